@@ -1,0 +1,152 @@
+//! Dual-clock first-word-fall-through FIFO on the stream interface, in block RAM.
+//!
+//! Clock domains: `wr_clock` (sink, `wr_reset`, `wr_occupancy`, `almost_full`) and `rd_clock`
+//! (source, `rd_reset`, `rd_occupancy`, `almost_empty`). Crossings, the only two: the write
+//! pointer in Gray code into `rd_clock` and the read pointer in Gray code into `wr_clock`,
+//! each through two flops. Gray pointers are registered in their home domain, so a
+//! synchronizer samples one-bit changes only.
+//!
+//! Depth `2^N`, `NP1 = N + 1`. Flush: assert both resets (each synchronous to its own clock)
+//! together for at least 4 cycles of the slower clock; a `ResetSync` per domain fed by one
+//! request does that. Occupancies are conservative: the writer may see a few more words than
+//! there are, the reader fewer. Latency: a word pushed at write edge t is offered about
+//! 1 write cycle plus 3 read cycles later.
+
+use super::gray::GrayDecode;
+use super::ram::BlockRam;
+use super::stream::{StreamSink, StreamSource};
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
+    pub wr_clock: Signal<In, Clock>,
+    pub wr_reset: Signal<In, Bit>,
+    pub sink: StreamSink<D>,
+    pub wr_occupancy: Signal<Out, Bits<NP1>>,
+    pub almost_full: Signal<Out, Bit>,
+    pub rd_clock: Signal<In, Clock>,
+    pub rd_reset: Signal<In, Bit>,
+    pub source: StreamSource<D>,
+    pub rd_occupancy: Signal<Out, Bits<NP1>>,
+    pub almost_empty: Signal<Out, Bit>,
+    ram: BlockRam<D, N>,
+    // write domain
+    wr_ptr: DFF<Bits<NP1>>,
+    wr_gray: DFF<Bits<NP1>>,
+    rd_gray_s1: DFF<Bits<NP1>>,
+    rd_gray_s2: DFF<Bits<NP1>>,
+    rd_bin_w: GrayDecode<NP1>,
+    can_push: Signal<Local, Bit>,
+    push: Signal<Local, Bit>,
+    // read domain
+    rd_ptr: DFF<Bits<NP1>>,
+    rd_gray: DFF<Bits<NP1>>,
+    wr_gray_s1: DFF<Bits<NP1>>,
+    wr_gray_s2: DFF<Bits<NP1>>,
+    wr_bin_r: GrayDecode<NP1>,
+    has_data: Signal<Local, Bit>,
+    rd_next: Signal<Local, Bits<NP1>>,
+    depth: Constant<Bits<NP1>>,
+    af_level: Constant<Bits<NP1>>,
+    ae_level: Constant<Bits<NP1>>,
+    one: Constant<Bits<NP1>>,
+    zero: Constant<Bits<NP1>>,
+}
+
+impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
+    pub fn new(af_level: usize, ae_level: usize) -> Self {
+        assert_eq!(NP1, N + 1, "AsyncFifo: NP1 must be N + 1");
+        let depth = 1usize << N;
+        assert!(depth >= 4, "AsyncFifo: depth must be at least 4 to cover the synchronizer delay");
+        assert!(af_level <= depth, "AsyncFifo: almost-full level {af_level} above depth {depth}");
+        assert!(ae_level <= depth, "AsyncFifo: almost-empty level {ae_level} above depth {depth}");
+        Self {
+            wr_clock: Default::default(),
+            wr_reset: Default::default(),
+            sink: Default::default(),
+            wr_occupancy: Default::default(),
+            almost_full: Default::default(),
+            rd_clock: Default::default(),
+            rd_reset: Default::default(),
+            source: Default::default(),
+            rd_occupancy: Default::default(),
+            almost_empty: Default::default(),
+            ram: Default::default(),
+            wr_ptr: Default::default(),
+            wr_gray: Default::default(),
+            rd_gray_s1: Default::default(),
+            rd_gray_s2: Default::default(),
+            rd_bin_w: Default::default(),
+            can_push: Default::default(),
+            push: Default::default(),
+            rd_ptr: Default::default(),
+            rd_gray: Default::default(),
+            wr_gray_s1: Default::default(),
+            wr_gray_s2: Default::default(),
+            wr_bin_r: Default::default(),
+            has_data: Default::default(),
+            rd_next: Default::default(),
+            depth: Constant::new((depth as u64).into()),
+            af_level: Constant::new((af_level as u64).into()),
+            ae_level: Constant::new((ae_level as u64).into()),
+            one: Constant::new(1u64.into()),
+            zero: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2);
+        dff_setup!(self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2);
+        self.ram.write_clock.next = self.wr_clock.val();
+        self.ram.read_clock.next = self.rd_clock.val();
+        // ---- write domain
+        self.rd_gray_s1.d.next = self.rd_gray.q.val();
+        self.rd_gray_s2.d.next = self.rd_gray_s1.q.val();
+        self.rd_bin_w.gray.next = self.rd_gray_s2.q.val();
+        self.wr_occupancy.next = self.wr_ptr.q.val() - self.rd_bin_w.bin.val();
+        self.almost_full.next = (self.wr_ptr.q.val() - self.rd_bin_w.bin.val()) >= self.af_level.val();
+        self.can_push.next = ((self.wr_ptr.q.val() - self.rd_bin_w.bin.val()) != self.depth.val()) && !self.wr_reset.val();
+        self.sink.ready.next = self.can_push.val();
+        self.push.next = self.sink.valid.val() && self.can_push.val();
+        self.ram.write_address.next = self.wr_ptr.q.val().get_bits::<N>(0);
+        self.ram.write_data.next = self.sink.data.val();
+        self.ram.write_enable.next = self.push.val();
+        if self.push.val() {
+            self.wr_ptr.d.next = self.wr_ptr.q.val() + self.one.val();
+        }
+        // Registered from the binary pointer *before* this edge's increment: the Gray value
+        // published never runs ahead of the data already in the RAM.
+        self.wr_gray.d.next = self.wr_ptr.q.val() ^ (self.wr_ptr.q.val() >> self.one.val());
+        if self.wr_reset.val() {
+            self.wr_ptr.d.next = self.zero.val();
+            self.wr_gray.d.next = self.zero.val();
+            self.rd_gray_s1.d.next = self.zero.val();
+            self.rd_gray_s2.d.next = self.zero.val();
+        }
+        // ---- read domain
+        self.wr_gray_s1.d.next = self.wr_gray.q.val();
+        self.wr_gray_s2.d.next = self.wr_gray_s1.q.val();
+        self.wr_bin_r.gray.next = self.wr_gray_s2.q.val();
+        self.rd_occupancy.next = self.wr_bin_r.bin.val() - self.rd_ptr.q.val();
+        self.almost_empty.next = (self.wr_bin_r.bin.val() - self.rd_ptr.q.val()) <= self.ae_level.val();
+        self.has_data.next = (self.wr_bin_r.bin.val() != self.rd_ptr.q.val()) && !self.rd_reset.val();
+        self.source.valid.next = self.has_data.val();
+        self.source.data.next = self.ram.read_data.val();
+        self.rd_next.next = self.rd_ptr.q.val();
+        if self.has_data.val() && self.source.ready.val() {
+            self.rd_next.next = self.rd_ptr.q.val() + self.one.val();
+        }
+        self.rd_ptr.d.next = self.rd_next.val();
+        self.ram.read_address.next = self.rd_next.val().get_bits::<N>(0);
+        self.rd_gray.d.next = self.rd_next.val() ^ (self.rd_next.val() >> self.one.val());
+        if self.rd_reset.val() {
+            self.rd_ptr.d.next = self.zero.val();
+            self.rd_gray.d.next = self.zero.val();
+            self.wr_gray_s1.d.next = self.zero.val();
+            self.wr_gray_s2.d.next = self.zero.val();
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Parallel CRC: `DW` message bits per clock into a `W`-bit CRC, any catalogue algorithm.
+//!
+//! `CrcMatrix` is the combinational step, next = M_s * state ^ M_d * data over GF(2), with the
+//! matrices derived in `new()` from the bit-serial definition in `nicgen_wire::crc` by feeding
+//! unit vectors; it is a leaf with generated Verilog (one XOR tree per output bit).
+//! `Crc` wraps it with the register: one word per clock, `start` restarts from `init` with the
+//! word presented in the same cycle, `crc` is the finished CRC of everything accepted so far
+//! (registered), `crc_next` the finished CRC including the word presented now (combinational,
+//! for a same-cycle check of a trailer). Word order: the word LSB-first for a reflected CRC
+//! (bytes little-endian), MSB-first otherwise; see `CrcSpec::step_word`.
+//! Latency: `crc` is valid the cycle after the last word. Throughput: one word per clock.
+
+use nicgen_wire::crc::CrcSpec;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct CrcMatrix<const W: usize, const DW: usize> {
+    pub state: Signal<In, Bits<W>>,
+    /// Start from the initial value instead of `state`.
+    pub start: Signal<In, Bit>,
+    pub valid: Signal<In, Bit>,
+    pub data: Signal<In, Bits<DW>>,
+    /// `valid ? M(base, data) : base` with `base = start ? init : state`.
+    pub out: Signal<Out, Bits<W>>,
+    /// For each output bit: which state bits and which data bits are XORed in.
+    _smask: Vec<u64>,
+    _dmask: Vec<u64>,
+    _init: u64,
+}
+
+impl<const W: usize, const DW: usize> CrcMatrix<W, DW> {
+    pub fn new(spec: &CrcSpec) -> Self {
+        assert_eq!(spec.width as usize, W, "CrcMatrix: {} is {} bits, block is {W}", spec.name, spec.width);
+        assert!(W <= 64 && DW <= 64 && DW >= 1, "CrcMatrix: widths W={W} DW={DW} out of range");
+        let mut smask = vec![0u64; W];
+        let mut dmask = vec![0u64; W];
+        for j in 0..W {
+            let out = spec.step_word(1u64 << j, 0, DW as u32);
+            for (i, m) in smask.iter_mut().enumerate() {
+                *m |= ((out >> i) & 1) << j;
+            }
+        }
+        for j in 0..DW {
+            let out = spec.step_word(0, 1u64 << j, DW as u32);
+            for (i, m) in dmask.iter_mut().enumerate() {
+                *m |= ((out >> i) & 1) << j;
+            }
+        }
+        Self {
+            state: Default::default(),
+            start: Default::default(),
+            valid: Default::default(),
+            data: Default::default(),
+            out: Default::default(),
+            _smask: smask,
+            _dmask: dmask,
+            _init: spec.register_init(),
+        }
+    }
+    /// The matrix step on plain integers (the Rust model of the XOR trees).
+    pub fn step(&self, state: u64, data: u64) -> u64 {
+        let mut r = 0;
+        for i in 0..W {
+            let p = (state & self._smask[i]).count_ones() + (data & self._dmask[i]).count_ones();
+            r |= ((p & 1) as u64) << i;
+        }
+        r
+    }
+}
+
+impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
+    fn update(&mut self) {
+        let base = if self.start.val() { self._init } else { self.state.val().to_u64() };
+        let out = if self.valid.val() { self.step(base, self.data.val().to_u64()) } else { base };
+        self.out.next = Bits::<W>::from(out);
+    }
+    fn connect(&mut self) {
+        self.out.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        let mut s = format!(
+            "reg [{m}:0] base;\nalways @(*) begin\n   base = start ? {W}'h{init:x} : state;\n   if (valid) begin\n",
+            m = W - 1,
+            init = self._init
+        );
+        for i in 0..W {
+            let mut terms: Vec<String> = (0..W).filter(|j| (self._smask[i] >> j) & 1 != 0).map(|j| format!("base[{j}]")).collect();
+            terms.extend((0..DW).filter(|j| (self._dmask[i] >> j) & 1 != 0).map(|j| format!("data[{j}]")));
+            let rhs = if terms.is_empty() { "1'b0".to_string() } else { terms.join(" ^ ") };
+            s += &format!("      out[{i}] = {rhs};\n");
+        }
+        s += "   end else begin\n      out = base;\n   end\nend\n";
+        Verilog::Custom(s)
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct Crc<const W: usize, const DW: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// Restart from `init` with the word presented now (or without one when `valid` is low).
+    pub start: Signal<In, Bit>,
+    pub valid: Signal<In, Bit>,
+    pub data: Signal<In, Bits<DW>>,
+    /// Finished CRC of the words accepted before this cycle.
+    pub crc: Signal<Out, Bits<W>>,
+    /// Finished CRC including the word presented in this cycle (if `valid`).
+    pub crc_next: Signal<Out, Bits<W>>,
+    matrix: CrcMatrix<W, DW>,
+    state: DFFWithInit<Bits<W>>,
+    init: Constant<Bits<W>>,
+    xorout: Constant<Bits<W>>,
+}
+
+impl<const W: usize, const DW: usize> Crc<W, DW> {
+    pub fn new(spec: &CrcSpec) -> Self {
+        assert_eq!(spec.refin, spec.refout, "Crc: {} has refin != refout, not supported", spec.name);
+        let init = Bits::<W>::from(spec.register_init());
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            start: Default::default(),
+            valid: Default::default(),
+            data: Default::default(),
+            crc: Default::default(),
+            crc_next: Default::default(),
+            matrix: CrcMatrix::new(spec),
+            // power-up value = reset value = init
+            state: DFFWithInit::new(init),
+            init: Constant::new(init),
+            xorout: Constant::new(Bits::<W>::from(spec.xorout)),
+        }
+    }
+}
+
+impl<const W: usize, const DW: usize> Logic for Crc<W, DW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state);
+        self.matrix.state.next = self.state.q.val();
+        self.matrix.start.next = self.start.val();
+        self.matrix.valid.next = self.valid.val();
+        self.matrix.data.next = self.data.val();
+        self.state.d.next = self.matrix.out.val();
+        self.crc.next = self.state.q.val() ^ self.xorout.val();
+        self.crc_next.next = self.matrix.out.val() ^ self.xorout.val();
+        if self.reset.val() {
+            self.state.d.next = self.init.val();
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Synthesizable RTL for the network interfaces, written with rust-hdl 0.46.
+//!
+//! `common` holds the blocks more than one device uses; `top` the machinery that names, emits
+//! and exposes every top-level design (`tops()` is the registry `make verilog` walks).
+
+pub mod common;
+pub mod top;
+pub mod tops;
+
+pub use top::{emit_verilog, DynTop, PortDir, PortInfo, TopEntry};

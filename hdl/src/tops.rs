@@ -1,0 +1,124 @@
+//! The registry of top-level designs: what `make verilog` emits, lints and synthesizes, and
+//! what the differential native-vs-Verilator test runs. One entry per top.
+
+use crate::common::{
+    arbiter::RoundRobin, async_fifo::AsyncFifo, crc::Crc, regbank::RegBank, regbank::RegBusSlave,
+    reset::ResetSync, sync_fifo::SyncFifo, unused::Unused, widen::Widen,
+};
+use crate::dyn_top;
+use crate::top::{DynTop, TopEntry};
+use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
+use rust_hdl::prelude::*;
+
+pub type Crc32 = Crc<32, 32>;
+pub type Crc16 = Crc<16, 32>;
+pub type SyncFifo512x32 = SyncFifo<Bits<32>, 9, 10>;
+pub type AsyncFifo512x36 = AsyncFifo<Bits<36>, 9, 10>;
+pub type RoundRobin8 = RoundRobin<8>;
+pub type ResetSync3 = ResetSync<3>;
+
+dyn_top!(Crc32Top, Crc32, clocks: [clock], inputs: [reset, start, valid, data], outputs: [crc, crc_next]);
+dyn_top!(Crc16Top, Crc16, clocks: [clock], inputs: [reset, start, valid, data], outputs: [crc, crc_next]);
+dyn_top!(SyncFifoTop, SyncFifo512x32, clocks: [clock],
+    inputs: [reset, sink.data, sink.valid, source.ready],
+    outputs: [sink.ready, source.data, source.valid, occupancy, almost_full, almost_empty]);
+dyn_top!(AsyncFifoTop, AsyncFifo512x36, clocks: [wr_clock, rd_clock],
+    inputs: [wr_reset, rd_reset, sink.data, sink.valid, source.ready],
+    outputs: [sink.ready, wr_occupancy, almost_full, source.data, source.valid, rd_occupancy, almost_empty]);
+dyn_top!(RoundRobinTop, RoundRobin8, clocks: [clock], inputs: [reset, req, ack], outputs: [grant, valid]);
+dyn_top!(ResetSyncTop, ResetSync3, clocks: [clock], inputs: [arst], outputs: [rst]);
+dyn_top!(RegBankDemoTop, RegBankDemo, clocks: [clock],
+    inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, status, exc_set],
+    outputs: [bus.rdata, bus.ready, bus.err, ctrl, exc, start, doorbell, doorbell_strobe]);
+
+/// The shared register bank on the demo map (`nicgen_wire::demo`), one register of each kind.
+#[derive(LogicBlock)]
+pub struct RegBankDemo {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub bus: RegBusSlave<6>,
+    pub status: Signal<In, Bits<32>>,
+    pub exc_set: Signal<In, Bits<8>>,
+    pub ctrl: Signal<Out, Bits<32>>,
+    pub exc: Signal<Out, Bits<16>>,
+    pub start: Signal<Out, Bit>,
+    pub doorbell: Signal<Out, Bits<32>>,
+    pub doorbell_strobe: Signal<Out, Bit>,
+    bank: RegBank<4, 6>,
+    unused: [Unused<Bits<32>>; 5],
+    unused_bits: [Unused<Bit>; 4],
+    exc_wide: Widen<8, 32>,
+    zero: Constant<Bits<32>>,
+}
+
+impl Default for RegBankDemo {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            bus: Default::default(),
+            status: Default::default(),
+            exc_set: Default::default(),
+            ctrl: Default::default(),
+            exc: Default::default(),
+            start: Default::default(),
+            doorbell: Default::default(),
+            doorbell_strobe: Default::default(),
+            bank: RegBank::new(&nicgen_wire::demo::DEMO_REGS),
+            unused: Default::default(),
+            unused_bits: Default::default(),
+            exc_wide: Default::default(),
+            zero: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl Logic for RegBankDemo {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.bank.clock.next = self.clock.val();
+        self.bank.reset.next = self.reset.val();
+        RegBusSlave::<6>::link(&mut self.bus, &mut self.bank.bus);
+        for i in 0..4 {
+            self.bank.hw_in[i].next = self.zero.val();
+            self.bank.hw_set[i].next = self.zero.val();
+        }
+        self.bank.hw_in[1].next = self.status.val();
+        self.exc_wide.x.next = self.exc_set.val();
+        self.bank.hw_set[2].next = self.exc_wide.y.val();
+        self.ctrl.next = self.bank.value[0].val();
+        self.start.next = self.bank.pulse[0].val().get_bit(8);
+        self.exc.next = self.bank.value[2].val().get_bits::<16>(0);
+        self.doorbell.next = self.bank.pulse[3].val();
+        self.doorbell_strobe.next = self.bank.wrote[3].val();
+        // what this top does not bring out (the bank's outputs are generic)
+        self.unused[0].x.next = self.bank.value[1].val();
+        self.unused[1].x.next = self.bank.value[3].val();
+        self.unused[2].x.next = self.bank.pulse[1].val();
+        self.unused[3].x.next = self.bank.pulse[2].val();
+        self.unused[4].x.next = self.bank.value[2].val() ^ self.bank.pulse[0].val();
+        self.unused_bits[0].x.next = self.bank.wrote[0].val() || self.bank.wrote[1].val() || self.bank.wrote[2].val();
+        self.unused_bits[1].x.next = self.bank.was_read[0].val() || self.bank.was_read[1].val();
+        self.unused_bits[2].x.next = self.bank.was_read[2].val();
+        self.unused_bits[3].x.next = self.bank.was_read[3].val();
+    }
+}
+
+pub fn tops() -> Vec<TopEntry> {
+    vec![
+        TopEntry { name: "crc32", doc: "CRC-32/IEEE 802.3, 32 bits per clock (common)", clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(Crc32Top::new("crc32", Crc32::new(&CRC32_IEEE))) as Box<dyn DynTop> },
+        TopEntry { name: "crc16", doc: "CRC-16/CCITT (IBM-3740), 32 bits per clock (common)", clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(Crc16Top::new("crc16", Crc16::new(&CRC16_CCITT))) },
+        TopEntry { name: "sync_fifo", doc: "synchronous FWFT FIFO, 512 x 32 in block RAM (common)", clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(SyncFifoTop::new("sync_fifo", SyncFifo512x32::new(448, 64))) },
+        TopEntry { name: "async_fifo", doc: "dual-clock FWFT FIFO, 512 x 36 in block RAM (common)", clocks_mhz: &[("wr_clock", 250.0), ("rd_clock", 250.0)],
+            build: || Box::new(AsyncFifoTop::new("async_fifo", AsyncFifo512x36::new(448, 64))) },
+        TopEntry { name: "rr_arbiter", doc: "round-robin arbiter, 8 requesters (common)", clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(RoundRobinTop::new("rr_arbiter", RoundRobin8::default())) },
+        TopEntry { name: "reset_sync", doc: "reset synchronizer, 3 stages (common)", clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(ResetSyncTop::new("reset_sync", ResetSync3::default())) },
+        TopEntry { name: "reg_bank_demo", doc: "register bank on the demo map, one register per access kind (common)", clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(RegBankDemoTop::new("reg_bank_demo", RegBankDemo::default())) },
+    ]
+}
