@@ -115,7 +115,7 @@ macro_rules! dyn_top {
         pub struct $wrap { pub name: String, pub uut: $ty }
         impl $wrap {
             pub fn new(name: &str, mut uut: $ty) -> Self {
-                uut.connect_all();
+                rust_hdl::prelude::Block::connect_all(&mut uut);
                 Self { name: name.to_string(), uut }
             }
         }

@@ -1,1 +1,15 @@
+//! What runs with the RTL but is not RTL: the fast cycle harness (`bench`), seeded randomness
+//! and failure reporting (`testing`), VCD windows (`vcd`), the Verilator backend
+//! (`verilator`), the native-vs-Verilator lock-step checker (`diff`) and stream checkers.
 
+pub mod bench;
+pub mod diff;
+pub mod rng;
+pub mod testing;
+pub mod vcd;
+pub mod verilator;
+
+/// The workspace root (for build/ and target/ paths), from this crate's location.
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}

@@ -1,0 +1,53 @@
+//! Test runner conventions: a test body runs with a seeded `Rng`; on failure the seed is
+//! printed (set `NICGEN_SEED` to replay), then the body is replayed with VCD tracing on, and
+//! the paths of the VCD window (last `NICGEN_VCD_WINDOW` events, default 4000) are printed.
+//! `NICGEN_NO_VCD=1` skips the replay.
+
+use crate::rng::Rng;
+use std::cell::RefCell;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+thread_local! {
+    static TRACE: RefCell<Option<(String, u64, u32)>> = const { RefCell::new(None) };
+    static VCD_FILES: RefCell<Vec<PathBuf>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether benches created now should trace, and under which file stem.
+pub(crate) fn trace_request() -> Option<(String, u64)> {
+    TRACE.with(|t| {
+        let mut t = t.borrow_mut();
+        t.as_mut().map(|(stem, window, n)| {
+            *n += 1;
+            (format!("{stem}-{n}"), *window)
+        })
+    })
+}
+
+pub(crate) fn record_vcd_files(files: Vec<PathBuf>) {
+    VCD_FILES.with(|v| v.borrow_mut().extend(files));
+}
+
+/// Run `body` with a reproducible `Rng`; on failure print the seed and a VCD of the end.
+pub fn check(name: &str, default_seed: u64, body: impl Fn(&mut Rng)) {
+    let seed = Rng::seed_from_env(default_seed);
+    let first = catch_unwind(AssertUnwindSafe(|| body(&mut Rng::new(seed))));
+    let Err(panic) = first else { return };
+    eprintln!("\n*** {name} FAILED with seed {seed:#x}; replay with NICGEN_SEED={seed:#x}");
+    if std::env::var("NICGEN_NO_VCD").is_err() {
+        let window = std::env::var("NICGEN_VCD_WINDOW").ok().and_then(|w| w.parse().ok()).unwrap_or(4000);
+        let stem: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        TRACE.with(|t| *t.borrow_mut() = Some((stem, window, 0)));
+        VCD_FILES.with(|v| v.borrow_mut().clear());
+        let _ = catch_unwind(AssertUnwindSafe(|| body(&mut Rng::new(seed))));
+        TRACE.with(|t| *t.borrow_mut() = None);
+        let files = VCD_FILES.with(|v| std::mem::take(&mut *v.borrow_mut()));
+        if files.is_empty() {
+            eprintln!("*** {name}: no bench was created, no waveform");
+        }
+        for f in files {
+            eprintln!("*** {name}: waveform {}", f.display());
+        }
+    }
+    resume_unwind(panic);
+}
