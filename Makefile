@@ -1,0 +1,46 @@
+# nicgen: make verilog (emit + lint every top) and make test (the whole suite, as CI runs it).
+SHELL := /bin/bash
+CARGO ?= cargo
+.DEFAULT_GOAL := help
+export NICGEN_REQUIRE_VERILATOR ?= 1
+
+.PHONY: help setup verilog lint test synth bench docs cosim clean
+
+help: ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
+
+setup: ## install verilator, yosys, iverilog (apt-get) when missing
+	@bash scripts/setup.sh
+
+verilog: setup ## emit build/verilog/<top>.v for every top + manifest.json, then lint them
+	@echo "== verilog: emitting (cargo run -p nicgen-bsp --bin emit)"
+	@rm -rf build/verilog
+	@time $(CARGO) run -q --release -p nicgen-bsp --bin emit -- build/verilog
+	@$(MAKE) --no-print-directory lint
+
+lint: ## Verilator --lint-only -Wall on every emitted top (waivers: lint/waivers.txt)
+	@echo "== lint: verilator -Wall"
+	@bash scripts/lint.sh build/verilog
+
+test: setup ## the test command: cargo test --workspace --release (Verilator tests included), then lint
+	@echo "== test: cargo test --workspace --release"
+	@time $(CARGO) test --workspace --release
+	@$(MAKE) --no-print-directory verilog
+
+synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<top>.json and a table
+	@bash scripts/setup.sh --synth
+	@[ -f build/verilog/manifest.json ] || $(MAKE) --no-print-directory verilog
+	@time python3 scripts/synth.py $(TOPS)
+
+bench: setup ## run the benchmarks: build/bench/<name>.json
+	@mkdir -p build/bench
+	@time $(CARGO) run -q --release -p nicgen-testbenches --bin sim_speed
+
+docs: ## regenerate docs/registers.md from the wire/register crate
+	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
+
+cosim: setup ## the Verilator-backed tests alone
+	@$(CARGO) test --release -p nicgen-testbenches --test differential
+
+clean: ## remove build/ and the Verilator model cache
+	rm -rf build target/verilator

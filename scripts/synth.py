@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""make synth: Yosys synth_ecp5 then nextpnr-ecp5 (LFE5U-85F, CABGA381, out of context) for every
+top in build/verilog/manifest.json. Writes build/synth/<top>.json (lut4, ff, bram, fmax_mhz per
+clock, device) and prints a table. Fails on a latch, an undriven net or a combinational loop."""
+import json, os, re, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(ROOT, ".venv", "bin")
+DEVICE = "LFE5U-85F-6BG381C"
+
+
+def tool(name):
+    p = os.path.join(VENV, "yowasp-" + name)
+    return p if os.path.exists(p) else name
+
+
+def run(cmd, log):
+    with open(log, "w") as f:
+        r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
+    text = open(log).read()
+    return r.returncode, text
+
+
+def main():
+    only = sys.argv[1:]
+    man = json.load(open(os.path.join(ROOT, "build/verilog/manifest.json")))
+    out = os.path.join(ROOT, "build/synth")
+    os.makedirs(out, exist_ok=True)
+    rows, failed = [], False
+    for top in man["tops"]:
+        name = top["name"]
+        if only and name not in only:
+            continue
+        t0 = time.time()
+        v = os.path.join(ROOT, "build/verilog", top["file"])
+        js = os.path.join(out, name + ".netlist.json")
+        ylog = os.path.join(out, name + ".yosys.log")
+        script = (f"read_verilog -sv {v}; hierarchy -check -top {name}; proc; "
+                  f"check -assert; synth_ecp5 -top {name} -json {js}; "
+                  f"select -assert-none t:$dlatch t:$adlatch t:$_DLATCH_* ; stat")
+        rc, ylog_text = run([tool("yosys"), "-q", "-l", ylog, "-p", script], ylog + ".out")
+        ylog_text = open(ylog).read() if os.path.exists(ylog) else ylog_text
+        problems = [l for l in ylog_text.splitlines() if re.search(r"Latch inferred|[Uu]ndriven|combinational loop|Found logic loop", l)]
+        if rc != 0 or problems:
+            print(f"  synth {name:<16} FAILED (yosys, see {ylog})\n    " + "\n    ".join(problems[:10]))
+            failed = True
+            continue
+        freq = max(f for f in top["clocks_mhz"].values())
+        plog = os.path.join(out, name + ".nextpnr.log")
+        rep = os.path.join(out, name + ".report.json")
+        rc, ptext = run([tool("nextpnr-ecp5"), "--85k", "--package", "CABGA381", "--speed", "6",
+                         "--out-of-context", "--json", js, "--freq", str(freq), "--report", rep,
+                         "--seed", "1", "--quiet", "--log", plog], plog + ".out")
+        ptext = open(plog).read() if os.path.exists(plog) else ptext
+        if rc != 0:
+            print(f"  synth {name:<16} FAILED (nextpnr, see {plog})")
+            failed = True
+            continue
+        fmax = {}
+        for m in re.finditer(r"Max frequency for clock\s+'([^']+)':\s+([0-9.]+) MHz", ptext):
+            fmax[m.group(1).replace("$glbnet$", "")] = float(m.group(2))
+        util = {}
+        for m in re.finditer(r"^\s*Info:\s+(\w+):\s+(\d+)/\s*(\d+)", ptext, re.M):
+            util[m.group(1)] = int(m.group(2))
+        cells = {}
+        try:
+            r = json.load(open(rep))
+            for k, val in r.get("utilization", {}).items():
+                cells[k] = val.get("used", 0)
+        except Exception:
+            pass
+        # LUT4s and FFs from the Yosys statistics (comb cells map 1:1 to LUT4; TRELLIS_FF to FF)
+        lut4 = sum(int(n) for n in re.findall(r"^\s+LUT4\s+(\d+)", ylog_text, re.M)[-1:])
+        ccu2 = sum(int(n) for n in re.findall(r"^\s+CCU2C\s+(\d+)", ylog_text, re.M)[-1:])
+        ff = sum(int(n) for n in re.findall(r"^\s+TRELLIS_FF\s+(\d+)", ylog_text, re.M)[-1:])
+        bram = sum(int(n) for n in re.findall(r"^\s+DP16KD\s+(\d+)", ylog_text, re.M)[-1:])
+        dram = sum(int(n) for n in re.findall(r"^\s+TRELLIS_DPR16X4\s+(\d+)", ylog_text, re.M)[-1:])
+        res = {"top": name, "device": DEVICE, "lut4": lut4 + 2 * ccu2, "ff": ff, "bram": bram,
+               "lutram": dram, "fmax_mhz": fmax, "target_mhz": freq,
+               "nextpnr_cells": cells, "elapsed_s": round(time.time() - t0, 1)}
+        json.dump(res, open(os.path.join(out, name + ".json"), "w"), indent=2)
+        rows.append(res)
+        f = ", ".join(f"{k} {v:.1f}" for k, v in fmax.items()) or "(no clocked path)"
+        print(f"  synth {name:<16} lut4 {res['lut4']:>6}  ff {ff:>6}  bram {bram:>3}  fmax {f}  ({res['elapsed_s']}s)")
+    print(f"\n{'top':<16} {'LUT4':>7} {'FF':>7} {'BRAM':>5}  Fmax (MHz)")
+    for r in rows:
+        print(f"{r['top']:<16} {r['lut4']:>7} {r['ff']:>7} {r['bram']:>5}  " + ", ".join(f"{k}={v:.1f}" for k, v in r["fmax_mhz"].items()))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

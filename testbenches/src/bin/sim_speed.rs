@@ -1,0 +1,83 @@
+//! `make bench`: simulated cycles per second of every top, natively (the single-threaded
+//! loop) and in Verilator, on the same random stimulus. Writes build/bench/sim_speed.json.
+
+use nicgen_hdl::top::{DynTop, PortDir};
+use nicgen_sim::rng::Rng;
+use nicgen_sim::verilator::{self, Model};
+use std::time::Instant;
+
+trait Drive {
+    fn set(&mut self, i: usize, v: u128);
+    fn eval(&mut self);
+}
+impl Drive for Box<dyn DynTop> {
+    fn set(&mut self, i: usize, v: u128) {
+        DynTop::set(self.as_mut(), i, v)
+    }
+    fn eval(&mut self) {
+        self.settle()
+    }
+}
+impl Drive for Model {
+    fn set(&mut self, i: usize, v: u128) {
+        Model::set(self, i, v)
+    }
+    fn eval(&mut self) {
+        Model::eval(self)
+    }
+}
+
+/// Cycles per second over `cycles` cycles (all clocks toggled together, random inputs each cycle).
+fn measure(d: &mut dyn Drive, clocks: &[usize], inputs: &[(usize, usize, bool)], cycles: u64) -> f64 {
+    let mut rng = Rng::new(1);
+    let start = Instant::now();
+    for c in 0..cycles {
+        for &(i, w, is_reset) in inputs {
+            let v = if is_reset { (c < 4) as u128 } else { rng.bits(w) };
+            d.set(i, v);
+        }
+        for &k in clocks {
+            d.set(k, 1);
+        }
+        d.eval();
+        for &k in clocks {
+            d.set(k, 0);
+        }
+        d.eval();
+    }
+    cycles as f64 / start.elapsed().as_secs_f64()
+}
+
+fn main() {
+    let cycles: u64 = std::env::var("NICGEN_BENCH_CYCLES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
+    let have_vl = verilator::require("sim_speed (Verilator column)");
+    let mut json = vec![];
+    println!("{:<16} {:>14} {:>16}", "top", "native cyc/s", "verilator cyc/s");
+    for t in nicgen_hdl::tops::tops() {
+        let mut native = (t.build)();
+        let ports = native.ports();
+        let clocks: Vec<usize> = ports.iter().enumerate().filter(|(_, p)| p.clock).map(|(i, _)| i).collect();
+        let inputs: Vec<(usize, usize, bool)> = ports
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.dir == PortDir::In && !p.clock)
+            .map(|(i, p)| (i, p.width, p.name.contains("reset") || p.name == "arst"))
+            .collect();
+        let n = measure(&mut native, &clocks, &inputs, cycles);
+        json.push(format!("  \"{}_native_cycles_per_s\": {:.0}", t.name, n));
+        let v = if have_vl {
+            let mut m = Model::new(t.name, &native.verilog(), ports.clone()).expect("verilator build");
+            let v = measure(&mut m, &clocks, &inputs, cycles * 10);
+            json.push(format!("  \"{}_verilator_cycles_per_s\": {:.0}", t.name, v));
+            format!("{v:>16.0}")
+        } else {
+            format!("{:>16}", "skipped")
+        };
+        println!("{:<16} {:>14.0} {}", t.name, n, v);
+    }
+    let dir = nicgen_sim::workspace_root().join("build/bench");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sim_speed.json");
+    std::fs::write(&path, format!("{{\n{}\n}}\n", json.join(",\n"))).unwrap();
+    println!("wrote {}", path.display());
+}
