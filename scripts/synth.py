@@ -50,7 +50,7 @@ def main():
         rep = os.path.join(out, name + ".report.json")
         rc, ptext = run([tool("nextpnr-ecp5"), "--85k", "--package", "CABGA381", "--speed", "6",
                          "--out-of-context", "--json", js, "--freq", str(freq), "--report", rep,
-                         "--seed", "1", "--quiet", "--log", plog], plog + ".out")
+                         "--seed", "1", "--timing-allow-fail", "--quiet", "--log", plog], plog + ".out")
         ptext = open(plog).read() if os.path.exists(plog) else ptext
         if rc != 0:
             print(f"  synth {name:<16} FAILED (nextpnr, see {plog})")
@@ -70,11 +70,11 @@ def main():
         except Exception:
             pass
         # LUT4s and FFs from the Yosys statistics (comb cells map 1:1 to LUT4; TRELLIS_FF to FF)
-        lut4 = sum(int(n) for n in re.findall(r"^\s+LUT4\s+(\d+)", ylog_text, re.M)[-1:])
-        ccu2 = sum(int(n) for n in re.findall(r"^\s+CCU2C\s+(\d+)", ylog_text, re.M)[-1:])
-        ff = sum(int(n) for n in re.findall(r"^\s+TRELLIS_FF\s+(\d+)", ylog_text, re.M)[-1:])
-        bram = sum(int(n) for n in re.findall(r"^\s+DP16KD\s+(\d+)", ylog_text, re.M)[-1:])
-        dram = sum(int(n) for n in re.findall(r"^\s+TRELLIS_DPR16X4\s+(\d+)", ylog_text, re.M)[-1:])
+        lut4 = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+LUT4$", ylog_text, re.M)[-1:])
+        ccu2 = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+CCU2C$", ylog_text, re.M)[-1:])
+        ff = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+TRELLIS_FF$", ylog_text, re.M)[-1:])
+        bram = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+DP16KD$", ylog_text, re.M)[-1:])
+        dram = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+TRELLIS_DPR16X4$", ylog_text, re.M)[-1:])
         res = {"top": name, "device": DEVICE, "lut4": lut4 + 2 * ccu2, "ff": ff, "bram": bram,
                "lutram": dram, "fmax_mhz": fmax, "target_mhz": freq,
                "nextpnr_cells": cells, "elapsed_s": round(time.time() - t0, 1)}

@@ -7,7 +7,7 @@
 //!    `ready` to `valid` is needed; one may exist in a sink from `valid` to `ready`).
 //! 3. A sink may raise and drop `ready` freely; `ready` without `valid` means nothing.
 //! 4. During its reset a block drives `valid` low (as a source) and `ready` low (as a sink).
-//! The stream checker in `nicgen-sim` asserts rules 1 and 4 on every stream a test observes.
+//! The FIFO tests assert rules 1 and 4 on both ports of every FIFO they drive.
 
 use rust_hdl::prelude::*;
 
