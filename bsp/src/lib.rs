@@ -24,20 +24,14 @@ mod tests {
 
     #[test]
     fn manifest_lists_every_top_with_ports() {
-        let dir = tempfile_dir();
-        let m = super::emit::emit_all(&nicgen_hdl::tops::tops(), &dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let m = super::emit::emit_all(&nicgen_hdl::tops::tops(), dir).unwrap();
         for t in nicgen_hdl::tops::tops() {
             assert!(m.contains(&format!("\"name\": \"{}\"", t.name)));
             let v = std::fs::read_to_string(dir.join(format!("{}.v", t.name))).unwrap();
             assert!(v.contains(&format!("module {}(", t.name)), "{}: module named after the design", t.name);
             assert!(!v.contains("module top("), "{}", t.name);
         }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    fn tempfile_dir() -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("nicgen-emit-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        d
     }
 }

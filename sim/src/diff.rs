@@ -31,8 +31,7 @@ impl fmt::Display for Mismatch {
 }
 
 /// How inputs are driven. The default: reset-like inputs (`*reset*`, `arst`) pulse high for a
-/// few cycles with probability `reset_rate` per cycle; every other input takes random bits,
-/// biased so that one-bit controls are high half the time.
+/// few cycles with probability `reset_rate` per cycle; every other input takes uniform random bits.
 pub struct Stimulus {
     pub reset_rate: f64,
 }
@@ -43,7 +42,8 @@ impl Default for Stimulus {
     }
 }
 
-fn is_reset(p: &PortInfo) -> bool {
+/// Inputs the stimulus treats as resets (pulsed rarely, not randomized).
+pub fn is_reset(p: &PortInfo) -> bool {
     p.name.contains("reset") || p.name == "arst"
 }
 
@@ -60,7 +60,6 @@ pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rn
     let mut next: Vec<u64> = periods_ps.iter().map(|p| p / 2).collect();
     let mut reset_left = vec![0u32; ports.len()];
     let seed = rng.seed;
-    let mut time = 0u64;
     let mut cycle = 0u64;
 
     let compare = |native: &Box<dyn DynTop>, vl: &Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
@@ -90,11 +89,10 @@ pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rn
     compare(&native, &vl, 0, 0)?;
 
     while cycle < cycles {
-        let t = *next.iter().min().unwrap();
-        time = t;
+        let time = *next.iter().min().unwrap();
         let mut fell0 = false;
         for (k, &c) in clocks.iter().enumerate() {
-            if next[k] == t {
+            if next[k] == time {
                 level[k] = !level[k];
                 next[k] += periods_ps[k] / 2;
                 native.set(c, level[k] as u128);
@@ -132,6 +130,5 @@ pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rn
             compare(&native, &vl, cycle, time)?;
         }
     }
-    let _ = time;
     Ok(())
 }

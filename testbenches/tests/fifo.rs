@@ -34,7 +34,7 @@ fn sync_run(rng: &mut Rng, p_valid: f64, p_ready: f64, words: usize) {
         assert!(occ <= 512);
         assert_eq!(b.uut.almost_full.val(), occ >= 448);
         assert_eq!(b.uut.almost_empty.val(), occ <= 64);
-        assert_eq!(occ, model.len() + 0, "occupancy");
+        assert_eq!(occ, model.len(), "occupancy");
         let push = b.uut.sink.valid.val() && b.uut.sink.ready.val();
         assert_eq!(b.uut.sink.ready.val(), model.len() < 512, "ready iff not full");
         let pop = b.uut.source.valid.val() && b.uut.source.ready.val();
@@ -111,15 +111,20 @@ fn sync_fifo_latency_throughput_and_flush() {
     assert!(b.uut.sink.ready.val());
 }
 
-/// Async FIFO with write clock period `wp` and read clock period `rp` (ps).
-fn async_run(rng: &mut Rng, wp: u64, rp: u64, words: usize, p_valid: f64, p_ready: f64) {
-    let mut b = Bench::multi(
+/// The async FIFO on a bench: clock 0 is the write clock (period `wp` ps), clock 1 the read clock.
+fn async_bench(wp: u64, rp: u64) -> Bench<AsyncFifo512x36> {
+    Bench::multi(
         AsyncFifo512x36::new(448, 64),
         vec![
             (wp, Box::new(|u: &mut AsyncFifo512x36, c| u.wr_clock.next = Clock { clk: c })),
             (rp, Box::new(|u: &mut AsyncFifo512x36, c| u.rd_clock.next = Clock { clk: c })),
         ],
-    );
+    )
+}
+
+/// Async FIFO with write clock period `wp` and read clock period `rp` (ps).
+fn async_run(rng: &mut Rng, wp: u64, rp: u64, words: usize, p_valid: f64, p_ready: f64) {
+    let mut b = async_bench(wp, rp);
     // reset both sides together for several cycles of the slower clock
     b.uut.wr_reset.next = true;
     b.uut.rd_reset.next = true;
@@ -218,13 +223,7 @@ fn async_fifo_fast_writer_3_to_1() {
 
 #[test]
 fn async_fifo_flush_by_reset() {
-    let mut b = Bench::multi(
-        AsyncFifo512x36::new(448, 64),
-        vec![
-            (10_000, Box::new(|u: &mut AsyncFifo512x36, c| u.wr_clock.next = Clock { clk: c })),
-            (14_000, Box::new(|u: &mut AsyncFifo512x36, c| u.rd_clock.next = Clock { clk: c })),
-        ],
-    );
+    let mut b = async_bench(10_000, 14_000);
     for k in 0..100u64 {
         b.uut.sink.valid.next = true;
         b.uut.sink.data.next = k.into();

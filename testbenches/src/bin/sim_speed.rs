@@ -61,7 +61,7 @@ fn main() {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.dir == PortDir::In && !p.clock)
-            .map(|(i, p)| (i, p.width, p.name.contains("reset") || p.name == "arst"))
+            .map(|(i, p)| (i, p.width, nicgen_sim::diff::is_reset(p)))
             .collect();
         let n = measure(&mut native, &clocks, &inputs, cycles);
         json.push(format!("  \"{}_native_cycles_per_s\": {:.0}", t.name, n));
