@@ -7,3 +7,4 @@
 pub mod crc;
 pub mod regs;
 pub mod demo;
+pub mod tnw;

@@ -14,6 +14,10 @@ pub enum Access {
     WO,
     /// Self-clearing command: writing 1 gives the hardware a one-cycle pulse; reads return 0.
     SC,
+    /// Read-write, but the hardware owns the value (counters, values the hardware updates or
+    /// refuses): reads return the hardware's value, a write hands the written value to the
+    /// hardware for one cycle, which loads it. Documented as RW.
+    RWH,
 }
 
 impl Access {
@@ -24,6 +28,7 @@ impl Access {
             Access::W1C => "W1C",
             Access::WO => "WO",
             Access::SC => "SC",
+            Access::RWH => "RW",
         }
     }
 }
@@ -147,7 +152,7 @@ impl RegMap {
 
 /// All register maps of the project, for docs and consistency tests.
 pub fn all_maps() -> Vec<&'static RegMap> {
-    vec![&crate::demo::DEMO_REGS]
+    vec![&crate::demo::DEMO_REGS, &crate::tnw::TNW_LINK_REGS]
 }
 
 #[cfg(test)]

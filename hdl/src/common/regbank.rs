@@ -11,7 +11,8 @@
 //!
 //! Field kinds (see `nicgen_wire::regs::Access`): RW storage; RO from `hw_in`; W1C set by
 //! `hw_set` (set wins over a simultaneous clear, so no event is lost), cleared by writing 1;
-//! WO and SC reach the hardware on `pulse` for one cycle with `wrote`; both read as 0.
+//! WO and SC reach the hardware on `pulse` for one cycle with `wrote`; both read as 0. RWH
+//! (hardware-owned RW) reads `hw_in` and hands a write to the hardware on `pulse` with `wrote`.
 
 use nicgen_wire::regs::{Access, RegMap};
 use rust_hdl::prelude::*;
@@ -105,9 +106,9 @@ impl<const R: usize, const A: usize> RegBank<R, A> {
             addr: std::array::from_fn(|i| Constant::new((regs[i].offset as u64).into())),
             rw_mask: c(&|i| regs[i].mask(Access::RW)),
             w1c_mask: c(&|i| regs[i].mask(Access::W1C)),
-            ro_mask: c(&|i| regs[i].mask(Access::RO)),
+            ro_mask: c(&|i| regs[i].mask(Access::RO) | regs[i].mask(Access::RWH)),
             store_mask: c(&store_mask),
-            pulse_mask: c(&|i| regs[i].mask(Access::WO) | regs[i].mask(Access::SC)),
+            pulse_mask: c(&|i| regs[i].mask(Access::WO) | regs[i].mask(Access::SC) | regs[i].mask(Access::RWH)),
             reset_val: c(&|i| regs[i].reset() & store_mask(i)),
             writable: std::array::from_fn(|i| Constant::new(regs[i].fields.iter().any(|f| f.access != Access::RO))),
             zero: Constant::new(0u64.into()),
