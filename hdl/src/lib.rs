@@ -4,6 +4,7 @@
 //! and exposes every top-level design (`tops()` is the registry `make verilog` walks).
 
 pub mod common;
+pub mod ftnw;
 pub mod top;
 pub mod tops;
 

@@ -6,6 +6,7 @@ use crate::common::{
     reset::ResetSync, sync_fifo::SyncFifo, unused::Unused, widen::Widen,
 };
 use crate::dyn_top;
+use crate::ftnw::link::TnwLink;
 use crate::top::{DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -30,6 +31,12 @@ dyn_top!(ResetSyncTop, ResetSync3, clocks: [clock], inputs: [arst], outputs: [rs
 dyn_top!(RegBankDemoTop, RegBankDemo, clocks: [clock],
     inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, status, exc_set],
     outputs: [bus.rdata, bus.ready, bus.err, ctrl, exc, start, doorbell, doorbell_strobe]);
+
+dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
+    inputs: [reset, phy_rxd, phy_rxc, tx_data, tx_dest, tx_valid, rx_ready, bus.addr, bus.wdata, bus.write, bus.read,
+        phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
+    outputs: [phy_txd, phy_txc, tx_ready, rx_data, rx_dest, rx_first, rx_last, rx_valid, bus.rdata, bus.ready, bus.err,
+        irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
 
 /// The shared register bank on the demo map (`nicgen_wire::demo`), one register of each kind.
 #[derive(LogicBlock)]
@@ -120,5 +127,8 @@ pub fn tops() -> Vec<TopEntry> {
             build: || Box::new(ResetSyncTop::new("reset_sync", ResetSync3::default())) },
         TopEntry { name: "reg_bank_demo", doc: "register bank on the demo map, one register per access kind (common)", clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(RegBankDemoTop::new("reg_bank_demo", RegBankDemo::default())) },
+        TopEntry { name: "tnw_link", doc: "FTNW torus link: TXLINK, RXSYNC, RXLINK, MDIO, test-bench module, registers (ftnw)",
+            clocks_mhz: &[("clock", 250.0), ("phy_clock", 250.0)],
+            build: || Box::new(TnwLinkTop::new("tnw_link", TnwLink::default())) },
     ]
 }

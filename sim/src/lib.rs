@@ -13,3 +13,6 @@ pub mod verilator;
 pub fn workspace_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
+pub mod channel;
+pub mod mdio_phy;
+pub mod tnw;
