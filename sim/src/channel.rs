@@ -26,6 +26,8 @@ pub struct ChannelCfg {
     pub down_len: (u32, u32),
     /// Link down sends garbage (true) or IDLEs (false).
     pub down_garbage: bool,
+    /// Scripted faults.
+    pub faults: Vec<Fault>,
 }
 
 impl Default for ChannelCfg {
@@ -42,6 +44,7 @@ impl Default for ChannelCfg {
             down_rate: 0.0,
             down_len: (100, 2000),
             down_garbage: true,
+            faults: vec![],
         }
     }
 }
@@ -90,7 +93,8 @@ impl Channel {
         let mut rng = Rng::new(seed);
         let next_err = Self::gap(&mut rng, cfg.ber);
         let line = (0..cfg.latency).map(|_| Word::idle()).collect();
-        Self { cfg, rng, line, next_err, burst_left: 0, down_left: 0, forced_down: false, faults: vec![], ctrl_seen: [0; 256], data_seen: 0, stats: ChannelStats::default() }
+        let faults = cfg.faults.clone();
+        Self { cfg, rng, line, next_err, burst_left: 0, down_left: 0, forced_down: false, faults, ctrl_seen: [0; 256], data_seen: 0, stats: ChannelStats::default() }
     }
 
     fn gap(rng: &mut Rng, ber: f64) -> u64 {

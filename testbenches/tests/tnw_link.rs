@@ -34,3 +34,215 @@ fn packets_cross_both_ways_in_order() {
     });
 }
 
+
+use nicgen_sim::channel::Fault;
+use nicgen_wire::tnw::{self, Word, TNW_LINK_REGS};
+
+fn field(reg: &str, f: &str, v: u32) -> u32 {
+    TNW_LINK_REGS.reg(reg).unwrap().field(f).unwrap().get(v)
+}
+
+fn bit(reg: &str, f: &str) -> u32 {
+    TNW_LINK_REGS.reg(reg).unwrap().field(f).unwrap().mask()
+}
+
+#[test]
+fn nak_then_restart_then_go_back_n_resend() {
+    check("nak_then_restart_then_go_back_n_resend", 2, |rng| {
+        let mut chan = clean(64);
+        // corrupt word 7 of packet 1 (33 data words per packet: 32 payload + CRC)
+        chan[0].faults.push(Fault::FlipData { n: 33 + 7, mask: 1 << 5 });
+        let mut p = pair(chan, rng);
+        p.queue(0, 12, rng);
+        p.drain(20_000);
+        assert_eq!(p.host[1].delivered, 12);
+        let (exc, data, flow) = (p.reg(1, "RX_EXC"), p.reg(1, "RX_DATA"), p.reg(1, "RX_FLOW"));
+        assert_eq!(field("RX_DATA", "CRC_ERR", data), 1);
+        assert_eq!(p.reg(0, "TX_CNT_NAK"), 1, "RX_EXC {exc:#x} RX_DATA {data:#x} RX_FLOW {flow:#x}");
+        assert_eq!(p.reg(0, "TX_CNT_RESEND"), 1);
+        let exc = p.reg(1, "RX_EXC");
+        assert_eq!(exc & bit("RX_EXC", "NAK_CRC"), bit("RX_EXC", "NAK_CRC"), "RX_EXC {exc:#x}");
+        // W1C: writing the bit back clears it
+        p.set_reg(1, "RX_EXC", exc);
+        assert_eq!(p.reg(1, "RX_EXC"), 0);
+        // the packets behind the bad one were dropped by the receiver and resent
+        assert!(p.chan[0].stats.words > 0);
+    });
+}
+
+#[test]
+fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
+    check("lost_ack_recovered_by_timeout_and_duplicate_reacknowledged", 3, |rng| {
+        let mut chan = clean(32);
+        chan[1].faults.push(Fault::DropCtrl { code: tnw::K_ACK, n: 4 });
+        let mut p = pair(chan, rng);
+        p.log = Some(vec![]);
+        p.queue(0, 5, rng);
+        p.drain(20_000);
+        p.run(2000);
+        assert_eq!(p.host[1].delivered, 5, "no packet delivered twice");
+        assert_eq!(p.reg(0, "TX_CNT_RESEND"), 1, "the acknowledgement timeout re-entered resend once");
+        assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
+        let acks: Vec<u16> = p.log.take().unwrap().iter()
+            .filter(|(_, k, w, _)| *k == 1 && w.c == tnw::C_CONTROL && w.d as u8 == tnw::K_ACK)
+            .map(|(_, _, w, _)| (w.d >> 8) as u16).collect();
+        assert_eq!(acks, vec![0, 1, 2, 3, 4, 4], "the resent duplicate is acknowledged again");
+        assert_eq!(p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TXBUF_NOT_EMPTY"), 0);
+    });
+}
+
+#[test]
+fn buffer_full_refused_with_nak_until_room_frees() {
+    check("buffer_full_refused_with_nak_until_room_frees", 4, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.host[1].rx_ready_rate = 0.0;
+        p.queue(0, 20, rng);
+        p.run(3000);
+        assert_eq!(p.host[1].delivered, 0);
+        let flow = p.reg(1, "RX_FLOW");
+        assert!(field("RX_FLOW", "FULL_REJECT", flow) > 0, "RX_FLOW {flow:#x}");
+        assert_ne!(p.reg(1, "RX_EXC") & bit("RX_EXC", "NAK_FULL"), 0);
+        let st = p.reg(1, "RX_FIFO_STATUS");
+        assert_eq!(st & 7, 7, "packet buffer not empty, half, full: {st:#x}");
+        p.host[1].rx_ready_rate = 0.3;
+        p.drain(40_000);
+        assert_eq!(p.host[1].delivered, 20);
+        assert_eq!(p.reg(1, "RX_FIFO_STATUS") & 7, 0);
+    });
+}
+
+#[test]
+fn restart_limit_raises_exception_and_link_recovers() {
+    check("restart_limit_raises_exception_and_link_recovers", 5, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.set_reg(0, "TX_EXEN", 0x0003_01FF);
+        p.chan[0].forced_down = true;
+        p.queue(0, 4, rng);
+        p.run(6 * 1100);
+        let exc = p.reg(0, "TX_EXC");
+        assert_ne!(exc & bit("TX_EXC", "RESTART_OVF"), 0, "TX_EXC {exc:#x}");
+        assert!(field("TX_EXC", "LAST_RESTART_CNT", exc) >= 4, "TX_EXC {exc:#x}");
+        p.chan[0].forced_down = false;
+        p.drain(10_000);
+        assert_eq!(p.host[1].delivered, 4);
+        p.run(100);
+        assert_eq!(field("TX_EXC", "LAST_RESTART_CNT", p.reg(0, "TX_EXC")), 0, "progress clears the consecutive count");
+    });
+}
+
+#[test]
+fn link_down_longer_than_timeout_then_recovery() {
+    check("link_down_longer_than_timeout_then_recovery", 6, |rng| {
+        let mut p = pair(clean(64), rng);
+        p.queue(0, 30, rng);
+        p.queue(1, 30, rng);
+        p.run(400);
+        p.chan[0].forced_down = true;
+        p.chan[1].forced_down = true;
+        p.run(3000);
+        p.chan[0].forced_down = false;
+        p.chan[1].forced_down = false;
+        p.drain(30_000);
+        assert_eq!((p.host[0].delivered, p.host[1].delivered), (30, 30));
+        assert!(p.reg(0, "TX_CNT_RESEND") >= 1);
+        assert!(p.reg(1, "TX_CNT_RESEND") >= 1);
+    });
+}
+
+#[test]
+fn offline_and_reset_mid_traffic() {
+    check("offline_and_reset_mid_traffic", 7, |rng| {
+        let mut p = pair(clean(32), rng);
+        p.queue(0, 60, rng);
+        p.queue(1, 60, rng);
+        p.run(500);
+        // txLink offline for a while: nothing lost
+        p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE"));
+        p.run(800);
+        assert_eq!(p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TX_BUSY"), 0, "offline: no packet being sent");
+        p.set_reg(0, "TX_CTRL", 0);
+        p.run(500);
+        // reset mid-traffic: both ends offline, reset A's TX and B's RX, back online
+        p.host[0].inject_rate = 0.0;
+        p.run(20);
+        p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE"));
+        p.set_reg(1, "TX_CTRL", bit("TX_CTRL", "RX_OFFLINE"));
+        p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE") | bit("TX_CTRL", "TX_RESET"));
+        p.set_reg(1, "TX_CTRL", bit("TX_CTRL", "RX_OFFLINE") | bit("TX_CTRL", "RX_RESET"));
+        p.discard_in_flight(0);
+        let a = p.reg(0, "TX_CTRL");
+        let b = p.reg(1, "TX_CTRL");
+        assert_ne!(a & bit("TX_CTRL", "TX_RESET_DONE"), 0, "TX_CTRL {a:#x}");
+        assert_ne!(b & bit("TX_CTRL", "RX_RESET_DONE"), 0, "TX_CTRL {b:#x}");
+        assert_eq!(a & (bit("TX_CTRL", "TXFIFO_NOT_EMPTY") | bit("TX_CTRL", "TXBUF_NOT_EMPTY")), 0, "reset flushed: {a:#x}");
+        p.set_reg(0, "TX_CTRL", 0);
+        p.set_reg(1, "TX_CTRL", 0);
+        p.host[0].inject_rate = 1.0;
+        p.queue(0, 20, rng);
+        p.drain(40_000);
+        assert_eq!(p.host[0].delivered, 60, "the other direction never stopped");
+        assert!(p.host[1].delivered >= 20);
+    });
+}
+
+#[test]
+fn dirty_control_characters_detected_and_counted() {
+    check("dirty_control_characters_detected_and_counted", 8, |rng| {
+        let mut chan = clean(16);
+        chan[1].faults.push(Fault::FlipCtrl { code: tnw::K_ACK, n: 0, mask: 1 << 9 });
+        chan[1].faults.push(Fault::FlipCtrl { code: tnw::K_ACK, n: 1, mask: 1 << 33 });
+        chan[1].faults.push(Fault::FlipCtrl { code: tnw::K_IDLE, n: 3000, mask: 1 << 30 });
+        let mut p = pair(chan, rng);
+        p.queue(0, 5, rng);
+        p.drain(20_000);
+        p.run(3200);
+        assert_eq!(p.host[1].delivered, 5);
+        let cmd = p.reg(0, "RX_CMD");
+        assert_eq!(cmd, 0x0100_0002, "RX_CMD {cmd:#x}: two dirty ACKs, one dirty IDLE");
+        // counters are RW: software clears them
+        p.set_reg(0, "RX_CMD", 0);
+        assert_eq!(p.reg(0, "RX_CMD"), 0);
+    });
+}
+
+#[test]
+fn forced_errors_counted_exactly() {
+    check("forced_errors_counted_exactly", 9, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.queue(0, 400, rng);
+        p.run(300);
+        for _ in 0..3 {
+            p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "BACATXD"));
+            p.run(400);
+            assert_eq!(p.reg(0, "TB_TXCTRL") & bit("TB_TXCTRL", "BACATXD"), 0, "BACATXD clears itself once used");
+        }
+        for _ in 0..2 {
+            p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "BACATXC"));
+            p.run(400);
+        }
+        p.drain(40_000);
+        assert_eq!(p.host[1].delivered, 400);
+        let d = p.reg(1, "RX_DATA");
+        assert_eq!(field("RX_DATA", "CRC_ERR", d), 3, "RX_DATA {d:#x}");
+        assert_eq!(field("RX_DATA", "DIRTY", d), 2, "RX_DATA {d:#x}");
+        assert_eq!(p.reg(0, "TX_CNT_NAK"), 5);
+    });
+}
+
+#[test]
+fn bad_register_accesses_answer_err() {
+    check("bad_register_accesses_answer_err", 10, |rng| {
+        let mut p = pair(clean(8), rng);
+        assert_eq!(p.access_raw(0, false, 0x0A0, 0), (0, true), "unmapped");
+        assert_eq!(p.access_raw(0, false, 0x402, 0), (0, true), "unaligned");
+        assert!(p.access_raw(0, true, 0x4F0, 1).1, "write to the read-only revision");
+        assert_eq!(p.reg(0, "TNW_REVISION"), tnw::REVISION);
+        assert_eq!(p.reg(0, "TX_EXEN"), 0x00FF_01FF);
+        assert_eq!(p.reg(0, "RX_EXEN"), 0x8FF);
+        // reset value of RX_EXC is 3 (PHY faults); the PHY inputs are low here
+        let mut q = Pair::native([P, P], clean(8), 1);
+        assert_eq!(q.reg(0, "RX_EXC"), 3);
+        assert_eq!(q.reg(0, "TX_CTRL") & 0x11, 0x11, "links start offline");
+    });
+}
+

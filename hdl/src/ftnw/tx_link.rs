@@ -423,12 +423,15 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txd_r.d.next = self.c_restart.val();
             self.rst_pend.d.next = false;
             self.sn.next = self.ack_p.q.val();
-            self.ev_resend.next = true;
-            if self.rcnt.q.val() != self.c_max8.val() {
-                self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
-            }
-            if self.rcnt.q.val() >= self.restart_limit.val() {
-                self.ev_restart_ovf.next = true;
+            // a RESTART with nothing in flight (coming online) is no entry into resend
+            if self.infl.val() != self.c_zero_s.val() {
+                self.ev_resend.next = true;
+                if self.rcnt.q.val() != self.c_max8.val() {
+                    self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
+                }
+                if self.rcnt.q.val() >= self.restart_limit.val() {
+                    self.ev_restart_ovf.next = true;
+                }
             }
         } else if (self.widx.q.val() == self.c_zero6.val()) && (self.idle_left.q.val() != self.c_zero3.val()) {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
