@@ -306,7 +306,7 @@ pub const TX_EXC: Reg = Reg {
         f("RESTART_OVF", 2, 1, W1C, 0, "restart counter overflow: consecutive restarts beyond RESTART_LIMIT"),
         f("FB_MISMATCH", 3, 1, W1C, 0, "feedback mismatch: ACK/NAK for a sequence number not in flight"),
         f("BAD_HEADER", 4, 1, W1C, 0, "invalid header: an item's destination differs from its packet's first item"),
-        f("TXFIFO_OVF", 5, 1, W1C, 0, "txFifo written while full"),
+        f("TXFIFO_OVF", 5, 1, W1C, 0, "txFifo written while full (cannot happen on the valid/ready injection stream; for write paths without back-pressure)"),
         f("TXFIFO_UNF", 6, 1, W1C, 0, "txFifo empty while packet send (cannot happen: a packet is sent only when complete)"),
         f("TXBUF_FULL", 7, 1, W1C, 0, "txBuffer full: every slot holds an unacknowledged packet"),
         f("OFFLINE_WRITE", 8, 1, W1C, 0, "PIC data write while offline"),
