@@ -348,3 +348,105 @@ fn rxsync_cdc_stress_at_gross_clock_ratios() {
         assert_eq!(p.reg(1, "TNW_REVISION"), tnw::REVISION);
     });
 }
+
+fn mdio_value(addr: u16, data: u16) -> u32 {
+    ((addr as u32 & 0x1fff) << 16) | (((addr as u32 >> 14) & 3) << 30) | data as u32
+}
+
+fn mdio_wait(p: &mut Pair, reg: &str) -> u32 {
+    for _ in 0..100 {
+        let v = p.reg(0, reg);
+        if v & bit(reg, "BUSY") == 0 {
+            return v;
+        }
+        p.run(500);
+    }
+    panic!("{reg} stays busy");
+}
+
+#[test]
+fn mdio_frames_bit_exact_against_phy_model() {
+    use nicgen_sim::mdio_phy::Frame;
+    check("mdio_frames_bit_exact_against_phy_model", 15, |rng| {
+        let mut p = pair(clean(8), rng);
+        p.mdio_on = true;
+        let (a1, d1) = (0xC123u16, 0xBEEFu16); // address bit 13 is not mapped: 0
+        p.set_reg(0, "TX_MDIO_W", mdio_value(a1, d1));
+        assert_ne!(p.reg(0, "TX_MDIO_W") & bit("TX_MDIO_W", "BUSY"), 0, "busy while the frames go out");
+        // a write while busy is ignored
+        p.set_reg(0, "TX_MDIO_R", mdio_value(0x0042, 0));
+        mdio_wait(&mut p, "TX_MDIO_W");
+        assert_eq!(p.mdio[0].regs.get(&(tnw::MDIO_DEVAD, a1)), Some(&d1));
+        p.mdio[0].regs.insert((tnw::MDIO_DEVAD, 0x0042), 0x5A5A);
+        p.set_reg(0, "TX_MDIO_R", mdio_value(0x0042, 0));
+        let r = mdio_wait(&mut p, "TX_MDIO_R");
+        assert_eq!(r & 0xFFFF, 0x5A5A, "TX_MDIO_R {r:#x}");
+        assert_eq!(r >> 16, mdio_value(0x0042, 0) >> 16, "address kept");
+        let f = |op, data| Frame { op, prtad: 0, devad: tnw::MDIO_DEVAD, data };
+        assert_eq!(
+            p.mdio[0].frames,
+            vec![f(tnw::MDIO_OP_ADDRESS, a1), f(tnw::MDIO_OP_WRITE, d1), f(tnw::MDIO_OP_ADDRESS, 0x0042), f(tnw::MDIO_OP_READ, 0x5A5A)]
+        );
+        assert!(p.mdio[0].errors.is_empty(), "PHY model: {:?}", p.mdio[0].errors);
+        assert!(p.mdio[1].frames.is_empty());
+    });
+}
+
+#[test]
+fn tb_ber_campaign_through_registers_only() {
+    check("tb_ber_campaign_through_registers_only", 16, |rng| {
+        let mut chan = clean(64);
+        chan[0].ber = 2e-5;
+        let mut p = Pair::native([P, P], chan, rng.next_u64());
+        p.online();
+        p.host[0].quiet = true;
+        p.host[1].quiet = true;
+        let (gen_en, pic) = (bit("TB_TXCTRL", "DGEN_EN"), bit("TB_TXCTRL", "PICSWITCH"));
+        let (chk_en, poc) = (bit("TB_RXCTRL", "CHKEN"), bit("TB_RXCTRL", "POCSWITCH"));
+        // pseudo-random endless run on channel 5
+        p.set_reg(1, "TB_RXCTRL", chk_en | poc);
+        p.set_reg(0, "TB_TXCTRL", gen_en | pic | (5 << 12));
+        p.run(8000);
+        p.set_reg(0, "TB_TXCTRL", pic);
+        p.run(3000);
+        let sent = p.reg(0, "TB_TXFRAMECNT");
+        let got = p.reg(1, "TB_RXFRAMECNT");
+        assert!(sent > 150, "only {sent} frames generated");
+        assert_eq!(got, sent, "every generated frame checked");
+        assert_eq!(p.reg(1, "TB_RXERRCNT"), 0, "the link delivered every item intact");
+        assert!(field("RX_DATA", "CRC_ERR", p.reg(1, "RX_DATA")) > 0, "the channel did corrupt packets");
+        assert_eq!(p.host[1].delivered, 0, "POCSWITCH kept packets away from the host");
+        // sequential one-shot of 5 packets, checked in sequential mode
+        p.set_reg(1, "TB_RXCTRL", 0);
+        p.set_reg(1, "TB_RXCTRL", chk_en | poc | bit("TB_RXCTRL", "CHKFLAG"));
+        p.set_reg(0, "TB_TXCTRL", pic | bit("TB_TXCTRL", "DGEN_FLAG") | (5 << 24));
+        p.run(2000);
+        assert_eq!(p.reg(0, "TB_TXFRAMECNT"), sent + 5);
+        assert_eq!(p.reg(1, "TB_RXFRAMECNT"), got + 5);
+        assert_eq!(p.reg(1, "TB_RXERRCNT"), 0);
+        assert_eq!(p.reg(1, "TB_LASTDATACHECKED"), 5 * 8 - 1, "the counter's last item");
+        // checker in RND mode against a SEQ one-shot of 3 packets: every item differs
+        p.set_reg(1, "TB_RXCTRL", 0);
+        p.set_reg(1, "TB_RXCTRL", chk_en | poc);
+        p.set_reg(0, "TB_TXCTRL", pic | bit("TB_TXCTRL", "DGEN_FLAG") | (3 << 24));
+        p.run(2000);
+        assert_eq!(p.reg(1, "TB_RXERRCNT"), 3 * 8);
+        // CHKEN = 0 clears the error counter
+        p.set_reg(1, "TB_RXCTRL", poc);
+        assert_eq!(p.reg(1, "TB_RXERRCNT"), 0);
+    });
+}
+
+#[test]
+fn tb_module_transparent_when_disabled() {
+    check("tb_module_transparent_when_disabled", 17, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "DGEN_FLAG") | (2 << 12));
+        p.set_reg(1, "TB_RXCTRL", bit("TB_RXCTRL", "CHKFLAG"));
+        p.queue(0, 30, rng);
+        p.drain(10_000);
+        assert_eq!(p.host[1].delivered, 30);
+        assert_eq!(p.reg(0, "TB_TXFRAMECNT"), 0);
+        assert_eq!(p.reg(1, "TB_RXFRAMECNT"), 0);
+    });
+}
