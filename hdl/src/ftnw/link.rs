@@ -139,8 +139,6 @@ pub struct TnwLink {
     phy_cnt: DFF<Bits<5>>,
     tx_rst: Signal<Local, Bit>,
     rx_rst: Signal<Local, Bit>,
-    pic: Signal<Local, Bit>,
-    poc: Signal<Local, Bit>,
     rx_set: Signal<Local, Bits<32>>,
     tx_set: Signal<Local, Bits<32>>,
     tx_ro: Signal<Local, Bits<32>>,
@@ -233,8 +231,6 @@ impl TnwLink {
             phy_cnt: Default::default(),
             tx_rst: Default::default(),
             rx_rst: Default::default(),
-            pic: Default::default(),
-            poc: Default::default(),
             rx_set: Default::default(),
             tx_set: Default::default(),
             tx_ro: Default::default(),
@@ -323,23 +319,23 @@ impl Logic for TnwLink {
         self.sync.phy_rxc.next = self.phy_rxc.val();
 
         // ---- datapath ----
-        self.pic.next = self.bank.value[16].val().get_bit(4);
-        self.poc.next = self.bank.value[17].val().get_bit(4);
+        // PICSWITCH / POCSWITCH are read where used, not through a shared local: a local
+        // read by several statements ties them into one block for Verilator (UNOPTFLAT)
         self.tx.inj_data[0].next = self.tx_data.val().get_bits::<32>(0);
         self.tx.inj_data[1].next = self.tx_data.val().get_bits::<32>(32);
         self.tx.inj_data[2].next = self.tx_data.val().get_bits::<32>(64);
         self.tx.inj_data[3].next = self.tx_data.val().get_bits::<32>(96);
         self.tx.inj_dest.next = self.tx_dest.val();
-        if self.pic.val() {
+        if self.bank.value[16].val().get_bit(4) {
             for i in 0..4 {
                 self.tx.inj_data[i].next = self.gen.data[i].val();
             }
             self.tx.inj_dest.next = self.gen.dest.val();
         }
         // valid/ready muxes unconditional, so Verilator can order them (no UNOPTFLAT)
-        self.tx.inj_valid.next = (self.pic.val() && self.gen.valid.val()) || (!self.pic.val() && self.tx_valid.val());
-        self.tx_ready.next = self.tx.inj_ready.val() && !self.pic.val();
-        self.gen.ready.next = self.tx.inj_ready.val() && self.pic.val();
+        self.tx.inj_valid.next = (self.bank.value[16].val().get_bit(4) && self.gen.valid.val()) || (!self.bank.value[16].val().get_bit(4) && self.tx_valid.val());
+        self.tx_ready.next = self.tx.inj_ready.val() && !self.bank.value[16].val().get_bit(4);
+        self.gen.ready.next = self.tx.inj_ready.val() && self.bank.value[16].val().get_bit(4);
         self.tx.fb_req.next = self.rx.fb_req.val();
         self.tx.fb_nak.next = self.rx.fb_nak.val();
         self.tx.fb_seq.next = self.rx.fb_seq.val();
@@ -357,12 +353,12 @@ impl Logic for TnwLink {
         self.rx.rxc.next = self.sync.rxc.val();
         self.rx.rxv.next = self.sync.rxv.val();
         self.rx.offline.next = self.bank.value[10].val().get_bit(4);
-        self.rx.out_ready.next = self.rx_ready.val() || self.poc.val();
+        self.rx.out_ready.next = self.rx_ready.val() || self.bank.value[17].val().get_bit(4);
         self.rx_data.next = self.rx.out_data.val();
         self.rx_dest.next = self.rx.out_dest.val();
         self.rx_first.next = self.rx.out_first.val();
         self.rx_last.next = self.rx.out_last.val();
-        self.rx_valid.next = self.rx.out_valid.val() && !self.poc.val();
+        self.rx_valid.next = self.rx.out_valid.val() && !self.bank.value[17].val().get_bit(4);
 
         // ---- test-bench module ----
         self.gen.en.next = self.bank.value[16].val().get_bit(0);
@@ -385,7 +381,7 @@ impl Logic for TnwLink {
         self.chk.seq_mode.next = self.bank.value[17].val().get_bit(1);
         self.chk.data.next = self.rx.out_data.val();
         self.chk.last.next = self.rx.out_last.val();
-        self.chk.valid.next = self.rx.out_valid.val() && self.poc.val();
+        self.chk.valid.next = self.rx.out_valid.val() && self.bank.value[17].val().get_bit(4);
         self.w_oneshot.x.next = self.gen.oneshot_left.val();
         self.bank.hw_in[16].next = self.w_oneshot.y.val() << self.c_sh24.val();
         if self.fd_arm.q.val() {

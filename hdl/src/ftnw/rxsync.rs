@@ -34,7 +34,6 @@ pub struct RxSync {
     ovf: DFF<Bit>,
     ovf_s1: DFF<Bit>,
     ovf_s2: DFF<Bit>,
-    is_idle: Signal<Local, Bit>,
     c_idle: Constant<Bits<32>>,
     c_ctrl: Constant<Bits<4>>,
 }
@@ -59,7 +58,6 @@ impl Default for RxSync {
             ovf: Default::default(),
             ovf_s1: Default::default(),
             ovf_s2: Default::default(),
-            is_idle: Default::default(),
             c_idle: Constant::new((Word::idle().d as u64).into()),
             c_ctrl: Constant::new((tnw::C_CONTROL as u64).into()),
         }
@@ -76,11 +74,13 @@ impl Logic for RxSync {
         self.fifo.wr_reset.next = self.phy_rst.rst.val();
         self.pack.lo.next = self.phy_rxd.val();
         self.pack.hi.next = self.phy_rxc.val();
-        self.is_idle.next = (self.phy_rxd.val() == self.c_idle.val()) && (self.phy_rxc.val() == self.c_ctrl.val());
+        // no shared local between the push and the overflow check (Verilator UNOPTFLAT)
         self.fifo.sink.data.next = self.pack.y.val();
-        self.fifo.sink.valid.next = !self.is_idle.val();
+        self.fifo.sink.valid.next = !((self.phy_rxd.val() == self.c_idle.val()) && (self.phy_rxc.val() == self.c_ctrl.val()));
         self.ovf.clock.next = self.phy_clock.val();
-        self.ovf.d.next = (self.ovf.q.val() || (!self.is_idle.val() && !self.fifo.sink.ready.val())) && !self.phy_rst.rst.val();
+        self.ovf.d.next = (self.ovf.q.val()
+            || (!((self.phy_rxd.val() == self.c_idle.val()) && (self.phy_rxc.val() == self.c_ctrl.val())) && !self.fifo.sink.ready.val()))
+            && !self.phy_rst.rst.val();
         // TNW domain
         self.fifo.rd_clock.next = self.clock.val();
         self.fifo.rd_reset.next = self.reset.val();

@@ -178,7 +178,7 @@ impl Logic for TbGen {
         self.seq.clock.next = self.clock.val();
         self.seq.seq_mode.next = self.seq_mode.val();
         self.active.next = self.en.val() || (self.left.q.val() != self.c_zero5.val()) || (self.item.q.val() != self.c_zero3.val());
-        self.valid.next = self.active.val();
+        self.valid.next = self.en.val() || (self.left.q.val() != self.c_zero5.val()) || (self.item.q.val() != self.c_zero3.val());
         self.go.next = self.active.val() && self.ready.val();
         for i in 0..4 {
             self.data[i].next = self.seq.lane[i].val();

@@ -306,7 +306,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.sdist.next = self.send_p.q.val() - self.ack_p.q.val();
         self.fdist.next = self.peer_seq.val() - self.ack_p.q.val();
         self.stale.next = self.ack_p.q.val() - self.peer_seq.val() - self.c_one_s.val();
-        self.inj_ready.next = self.occ.val() != self.c_slots.val();
+        // from registers only, in its own statement, so Verilator sees no loop through the injector
+        self.inj_ready.next = (self.fill_p.q.val() - self.ack_p.q.val()) != self.c_slots.val();
         self.inj_go.next = self.inj_valid.val() && (self.occ.val() != self.c_slots.val());
 
         // ---- injection into the slot of `fill` ----
