@@ -35,6 +35,7 @@ synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<
 bench: setup ## run the benchmarks: build/bench/<name>.json
 	@mkdir -p build/bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin sim_speed
+	@time $(CARGO) run -q --release -p nicgen-testbenches --bin tnw_bench
 
 docs: ## regenerate docs/registers.md from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md

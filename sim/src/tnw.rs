@@ -158,6 +158,10 @@ pub struct Host {
     /// Words received at the peer per cycle of delivery, for goodput.
     pub first_tx_cycle: Option<u64>,
     pub last_rx_cycle: u64,
+    /// Clock edge (index) at which each packet's last item entered TXFIFO.
+    pub tx_done_edges: Vec<u64>,
+    /// Clock edge at which each delivered packet's first word was taken.
+    pub rx_first_edges: Vec<u64>,
 }
 
 impl Default for Host {
@@ -177,6 +181,8 @@ impl Default for Host {
             quiet: false,
             first_tx_cycle: None,
             last_rx_cycle: 0,
+            tx_done_edges: vec![],
+            rx_first_edges: vec![],
         }
     }
 }
@@ -337,6 +343,7 @@ impl Pair {
                 h.in_flight.push_back(pkt);
                 h.injected += 1;
                 h.first_tx_cycle.get_or_insert(self.cycles[k]);
+                h.tx_done_edges.push(self.cycles[k]);
             }
         }
         if h.rx_ready_set && d.get(p.rx_valid) != 0 {
@@ -348,6 +355,7 @@ impl Pair {
             assert_eq!(last, n == PAYLOAD_WORDS - 1, "node {k}: rx_last wrong at word {n} (cycle {})", self.cycles[k]);
             if n == 0 {
                 h.rx_dest = dest;
+                h.rx_first_edges.push(self.cycles[k]);
             } else {
                 assert_eq!(dest, h.rx_dest, "node {k}: rx_dest changed inside a packet");
             }

@@ -1,0 +1,116 @@
+//! `make bench`: the TNW link figures (issue 3), in Verilator: goodput as a fraction of raw
+//! link words at several BERs, one way and both ways; TX and RX latency; resend-buffer
+//! occupancy at the default 64-cycle channel latency; and, from `make synth`, ECP5 Fmax,
+//! LUT4, FF and block RAM. Writes build/bench/tnw_link.json.
+
+use nicgen_sim::channel::ChannelCfg;
+use nicgen_sim::rng::Rng;
+use nicgen_sim::tnw::Pair;
+use nicgen_wire::tnw::{Word, C_HEADER, PAYLOAD_WORDS};
+use std::collections::BTreeMap;
+
+const P: u64 = 4000;
+
+fn chan(ber: f64) -> [ChannelCfg; 2] {
+    let c = ChannelCfg { latency: 64, ber, ..Default::default() };
+    [c.clone(), c]
+}
+
+/// Payload words delivered per cycle, per direction, for `n` packets each way (`bi`) or one way.
+fn goodput(ber: f64, bi: bool, n: usize, seed: u64) -> (f64, u64) {
+    let mut rng = Rng::new(seed);
+    let mut p = Pair::verilator([P, P], chan(ber), seed);
+    p.online();
+    p.queue(0, n, &mut rng);
+    if bi {
+        p.queue(1, n, &mut rng);
+    }
+    p.drain(n as u64 * 200 + 100_000);
+    let dir = |from: usize| {
+        let start = p.host[from].first_tx_cycle.unwrap();
+        let end = p.host[1 - from].last_rx_cycle;
+        (n * PAYLOAD_WORDS) as f64 / (end - start) as f64
+    };
+    let g = if bi { (dir(0) + dir(1)) / 2.0 } else { dir(0) };
+    eprintln!("  goodput ber {ber:e} {}: {g:.4} (rsnd max {:?})", if bi { "both ways" } else { "one way" }, p.rsnd_max);
+    (g, p.rsnd_max[0])
+}
+
+fn latencies() -> (u64, u64) {
+    let mut rng = Rng::new(7);
+    let mut p = Pair::verilator([P, P], chan(0.0), 7);
+    p.online();
+    p.run(200);
+    p.log = Some(vec![]);
+    p.queue(0, 1, &mut rng);
+    p.drain(10_000);
+    let log = p.log.take().unwrap();
+    let done = p.host[0].tx_done_edges[0];
+    // the edge whose sample shows the header on phy_txd; it was launched one edge earlier
+    let hdr = log.iter().find(|(c, k, w, _)| *k == 0 && *c > done && w.c == C_HEADER).unwrap().0;
+    let tx = hdr - 1 - done;
+    // the CRC word is the last data word node 1 receives; the packet is offered at rx_first
+    let crc = log.iter().filter(|(_, k, _, o)| *k == 0 && o.c == 0 && *o != Word::idle()).last().unwrap().0;
+    let rx = p.host[1].rx_first_edges[0] - crc;
+    eprintln!("  latency: TX {tx} cycles (last item in TXFIFO to header launched), RX {rx} cycles (CRC word in to packet offered)");
+    (tx, rx)
+}
+
+fn synth(name: &str) -> Option<serde_like::Obj> {
+    let path = nicgen_sim::workspace_root().join("build/synth").join(format!("{name}.json"));
+    std::fs::read_to_string(path).ok().map(|t| serde_like::Obj(t))
+}
+
+/// The few fields we need from build/synth/<top>.json, without a JSON dependency.
+mod serde_like {
+    pub struct Obj(pub String);
+    impl Obj {
+        pub fn num(&self, key: &str) -> Option<f64> {
+            let i = self.0.find(&format!("\"{key}\""))?;
+            let rest = &self.0[i + key.len() + 2..];
+            let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+            let rest = if let Some(r) = rest.strip_prefix('{') { r.split(':').nth(1)? } else { rest };
+            let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e')).unwrap_or(rest.len());
+            rest[..end].trim().parse().ok()
+        }
+    }
+}
+
+fn main() {
+    if !nicgen_sim::verilator::available() {
+        eprintln!("tnw_bench: verilator not on PATH (make setup)");
+        std::process::exit(1);
+    }
+    let n = std::env::var("TNW_BENCH_PACKETS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let mut j: BTreeMap<&str, f64> = BTreeMap::new();
+    let (g0, occ) = goodput(0.0, false, n, 1);
+    j.insert("goodput_uni_ber0", g0);
+    j.insert("rsnd_max_occupancy", occ as f64);
+    j.insert("goodput_uni_ber1e-7", goodput(1e-7, false, n, 2).0);
+    j.insert("goodput_uni_ber1e-6", goodput(1e-6, false, n, 3).0);
+    j.insert("goodput_uni_ber1e-5", goodput(1e-5, false, n, 4).0);
+    j.insert("goodput_bi_ber0", goodput(0.0, true, n, 5).0);
+    j.insert("goodput_bi_ber1e-6", goodput(1e-6, true, n, 6).0);
+    let (tx, rx) = latencies();
+    j.insert("tx_latency_cycles", tx as f64);
+    j.insert("rx_latency_cycles", rx as f64);
+    match synth("tnw_link") {
+        Some(s) => {
+            let fmax = s.num("fmax_mhz").unwrap_or(f64::NAN);
+            j.insert("fmax_mhz_1link", fmax);
+            j.insert("lut4_1link", s.num("lut4").unwrap_or(f64::NAN));
+            j.insert("ff_1link", s.num("ff").unwrap_or(f64::NAN));
+            j.insert("bram_1link", s.num("bram").unwrap_or(f64::NAN));
+            j.insert("capacity_gbps", fmax * 32.0 / 1000.0);
+        }
+        None => eprintln!("  no build/synth/tnw_link.json: run `make synth TOPS=tnw_link` for the ECP5 figures"),
+    }
+    if let Some(s) = synth("tnw_6links") {
+        j.insert("lut4_6links", s.num("lut4").unwrap_or(f64::NAN));
+    }
+    let body: Vec<String> = j.iter().map(|(k, v)| if v.is_nan() { format!("  \"{k}\": null") } else { format!("  \"{k}\": {v}") }).collect();
+    let out = nicgen_sim::workspace_root().join("build/bench/tnw_link.json");
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    std::fs::write(&out, format!("{{\n{}\n}}\n", body.join(",\n"))).unwrap();
+    eprintln!("wrote {}", out.display());
+}
