@@ -512,3 +512,33 @@ mod tests {
         assert_eq!(mdio_reg_addr(0xC000_0000 | (0x1abc << 16)), 0xdabc);
     }
 }
+
+/// Markdown tables of the TNW word and control-character layout (for docs/registers.md).
+pub fn wire_markdown() -> String {
+    let mut s = String::from(
+        "## TNW link words (FTNW thesis §2.2–2.3)\n\n\
+         One word per TNW clock: `d[31:0]` and control flags `c[3:0]` (bit i flags byte i). \
+         A packet is 34 words: header, 32 payload words (128 bytes, byte k in word k/4 at bits 8*(k%4)), \
+         and the CRC-32/IEEE of the header and payload words (fed LSB first) as a data word.\n\n\
+         | word | `c` | `d[7:0]` | `d[15:8]` | `d[23:16]` | `d[31:24]` |\n|---|---|---|---|---|---|\n",
+    );
+    s += &format!("| data (payload, CRC) | `{:04b}` | data | data | data | data |\n", C_DATA);
+    s += &format!(
+        "| header | `{:04b}` | SOP `{:#04x}` (K27.7) | `[10:8]` VC, `[15:11]` RAO[4:0] | RAO[10:5] at `[21:16]`, SEQ[1:0] at `[23:22]` | SEQ[9:2] |\n",
+        C_HEADER, SOP
+    );
+    for k in [Ctrl::Idle, Ctrl::Ack, Ctrl::Nak, Ctrl::Restart] {
+        let (name, seq) = match k {
+            Ctrl::Idle => ("IDLE (K28.3)", "0"),
+            Ctrl::Ack => ("ACK (K28.0)", "SEQ[7:0]"),
+            Ctrl::Nak => ("NAK (K28.5)", "SEQ[7:0]"),
+            Ctrl::Restart => ("RESTART (K28.6)", "0"),
+        };
+        let hi = if seq == "0" { "0" } else { "SEQ[15:8]" };
+        s += &format!("| {name} | `{:04b}` | `{:#04x}` | {seq} | {hi} | `~(d[7:0]^d[15:8]^d[23:16])` (IDLE: `{:#04x}`) |\n", C_CONTROL, k.code(), Word::idle().d >> 24);
+    }
+    s += "\nHeader fields: `d[10:8]` VC, `d[21:11]` remote-address offset (128-byte units), `d[31:22]` sequence number \
+          (the link uses 8 bits; upper bits 0). Any other combination is a dirty word; a dirty word outside a packet is \
+          counted in RX_CMD on the lane of its code byte, else of the code recovered from the check byte, else IDLE.\n\n";
+    s
+}
