@@ -96,7 +96,8 @@ fn main() {
     j.insert("rx_latency_cycles", rx as f64);
     match synth("tnw_link") {
         Some(s) => {
-            let fmax = s.num("fmax_mhz").unwrap_or(f64::NAN);
+            // the TNW clock (`clock`) of the per-clock `fmax_mhz` object
+            let fmax = s.num("clock").unwrap_or(f64::NAN);
             j.insert("fmax_mhz_1link", fmax);
             j.insert("lut4_1link", s.num("lut4").unwrap_or(f64::NAN));
             j.insert("ff_1link", s.num("ff").unwrap_or(f64::NAN));
