@@ -123,8 +123,9 @@ pub struct Pkt {
 }
 
 impl Pkt {
-    pub fn random(rng: &mut Rng, vc: Option<u8>) -> Pkt {
-        let vc = vc.unwrap_or(rng.below(8) as u8) as u16;
+    /// A packet to a random VC and offset with random payload.
+    pub fn random(rng: &mut Rng) -> Pkt {
+        let vc = rng.below(8) as u16;
         let rao = rng.below(2048) as u16;
         let mut data = [0u32; PAYLOAD_WORDS];
         for d in data.iter_mut() {
@@ -155,8 +156,7 @@ pub struct Host {
     pub delivered: u64,
     /// Set while the TB module owns the host paths (the host then stays quiet).
     pub quiet: bool,
-    /// Words received at the peer per cycle of delivery, for goodput.
-    pub first_tx_cycle: Option<u64>,
+    /// Clock edge at which the last word of the latest delivered packet was taken.
     pub last_rx_cycle: u64,
     /// Clock edge (index) at which each packet's last item entered TXFIFO.
     pub tx_done_edges: Vec<u64>,
@@ -179,7 +179,6 @@ impl Default for Host {
             rx_dest: 0,
             delivered: 0,
             quiet: false,
-            first_tx_cycle: None,
             last_rx_cycle: 0,
             tx_done_edges: vec![],
             rx_first_edges: vec![],
@@ -203,23 +202,26 @@ pub struct Pair {
     rng: Rng,
     /// Largest resend-buffer occupancy seen at each node.
     pub rsnd_max: [u64; 2],
-    /// Per-node hook run after each falling edge of the node's clock (for directed tests).
-    pub words_out: [u64; 2],
     /// When set, every word each node sends (after the channel: as its peer receives it).
     pub log: Option<Vec<(u64, usize, Word, Word)>>,
 }
 
 impl Pair {
+    /// The registered `tnw_link` top, natively.
+    fn top() -> Box<dyn DynTop> {
+        (nicgen_hdl::tops::tops().into_iter().find(|t| t.name == "tnw_link").expect("tnw_link not in tops()").build)()
+    }
+
     /// Two native models.
     pub fn native(periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
-        let mk = || -> Box<dyn Dut> { Box::new((nicgen_hdl::tops::tops().into_iter().find(|t| t.name == "tnw_link").unwrap().build)()) };
-        let ports = (nicgen_hdl::tops::tops().into_iter().find(|t| t.name == "tnw_link").unwrap().build)().ports();
-        Self::with(mk(), mk(), &ports, periods_ps, chan, seed)
+        let (a, b) = (Self::top(), Self::top());
+        let ports = a.ports();
+        Self::with(Box::new(a), Box::new(b), &ports, periods_ps, chan, seed)
     }
 
     /// Two Verilator models of the emitted Verilog.
     pub fn verilator(periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
-        let top = (nicgen_hdl::tops::tops().into_iter().find(|t| t.name == "tnw_link").unwrap().build)();
+        let top = Self::top();
         let ports = top.ports();
         let v = top.verilog();
         let mk = || -> Box<dyn Dut> { Box::new(Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"))) };
@@ -245,7 +247,6 @@ impl Pair {
             time_ps: 0,
             rng: Rng::new(seed ^ 0x3333),
             rsnd_max: [0, 0],
-            words_out: [0, 0],
             log: None,
         };
         // power-up: reset for 4 cycles
@@ -342,7 +343,6 @@ impl Pair {
                 let pkt = h.to_send.pop_front().unwrap();
                 h.in_flight.push_back(pkt);
                 h.injected += 1;
-                h.first_tx_cycle.get_or_insert(self.cycles[k]);
                 h.tx_done_edges.push(self.cycles[k]);
             }
         }
@@ -379,7 +379,6 @@ impl Pair {
             }
         }
         let w = Word { d: self.dut[k].get(p.phy_txd) as u32, c: self.dut[k].get(p.phy_txc) as u8 };
-        self.words_out[k] += 1;
         let out = self.chan[k].step(w);
         if let Some(l) = &mut self.log {
             l.push((self.cycles[k], k, w, out));
@@ -425,7 +424,8 @@ impl Pair {
         }
     }
 
-    fn access(&mut self, k: usize, write: bool, addr: u32, val: u32) -> (u32, bool) {
+    /// One register access on node k's bus: `(rdata, err)`.
+    pub fn access(&mut self, k: usize, write: bool, addr: u32, val: u32) -> (u32, bool) {
         let p = self.p;
         self.dut[k].set(p.addr, addr as u128);
         self.dut[k].set(p.wdata, val as u128);
@@ -457,11 +457,6 @@ impl Pair {
         v
     }
 
-    /// Raw access returning `(rdata, err)`.
-    pub fn access_raw(&mut self, k: usize, write: bool, addr: u32, val: u32) -> (u32, bool) {
-        self.access(k, write, addr, val)
-    }
-
     pub fn reg(&mut self, k: usize, name: &str) -> u32 {
         let off = TNW_LINK_REGS.reg(name).unwrap_or_else(|| panic!("no register {name}")).offset;
         self.read(k, off)
@@ -475,7 +470,7 @@ impl Pair {
     /// Queue `n` random packets at node k.
     pub fn queue(&mut self, k: usize, n: usize, rng: &mut Rng) {
         for _ in 0..n {
-            let p = Pkt::random(rng, None);
+            let p = Pkt::random(rng);
             self.host[k].to_send.push_back(p);
         }
     }

@@ -36,7 +36,7 @@ fn packets_cross_both_ways_in_order() {
 
 
 use nicgen_sim::channel::Fault;
-use nicgen_wire::tnw::{self, Word, TNW_LINK_REGS};
+use nicgen_wire::tnw::{self, TNW_LINK_REGS};
 
 fn field(reg: &str, f: &str, v: u32) -> u32 {
     TNW_LINK_REGS.reg(reg).unwrap().field(f).unwrap().get(v)
@@ -233,9 +233,9 @@ fn forced_errors_counted_exactly() {
 fn bad_register_accesses_answer_err() {
     check("bad_register_accesses_answer_err", 10, |rng| {
         let mut p = pair(clean(8), rng);
-        assert_eq!(p.access_raw(0, false, 0x0A0, 0), (0, true), "unmapped");
-        assert_eq!(p.access_raw(0, false, 0x402, 0), (0, true), "unaligned");
-        assert!(p.access_raw(0, true, 0x4F0, 1).1, "write to the read-only revision");
+        assert_eq!(p.access(0, false, 0x0A0, 0), (0, true), "unmapped");
+        assert_eq!(p.access(0, false, 0x402, 0), (0, true), "unaligned");
+        assert!(p.access(0, true, 0x4F0, 1).1, "write to the read-only revision");
         assert_eq!(p.reg(0, "TNW_REVISION"), tnw::REVISION);
         assert_eq!(p.reg(0, "TX_EXEN"), 0x00FF_01FF);
         assert_eq!(p.reg(0, "RX_EXEN"), 0x8FF);

@@ -511,6 +511,12 @@ mod tests {
         assert_eq!(TNW_LINK_REGS.reg("RX_EXEN").unwrap().reset(), 0x8ff);
         assert_eq!(mdio_reg_addr(0xC000_0000 | (0x1abc << 16)), 0xdabc);
     }
+    #[test]
+    fn nak_causes_in_rx_exc_bit_order() {
+        for (c, f) in [(NakCause::Crc, "NAK_CRC"), (NakCause::Dirty, "NAK_DIRTY"), (NakCause::MissedHeader, "NAK_HEADER"), (NakCause::BufferFull, "NAK_FULL"), (NakCause::Timeout, "NAK_TIMEOUT")] {
+            assert_eq!(RX_EXC.field(f).unwrap().lsb, 16 + c as u32, "{f}");
+        }
+    }
 }
 
 /// Markdown tables of the TNW word and control-character layout (for docs/registers.md).

@@ -125,7 +125,7 @@ pub struct TnwLink {
     sink_pulse: [Unused<Bits<32>>; 22],
     sink_wrote: [Unused<Bit>; 22],
     sink_read: [Unused<Bit>; 22],
-    sink_wrap: [Unused<Bit>; 15],
+    sink_wrap: [Unused<Bit>; 14],
     sink_bitc: Unused<Bits<32>>,
     unused_dbg: Unused<Bits<8>>,
     mdio_r_img: DFF<Bits<32>>,
@@ -145,6 +145,7 @@ pub struct TnwLink {
     ctrl_ro: Signal<Local, Bits<32>>,
     ctrl_set: Signal<Local, Bits<32>>,
     fifo_ro: Signal<Local, Bits<32>>,
+    tb_ro: Signal<Local, Bits<32>>,
     c_bit: [Constant<Bits<32>>; 32],
     c_zero: Constant<Bits<32>>,
     c_sh8: Constant<Bits<32>>,
@@ -237,6 +238,7 @@ impl TnwLink {
             ctrl_ro: Default::default(),
             ctrl_set: Default::default(),
             fifo_ro: Default::default(),
+            tb_ro: Default::default(),
             c_bit: std::array::from_fn(|i| k(1 << i)),
             c_zero: k(0),
             c_sh8: k(8),
@@ -383,15 +385,14 @@ impl Logic for TnwLink {
         self.chk.last.next = self.rx.out_last.val();
         self.chk.valid.next = self.rx.out_valid.val() && self.bank.value[17].val().get_bit(4);
         self.w_oneshot.x.next = self.gen.oneshot_left.val();
-        self.bank.hw_in[16].next = self.w_oneshot.y.val() << self.c_sh24.val();
+        self.tb_ro.next = self.w_oneshot.y.val() << self.c_sh24.val();
         if self.fd_arm.q.val() {
-            self.bank.hw_in[16].next = (self.w_oneshot.y.val() << self.c_sh24.val()) | self.c_bit[8].val();
-            if self.fc_arm.q.val() {
-                self.bank.hw_in[16].next = (self.w_oneshot.y.val() << self.c_sh24.val()) | self.c_bit[8].val() | self.c_bit[9].val();
-            }
-        } else if self.fc_arm.q.val() {
-            self.bank.hw_in[16].next = (self.w_oneshot.y.val() << self.c_sh24.val()) | self.c_bit[9].val();
+            self.tb_ro.next = self.tb_ro.val() | self.c_bit[8].val();
         }
+        if self.fc_arm.q.val() {
+            self.tb_ro.next = self.tb_ro.val() | self.c_bit[9].val();
+        }
+        self.bank.hw_in[16].next = self.tb_ro.val();
         self.bank.hw_in[18].next = self.gen.frames.val();
         self.bank.hw_in[19].next = self.chk.errors.val();
         self.bank.hw_in[20].next = self.chk.frames.val();
@@ -628,7 +629,6 @@ impl Logic for TnwLink {
             self.sink_wrap[11 + i].x.next = self.cnt_flow.wrapped[i].val();
         }
         self.sink_wrap[13].x.next = self.cnt_resend.wrapped[0].val();
-        self.sink_wrap[14].x.next = false;
         self.sink_bitc.x.next = self.c_bit[12].val() | self.c_bit[14].val() | self.c_bit[15].val() | self.c_bit[16].val()
             | self.c_bit[17].val() | self.c_bit[18].val() | self.c_bit[19].val() | self.c_bit[23].val() | self.c_bit[31].val();
         self.unused_dbg.x.next = self.rx.expected.val();

@@ -20,7 +20,7 @@
 use super::codec::{k, WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
 use crate::common::{crc::Crc, ram::BlockRam, sync_fifo::SyncFifo, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
-use nicgen_wire::tnw::{self, NakCause};
+use nicgen_wire::tnw;
 use rust_hdl::prelude::*;
 
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +73,8 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     pub ev_hdr_reject: Signal<Out, Bit>,
     pub ev_full_reject: Signal<Out, Bit>,
     pub ev_offline_data: Signal<Out, Bit>,
-    /// One-hot NAK cause (RX_EXC bits 20:16) when a NAK is asked for.
+    /// One-hot NAK cause (RX_EXC bits 20:16, bit order of `nicgen_wire::tnw::NakCause`) when a
+    /// NAK is asked for.
     pub nak_cause: Signal<Out, Bits<5>>,
     /// Status.
     pub busy: Signal<Out, Bit>,
@@ -245,14 +246,6 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
         }
     }
 }
-
-const _: [usize; 5] = [
-    NakCause::Crc as usize,
-    NakCause::Dirty as usize,
-    NakCause::MissedHeader as usize,
-    NakCause::BufferFull as usize,
-    NakCause::Timeout as usize,
-];
 
 impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB, PBP1> {
     #[hdl_gen]

@@ -25,7 +25,7 @@
 //! Latency: a packet whose last item is written at edge t has its header on `txd` after edge t+2
 //! (if the link is free). Throughput: 34 words per packet, no gap between packets.
 
-use super::codec::{k, Concat, CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK, KIND_RESTART, KIND_IDLE};
+use super::codec::{k, Concat, CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::tnw::{self, Word};
@@ -289,9 +289,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
         }
     }
 }
-
-// KIND_RESTART/KIND_IDLE are encoded as constant words here; keep the imports honest.
-const _: (u64, u64) = (KIND_RESTART, KIND_IDLE);
 
 impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S> {
     #[hdl_gen]

@@ -27,7 +27,7 @@ fn goodput(ber: f64, bi: bool, n: usize, seed: u64) -> (f64, u64) {
     }
     p.drain(n as u64 * 200 + 100_000);
     let dir = |from: usize| {
-        let start = p.host[from].first_tx_cycle.unwrap();
+        let start = p.host[from].tx_done_edges[0];
         let end = p.host[1 - from].last_rx_cycle;
         (n * PAYLOAD_WORDS) as f64 / (end - start) as f64
     };
