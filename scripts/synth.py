@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """make synth: Yosys synth_ecp5 then nextpnr-ecp5 (LFE5U-85F, CABGA381, out of context) for every
 top in build/verilog/manifest.json. Writes build/synth/<top>.json (lut4, ff, bram, fmax_mhz per
-clock, device) and prints a table. Fails on a latch, an undriven net or a combinational loop."""
+clock, device) and prints a table. Fails on a latch, an undriven net or a combinational loop.
+
+Replicas (REPLICAS below) measure N copies of an emitted top side by side: a generated wrapper
+(build/synth/<name>.v) instantiates the top N times, clocks shared, every other port widened
+N-fold, so nothing is optimised away; it is synthesized and placed like a top."""
 import json, os, re, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -21,18 +25,58 @@ def run(cmd, log):
     return r.returncode, text
 
 
+# name -> (emitted top, copies): six TNW links side by side, as on one torus node
+REPLICAS = {"tnw_6links": ("tnw_link", 6)}
+
+
+def replica(top, name, n, out):
+    """Write a wrapper instantiating `top` n times; return (path of the wrapper, top entry)."""
+    src = os.path.join(ROOT, "build/verilog", top["file"])
+    text = open(src).read()
+    head = text[text.index(f"module {top['name']}("):]
+    body = head[:head.index("endmodule")]
+    ports = re.findall(r"^\s*(input|output)\s+(?:wire|reg)\s*(?:\[(\d+):0\])?\s*([\w$]+);", body, re.M)
+    clocks = set(top["clocks_mhz"])
+    decl, conns = [], [[] for _ in range(n)]
+    for d, msb, p in ports:
+        w = int(msb) + 1 if msb else 1
+        flat = p.replace("$", "_")
+        if p in clocks:
+            decl.append(f"    input wire {p};")
+            for i in range(n):
+                conns[i].append(f".{p}({p})")
+            continue
+        decl.append(f"    {d} wire [{n * w - 1}:0] {flat};")
+        for i in range(n):
+            conns[i].append(f".{p}({flat}[{(i + 1) * w - 1}:{i * w}])")
+    names = [p.replace("$", "_") if p not in clocks else p for _, _, p in ports]
+    v = [f"// {n} copies of {top['name']} side by side (scripts/synth.py replica; measurement only)",
+         f"module {name}({', '.join(names)});"] + decl
+    for i in range(n):
+        v.append(f"    {top['name']} u{i} ({', '.join(conns[i])});")
+    v.append("endmodule")
+    path = os.path.join(out, name + ".v")
+    open(path, "w").write(text + "\n" + "\n".join(v) + "\n")
+    return path, dict(top, name=name)
+
+
 def main():
     only = sys.argv[1:]
     man = json.load(open(os.path.join(ROOT, "build/verilog/manifest.json")))
     out = os.path.join(ROOT, "build/synth")
     os.makedirs(out, exist_ok=True)
     rows, failed = [], False
-    for top in man["tops"]:
+    jobs = [(t, os.path.join(ROOT, "build/verilog", t["file"])) for t in man["tops"]]
+    for name, (base, n) in REPLICAS.items():
+        if only and name not in only:
+            continue
+        top = next(t for t in man["tops"] if t["name"] == base)
+        jobs.append(tuple(reversed(replica(top, name, n, out))))
+    for top, v in jobs:
         name = top["name"]
         if only and name not in only:
             continue
         t0 = time.time()
-        v = os.path.join(ROOT, "build/verilog", top["file"])
         js = os.path.join(out, name + ".netlist.json")
         ylog = os.path.join(out, name + ".yosys.log")
         script = (f"read_verilog -sv {v}; hierarchy -check -top {name}; proc; "

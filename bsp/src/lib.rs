@@ -20,7 +20,10 @@ mod tests {
     fn register_docs_are_up_to_date() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/registers.md");
         let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(on_disk == super::registers_markdown(), "docs/registers.md is stale: run `make docs`");
+        assert!(
+            on_disk == super::registers_markdown(),
+            "docs/registers.md is stale: run `make docs`"
+        );
     }
 
     #[test]
@@ -31,7 +34,11 @@ mod tests {
         for t in nicgen_hdl::tops::tops() {
             assert!(m.contains(&format!("\"name\": \"{}\"", t.name)));
             let v = std::fs::read_to_string(dir.join(format!("{}.v", t.name))).unwrap();
-            assert!(v.contains(&format!("module {}(", t.name)), "{}: module named after the design", t.name);
+            assert!(
+                v.contains(&format!("module {}(", t.name)),
+                "{}: module named after the design",
+                t.name
+            );
             assert!(!v.contains("module top("), "{}", t.name);
         }
     }

@@ -104,7 +104,8 @@ impl Logic for RegBankDemo {
         self.unused[2].x.next = self.bank.pulse[1].val();
         self.unused[3].x.next = self.bank.pulse[2].val();
         self.unused[4].x.next = self.bank.value[2].val() ^ self.bank.pulse[0].val();
-        self.unused_bits[0].x.next = self.bank.wrote[0].val() || self.bank.wrote[1].val() || self.bank.wrote[2].val();
+        self.unused_bits[0].x.next =
+            self.bank.wrote[0].val() || self.bank.wrote[1].val() || self.bank.wrote[2].val();
         self.unused_bits[1].x.next = self.bank.was_read[0].val() || self.bank.was_read[1].val();
         self.unused_bits[2].x.next = self.bank.was_read[2].val();
         self.unused_bits[3].x.next = self.bank.was_read[3].val();
@@ -113,22 +114,59 @@ impl Logic for RegBankDemo {
 
 pub fn tops() -> Vec<TopEntry> {
     vec![
-        TopEntry { name: "crc32", doc: "CRC-32/IEEE 802.3, 32 bits per clock (common)", clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(Crc32Top::new("crc32", Crc32::new(&CRC32_IEEE))) as Box<dyn DynTop> },
-        TopEntry { name: "crc16", doc: "CRC-16/CCITT (IBM-3740), 32 bits per clock (common)", clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(Crc16Top::new("crc16", Crc16::new(&CRC16_CCITT))) },
-        TopEntry { name: "sync_fifo", doc: "synchronous FWFT FIFO, 512 x 32 in block RAM (common)", clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(SyncFifoTop::new("sync_fifo", SyncFifo512x32::new(448, 64))) },
-        TopEntry { name: "async_fifo", doc: "dual-clock FWFT FIFO, 512 x 36 in block RAM (common)", clocks_mhz: &[("wr_clock", 250.0), ("rd_clock", 250.0)],
-            build: || Box::new(AsyncFifoTop::new("async_fifo", AsyncFifo512x36::new(448, 64))) },
-        TopEntry { name: "rr_arbiter", doc: "round-robin arbiter, 8 requesters (common)", clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(RoundRobinTop::new("rr_arbiter", RoundRobin8::default())) },
-        TopEntry { name: "reset_sync", doc: "reset synchronizer, 3 stages (common)", clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(ResetSyncTop::new("reset_sync", ResetSync3::default())) },
-        TopEntry { name: "reg_bank_demo", doc: "register bank on the demo map, one register per access kind (common)", clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(RegBankDemoTop::new("reg_bank_demo", RegBankDemo::default())) },
-        TopEntry { name: "tnw_link", doc: "FTNW torus link: TXLINK, RXSYNC, RXLINK, MDIO, test-bench module, registers (ftnw)",
+        TopEntry {
+            name: "crc32",
+            doc: "CRC-32/IEEE 802.3, 32 bits per clock (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(Crc32Top::new("crc32", Crc32::new(&CRC32_IEEE))) as Box<dyn DynTop>,
+        },
+        TopEntry {
+            name: "crc16",
+            doc: "CRC-16/CCITT (IBM-3740), 32 bits per clock (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(Crc16Top::new("crc16", Crc16::new(&CRC16_CCITT))),
+        },
+        TopEntry {
+            name: "sync_fifo",
+            doc: "synchronous FWFT FIFO, 512 x 32 in block RAM (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(SyncFifoTop::new("sync_fifo", SyncFifo512x32::new(448, 64))),
+        },
+        TopEntry {
+            name: "async_fifo",
+            doc: "dual-clock FWFT FIFO, 512 x 36 in block RAM (common)",
+            clocks_mhz: &[("wr_clock", 250.0), ("rd_clock", 250.0)],
+            build: || {
+                Box::new(AsyncFifoTop::new(
+                    "async_fifo",
+                    AsyncFifo512x36::new(448, 64),
+                ))
+            },
+        },
+        TopEntry {
+            name: "rr_arbiter",
+            doc: "round-robin arbiter, 8 requesters (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(RoundRobinTop::new("rr_arbiter", RoundRobin8::default())),
+        },
+        TopEntry {
+            name: "reset_sync",
+            doc: "reset synchronizer, 3 stages (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(ResetSyncTop::new("reset_sync", ResetSync3::default())),
+        },
+        TopEntry {
+            name: "reg_bank_demo",
+            doc: "register bank on the demo map, one register per access kind (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(RegBankDemoTop::new("reg_bank_demo", RegBankDemo::default())),
+        },
+        TopEntry {
+            name: "tnw_link",
+            doc:
+                "FTNW torus link: TXLINK, RXSYNC, RXLINK, MDIO, test-bench module, registers (ftnw)",
             clocks_mhz: &[("clock", 250.0), ("phy_clock", 250.0)],
-            build: || Box::new(TnwLinkTop::new("tnw_link", TnwLink::default())) },
+            build: || Box::new(TnwLinkTop::new("tnw_link", TnwLink::default())),
+        },
     ]
 }

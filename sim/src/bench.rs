@@ -38,12 +38,24 @@ impl<T: Block> Bench<T> {
             .into_iter()
             .map(|(p, set)| {
                 assert!(p >= 2 && p % 2 == 0, "clock period {p} ps must be even");
-                ClockState { set, half_ps: p / 2, next_ps: p / 2, level: false }
+                ClockState {
+                    set,
+                    half_ps: p / 2,
+                    next_ps: p / 2,
+                    level: false,
+                }
             })
             .collect();
         let n = clocks.len();
-        let vcd = crate::testing::trace_request().map(|(stem, window)| VcdWindow::new(&stem, window));
-        let mut b = Self { uut, clocks, time_ps: 0, edges: vec![0; n], vcd };
+        let vcd =
+            crate::testing::trace_request().map(|(stem, window)| VcdWindow::new(&stem, window));
+        let mut b = Self {
+            uut,
+            clocks,
+            time_ps: 0,
+            edges: vec![0; n],
+            vcd,
+        };
         for c in &b.clocks {
             (c.set)(&mut b.uut, false);
         }
@@ -53,7 +65,11 @@ impl<T: Block> Bench<T> {
 
     /// Propagate combinational changes (after driving inputs).
     pub fn settle(&mut self) {
-        assert!(simulate(&mut self.uut, 10_000), "logic did not settle at {} ps", self.time_ps);
+        assert!(
+            simulate(&mut self.uut, 10_000),
+            "logic did not settle at {} ps",
+            self.time_ps
+        );
     }
 
     /// Advance to the next clock event. Returns a bit mask of the clocks that rose.

@@ -94,7 +94,19 @@ impl Channel {
         let next_err = Self::gap(&mut rng, cfg.ber);
         let line = (0..cfg.latency).map(|_| Word::idle()).collect();
         let faults = cfg.faults.clone();
-        Self { cfg, rng, line, next_err, burst_left: 0, down_left: 0, forced_down: false, faults, ctrl_seen: [0; 256], data_seen: 0, stats: ChannelStats::default() }
+        Self {
+            cfg,
+            rng,
+            line,
+            next_err,
+            burst_left: 0,
+            down_left: 0,
+            forced_down: false,
+            faults,
+            ctrl_seen: [0; 256],
+            data_seen: 0,
+            stats: ChannelStats::default(),
+        }
     }
 
     fn gap(rng: &mut Rng, ber: f64) -> u64 {
@@ -102,7 +114,9 @@ impl Channel {
             return u64::MAX;
         }
         let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        ((1.0 - u).ln() / (1.0 - ber).ln()).floor().min(u64::MAX as f64 / 2.0) as u64
+        ((1.0 - u).ln() / (1.0 - ber).ln())
+            .floor()
+            .min(u64::MAX as f64 / 2.0) as u64
     }
 
     fn range(&mut self, r: (u32, u32)) -> u32 {
@@ -125,7 +139,11 @@ impl Channel {
             self.ctrl_seen[code as usize] += 1;
             for f in &self.faults {
                 match *f {
-                    Fault::FlipCtrl { code: c, n: m, mask } if c == code && m == n => w = Word::unpack(w.packed() ^ mask),
+                    Fault::FlipCtrl {
+                        code: c,
+                        n: m,
+                        mask,
+                    } if c == code && m == n => w = Word::unpack(w.packed() ^ mask),
                     Fault::DropCtrl { code: c, n: m } if c == code && m == n => drop = true,
                     _ => {}
                 }
@@ -149,9 +167,16 @@ impl Channel {
         if self.down_left > 0 || self.forced_down {
             self.down_left = self.down_left.saturating_sub(1);
             self.stats.down_words += 1;
-            w = if self.cfg.down_garbage { self.garbage() } else { Word::idle() };
+            w = if self.cfg.down_garbage {
+                self.garbage()
+            } else {
+                Word::idle()
+            };
         } else {
-            if self.burst_left == 0 && self.cfg.burst_rate > 0.0 && self.rng.chance(self.cfg.burst_rate) {
+            if self.burst_left == 0
+                && self.cfg.burst_rate > 0.0
+                && self.rng.chance(self.cfg.burst_rate)
+            {
                 self.burst_left = self.range(self.cfg.burst_len);
                 self.stats.bursts += 1;
             }
@@ -160,7 +185,10 @@ impl Channel {
                 let g = self.rng.next_u64() & self.rng.next_u64() & 0xf_ffff_ffff;
                 w = Word::unpack(w.packed() ^ g);
             }
-            if w.c == C_CONTROL && self.cfg.ctrl_corrupt_rate > 0.0 && self.rng.chance(self.cfg.ctrl_corrupt_rate) {
+            if w.c == C_CONTROL
+                && self.cfg.ctrl_corrupt_rate > 0.0
+                && self.rng.chance(self.cfg.ctrl_corrupt_rate)
+            {
                 w = Word::unpack(w.packed() ^ (1 << self.rng.below(36)));
                 self.stats.ctrl_corrupted += 1;
             }
@@ -212,7 +240,14 @@ mod tests {
     use super::*;
     #[test]
     fn ber_matches_configuration() {
-        let mut c = Channel::new(ChannelCfg { latency: 4, ber: 1e-3, ..Default::default() }, 7);
+        let mut c = Channel::new(
+            ChannelCfg {
+                latency: 4,
+                ber: 1e-3,
+                ..Default::default()
+            },
+            7,
+        );
         for _ in 0..100_000 {
             c.step(Word::data(0));
         }
@@ -221,9 +256,18 @@ mod tests {
     }
     #[test]
     fn latency_and_order() {
-        let mut c = Channel::new(ChannelCfg { latency: 3, ..Default::default() }, 1);
+        let mut c = Channel::new(
+            ChannelCfg {
+                latency: 3,
+                ..Default::default()
+            },
+            1,
+        );
         let out: Vec<Word> = (0..10).map(|i| c.step(Word::data(i))).collect();
         assert_eq!(out[..3], [Word::idle(); 3]);
-        assert_eq!(out[3..].iter().map(|w| w.d).collect::<Vec<_>>(), (0..7).collect::<Vec<_>>());
+        assert_eq!(
+            out[3..].iter().map(|w| w.d).collect::<Vec<_>>(),
+            (0..7).collect::<Vec<_>>()
+        );
     }
 }

@@ -31,14 +31,52 @@ impl fmt::Display for Mismatch {
 }
 
 /// How inputs are driven. The default: reset-like inputs (`*reset*`, `arst`) pulse high for a
-/// few cycles with probability `reset_rate` per cycle; every other input takes uniform random bits.
+/// few cycles with probability `reset_rate` per cycle; every other input takes uniform random
+/// bits. `drive` overrides inputs by name, to shape traffic (e.g. loop a link's PHY output back
+/// into its input, keep a stream valid most of the time, make register writes rare).
 pub struct Stimulus {
     pub reset_rate: f64,
+    pub drive: Vec<(&'static str, Drive)>,
+    /// Exact values at exact cycles `(cycle, input, value)`, over `drive` (e.g. a register
+    /// write that brings a link online).
+    pub script: Vec<(u64, &'static str, u128)>,
+}
+
+/// How one input is driven, per cycle of the first clock.
+#[derive(Clone, Copy, Debug)]
+pub enum Drive {
+    /// Uniform random bits.
+    Random,
+    /// 1 with this probability, else 0.
+    Chance(f64),
+    /// The value of the named output (sampled when inputs change, both models agreeing).
+    Loop(&'static str),
 }
 
 impl Default for Stimulus {
     fn default() -> Self {
-        Self { reset_rate: 1.0 / 500.0 }
+        Self {
+            reset_rate: 1.0 / 500.0,
+            drive: Vec::new(),
+            script: Vec::new(),
+        }
+    }
+}
+
+/// What a lock-step run saw: per output, in port order, the number of input-change instants at
+/// which it was non-zero (so a test can assert that traffic did flow).
+#[derive(Debug, Clone, Default)]
+pub struct Activity {
+    pub nonzero: Vec<(String, u64)>,
+}
+
+impl Activity {
+    pub fn of(&self, name: &str) -> u64 {
+        self.nonzero
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c)
+            .unwrap_or_else(|| panic!("no output `{name}`"))
     }
 }
 
@@ -48,29 +86,104 @@ pub fn is_reset(p: &PortInfo) -> bool {
 }
 
 /// Run `cycles` cycles of the first clock; clocks have the given periods (ps, even), in port order.
-pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rng: &mut Rng, stim: &Stimulus) -> Result<(), Mismatch> {
+pub fn lockstep(
+    mut native: Box<dyn DynTop>,
+    periods_ps: &[u64],
+    cycles: u64,
+    rng: &mut Rng,
+    stim: &Stimulus,
+) -> Result<Activity, Mismatch> {
     let ports = native.ports();
-    let mut vl = Model::new(native.name(), &native.verilog(), ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
+    let mut vl = Model::new(native.name(), &native.verilog(), ports.clone())
+        .unwrap_or_else(|e| panic!("{e:#}"));
     let name = native.name().to_string();
-    let clocks: Vec<usize> = ports.iter().enumerate().filter(|(_, p)| p.clock).map(|(i, _)| i).collect();
-    assert_eq!(clocks.len(), periods_ps.len(), "{name}: {} clocks, {} periods given", clocks.len(), periods_ps.len());
-    let inputs: Vec<usize> = ports.iter().enumerate().filter(|(_, p)| p.dir == PortDir::In && !p.clock).map(|(i, _)| i).collect();
-    let outputs: Vec<usize> = ports.iter().enumerate().filter(|(_, p)| p.dir == PortDir::Out).map(|(i, _)| i).collect();
+    let clocks: Vec<usize> = ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.clock)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(
+        clocks.len(),
+        periods_ps.len(),
+        "{name}: {} clocks, {} periods given",
+        clocks.len(),
+        periods_ps.len()
+    );
+    let inputs: Vec<usize> = ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.dir == PortDir::In && !p.clock)
+        .map(|(i, _)| i)
+        .collect();
+    let outputs: Vec<usize> = ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.dir == PortDir::Out)
+        .map(|(i, _)| i)
+        .collect();
+    let find = |n: &str| {
+        ports
+            .iter()
+            .position(|p| p.name == n)
+            .unwrap_or_else(|| panic!("{}: no port `{n}`", native.name()))
+    };
+    let mut drive = vec![Drive::Random; ports.len()];
+    let mut loop_src = vec![usize::MAX; ports.len()];
+    for &(n, d) in &stim.drive {
+        let i = find(n);
+        assert!(
+            ports[i].dir == PortDir::In && !ports[i].clock,
+            "{}: `{n}` is not a data input",
+            native.name()
+        );
+        if let Drive::Loop(o) = d {
+            let o = find(o);
+            assert!(
+                ports[o].dir == PortDir::Out && ports[o].width == ports[i].width,
+                "{}: cannot loop `{}` into `{n}`",
+                native.name(),
+                ports[o].name
+            );
+            loop_src[i] = o;
+        }
+        drive[i] = d;
+    }
+    let script: Vec<(u64, usize, u128)> = stim
+        .script
+        .iter()
+        .map(|&(c, n, v)| (c, find(n), v))
+        .collect();
+    let mut activity = Activity {
+        nonzero: outputs
+            .iter()
+            .map(|&o| (ports[o].name.clone(), 0))
+            .collect(),
+    };
     let mut level = vec![false; clocks.len()];
     let mut next: Vec<u64> = periods_ps.iter().map(|p| p / 2).collect();
     let mut reset_left = vec![0u32; ports.len()];
     let seed = rng.seed;
     let mut cycle = 0u64;
 
-    let compare = |native: &Box<dyn DynTop>, vl: &Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
-        for &o in &outputs {
-            let (a, b) = (native.get(o), vl.get(o));
-            if a != b {
-                return Err(Mismatch { top: name.clone(), cycle, time_ps: time, signal: ports[o].name.clone(), native: a, verilator: b, seed });
+    let compare =
+        |native: &Box<dyn DynTop>, vl: &Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
+            for &o in &outputs {
+                let (a, b) = (native.get(o), vl.get(o));
+                if a != b {
+                    return Err(Mismatch {
+                        top: name.clone(),
+                        cycle,
+                        time_ps: time,
+                        signal: ports[o].name.clone(),
+                        native: a,
+                        verilator: b,
+                        seed,
+                    });
+                }
             }
-        }
-        Ok(())
-    };
+            Ok(())
+        };
 
     // drive initial state: clocks low, inputs 0 (resets high, so both start from reset)
     for (k, &c) in clocks.iter().enumerate() {
@@ -107,6 +220,9 @@ pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rn
         vl.eval();
         compare(&native, &vl, cycle, time)?;
         if fell0 {
+            for (k, &o) in outputs.iter().enumerate() {
+                activity.nonzero[k].1 += (native.get(o) != 0) as u64;
+            }
             for &i in &inputs {
                 let p = &ports[i];
                 let v = if is_reset(p) {
@@ -120,8 +236,16 @@ pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rn
                         0
                     }
                 } else {
-                    rng.bits(p.width)
+                    match drive[i] {
+                        Drive::Random => rng.bits(p.width),
+                        Drive::Chance(q) => rng.chance(q) as u128,
+                        Drive::Loop(_) => native.get(loop_src[i]),
+                    }
                 };
+                native.set(i, v);
+                vl.set(i, v);
+            }
+            for &(_, i, v) in script.iter().filter(|s| s.0 == cycle) {
                 native.set(i, v);
                 vl.set(i, v);
             }
@@ -130,5 +254,5 @@ pub fn lockstep(mut native: Box<dyn DynTop>, periods_ps: &[u64], cycles: u64, rn
             compare(&native, &vl, cycle, time)?;
         }
     }
-    Ok(())
+    Ok(activity)
 }

@@ -11,7 +11,10 @@ pub mod verilator;
 
 /// The workspace root (for build/ and target/ paths), from this crate's location.
 pub fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 pub mod channel;
 pub mod mdio_phy;

@@ -32,7 +32,19 @@ pub struct MdioPhy {
 
 impl MdioPhy {
     pub fn new(prtad: u8) -> Self {
-        Self { prtad, regs: HashMap::new(), addr: HashMap::new(), last_mdc: false, ones: 0, bits: vec![], in_frame: false, drive: None, out_bits: vec![], frames: vec![], errors: vec![] }
+        Self {
+            prtad,
+            regs: HashMap::new(),
+            addr: HashMap::new(),
+            last_mdc: false,
+            ones: 0,
+            bits: vec![],
+            in_frame: false,
+            drive: None,
+            out_bits: vec![],
+            frames: vec![],
+            errors: vec![],
+        }
     }
 
     /// The value the PHY drives (None: released).
@@ -44,7 +56,8 @@ impl MdioPhy {
     pub fn step(&mut self, mdc: bool, master_o: bool, master_oe: bool) -> bool {
         let line = match (master_oe, self.drive) {
             (true, Some(_)) => {
-                self.errors.push("bus contention: master and PHY both drive MDIO".into());
+                self.errors
+                    .push("bus contention: master and PHY both drive MDIO".into());
                 master_o
             }
             (true, None) => master_o,
@@ -71,7 +84,8 @@ impl MdioPhy {
                     self.in_frame = true;
                     self.bits = vec![false];
                 } else if self.ones > 0 {
-                    self.errors.push(format!("preamble of {} ones, 32 required", self.ones));
+                    self.errors
+                        .push(format!("preamble of {} ones, 32 required", self.ones));
                 }
                 self.ones = 0;
             }
@@ -90,12 +104,15 @@ impl MdioPhy {
                 let a = *self.addr.get(&devad).unwrap_or(&0);
                 let v = *self.regs.get(&(devad, a)).unwrap_or(&0);
                 // first TA bit: released; second TA bit 0; then 16 data bits
-                self.out_bits = std::iter::once(false).chain((0..16).rev().map(|i| (v >> i) & 1 != 0)).collect();
+                self.out_bits = std::iter::once(false)
+                    .chain((0..16).rev().map(|i| (v >> i) & 1 != 0))
+                    .collect();
             }
         }
         if n == 15 && !self.out_bits.is_empty() {
             if master_oe {
-                self.errors.push("master drives the first TA bit of a READ".into());
+                self.errors
+                    .push("master drives the first TA bit of a READ".into());
             }
         }
         if n >= 15 && !self.out_bits.is_empty() {
@@ -107,7 +124,10 @@ impl MdioPhy {
         if n == 16 {
             let op = Self::field(&self.bits[2..4]) as u8;
             if op != MDIO_OP_READ && (!self.bits[14] || self.bits[15]) {
-                self.errors.push(format!("TA of a write/address frame is {}{}, 10 required", self.bits[14] as u8, self.bits[15] as u8));
+                self.errors.push(format!(
+                    "TA of a write/address frame is {}{}, 10 required",
+                    self.bits[14] as u8, self.bits[15] as u8
+                ));
             }
             if op == MDIO_OP_READ && self.bits[15] {
                 self.errors.push("second TA bit of a READ not 0".into());
@@ -131,7 +151,12 @@ impl MdioPhy {
                     _ => self.errors.push(format!("unsupported OP {op:02b}")),
                 }
             }
-            self.frames.push(Frame { op, prtad, devad, data });
+            self.frames.push(Frame {
+                op,
+                prtad,
+                devad,
+                data,
+            });
             self.in_frame = false;
             self.drive = None;
             self.out_bits.clear();

@@ -18,14 +18,26 @@ fn splitmix(x: &mut u64) -> u64 {
 impl Rng {
     pub fn new(seed: u64) -> Self {
         let mut x = seed;
-        Self { s: [splitmix(&mut x), splitmix(&mut x), splitmix(&mut x), splitmix(&mut x)], seed }
+        Self {
+            s: [
+                splitmix(&mut x),
+                splitmix(&mut x),
+                splitmix(&mut x),
+                splitmix(&mut x),
+            ],
+            seed,
+        }
     }
     /// `NICGEN_SEED` (decimal or 0x-hex) if set, else `default`.
     pub fn seed_from_env(default: u64) -> u64 {
         match std::env::var("NICGEN_SEED") {
             Ok(s) => {
                 let s = s.trim();
-                let r = if let Some(h) = s.strip_prefix("0x") { u64::from_str_radix(h, 16) } else { s.parse() };
+                let r = if let Some(h) = s.strip_prefix("0x") {
+                    u64::from_str_radix(h, 16)
+                } else {
+                    s.parse()
+                };
                 r.unwrap_or_else(|_| panic!("NICGEN_SEED={s} is not a number"))
             }
             Err(_) => default,

@@ -35,8 +35,14 @@ pub fn check(name: &str, default_seed: u64, body: impl Fn(&mut Rng)) {
     let Err(panic) = first else { return };
     eprintln!("\n*** {name} FAILED with seed {seed:#x}; replay with NICGEN_SEED={seed:#x}");
     if std::env::var("NICGEN_NO_VCD").is_err() {
-        let window = std::env::var("NICGEN_VCD_WINDOW").ok().and_then(|w| w.parse().ok()).unwrap_or(4000);
-        let stem: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let window = std::env::var("NICGEN_VCD_WINDOW")
+            .ok()
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(4000);
+        let stem: String = name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
         TRACE.with(|t| *t.borrow_mut() = Some((stem, window, 0)));
         VCD_FILES.with(|v| v.borrow_mut().clear());
         let _ = catch_unwind(AssertUnwindSafe(|| body(&mut Rng::new(seed))));

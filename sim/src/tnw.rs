@@ -81,7 +81,11 @@ struct Ports {
 
 impl Ports {
     fn new(p: &[PortInfo]) -> Self {
-        let f = |n: &str| p.iter().position(|x| x.name == n).unwrap_or_else(|| panic!("tnw_link has no port {n}"));
+        let f = |n: &str| {
+            p.iter()
+                .position(|x| x.name == n)
+                .unwrap_or_else(|| panic!("tnw_link has no port {n}"))
+        };
         Self {
             clock: f("clock"),
             phy_clock: f("phy_clock"),
@@ -131,10 +135,15 @@ impl Pkt {
         for d in data.iter_mut() {
             *d = rng.next_u64() as u32;
         }
-        Pkt { dest: (rao << 3) | vc, data }
+        Pkt {
+            dest: (rao << 3) | vc,
+            data,
+        }
     }
     fn item(&self, i: usize) -> u128 {
-        (0..4).fold(0u128, |v, l| v | ((self.data[i * 4 + l] as u128) << (32 * l)))
+        (0..4).fold(0u128, |v, l| {
+            v | ((self.data[i * 4 + l] as u128) << (32 * l))
+        })
     }
 }
 
@@ -209,7 +218,11 @@ pub struct Pair {
 impl Pair {
     /// The registered `tnw_link` top, natively.
     fn top() -> Box<dyn DynTop> {
-        (nicgen_hdl::tops::tops().into_iter().find(|t| t.name == "tnw_link").expect("tnw_link not in tops()").build)()
+        (nicgen_hdl::tops::tops()
+            .into_iter()
+            .find(|t| t.name == "tnw_link")
+            .expect("tnw_link not in tops()")
+            .build)()
     }
 
     /// Two native models.
@@ -224,11 +237,20 @@ impl Pair {
         let top = Self::top();
         let ports = top.ports();
         let v = top.verilog();
-        let mk = || -> Box<dyn Dut> { Box::new(Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"))) };
+        let mk = || -> Box<dyn Dut> {
+            Box::new(Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}")))
+        };
         Self::with(mk(), mk(), &ports, periods_ps, chan, seed)
     }
 
-    fn with(a: Box<dyn Dut>, b: Box<dyn Dut>, ports: &[PortInfo], periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
+    fn with(
+        a: Box<dyn Dut>,
+        b: Box<dyn Dut>,
+        ports: &[PortInfo],
+        periods_ps: [u64; 2],
+        chan: [ChannelCfg; 2],
+        seed: u64,
+    ) -> Self {
         for p in periods_ps {
             assert!(p % 2 == 0 && p > 0, "clock period {p} ps must be even");
         }
@@ -236,7 +258,10 @@ impl Pair {
         let mut s = Self {
             dut: [a, b],
             p: Ports::new(ports),
-            chan: [Channel::new(c0, seed ^ 0x1111), Channel::new(c1, seed ^ 0x2222)],
+            chan: [
+                Channel::new(c0, seed ^ 0x1111),
+                Channel::new(c1, seed ^ 0x2222),
+            ],
             host: [Host::default(), Host::default()],
             mdio: [MdioPhy::new(0), MdioPhy::new(0)],
             mdio_on: false,
@@ -310,7 +335,11 @@ impl Pair {
         for k in 0..2 {
             self.dut[k].settle();
             if self.mdio_on {
-                let (mdc, o, oe) = (self.dut[k].get(p.mdc) != 0, self.dut[k].get(p.mdio_o) != 0, self.dut[k].get(p.mdio_oe) != 0);
+                let (mdc, o, oe) = (
+                    self.dut[k].get(p.mdc) != 0,
+                    self.dut[k].get(p.mdio_o) != 0,
+                    self.dut[k].get(p.mdio_oe) != 0,
+                );
                 let line = self.mdio[k].step(mdc, o, oe);
                 if self.dut[k].get(p.mdio_i) != line as u128 {
                     self.dut[k].set(p.mdio_i, line as u128);
@@ -351,8 +380,18 @@ impl Pair {
             let last = d.get(p.rx_last) != 0;
             let dest = d.get(p.rx_dest) as u16;
             let n = h.rx_words.len();
-            assert_eq!(first, n == 0, "node {k}: rx_first wrong at word {n} (cycle {})", self.cycles[k]);
-            assert_eq!(last, n == PAYLOAD_WORDS - 1, "node {k}: rx_last wrong at word {n} (cycle {})", self.cycles[k]);
+            assert_eq!(
+                first,
+                n == 0,
+                "node {k}: rx_first wrong at word {n} (cycle {})",
+                self.cycles[k]
+            );
+            assert_eq!(
+                last,
+                n == PAYLOAD_WORDS - 1,
+                "node {k}: rx_last wrong at word {n} (cycle {})",
+                self.cycles[k]
+            );
             if n == 0 {
                 h.rx_dest = dest;
                 h.rx_first_edges.push(self.cycles[k]);
@@ -361,7 +400,10 @@ impl Pair {
             }
             h.rx_words.push(d.get(p.rx_data) as u32);
             if last {
-                let got = Pkt { dest: h.rx_dest, data: h.rx_words.clone().try_into().unwrap() };
+                let got = Pkt {
+                    dest: h.rx_dest,
+                    data: h.rx_words.clone().try_into().unwrap(),
+                };
                 h.rx_words.clear();
                 h.delivered += 1;
                 h.last_rx_cycle = self.cycles[k];
@@ -370,7 +412,9 @@ impl Pair {
                     panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
                 });
                 if got != want {
-                    let diff: Vec<usize> = (0..PAYLOAD_WORDS).filter(|&i| got.data[i] != want.data[i]).collect();
+                    let diff: Vec<usize> = (0..PAYLOAD_WORDS)
+                        .filter(|&i| got.data[i] != want.data[i])
+                        .collect();
                     panic!(
                         "node {k}: delivered packet #{} differs from the next one sent: dest {:#x} vs {:#x}, words {:?} differ (lost, reordered or corrupted) at cycle {}",
                         self.host[k].delivered, got.dest, want.dest, diff, self.cycles[k]
@@ -378,7 +422,10 @@ impl Pair {
                 }
             }
         }
-        let w = Word { d: self.dut[k].get(p.phy_txd) as u32, c: self.dut[k].get(p.phy_txc) as u8 };
+        let w = Word {
+            d: self.dut[k].get(p.phy_txd) as u32,
+            c: self.dut[k].get(p.phy_txc) as u8,
+        };
         let out = self.chan[k].step(w);
         if let Some(l) = &mut self.log {
             l.push((self.cycles[k], k, w, out));
@@ -395,7 +442,8 @@ impl Pair {
             h.valid_set = false;
             h.rx_ready_set = false;
         } else {
-            let offer = !h.to_send.is_empty() && (h.item != 0 || h.inject_rate >= 1.0 || self.rng.chance(h.inject_rate));
+            let offer = !h.to_send.is_empty()
+                && (h.item != 0 || h.inject_rate >= 1.0 || self.rng.chance(h.inject_rate));
             h.valid_set = offer;
             if offer {
                 let pkt = &h.to_send[0];
@@ -458,12 +506,18 @@ impl Pair {
     }
 
     pub fn reg(&mut self, k: usize, name: &str) -> u32 {
-        let off = TNW_LINK_REGS.reg(name).unwrap_or_else(|| panic!("no register {name}")).offset;
+        let off = TNW_LINK_REGS
+            .reg(name)
+            .unwrap_or_else(|| panic!("no register {name}"))
+            .offset;
         self.read(k, off)
     }
 
     pub fn set_reg(&mut self, k: usize, name: &str, v: u32) {
-        let off = TNW_LINK_REGS.reg(name).unwrap_or_else(|| panic!("no register {name}")).offset;
+        let off = TNW_LINK_REGS
+            .reg(name)
+            .unwrap_or_else(|| panic!("no register {name}"))
+            .offset;
         self.write(k, off, v)
     }
 
@@ -478,7 +532,11 @@ impl Pair {
     /// Run until every queued packet of both nodes is delivered (or panic after `limit` cycles).
     pub fn drain(&mut self, limit: u64) {
         let end = self.cycles[0] + limit;
-        while self.host.iter().any(|h| !h.to_send.is_empty() || !h.in_flight.is_empty()) {
+        while self
+            .host
+            .iter()
+            .any(|h| !h.to_send.is_empty() || !h.in_flight.is_empty())
+        {
             assert!(
                 self.cycles[0] < end,
                 "traffic did not complete within {limit} cycles: node 0 {} queued {} in flight, node 1 {} queued {} in flight",

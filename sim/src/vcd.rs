@@ -18,9 +18,18 @@ pub struct VcdWindow {
 
 impl VcdWindow {
     pub fn new(stem: &str, window: u64) -> Self {
-        let dir = std::env::var("NICGEN_VCD_DIR").map(PathBuf::from).unwrap_or_else(|_| crate::workspace_root().join("build/vcd"));
+        let dir = std::env::var("NICGEN_VCD_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| crate::workspace_root().join("build/vcd"));
         std::fs::create_dir_all(&dir).expect("cannot create the VCD directory");
-        Self { dir, stem: stem.to_string(), window: window.max(1), segment: 0, in_segment: 0, probe: None }
+        Self {
+            dir,
+            stem: stem.to_string(),
+            window: window.max(1),
+            segment: 0,
+            in_segment: 0,
+            probe: None,
+        }
     }
     fn path(&self, seg: u64) -> PathBuf {
         self.dir.join(format!("{}.{:04}.vcd", self.stem, seg))

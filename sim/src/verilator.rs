@@ -23,7 +23,11 @@ use std::sync::Mutex;
 static BUILD_LOCK: Mutex<()> = Mutex::new(());
 
 pub fn available() -> bool {
-    Command::new("verilator").arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
+    Command::new("verilator")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
 }
 
 /// `true` if Verilator tests can run; otherwise says SKIPPED loudly (or panics under `make test`).
@@ -31,7 +35,10 @@ pub fn require(test: &str) -> bool {
     if available() {
         return true;
     }
-    if std::env::var("NICGEN_REQUIRE_VERILATOR").map(|v| v == "1").unwrap_or(false) {
+    if std::env::var("NICGEN_REQUIRE_VERILATOR")
+        .map(|v| v == "1")
+        .unwrap_or(false)
+    {
         panic!("{test}: Verilator is required (NICGEN_REQUIRE_VERILATOR=1) but not on PATH");
     }
     eprintln!("\n!!!!!!!! SKIPPED {test}: verilator not found on PATH (install it or run `make test`) !!!!!!!!\n");
@@ -117,13 +124,20 @@ void nicgen_trace_flush(void* p) {{ H* h = (H*)p; if (h->tfp) h->tfp->flush(); }
 fn run(cmd: &mut Command, what: &str) -> Result<()> {
     let out = cmd.output().with_context(|| format!("cannot run {what}"))?;
     if !out.status.success() {
-        bail!("{what} failed:\n{}\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        bail!(
+            "{what} failed:\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     Ok(())
 }
 
 fn verilator_root() -> Result<PathBuf> {
-    let out = Command::new("verilator").arg("--getenv").arg("VERILATOR_ROOT").output()?;
+    let out = Command::new("verilator")
+        .arg("--getenv")
+        .arg("VERILATOR_ROOT")
+        .output()?;
     Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
 }
 
@@ -132,7 +146,9 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo]) -> Result<PathBuf> {
     let shim_src = shim(ports);
     let mut h = DefaultHasher::new();
     (verilog, &shim_src, 1u32).hash(&mut h);
-    let dir = crate::workspace_root().join("target/verilator").join(format!("{name}-{:016x}", h.finish()));
+    let dir = crate::workspace_root()
+        .join("target/verilator")
+        .join(format!("{name}-{:016x}", h.finish()));
     let so = dir.join("model.so");
     let _guard = BUILD_LOCK.lock().unwrap_or_else(|e| e.into_inner());
     if so.exists() {
@@ -146,7 +162,18 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo]) -> Result<PathBuf> {
     std::fs::write(tmp.join("shim.cpp"), &shim_src)?;
     run(
         Command::new("verilator")
-            .args(["--cc", "--trace", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--prefix", "Vtop", "--top-module", name, "-Mdir"])
+            .args([
+                "--cc",
+                "--trace",
+                "-Wno-fatal",
+                "-Wno-lint",
+                "-Wno-style",
+                "--prefix",
+                "Vtop",
+                "--top-module",
+                name,
+                "-Mdir",
+            ])
             .arg(tmp.join("obj"))
             .arg(tmp.join("top.v")),
         &format!("verilator on {name}"),
@@ -158,13 +185,24 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo]) -> Result<PathBuf> {
         .filter(|p| p.extension().map(|x| x == "cpp").unwrap_or(false))
         .collect();
     cpp.sort();
-    for rt in ["verilated.cpp", "verilated_vcd_c.cpp", "verilated_threads.cpp"] {
+    for rt in [
+        "verilated.cpp",
+        "verilated_vcd_c.cpp",
+        "verilated_threads.cpp",
+    ] {
         cpp.push(inc.join(rt));
     }
     cpp.push(tmp.join("shim.cpp"));
     run(
         Command::new("g++")
-            .args(["-shared", "-fPIC", "-O1", "-std=c++17", "-w", "-DVM_TRACE=1"])
+            .args([
+                "-shared",
+                "-fPIC",
+                "-O1",
+                "-std=c++17",
+                "-w",
+                "-DVM_TRACE=1",
+            ])
             .arg(format!("-I{}", tmp.join("obj").display()))
             .arg(format!("-I{}", inc.display()))
             .arg(format!("-I{}", inc.join("vltstd").display()))
@@ -176,7 +214,11 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo]) -> Result<PathBuf> {
     )?;
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::rename(&tmp, &dir)?;
-    eprintln!("verilator: built {name} in {:.1}s ({})", start.elapsed().as_secs_f64(), dir.display());
+    eprintln!(
+        "verilator: built {name} in {:.1}s ({})",
+        start.elapsed().as_secs_f64(),
+        dir.display()
+    );
     Ok(so)
 }
 
@@ -215,7 +257,8 @@ impl Model {
     fn load(name: &str, so: &Path, ports: Vec<PortInfo>) -> Result<Self> {
         // SAFETY: the library is our own generated shim; its symbols have the declared types.
         unsafe {
-            let lib = libloading::Library::new(so).with_context(|| format!("loading {}", so.display()))?;
+            let lib = libloading::Library::new(so)
+                .with_context(|| format!("loading {}", so.display()))?;
             let new: FnNew = *lib.get(b"nicgen_new\0")?;
             let m = Self {
                 name: name.to_string(),
@@ -235,10 +278,18 @@ impl Model {
     }
 
     pub fn port(&self, name: &str) -> usize {
-        self.ports.iter().position(|p| p.name == name).unwrap_or_else(|| panic!("{}: no port {name}", self.name))
+        self.ports
+            .iter()
+            .position(|p| p.name == name)
+            .unwrap_or_else(|| panic!("{}: no port {name}", self.name))
     }
     pub fn set(&mut self, index: usize, v: u128) {
-        assert!(self.ports[index].dir == PortDir::In, "{}: {} is not an input", self.name, self.ports[index].name);
+        assert!(
+            self.ports[index].dir == PortDir::In,
+            "{}: {} is not an input",
+            self.name,
+            self.ports[index].name
+        );
         // SAFETY: h is live until drop.
         let r = unsafe { (self.set)(self.h, index as i32, v as u64, (v >> 64) as u64) };
         assert_eq!(r, 0);

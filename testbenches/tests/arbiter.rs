@@ -10,7 +10,9 @@ use rust_hdl::prelude::*;
 fn round_robin_fair_and_matches_model() {
     check("round_robin", 0xA4B, |rng| {
         let n = 8usize;
-        let mut b = Bench::new(RoundRobin8::default(), |u, c| u.clock.next = Clock { clk: c });
+        let mut b = Bench::new(RoundRobin8::default(), |u, c| {
+            u.clock.next = Clock { clk: c }
+        });
         let mut last: Option<usize> = None; // model: last granted index
         let mut waited = [0usize; 8]; // grants to others while requesting
         let mut req_state = 0u64;
@@ -35,7 +37,10 @@ fn round_robin_fair_and_matches_model() {
             assert!(g & req_state != 0, "grant to a requester");
             let gi = g.trailing_zeros() as usize;
             let start = last.map(|l| (l + 1) % n).unwrap_or(0);
-            let want = (0..n).map(|k| (start + k) % n).find(|&i| (req_state >> i) & 1 != 0).unwrap();
+            let want = (0..n)
+                .map(|k| (start + k) % n)
+                .find(|&i| (req_state >> i) & 1 != 0)
+                .unwrap();
             assert_eq!(gi, want, "cycle {cycle}: round-robin order");
             b.tick();
             if ack {
@@ -44,7 +49,11 @@ fn round_robin_fair_and_matches_model() {
                 for i in 0..n {
                     if i != gi && (req_state >> i) & 1 != 0 {
                         waited[i] += 1;
-                        assert!(waited[i] <= n - 1, "requester {i} waited {} grants", waited[i]);
+                        assert!(
+                            waited[i] <= n - 1,
+                            "requester {i} waited {} grants",
+                            waited[i]
+                        );
                     }
                 }
                 waited[gi] = 0;

@@ -16,9 +16,16 @@ macro_rules! crc_test {
                 let reference = RefCrc::<$rt>::new(&$refalg);
                 let mut b = Bench::new(<$ty>::new(&$spec), |u, c| u.clock.next = Clock { clk: c });
                 for msg in 0..400 {
-                    let len = match msg { 0 => 0, 1 => 1, _ => rng.below(40) as usize };
+                    let len = match msg {
+                        0 => 0,
+                        1 => 1,
+                        _ => rng.below(40) as usize,
+                    };
                     let words: Vec<u32> = (0..len).map(|_| rng.next_u64() as u32).collect();
-                    let bytes: Vec<u8> = words.iter().flat_map(|&w| $spec.word_bytes(w as u64, 32)).collect();
+                    let bytes: Vec<u8> = words
+                        .iter()
+                        .flat_map(|&w| $spec.word_bytes(w as u64, 32))
+                        .collect();
                     let expect = reference.checksum(&bytes) as u32;
                     // start with no word (covers the empty message), then the words with idles
                     b.uut.start.next = true;
@@ -34,14 +41,26 @@ macro_rules! crc_test {
                         b.uut.data.next = (w as u64).into();
                         b.settle();
                         if k + 1 == len {
-                            assert_eq!(b.uut.crc_next.val().to_u32(), expect, "crc_next, message {msg} len {len}");
+                            assert_eq!(
+                                b.uut.crc_next.val().to_u32(),
+                                expect,
+                                "crc_next, message {msg} len {len}"
+                            );
                         }
                         b.tick();
                     }
                     b.uut.valid.next = false;
                     b.settle();
-                    assert_eq!(b.uut.crc.val().to_u32(), expect, "message {msg} of {len} words");
-                    assert_eq!(expect as u64, $spec.compute(&bytes), "wire model vs crc crate");
+                    assert_eq!(
+                        b.uut.crc.val().to_u32(),
+                        expect,
+                        "message {msg} of {len} words"
+                    );
+                    assert_eq!(
+                        expect as u64,
+                        $spec.compute(&bytes),
+                        "wire model vs crc crate"
+                    );
                 }
                 // reset returns to the initial value
                 b.uut.valid.next = true;
@@ -58,13 +77,29 @@ macro_rules! crc_test {
     };
 }
 
-crc_test!(crc32_matches_reference, Crc32, CRC32_IEEE, CRC_32_ISO_HDLC, u32, 32);
-crc_test!(crc16_matches_reference, Crc16, CRC16_CCITT, CRC_16_IBM_3740, u16, 16);
+crc_test!(
+    crc32_matches_reference,
+    Crc32,
+    CRC32_IEEE,
+    CRC_32_ISO_HDLC,
+    u32,
+    32
+);
+crc_test!(
+    crc16_matches_reference,
+    Crc16,
+    CRC16_CCITT,
+    CRC_16_IBM_3740,
+    u16,
+    16
+);
 
 #[test]
 fn crc32_of_check_string_word() {
     // "1234" as one little-endian word, the standard 4-byte check
-    let mut b = Bench::new(Crc32::new(&CRC32_IEEE), |u, c| u.clock.next = Clock { clk: c });
+    let mut b = Bench::new(Crc32::new(&CRC32_IEEE), |u, c| {
+        u.clock.next = Clock { clk: c }
+    });
     b.uut.start.next = true;
     b.uut.valid.next = true;
     b.uut.data.next = (u32::from_le_bytes(*b"1234") as u64).into();

@@ -10,7 +10,9 @@ use rust_hdl::prelude::*;
 use std::collections::VecDeque;
 
 fn sync_run(rng: &mut Rng, p_valid: f64, p_ready: f64, words: usize) {
-    let mut b = Bench::new(SyncFifo512x32::new(448, 64), |u, c| u.clock.next = Clock { clk: c });
+    let mut b = Bench::new(SyncFifo512x32::new(448, 64), |u, c| {
+        u.clock.next = Clock { clk: c }
+    });
     let mut model: VecDeque<u32> = VecDeque::new();
     let mut sent = 0usize;
     let mut got = 0usize;
@@ -20,7 +22,10 @@ fn sync_run(rng: &mut Rng, p_valid: f64, p_ready: f64, words: usize) {
     let mut cycles = 0u64;
     while got < words {
         cycles += 1;
-        assert!(cycles < 50 * words as u64 + 10_000, "FIFO stalled: sent {sent} got {got}");
+        assert!(
+            cycles < 50 * words as u64 + 10_000,
+            "FIFO stalled: sent {sent} got {got}"
+        );
         // source side: once offered, hold until taken (stream rule 1)
         if offered.is_none() && sent < words && rng.chance(p_valid) {
             offered = Some(next_val);
@@ -36,7 +41,11 @@ fn sync_run(rng: &mut Rng, p_valid: f64, p_ready: f64, words: usize) {
         assert_eq!(b.uut.almost_empty.val(), occ <= 64);
         assert_eq!(occ, model.len(), "occupancy");
         let push = b.uut.sink.valid.val() && b.uut.sink.ready.val();
-        assert_eq!(b.uut.sink.ready.val(), model.len() < 512, "ready iff not full");
+        assert_eq!(
+            b.uut.sink.ready.val(),
+            model.len() < 512,
+            "ready iff not full"
+        );
         let pop = b.uut.source.valid.val() && b.uut.source.ready.val();
         if b.uut.source.valid.val() {
             let d = b.uut.source.data.val().to_u32();
@@ -45,7 +54,11 @@ fn sync_run(rng: &mut Rng, p_valid: f64, p_ready: f64, words: usize) {
                 assert_eq!(p, d, "data changed while valid && !ready");
             }
         }
-        prev_out = if b.uut.source.valid.val() && !pop { Some(b.uut.source.data.val().to_u32()) } else { None };
+        prev_out = if b.uut.source.valid.val() && !pop {
+            Some(b.uut.source.data.val().to_u32())
+        } else {
+            None
+        };
         b.tick();
         if pop {
             model.pop_front();
@@ -78,7 +91,9 @@ fn sync_fifo_scoreboard_with_and_without_backpressure() {
 
 #[test]
 fn sync_fifo_latency_throughput_and_flush() {
-    let mut b = Bench::new(SyncFifo512x32::new(448, 64), |u, c| u.clock.next = Clock { clk: c });
+    let mut b = Bench::new(SyncFifo512x32::new(448, 64), |u, c| {
+        u.clock.next = Clock { clk: c }
+    });
     b.uut.source.ready.next = false;
     b.uut.sink.valid.next = true;
     b.uut.sink.data.next = 7u64.into();
@@ -102,7 +117,10 @@ fn sync_fifo_latency_throughput_and_flush() {
     // flush
     b.uut.reset.next = true;
     b.settle();
-    assert!(!b.uut.sink.ready.val() && !b.uut.source.valid.val(), "quiet during reset");
+    assert!(
+        !b.uut.sink.ready.val() && !b.uut.source.valid.val(),
+        "quiet during reset"
+    );
     b.tick();
     b.uut.reset.next = false;
     b.tick();
@@ -116,8 +134,14 @@ fn async_bench(wp: u64, rp: u64) -> Bench<AsyncFifo512x36> {
     Bench::multi(
         AsyncFifo512x36::new(448, 64),
         vec![
-            (wp, Box::new(|u: &mut AsyncFifo512x36, c| u.wr_clock.next = Clock { clk: c })),
-            (rp, Box::new(|u: &mut AsyncFifo512x36, c| u.rd_clock.next = Clock { clk: c })),
+            (
+                wp,
+                Box::new(|u: &mut AsyncFifo512x36, c| u.wr_clock.next = Clock { clk: c }),
+            ),
+            (
+                rp,
+                Box::new(|u: &mut AsyncFifo512x36, c| u.rd_clock.next = Clock { clk: c }),
+            ),
         ],
     )
 }
@@ -144,12 +168,23 @@ fn async_run(rng: &mut Rng, wp: u64, rp: u64, words: usize, p_valid: f64, p_read
     let mut max_occ = 0;
     while got < words {
         steps += 1;
-        assert!(steps < 400 * words as u64 + 100_000, "stalled: sent {sent} got {got}");
+        assert!(
+            steps < 400 * words as u64 + 100_000,
+            "stalled: sent {sent} got {got}"
+        );
         let push = b.uut.sink.valid.val() && b.uut.sink.ready.val();
         let pop = b.uut.source.valid.val() && b.uut.source.ready.val();
-        let held = if b.uut.source.valid.val() && !pop { Some(b.uut.source.data.val().to_u64()) } else { None };
+        let held = if b.uut.source.valid.val() && !pop {
+            Some(b.uut.source.data.val().to_u64())
+        } else {
+            None
+        };
         if b.uut.source.valid.val() {
-            assert_eq!(b.uut.source.data.val().to_u64(), expected[got], "word {got}: order, loss or duplication");
+            assert_eq!(
+                b.uut.source.data.val().to_u64(),
+                expected[got],
+                "word {got}: order, loss or duplication"
+            );
         }
         let rose = b.step();
         if rose & 1 != 0 {
@@ -169,7 +204,11 @@ fn async_run(rng: &mut Rng, wp: u64, rp: u64, words: usize, p_valid: f64, p_read
                 got += 1;
             } else if let Some(d) = held {
                 assert!(b.uut.source.valid.val(), "valid dropped before ready");
-                assert_eq!(b.uut.source.data.val().to_u64(), d, "data changed while valid && !ready");
+                assert_eq!(
+                    b.uut.source.data.val().to_u64(),
+                    d,
+                    "data changed while valid && !ready"
+                );
             }
             b.uut.source.ready.next = rng.chance(p_ready);
         }
@@ -184,7 +223,10 @@ fn async_run(rng: &mut Rng, wp: u64, rp: u64, words: usize, p_valid: f64, p_read
     }
     assert_eq!(b.uut.rd_occupancy.val().index(), 0);
     if p_valid > p_ready * 1.5 && wp <= rp {
-        assert!(max_occ > 448, "back-pressure run never filled the FIFO (max {max_occ})");
+        assert!(
+            max_occ > 448,
+            "back-pressure run never filled the FIFO (max {max_occ})"
+        );
     }
 }
 

@@ -30,21 +30,33 @@ fn access(b: &mut Bench<RegBankDemo>, write: bool, read: bool, addr: u32, wdata:
         rdata: b.uut.bus.rdata.val().to_u32(),
         err: b.uut.bus.err.val(),
         start: b.uut.start.val(),
-        doorbell: if b.uut.doorbell_strobe.val() { Some(b.uut.doorbell.val().to_u32()) } else { None },
+        doorbell: if b.uut.doorbell_strobe.val() {
+            Some(b.uut.doorbell.val().to_u32())
+        } else {
+            None
+        },
     };
     b.tick();
-    assert!(!b.uut.bus.ready.val() && !b.uut.start.val() && !b.uut.doorbell_strobe.val(), "one-cycle responses");
+    assert!(
+        !b.uut.bus.ready.val() && !b.uut.start.val() && !b.uut.doorbell_strobe.val(),
+        "one-cycle responses"
+    );
     r
 }
 
 fn new_bench() -> Bench<RegBankDemo> {
-    Bench::new(RegBankDemo::default(), |u, c| u.clock.next = Clock { clk: c })
+    Bench::new(RegBankDemo::default(), |u, c| {
+        u.clock.next = Clock { clk: c }
+    })
 }
 
 #[test]
 fn reset_values_and_field_kinds() {
     let mut b = new_bench();
-    assert_eq!(access(&mut b, false, true, CTRL.offset, 0).rdata, CTRL.reset());
+    assert_eq!(
+        access(&mut b, false, true, CTRL.offset, 0).rdata,
+        CTRL.reset()
+    );
     assert_eq!(CTRL.reset(), 0x0100_00A1);
     assert_eq!(access(&mut b, false, true, EXC.offset, 0).rdata, 0xFF00);
     // RO
@@ -57,7 +69,10 @@ fn reset_values_and_field_kinds() {
     // RW and SC: START pulses, reads back 0
     let r = access(&mut b, true, false, CTRL.offset, 0xFFFF_FFFF);
     assert!(r.start && !r.err);
-    assert_eq!(access(&mut b, false, true, CTRL.offset, 0).rdata, 0xFFFF_00F1);
+    assert_eq!(
+        access(&mut b, false, true, CTRL.offset, 0).rdata,
+        0xFFFF_00F1
+    );
     assert_eq!(b.uut.ctrl.val().to_u32(), 0xFFFF_00F1);
     // W1C: hardware sets, software clears by 1, set wins over a simultaneous clear
     b.uut.exc_set.next = 0x05u64.into();
@@ -69,7 +84,11 @@ fn reset_values_and_field_kinds() {
     b.uut.exc_set.next = 0x04u64.into();
     access(&mut b, true, false, EXC.offset, 0xFF04);
     b.uut.exc_set.next = 0u64.into();
-    assert_eq!(access(&mut b, false, true, EXC.offset, 0).rdata, 0xFF04, "set wins");
+    assert_eq!(
+        access(&mut b, false, true, EXC.offset, 0).rdata,
+        0xFF04,
+        "set wins"
+    );
     // WO: value handed over for one cycle, reads as 0
     let r = access(&mut b, true, false, DOORBELL.offset, 0x1234_5678);
     assert_eq!(r.doorbell, Some(0x1234_5678));
@@ -78,15 +97,25 @@ fn reset_values_and_field_kinds() {
     for a in [0x10, 0x3C, 0x01, 0x06] {
         let r = access(&mut b, false, true, a, 0);
         assert!(r.err && r.rdata == 0, "read {a:#x}");
-        assert!(access(&mut b, true, false, a, 0xFFFF_FFFF).err, "write {a:#x}");
+        assert!(
+            access(&mut b, true, false, a, 0xFFFF_FFFF).err,
+            "write {a:#x}"
+        );
     }
     assert!(access(&mut b, true, true, CTRL.offset, 0).err);
-    assert_eq!(access(&mut b, false, true, CTRL.offset, 0).rdata, 0xFFFF_00F1, "bad accesses changed nothing");
+    assert_eq!(
+        access(&mut b, false, true, CTRL.offset, 0).rdata,
+        0xFFFF_00F1,
+        "bad accesses changed nothing"
+    );
     // reset restores the defaults
     b.uut.reset.next = true;
     b.tick();
     b.uut.reset.next = false;
-    assert_eq!(access(&mut b, false, true, CTRL.offset, 0).rdata, CTRL.reset());
+    assert_eq!(
+        access(&mut b, false, true, CTRL.offset, 0).rdata,
+        CTRL.reset()
+    );
     assert_eq!(access(&mut b, false, true, EXC.offset, 0).rdata, 0xFF00);
 }
 
@@ -94,12 +123,20 @@ fn reset_values_and_field_kinds() {
 fn random_accesses_match_the_map_model() {
     check("regbank_random", 0x4E6, |rng| {
         let mut b = new_bench();
-        let mut store: Vec<u32> = DEMO_REGS.regs.iter().map(|r| r.reset() & (r.mask(Access::RW) | r.mask(Access::W1C))).collect();
+        let mut store: Vec<u32> = DEMO_REGS
+            .regs
+            .iter()
+            .map(|r| r.reset() & (r.mask(Access::RW) | r.mask(Access::W1C)))
+            .collect();
         for _ in 0..3000 {
             let status = rng.next_u64() as u32;
             b.uut.status.next = (status as u64).into();
             let k = rng.below(5) as usize;
-            let addr = if k < 4 { DEMO_REGS.regs[k].offset } else { (rng.below(16) * 4) as u32 | rng.below(4) as u32 };
+            let addr = if k < 4 {
+                DEMO_REGS.regs[k].offset
+            } else {
+                (rng.below(16) * 4) as u32 | rng.below(4) as u32
+            };
             let wdata = rng.next_u64() as u32;
             let write = rng.chance(0.5);
             let r = access(&mut b, write, !write, addr, wdata);
@@ -107,9 +144,16 @@ fn random_accesses_match_the_map_model() {
                 None => assert!(r.err && r.rdata == 0),
                 Some(i) => {
                     let reg = &DEMO_REGS.regs[i];
-                    let (rw, w1c, ro) = (reg.mask(Access::RW), reg.mask(Access::W1C), reg.mask(Access::RO));
+                    let (rw, w1c, ro) = (
+                        reg.mask(Access::RW),
+                        reg.mask(Access::W1C),
+                        reg.mask(Access::RO),
+                    );
                     if write {
-                        assert_eq!(r.err, rw | w1c | reg.mask(Access::WO) | reg.mask(Access::SC) == 0);
+                        assert_eq!(
+                            r.err,
+                            rw | w1c | reg.mask(Access::WO) | reg.mask(Access::SC) == 0
+                        );
                         store[i] = (store[i] & !rw & !(wdata & w1c)) | (wdata & rw);
                         assert_eq!(r.start, i == 0 && (wdata >> 8) & 1 == 1);
                         assert_eq!(r.doorbell, if i == 3 { Some(wdata) } else { None });

@@ -10,7 +10,10 @@ use nicgen_sim::tnw::Pair;
 const P: u64 = 4000; // 250 MHz
 
 fn clean(latency: usize) -> [ChannelCfg; 2] {
-    let c = ChannelCfg { latency, ..Default::default() };
+    let c = ChannelCfg {
+        latency,
+        ..Default::default()
+    };
     [c.clone(), c]
 }
 
@@ -34,7 +37,6 @@ fn packets_cross_both_ways_in_order() {
     });
 }
 
-
 use nicgen_sim::channel::Fault;
 use nicgen_wire::tnw::{self, TNW_LINK_REGS};
 
@@ -51,17 +53,28 @@ fn nak_then_restart_then_go_back_n_resend() {
     check("nak_then_restart_then_go_back_n_resend", 2, |rng| {
         let mut chan = clean(64);
         // corrupt word 7 of packet 1 (33 data words per packet: 32 payload + CRC)
-        chan[0].faults.push(Fault::FlipData { n: 33 + 7, mask: 1 << 5 });
+        chan[0].faults.push(Fault::FlipData {
+            n: 33 + 7,
+            mask: 1 << 5,
+        });
         let mut p = pair(chan, rng);
         p.queue(0, 12, rng);
         p.drain(20_000);
         assert_eq!(p.host[1].delivered, 12);
         let (exc, data, flow) = (p.reg(1, "RX_EXC"), p.reg(1, "RX_DATA"), p.reg(1, "RX_FLOW"));
         assert_eq!(field("RX_DATA", "CRC_ERR", data), 1);
-        assert_eq!(p.reg(0, "TX_CNT_NAK"), 1, "RX_EXC {exc:#x} RX_DATA {data:#x} RX_FLOW {flow:#x}");
+        assert_eq!(
+            p.reg(0, "TX_CNT_NAK"),
+            1,
+            "RX_EXC {exc:#x} RX_DATA {data:#x} RX_FLOW {flow:#x}"
+        );
         assert_eq!(p.reg(0, "TX_CNT_RESEND"), 1);
         let exc = p.reg(1, "RX_EXC");
-        assert_eq!(exc & bit("RX_EXC", "NAK_CRC"), bit("RX_EXC", "NAK_CRC"), "RX_EXC {exc:#x}");
+        assert_eq!(
+            exc & bit("RX_EXC", "NAK_CRC"),
+            bit("RX_EXC", "NAK_CRC"),
+            "RX_EXC {exc:#x}"
+        );
         // W1C: writing the bit back clears it
         p.set_reg(1, "RX_EXC", exc);
         assert_eq!(p.reg(1, "RX_EXC"), 0);
@@ -72,23 +85,43 @@ fn nak_then_restart_then_go_back_n_resend() {
 
 #[test]
 fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
-    check("lost_ack_recovered_by_timeout_and_duplicate_reacknowledged", 3, |rng| {
-        let mut chan = clean(32);
-        chan[1].faults.push(Fault::DropCtrl { code: tnw::K_ACK, n: 4 });
-        let mut p = pair(chan, rng);
-        p.log = Some(vec![]);
-        p.queue(0, 5, rng);
-        p.drain(20_000);
-        p.run(2000);
-        assert_eq!(p.host[1].delivered, 5, "no packet delivered twice");
-        assert_eq!(p.reg(0, "TX_CNT_RESEND"), 1, "the acknowledgement timeout re-entered resend once");
-        assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
-        let acks: Vec<u16> = p.log.take().unwrap().iter()
-            .filter(|(_, k, w, _)| *k == 1 && w.c == tnw::C_CONTROL && w.d as u8 == tnw::K_ACK)
-            .map(|(_, _, w, _)| (w.d >> 8) as u16).collect();
-        assert_eq!(acks, vec![0, 1, 2, 3, 4, 4], "the resent duplicate is acknowledged again");
-        assert_eq!(p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TXBUF_NOT_EMPTY"), 0);
-    });
+    check(
+        "lost_ack_recovered_by_timeout_and_duplicate_reacknowledged",
+        3,
+        |rng| {
+            let mut chan = clean(32);
+            chan[1].faults.push(Fault::DropCtrl {
+                code: tnw::K_ACK,
+                n: 4,
+            });
+            let mut p = pair(chan, rng);
+            p.log = Some(vec![]);
+            p.queue(0, 5, rng);
+            p.drain(20_000);
+            p.run(2000);
+            assert_eq!(p.host[1].delivered, 5, "no packet delivered twice");
+            assert_eq!(
+                p.reg(0, "TX_CNT_RESEND"),
+                1,
+                "the acknowledgement timeout re-entered resend once"
+            );
+            assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
+            let acks: Vec<u16> = p
+                .log
+                .take()
+                .unwrap()
+                .iter()
+                .filter(|(_, k, w, _)| *k == 1 && w.c == tnw::C_CONTROL && w.d as u8 == tnw::K_ACK)
+                .map(|(_, _, w, _)| (w.d >> 8) as u16)
+                .collect();
+            assert_eq!(
+                acks,
+                vec![0, 1, 2, 3, 4, 4],
+                "the resent duplicate is acknowledged again"
+            );
+            assert_eq!(p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TXBUF_NOT_EMPTY"), 0);
+        },
+    );
 }
 
 #[test]
@@ -100,7 +133,10 @@ fn buffer_full_refused_with_nak_until_room_frees() {
         p.run(3000);
         assert_eq!(p.host[1].delivered, 0);
         let flow = p.reg(1, "RX_FLOW");
-        assert!(field("RX_FLOW", "FULL_REJECT", flow) > 0, "RX_FLOW {flow:#x}");
+        assert!(
+            field("RX_FLOW", "FULL_REJECT", flow) > 0,
+            "RX_FLOW {flow:#x}"
+        );
         assert_ne!(p.reg(1, "RX_EXC") & bit("RX_EXC", "NAK_FULL"), 0);
         let st = p.reg(1, "RX_FIFO_STATUS");
         assert_eq!(st & 7, 7, "packet buffer not empty, half, full: {st:#x}");
@@ -113,21 +149,32 @@ fn buffer_full_refused_with_nak_until_room_frees() {
 
 #[test]
 fn restart_limit_raises_exception_and_link_recovers() {
-    check("restart_limit_raises_exception_and_link_recovers", 5, |rng| {
-        let mut p = pair(clean(16), rng);
-        p.set_reg(0, "TX_EXEN", 0x0003_01FF);
-        p.chan[0].forced_down = true;
-        p.queue(0, 4, rng);
-        p.run(6 * 1100);
-        let exc = p.reg(0, "TX_EXC");
-        assert_ne!(exc & bit("TX_EXC", "RESTART_OVF"), 0, "TX_EXC {exc:#x}");
-        assert!(field("TX_EXC", "LAST_RESTART_CNT", exc) >= 4, "TX_EXC {exc:#x}");
-        p.chan[0].forced_down = false;
-        p.drain(10_000);
-        assert_eq!(p.host[1].delivered, 4);
-        p.run(100);
-        assert_eq!(field("TX_EXC", "LAST_RESTART_CNT", p.reg(0, "TX_EXC")), 0, "progress clears the consecutive count");
-    });
+    check(
+        "restart_limit_raises_exception_and_link_recovers",
+        5,
+        |rng| {
+            let mut p = pair(clean(16), rng);
+            p.set_reg(0, "TX_EXEN", 0x0003_01FF);
+            p.chan[0].forced_down = true;
+            p.queue(0, 4, rng);
+            p.run(6 * 1100);
+            let exc = p.reg(0, "TX_EXC");
+            assert_ne!(exc & bit("TX_EXC", "RESTART_OVF"), 0, "TX_EXC {exc:#x}");
+            assert!(
+                field("TX_EXC", "LAST_RESTART_CNT", exc) >= 4,
+                "TX_EXC {exc:#x}"
+            );
+            p.chan[0].forced_down = false;
+            p.drain(10_000);
+            assert_eq!(p.host[1].delivered, 4);
+            p.run(100);
+            assert_eq!(
+                field("TX_EXC", "LAST_RESTART_CNT", p.reg(0, "TX_EXC")),
+                0,
+                "progress clears the consecutive count"
+            );
+        },
+    );
 }
 
 #[test]
@@ -159,7 +206,11 @@ fn offline_and_reset_mid_traffic() {
         // txLink offline for a while: nothing lost
         p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE"));
         p.run(800);
-        assert_eq!(p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TX_BUSY"), 0, "offline: no packet being sent");
+        assert_eq!(
+            p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TX_BUSY"),
+            0,
+            "offline: no packet being sent"
+        );
         p.set_reg(0, "TX_CTRL", 0);
         p.run(500);
         // reset mid-traffic: both ends offline, reset A's TX and B's RX, back online
@@ -167,14 +218,26 @@ fn offline_and_reset_mid_traffic() {
         p.run(20);
         p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE"));
         p.set_reg(1, "TX_CTRL", bit("TX_CTRL", "RX_OFFLINE"));
-        p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE") | bit("TX_CTRL", "TX_RESET"));
-        p.set_reg(1, "TX_CTRL", bit("TX_CTRL", "RX_OFFLINE") | bit("TX_CTRL", "RX_RESET"));
+        p.set_reg(
+            0,
+            "TX_CTRL",
+            bit("TX_CTRL", "TX_OFFLINE") | bit("TX_CTRL", "TX_RESET"),
+        );
+        p.set_reg(
+            1,
+            "TX_CTRL",
+            bit("TX_CTRL", "RX_OFFLINE") | bit("TX_CTRL", "RX_RESET"),
+        );
         p.discard_in_flight(0);
         let a = p.reg(0, "TX_CTRL");
         let b = p.reg(1, "TX_CTRL");
         assert_ne!(a & bit("TX_CTRL", "TX_RESET_DONE"), 0, "TX_CTRL {a:#x}");
         assert_ne!(b & bit("TX_CTRL", "RX_RESET_DONE"), 0, "TX_CTRL {b:#x}");
-        assert_eq!(a & (bit("TX_CTRL", "TXFIFO_NOT_EMPTY") | bit("TX_CTRL", "TXBUF_NOT_EMPTY")), 0, "reset flushed: {a:#x}");
+        assert_eq!(
+            a & (bit("TX_CTRL", "TXFIFO_NOT_EMPTY") | bit("TX_CTRL", "TXBUF_NOT_EMPTY")),
+            0,
+            "reset flushed: {a:#x}"
+        );
         p.set_reg(0, "TX_CTRL", 0);
         p.set_reg(1, "TX_CTRL", 0);
         p.host[0].inject_rate = 1.0;
@@ -189,16 +252,31 @@ fn offline_and_reset_mid_traffic() {
 fn dirty_control_characters_detected_and_counted() {
     check("dirty_control_characters_detected_and_counted", 8, |rng| {
         let mut chan = clean(16);
-        chan[1].faults.push(Fault::FlipCtrl { code: tnw::K_ACK, n: 0, mask: 1 << 9 });
-        chan[1].faults.push(Fault::FlipCtrl { code: tnw::K_ACK, n: 1, mask: 1 << 33 });
-        chan[1].faults.push(Fault::FlipCtrl { code: tnw::K_IDLE, n: 3000, mask: 1 << 30 });
+        chan[1].faults.push(Fault::FlipCtrl {
+            code: tnw::K_ACK,
+            n: 0,
+            mask: 1 << 9,
+        });
+        chan[1].faults.push(Fault::FlipCtrl {
+            code: tnw::K_ACK,
+            n: 1,
+            mask: 1 << 33,
+        });
+        chan[1].faults.push(Fault::FlipCtrl {
+            code: tnw::K_IDLE,
+            n: 3000,
+            mask: 1 << 30,
+        });
         let mut p = pair(chan, rng);
         p.queue(0, 5, rng);
         p.drain(20_000);
         p.run(3200);
         assert_eq!(p.host[1].delivered, 5);
         let cmd = p.reg(0, "RX_CMD");
-        assert_eq!(cmd, 0x0100_0002, "RX_CMD {cmd:#x}: two dirty ACKs, one dirty IDLE");
+        assert_eq!(
+            cmd, 0x0100_0002,
+            "RX_CMD {cmd:#x}: two dirty ACKs, one dirty IDLE"
+        );
         // counters are RW: software clears them
         p.set_reg(0, "RX_CMD", 0);
         assert_eq!(p.reg(0, "RX_CMD"), 0);
@@ -214,7 +292,11 @@ fn forced_errors_counted_exactly() {
         for _ in 0..3 {
             p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "BACATXD"));
             p.run(400);
-            assert_eq!(p.reg(0, "TB_TXCTRL") & bit("TB_TXCTRL", "BACATXD"), 0, "BACATXD clears itself once used");
+            assert_eq!(
+                p.reg(0, "TB_TXCTRL") & bit("TB_TXCTRL", "BACATXD"),
+                0,
+                "BACATXD clears itself once used"
+            );
         }
         for _ in 0..2 {
             p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "BACATXC"));
@@ -235,7 +317,10 @@ fn bad_register_accesses_answer_err() {
         let mut p = pair(clean(8), rng);
         assert_eq!(p.access(0, false, 0x0A0, 0), (0, true), "unmapped");
         assert_eq!(p.access(0, false, 0x402, 0), (0, true), "unaligned");
-        assert!(p.access(0, true, 0x4F0, 1).1, "write to the read-only revision");
+        assert!(
+            p.access(0, true, 0x4F0, 1).1,
+            "write to the read-only revision"
+        );
         assert_eq!(p.reg(0, "TNW_REVISION"), tnw::REVISION);
         assert_eq!(p.reg(0, "TX_EXEN"), 0x00FF_01FF);
         assert_eq!(p.reg(0, "RX_EXEN"), 0x8FF);
@@ -245,7 +330,6 @@ fn bad_register_accesses_answer_err() {
         assert_eq!(q.reg(0, "TX_CTRL") & 0x11, 0x11, "links start offline");
     });
 }
-
 
 fn noisy(ber: f64) -> ChannelCfg {
     ChannelCfg {
@@ -273,7 +357,10 @@ fn random_traffic(p: &mut Pair, n: usize, rng: &mut Rng) {
     p.queue(0, n, rng);
     p.queue(1, n, rng);
     p.drain(n as u64 * 60 + 100_000);
-    assert_eq!((p.host[0].delivered, p.host[1].delivered), (n as u64, n as u64));
+    assert_eq!(
+        (p.host[0].delivered, p.host[1].delivered),
+        (n as u64, n as u64)
+    );
     assert!(p.chan[0].stats.bit_errors > 0 || n < 1000);
     let d = p.reg(1, "RX_DATA");
     let (naks, resends) = (p.reg(0, "TX_CNT_NAK"), p.reg(0, "TX_CNT_RESEND"));
@@ -282,10 +369,14 @@ fn random_traffic(p: &mut Pair, n: usize, rng: &mut Rng) {
 
 #[test]
 fn random_bidirectional_traffic_with_faults_native() {
-    check("random_bidirectional_traffic_with_faults_native", 11, |rng| {
-        let mut p = Pair::native([P, P], [noisy(1e-4), noisy(1e-4)], rng.next_u64());
-        random_traffic(&mut p, 1500, rng);
-    });
+    check(
+        "random_bidirectional_traffic_with_faults_native",
+        11,
+        |rng| {
+            let mut p = Pair::native([P, P], [noisy(1e-4), noisy(1e-4)], rng.next_u64());
+            random_traffic(&mut p, 1500, rng);
+        },
+    );
 }
 
 #[test]
@@ -293,10 +384,14 @@ fn random_bidirectional_100k_packets_ber_1e5_verilator() {
     if !nicgen_sim::verilator::require("random_bidirectional_100k_packets_ber_1e5_verilator") {
         return;
     }
-    check("random_bidirectional_100k_packets_ber_1e5_verilator", 12, |rng| {
-        let mut p = Pair::verilator([P, P], [noisy(1e-5), noisy(1e-5)], rng.next_u64());
-        random_traffic(&mut p, 100_000, rng);
-    });
+    check(
+        "random_bidirectional_100k_packets_ber_1e5_verilator",
+        12,
+        |rng| {
+            let mut p = Pair::verilator([P, P], [noisy(1e-5), noisy(1e-5)], rng.next_u64());
+            random_traffic(&mut p, 100_000, rng);
+        },
+    );
 }
 
 /// RXSYNC: the peer's clock (this node's PHY clock) `ppm` away; full-rate traffic one way for
@@ -310,7 +405,11 @@ fn ppm_run(pa: u64, pb: u64, cycles: u64, rng: &mut Rng, expect_clean: bool) {
     assert_eq!(p.host[1].delivered, n as u64);
     let exc = p.reg(1, "RX_EXC");
     if expect_clean {
-        assert_eq!(exc & bit("RX_EXC", "RXSYNC_OVF"), 0, "RXSYNC overflowed: RX_EXC {exc:#x}");
+        assert_eq!(
+            exc & bit("RX_EXC", "RXSYNC_OVF"),
+            0,
+            "RXSYNC overflowed: RX_EXC {exc:#x}"
+        );
         assert_eq!(p.reg(1, "RX_DATA"), 0, "no packet error at {pa} vs {pb} ps");
         assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
     }
@@ -321,11 +420,15 @@ fn rxsync_absorbs_200ppm_both_ways_over_a_million_cycles() {
     if !nicgen_sim::verilator::require("rxsync_absorbs_200ppm_both_ways_over_a_million_cycles") {
         return;
     }
-    check("rxsync_absorbs_200ppm_both_ways_over_a_million_cycles", 13, |rng| {
-        // node A (sender) 200 ppm faster, then 200 ppm slower, than node B
-        ppm_run(10_000, 10_002, 1_000_000, rng, true);
-        ppm_run(10_002, 10_000, 1_000_000, rng, true);
-    });
+    check(
+        "rxsync_absorbs_200ppm_both_ways_over_a_million_cycles",
+        13,
+        |rng| {
+            // node A (sender) 200 ppm faster, then 200 ppm slower, than node B
+            ppm_run(10_000, 10_002, 1_000_000, rng, true);
+            ppm_run(10_002, 10_000, 1_000_000, rng, true);
+        },
+    );
 }
 
 #[test]
@@ -372,7 +475,11 @@ fn mdio_frames_bit_exact_against_phy_model() {
         p.mdio_on = true;
         let (a1, d1) = (0xC123u16, 0xBEEFu16); // address bit 13 is not mapped: 0
         p.set_reg(0, "TX_MDIO_W", mdio_value(a1, d1));
-        assert_ne!(p.reg(0, "TX_MDIO_W") & bit("TX_MDIO_W", "BUSY"), 0, "busy while the frames go out");
+        assert_ne!(
+            p.reg(0, "TX_MDIO_W") & bit("TX_MDIO_W", "BUSY"),
+            0,
+            "busy while the frames go out"
+        );
         // a write while busy is ignored
         p.set_reg(0, "TX_MDIO_R", mdio_value(0x0042, 0));
         mdio_wait(&mut p, "TX_MDIO_W");
@@ -382,12 +489,26 @@ fn mdio_frames_bit_exact_against_phy_model() {
         let r = mdio_wait(&mut p, "TX_MDIO_R");
         assert_eq!(r & 0xFFFF, 0x5A5A, "TX_MDIO_R {r:#x}");
         assert_eq!(r >> 16, mdio_value(0x0042, 0) >> 16, "address kept");
-        let f = |op, data| Frame { op, prtad: 0, devad: tnw::MDIO_DEVAD, data };
+        let f = |op, data| Frame {
+            op,
+            prtad: 0,
+            devad: tnw::MDIO_DEVAD,
+            data,
+        };
         assert_eq!(
             p.mdio[0].frames,
-            vec![f(tnw::MDIO_OP_ADDRESS, a1), f(tnw::MDIO_OP_WRITE, d1), f(tnw::MDIO_OP_ADDRESS, 0x0042), f(tnw::MDIO_OP_READ, 0x5A5A)]
+            vec![
+                f(tnw::MDIO_OP_ADDRESS, a1),
+                f(tnw::MDIO_OP_WRITE, d1),
+                f(tnw::MDIO_OP_ADDRESS, 0x0042),
+                f(tnw::MDIO_OP_READ, 0x5A5A)
+            ]
         );
-        assert!(p.mdio[0].errors.is_empty(), "PHY model: {:?}", p.mdio[0].errors);
+        assert!(
+            p.mdio[0].errors.is_empty(),
+            "PHY model: {:?}",
+            p.mdio[0].errors
+        );
         assert!(p.mdio[1].frames.is_empty());
     });
 }
@@ -413,22 +534,44 @@ fn tb_ber_campaign_through_registers_only() {
         let got = p.reg(1, "TB_RXFRAMECNT");
         assert!(sent > 150, "only {sent} frames generated");
         assert_eq!(got, sent, "every generated frame checked");
-        assert_eq!(p.reg(1, "TB_RXERRCNT"), 0, "the link delivered every item intact");
-        assert!(field("RX_DATA", "CRC_ERR", p.reg(1, "RX_DATA")) > 0, "the channel did corrupt packets");
-        assert_eq!(p.host[1].delivered, 0, "POCSWITCH kept packets away from the host");
+        assert_eq!(
+            p.reg(1, "TB_RXERRCNT"),
+            0,
+            "the link delivered every item intact"
+        );
+        assert!(
+            field("RX_DATA", "CRC_ERR", p.reg(1, "RX_DATA")) > 0,
+            "the channel did corrupt packets"
+        );
+        assert_eq!(
+            p.host[1].delivered, 0,
+            "POCSWITCH kept packets away from the host"
+        );
         // sequential one-shot of 5 packets, checked in sequential mode
         p.set_reg(1, "TB_RXCTRL", 0);
         p.set_reg(1, "TB_RXCTRL", chk_en | poc | bit("TB_RXCTRL", "CHKFLAG"));
-        p.set_reg(0, "TB_TXCTRL", pic | bit("TB_TXCTRL", "DGEN_FLAG") | (5 << 24));
+        p.set_reg(
+            0,
+            "TB_TXCTRL",
+            pic | bit("TB_TXCTRL", "DGEN_FLAG") | (5 << 24),
+        );
         p.run(2000);
         assert_eq!(p.reg(0, "TB_TXFRAMECNT"), sent + 5);
         assert_eq!(p.reg(1, "TB_RXFRAMECNT"), got + 5);
         assert_eq!(p.reg(1, "TB_RXERRCNT"), 0);
-        assert_eq!(p.reg(1, "TB_LASTDATACHECKED"), 5 * 8 - 1, "the counter's last item");
+        assert_eq!(
+            p.reg(1, "TB_LASTDATACHECKED"),
+            5 * 8 - 1,
+            "the counter's last item"
+        );
         // checker in RND mode against a SEQ one-shot of 3 packets: every item differs
         p.set_reg(1, "TB_RXCTRL", 0);
         p.set_reg(1, "TB_RXCTRL", chk_en | poc);
-        p.set_reg(0, "TB_TXCTRL", pic | bit("TB_TXCTRL", "DGEN_FLAG") | (3 << 24));
+        p.set_reg(
+            0,
+            "TB_TXCTRL",
+            pic | bit("TB_TXCTRL", "DGEN_FLAG") | (3 << 24),
+        );
         p.run(2000);
         assert_eq!(p.reg(1, "TB_RXERRCNT"), 3 * 8);
         // CHKEN = 0 clears the error counter

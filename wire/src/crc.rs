@@ -53,7 +53,11 @@ impl CrcSpec {
         let mut s = self.register_init();
         for &b in bytes {
             for i in 0..8 {
-                let bit = if self.refin { (b >> i) & 1 } else { (b >> (7 - i)) & 1 };
+                let bit = if self.refin {
+                    (b >> i) & 1
+                } else {
+                    (b >> (7 - i)) & 1
+                };
                 s = self.step_bit(s, bit as u64);
             }
         }
@@ -92,7 +96,11 @@ impl CrcSpec {
 
     /// The register after the last bit turned into the transmitted CRC value.
     pub fn finish(&self, s: u64) -> u64 {
-        let s = if self.refin != self.refout { reflect(s, self.width) } else { s };
+        let s = if self.refin != self.refout {
+            reflect(s, self.width)
+        } else {
+            s
+        };
         (s ^ self.xorout) & self.mask()
     }
 
@@ -102,7 +110,11 @@ impl CrcSpec {
     /// LSB-first or MSB-first, which is what the parallel hardware implements.
     pub fn step_word(&self, mut s: u64, word: u64, data_bits: u32) -> u64 {
         for i in 0..data_bits {
-            let bit = if self.refin { (word >> i) & 1 } else { (word >> (data_bits - 1 - i)) & 1 };
+            let bit = if self.refin {
+                (word >> i) & 1
+            } else {
+                (word >> (data_bits - 1 - i)) & 1
+            };
             s = self.step_bit(s, bit);
         }
         s

@@ -5,6 +5,6 @@
 //! the same constants, and `docs/registers.md` is generated from them (`make docs`).
 
 pub mod crc;
-pub mod regs;
 pub mod demo;
+pub mod regs;
 pub mod tnw;

@@ -46,7 +46,11 @@ pub struct Field {
 
 impl Field {
     pub const fn mask(&self) -> u32 {
-        let m = if self.width >= 32 { u32::MAX } else { (1u32 << self.width) - 1 };
+        let m = if self.width >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.width) - 1
+        };
         m << self.lsb
     }
     pub const fn get(&self, reg: u32) -> u32 {
@@ -54,7 +58,10 @@ impl Field {
     }
     /// Place `v` in this field. Panics (in const context: fails to compile) when `v` does not fit.
     pub const fn set(&self, reg: u32, v: u32) -> u32 {
-        assert!((v << self.lsb) >> self.lsb == v && (v << self.lsb) & !self.mask() == 0, "value does not fit the field");
+        assert!(
+            (v << self.lsb) >> self.lsb == v && (v << self.lsb) & !self.mask() == 0,
+            "value does not fit the field"
+        );
         (reg & !self.mask()) | (v << self.lsb)
     }
 }
@@ -71,11 +78,16 @@ pub struct Reg {
 impl Reg {
     /// Bits of the given access kind.
     pub fn mask(&self, access: Access) -> u32 {
-        self.fields.iter().filter(|f| f.access == access).fold(0, |m, f| m | f.mask())
+        self.fields
+            .iter()
+            .filter(|f| f.access == access)
+            .fold(0, |m, f| m | f.mask())
     }
     /// The register's value after reset (read-only fields included, as documented).
     pub fn reset(&self) -> u32 {
-        self.fields.iter().fold(0, |v, f| v | ((f.reset << f.lsb) & f.mask()))
+        self.fields
+            .iter()
+            .fold(0, |v, f| v | ((f.reset << f.lsb) & f.mask()))
     }
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         self.fields.iter().find(|f| f.name == name)
@@ -102,48 +114,96 @@ impl RegMap {
         let mut errs = vec![];
         for (i, r) in self.regs.iter().enumerate() {
             if r.offset % 4 != 0 {
-                errs.push(format!("{}.{}: offset {:#x} not word aligned", self.name, r.name, r.offset));
+                errs.push(format!(
+                    "{}.{}: offset {:#x} not word aligned",
+                    self.name, r.name, r.offset
+                ));
             }
             if (r.offset as u64) >= (1u64 << self.addr_bits) {
-                errs.push(format!("{}.{}: offset {:#x} outside {} address bits", self.name, r.name, r.offset, self.addr_bits));
+                errs.push(format!(
+                    "{}.{}: offset {:#x} outside {} address bits",
+                    self.name, r.name, r.offset, self.addr_bits
+                ));
             }
             for q in &self.regs[..i] {
                 if q.offset == r.offset {
-                    errs.push(format!("{}: {} and {} share offset {:#x}", self.name, q.name, r.name, r.offset));
+                    errs.push(format!(
+                        "{}: {} and {} share offset {:#x}",
+                        self.name, q.name, r.name, r.offset
+                    ));
                 }
                 if q.name == r.name {
-                    errs.push(format!("{}: register name {} used twice", self.name, r.name));
+                    errs.push(format!(
+                        "{}: register name {} used twice",
+                        self.name, r.name
+                    ));
                 }
             }
             let mut used = 0u32;
             for f in r.fields {
                 if f.width == 0 || f.lsb + f.width > 32 {
-                    errs.push(format!("{}.{}.{}: bits {}+{} outside 0..32", self.name, r.name, f.name, f.lsb, f.width));
+                    errs.push(format!(
+                        "{}.{}.{}: bits {}+{} outside 0..32",
+                        self.name, r.name, f.name, f.lsb, f.width
+                    ));
                     continue;
                 }
                 if used & f.mask() != 0 {
-                    errs.push(format!("{}.{}.{}: overlaps another field", self.name, r.name, f.name));
+                    errs.push(format!(
+                        "{}.{}.{}: overlaps another field",
+                        self.name, r.name, f.name
+                    ));
                 }
                 used |= f.mask();
                 if f.width < 32 && f.reset >> f.width != 0 {
-                    errs.push(format!("{}.{}.{}: reset {:#x} wider than {} bits", self.name, r.name, f.name, f.reset, f.width));
+                    errs.push(format!(
+                        "{}.{}.{}: reset {:#x} wider than {} bits",
+                        self.name, r.name, f.name, f.reset, f.width
+                    ));
                 }
                 if matches!(f.access, Access::WO | Access::SC) && f.reset != 0 {
-                    errs.push(format!("{}.{}.{}: {} field must reset to 0", self.name, r.name, f.name, f.access.name()));
+                    errs.push(format!(
+                        "{}.{}.{}: {} field must reset to 0",
+                        self.name,
+                        r.name,
+                        f.name,
+                        f.access.name()
+                    ));
                 }
             }
         }
-        if errs.is_empty() { Ok(()) } else { Err(errs) }
+        if errs.is_empty() {
+            Ok(())
+        } else {
+            Err(errs)
+        }
     }
 
     /// Markdown documentation of the block (used by `make docs`).
     pub fn to_markdown(&self) -> String {
         let mut s = format!("## {}\n\n{}\n\n| offset | register | bits | field | access | reset | description |\n|---|---|---|---|---|---|---|\n", self.name, self.doc);
         for r in self.regs {
-            s += &format!("| `{:#06x}` | **{}** | | | | `{:#010x}` | {} |\n", r.offset, r.name, r.reset(), r.doc);
+            s += &format!(
+                "| `{:#06x}` | **{}** | | | | `{:#010x}` | {} |\n",
+                r.offset,
+                r.name,
+                r.reset(),
+                r.doc
+            );
             for f in r.fields {
-                let bits = if f.width == 1 { format!("{}", f.lsb) } else { format!("{}:{}", f.lsb + f.width - 1, f.lsb) };
-                s += &format!("| | | {} | {} | {} | `{:#x}` | {} |\n", bits, f.name, f.access.name(), f.reset, f.doc);
+                let bits = if f.width == 1 {
+                    format!("{}", f.lsb)
+                } else {
+                    format!("{}:{}", f.lsb + f.width - 1, f.lsb)
+                };
+                s += &format!(
+                    "| | | {} | {} | {} | `{:#x}` | {} |\n",
+                    bits,
+                    f.name,
+                    f.access.name(),
+                    f.reset,
+                    f.doc
+                );
             }
         }
         s
@@ -171,11 +231,35 @@ mod tests {
             doc: "",
             addr_bits: 4,
             regs: &[
-                Reg { name: "A", offset: 2, doc: "", fields: &[
-                    Field { name: "x", lsb: 0, width: 4, access: Access::RW, reset: 0x1f, doc: "" },
-                    Field { name: "y", lsb: 3, width: 2, access: Access::SC, reset: 1, doc: "" },
-                ]},
-                Reg { name: "A", offset: 16, doc: "", fields: &[] },
+                Reg {
+                    name: "A",
+                    offset: 2,
+                    doc: "",
+                    fields: &[
+                        Field {
+                            name: "x",
+                            lsb: 0,
+                            width: 4,
+                            access: Access::RW,
+                            reset: 0x1f,
+                            doc: "",
+                        },
+                        Field {
+                            name: "y",
+                            lsb: 3,
+                            width: 2,
+                            access: Access::SC,
+                            reset: 1,
+                            doc: "",
+                        },
+                    ],
+                },
+                Reg {
+                    name: "A",
+                    offset: 16,
+                    doc: "",
+                    fields: &[],
+                },
             ],
         };
         let e = BAD.validate().unwrap_err();
@@ -184,7 +268,14 @@ mod tests {
     }
     #[test]
     fn field_get_set() {
-        let f = Field { name: "f", lsb: 4, width: 3, access: Access::RW, reset: 0, doc: "" };
+        let f = Field {
+            name: "f",
+            lsb: 4,
+            width: 3,
+            access: Access::RW,
+            reset: 0,
+            doc: "",
+        };
         assert_eq!(f.mask(), 0x70);
         assert_eq!(f.set(0xffff_ffff, 2), 0xffff_ffaf);
         assert_eq!(f.get(0x50), 5);

@@ -92,20 +92,29 @@ impl Word {
         let b1 = (seq & 0xff) as u32;
         let b2 = (seq >> 8) as u32;
         let check = !(b0 ^ b1 ^ b2) & 0xff;
-        Word { d: b0 | (b1 << 8) | (b2 << 16) | (check << 24), c: C_CONTROL }
+        Word {
+            d: b0 | (b1 << 8) | (b2 << 16) | (check << 24),
+            c: C_CONTROL,
+        }
     }
     pub const fn idle() -> Word {
         Word::control(Ctrl::Idle, 0)
     }
     pub const fn header(h: Header) -> Word {
-        Word { d: SOP as u32 | ((h.vc as u32) << 8) | ((h.rao as u32) << 11) | ((h.seq as u32) << 22), c: C_HEADER }
+        Word {
+            d: SOP as u32 | ((h.vc as u32) << 8) | ((h.rao as u32) << 11) | ((h.seq as u32) << 22),
+            c: C_HEADER,
+        }
     }
     /// Packed as the RTL carries it: `{c, d}` (36 bits).
     pub const fn packed(self) -> u64 {
         ((self.c as u64) << 32) | self.d as u64
     }
     pub const fn unpack(v: u64) -> Word {
-        Word { d: v as u32, c: ((v >> 32) & 0xf) as u8 }
+        Word {
+            d: v as u32,
+            c: ((v >> 32) & 0xf) as u8,
+        }
     }
 }
 
@@ -123,7 +132,9 @@ pub enum Decoded {
     Ctrl(Ctrl, u16),
     /// A corrupted word; `class` is the control character it is counted as (RX_CMD) when it
     /// arrives outside a packet.
-    Dirty { class: Ctrl },
+    Dirty {
+        class: Ctrl,
+    },
 }
 
 /// Decode one word for a link using `seq_bits` of sequence number.
@@ -132,18 +143,30 @@ pub fn decode(w: Word, seq_bits: u32) -> Decoded {
     let seq_ok = |s: u32| s >> seq_bits == 0;
     match w.c {
         C_DATA => Decoded::Data(w.d),
-        C_HEADER if b[0] == SOP && seq_ok(w.d >> 22) => {
-            Decoded::Header(Header { vc: ((w.d >> 8) & 7) as u8, rao: ((w.d >> 11) & 0x7ff) as u16, seq: (w.d >> 22) as u16 })
-        }
+        C_HEADER if b[0] == SOP && seq_ok(w.d >> 22) => Decoded::Header(Header {
+            vc: ((w.d >> 8) & 7) as u8,
+            rao: ((w.d >> 11) & 0x7ff) as u16,
+            seq: (w.d >> 22) as u16,
+        }),
         C_CONTROL => {
             let seq = (w.d >> 8) as u16;
             let check_ok = b[3] == !(b[0] ^ b[1] ^ b[2]);
             match Ctrl::from_code(b[0]) {
-                Some(k) if check_ok && seq_ok(seq as u32) && (matches!(k, Ctrl::Ack | Ctrl::Nak) || seq == 0) => Decoded::Ctrl(k, seq),
-                _ => Decoded::Dirty { class: dirty_class(w) },
+                Some(k)
+                    if check_ok
+                        && seq_ok(seq as u32)
+                        && (matches!(k, Ctrl::Ack | Ctrl::Nak) || seq == 0) =>
+                {
+                    Decoded::Ctrl(k, seq)
+                }
+                _ => Decoded::Dirty {
+                    class: dirty_class(w),
+                },
             }
         }
-        _ => Decoded::Dirty { class: dirty_class(w) },
+        _ => Decoded::Dirty {
+            class: dirty_class(w),
+        },
     }
 }
 
@@ -151,7 +174,9 @@ pub fn decode(w: Word, seq_bits: u32) -> Decoded {
 /// code recovered from the check byte (`!d[31:24] ^ d[15:8] ^ d[23:16]`), else IDLE.
 pub fn dirty_class(w: Word) -> Ctrl {
     let b = w.d.to_le_bytes();
-    Ctrl::from_code(b[0]).or_else(|| Ctrl::from_code(!b[3] ^ b[1] ^ b[2])).unwrap_or(Ctrl::Idle)
+    Ctrl::from_code(b[0])
+        .or_else(|| Ctrl::from_code(!b[3] ^ b[1] ^ b[2]))
+        .unwrap_or(Ctrl::Idle)
 }
 
 /// The 34 words of a packet: header, payload, CRC.
@@ -200,8 +225,22 @@ pub enum NakCause {
 
 // ---- register map (Table A.2; one link's 4 KB window, link l at BAR2 + (l << 12)) ----
 
-const fn f(name: &'static str, lsb: u32, width: u32, access: crate::regs::Access, reset: u32, doc: &'static str) -> Field {
-    Field { name, lsb, width, access, reset, doc }
+const fn f(
+    name: &'static str,
+    lsb: u32,
+    width: u32,
+    access: crate::regs::Access,
+    reset: u32,
+    doc: &'static str,
+) -> Field {
+    Field {
+        name,
+        lsb,
+        width,
+        access,
+        reset,
+        doc,
+    }
 }
 
 pub const RX_EXC: Reg = Reg {
@@ -213,20 +252,104 @@ pub const RX_EXC: Reg = Reg {
         f("RX_FAULT_R", 1, 1, W1C, 1, "RX_FAULT_R from PHY"),
         f("INTB", 2, 1, W1C, 0, "INTB from PHY"),
         f("TIMEOUT", 3, 1, W1C, 0, "packet reception timeout"),
-        f("CRD_OVERRUN", 4, 1, W1C, 0, "credit FIFO written while full (VC issue)"),
+        f(
+            "CRD_OVERRUN",
+            4,
+            1,
+            W1C,
+            0,
+            "credit FIFO written while full (VC issue)",
+        ),
         f("CRD_SIZE0", 5, 1, W1C, 0, "credit size zero (VC issue)"),
-        f("CBA_BUSY", 6, 1, W1C, 0, "credit base address written while used (VC issue)"),
-        f("NBA_BUSY", 7, 1, W1C, 0, "notify base address written while used (VC issue)"),
-        f("RX_OFFLINE_DATA", 8, 1, W1C, 0, "data received while offline"),
-        f("POC_DONE", 9, 1, W1C, 0, "POC protocol error: unexpected done (VC issue)"),
-        f("POC_FIRST", 10, 1, W1C, 0, "POC protocol error: unexpected first (VC issue)"),
-        f("RXSYNC_OVF", 11, 1, W1C, 0, "RXSYNC FIFO overflow: a PHY word was lost (extension, bit unused in A.1)"),
-        f("RCBA_CARRY", 12, 1, W1C, 0, "invalid rCba arithmetics (VC issue)"),
-        f("RNBA_LSB", 13, 1, W1C, 0, "invalid rNba arithmetics (VC issue)"),
+        f(
+            "CBA_BUSY",
+            6,
+            1,
+            W1C,
+            0,
+            "credit base address written while used (VC issue)",
+        ),
+        f(
+            "NBA_BUSY",
+            7,
+            1,
+            W1C,
+            0,
+            "notify base address written while used (VC issue)",
+        ),
+        f(
+            "RX_OFFLINE_DATA",
+            8,
+            1,
+            W1C,
+            0,
+            "data received while offline",
+        ),
+        f(
+            "POC_DONE",
+            9,
+            1,
+            W1C,
+            0,
+            "POC protocol error: unexpected done (VC issue)",
+        ),
+        f(
+            "POC_FIRST",
+            10,
+            1,
+            W1C,
+            0,
+            "POC protocol error: unexpected first (VC issue)",
+        ),
+        f(
+            "RXSYNC_OVF",
+            11,
+            1,
+            W1C,
+            0,
+            "RXSYNC FIFO overflow: a PHY word was lost (extension, bit unused in A.1)",
+        ),
+        f(
+            "RCBA_CARRY",
+            12,
+            1,
+            W1C,
+            0,
+            "invalid rCba arithmetics (VC issue)",
+        ),
+        f(
+            "RNBA_LSB",
+            13,
+            1,
+            W1C,
+            0,
+            "invalid rNba arithmetics (VC issue)",
+        ),
         f("NAK_CRC", 16, 1, W1C, 0, "last NAK: failed CRC (wErrC)"),
-        f("NAK_DIRTY", 17, 1, W1C, 0, "last NAK: dirty data decoding (wErrD)"),
-        f("NAK_HEADER", 18, 1, W1C, 0, "last NAK: missed header, pending commit (wErrH)"),
-        f("NAK_FULL", 19, 1, W1C, 0, "last NAK: failed write, data buffer full (wErrW)"),
+        f(
+            "NAK_DIRTY",
+            17,
+            1,
+            W1C,
+            0,
+            "last NAK: dirty data decoding (wErrD)",
+        ),
+        f(
+            "NAK_HEADER",
+            18,
+            1,
+            W1C,
+            0,
+            "last NAK: missed header, pending commit (wErrH)",
+        ),
+        f(
+            "NAK_FULL",
+            19,
+            1,
+            W1C,
+            0,
+            "last NAK: failed write, data buffer full (wErrW)",
+        ),
         f("NAK_TIMEOUT", 20, 1, W1C, 0, "last NAK: timeout (wErrT)"),
     ],
 };
@@ -234,7 +357,14 @@ pub const RX_EXEN: Reg = Reg {
     name: "RX_EXEN",
     offset: 0x010,
     doc: "RX exception enable: bit i lets RX_EXC bit i raise the link interrupt.",
-    fields: &[f("EN", 0, 32, RW, 0x8FF, "enable, same bit positions as RX_EXC")],
+    fields: &[f(
+        "EN",
+        0,
+        32,
+        RW,
+        0x8FF,
+        "enable, same bit positions as RX_EXC",
+    )],
 };
 pub const RX_CMD: Reg = Reg {
     name: "RX_CMD",
@@ -244,7 +374,14 @@ pub const RX_CMD: Reg = Reg {
         f("DIRTY_ACK", 0, 8, RWH, 0, "dirty decode ACK"),
         f("DIRTY_NAK", 8, 8, RWH, 0, "dirty decode NAK"),
         f("DIRTY_RESTART", 16, 8, RWH, 0, "dirty decode RESTART"),
-        f("DIRTY_IDLE", 24, 8, RWH, 0, "dirty decode IDLE (and dirty words of no recognisable kind)"),
+        f(
+            "DIRTY_IDLE",
+            24,
+            8,
+            RWH,
+            0,
+            "dirty decode IDLE (and dirty words of no recognisable kind)",
+        ),
     ],
 };
 pub const RX_DATA: Reg = Reg {
@@ -262,8 +399,22 @@ pub const RX_FLOW: Reg = Reg {
     offset: 0x040,
     doc: "Flow error counters (saturating). Table A.2 prints 0x030; A.1 numbers it 04, so 0x040.",
     fields: &[
-        f("HDR_REJECT", 0, 16, RWH, 0, "packets rejected for header commit (sequence gap)"),
-        f("FULL_REJECT", 16, 16, RWH, 0, "packets rejected for failed data write (buffer full)"),
+        f(
+            "HDR_REJECT",
+            0,
+            16,
+            RWH,
+            0,
+            "packets rejected for header commit (sequence gap)",
+        ),
+        f(
+            "FULL_REJECT",
+            16,
+            16,
+            RWH,
+            0,
+            "packets rejected for failed data write (buffer full)",
+        ),
     ],
 };
 pub const RX_RXH: Reg = Reg {
@@ -284,9 +435,30 @@ pub const RX_FIFO_STATUS: Reg = Reg {
     fields: &[
         f("PB_NOT_EMPTY", 0, 1, RO, 0, "packet buffer not empty"),
         f("PB_HALF", 1, 1, RO, 0, "packet buffer at least half filled"),
-        f("PB_FULL", 2, 1, RO, 0, "packet buffer full (no room for another packet)"),
-        f("DESCR_NOT_EMPTY", 8, 8, RO, 0, "bit v: a packet of VC v is waiting"),
-        f("CRD_NOT_EMPTY", 16, 8, RO, 0, "credit FIFOs not empty (VC issue; 0)"),
+        f(
+            "PB_FULL",
+            2,
+            1,
+            RO,
+            0,
+            "packet buffer full (no room for another packet)",
+        ),
+        f(
+            "DESCR_NOT_EMPTY",
+            8,
+            8,
+            RO,
+            0,
+            "bit v: a packet of VC v is waiting",
+        ),
+        f(
+            "CRD_NOT_EMPTY",
+            16,
+            8,
+            RO,
+            0,
+            "credit FIFOs not empty (VC issue; 0)",
+        ),
         f("CRD_FULL", 24, 8, RO, 0, "credit FIFOs full (VC issue; 0)"),
     ],
 };
@@ -294,7 +466,10 @@ pub const RX_CTRL: Reg = Reg {
     name: "RX_CTRL",
     offset: 0x070,
     doc: "Rx control (credit FIFOs belong to the VC issue; stored only).",
-    fields: &[f("CRD_HOLD", 0, 1, RW, 0, "credit FIFO hold"), f("CRD_RESET", 1, 1, RW, 0, "credit FIFO reset")],
+    fields: &[
+        f("CRD_HOLD", 0, 1, RW, 0, "credit FIFO hold"),
+        f("CRD_RESET", 1, 1, RW, 0, "credit FIFO reset"),
+    ],
 };
 pub const TX_EXC: Reg = Reg {
     name: "TX_EXC",
@@ -322,7 +497,10 @@ pub const TX_EXEN: Reg = Reg {
     name: "TX_EXEN",
     offset: 0x410,
     doc: "TX exception enable and restart limit (A.2 REG1).",
-    fields: &[f("EN", 0, 9, RW, 0x1FF, "enable of exceptions 8:0"), f("RESTART_LIMIT", 16, 8, RW, 0xFF, "restart limit")],
+    fields: &[
+        f("EN", 0, 9, RW, 0x1FF, "enable of exceptions 8:0"),
+        f("RESTART_LIMIT", 16, 8, RW, 0xFF, "restart limit"),
+    ],
 };
 pub const TX_CTRL: Reg = Reg {
     name: "TX_CTRL",
@@ -353,8 +531,22 @@ pub const TX_CTRL: Reg = Reg {
 const MDIO_FIELDS: &[Field] = &[
     f("DATA", 0, 16, RWH, 0, "data"),
     f("ADDR_LO", 16, 13, RWH, 0, "PHY register address bits 12:0"),
-    f("BUSY", 29, 1, RO, 0, "transaction in progress (writes are ignored while set)"),
-    f("ADDR_HI", 30, 2, RWH, 0, "PHY register address bits 15:14 (bit 13 is always 0)"),
+    f(
+        "BUSY",
+        29,
+        1,
+        RO,
+        0,
+        "transaction in progress (writes are ignored while set)",
+    ),
+    f(
+        "ADDR_HI",
+        30,
+        2,
+        RWH,
+        0,
+        "PHY register address bits 15:14 (bit 13 is always 0)",
+    ),
 ];
 pub const TX_MDIO_R: Reg = Reg {
     name: "TX_MDIO_R",
@@ -394,21 +586,57 @@ pub const TB_TXCTRL: Reg = Reg {
         f("DGEN_EN", 0, 1, RW, 0, "endless data-gen enable"),
         f("DGEN_FLAG", 1, 1, RW, 0, "data-gen flag: 0 = RND, 1 = SEQ"),
         f("DGEN_CLEAR", 2, 1, SC, 0, "re-init data generator"),
-        f("PICSWITCH", 4, 1, RW, 0, "1: the link's TXFIFO is fed by DATAGEN instead of the host"),
-        f("BACATXD", 8, 1, RWH, 0, "force the TXD bus to 0x12345678 for the next payload word (clears itself)"),
-        f("BACATXC", 9, 1, RWH, 0, "force the TXC bus to 0xA for the next payload word (clears itself)"),
+        f(
+            "PICSWITCH",
+            4,
+            1,
+            RW,
+            0,
+            "1: the link's TXFIFO is fed by DATAGEN instead of the host",
+        ),
+        f(
+            "BACATXD",
+            8,
+            1,
+            RWH,
+            0,
+            "force the TXD bus to 0x12345678 for the next payload word (clears itself)",
+        ),
+        f(
+            "BACATXC",
+            9,
+            1,
+            RWH,
+            0,
+            "force the TXC bus to 0xA for the next payload word (clears itself)",
+        ),
         f("CHADDR", 12, 3, RW, 0, "channel (VC) of generated packets"),
-        f("ONESHOTCNT", 24, 5, RWH, 0, "one-shot: packets still to generate (writing starts a run)"),
+        f(
+            "ONESHOTCNT",
+            24,
+            5,
+            RWH,
+            0,
+            "one-shot: packets still to generate (writing starts a run)",
+        ),
     ],
 };
 pub const TB_RXCTRL: Reg = Reg {
     name: "TB_RXCTRL",
     offset: 0x510,
-    doc: "Test-bench checker control (A.3 REG1). CHKEN = 0 clears RXERRCNT and re-inits the checker.",
+    doc:
+        "Test-bench checker control (A.3 REG1). CHKEN = 0 clears RXERRCNT and re-inits the checker.",
     fields: &[
         f("CHKEN", 0, 1, RW, 0, "data-check enable"),
         f("CHKFLAG", 1, 1, RW, 0, "data-check flag: 0 = RND, 1 = SEQ"),
-        f("POCSWITCH", 4, 1, RW, 0, "1: received packets go to DATACHK instead of the host"),
+        f(
+            "POCSWITCH",
+            4,
+            1,
+            RW,
+            0,
+            "1: received packets go to DATACHK instead of the host",
+        ),
     ],
 };
 pub const TB_TXFRAMECNT: Reg = Reg {
@@ -441,15 +669,38 @@ pub static TNW_LINK_REGS: RegMap = RegMap {
     doc: "One FTNW torus link (Table A.2): link l at BAR2 + (l << 12). Offsets in bytes.",
     addr_bits: 12,
     regs: &[
-        RX_EXC, RX_EXEN, RX_CMD, RX_DATA, RX_FLOW, RX_RXH, RX_FIFO_STATUS, RX_CTRL, TX_EXC, TX_EXEN, TX_CTRL, TX_MDIO_R,
-        TX_MDIO_W, TX_CNT_NAK, TX_CNT_RESEND, TNW_REVISION, TB_TXCTRL, TB_RXCTRL, TB_TXFRAMECNT, TB_RXERRCNT,
-        TB_RXFRAMECNT, TB_LASTDATACHECKED,
+        RX_EXC,
+        RX_EXEN,
+        RX_CMD,
+        RX_DATA,
+        RX_FLOW,
+        RX_RXH,
+        RX_FIFO_STATUS,
+        RX_CTRL,
+        TX_EXC,
+        TX_EXEN,
+        TX_CTRL,
+        TX_MDIO_R,
+        TX_MDIO_W,
+        TX_CNT_NAK,
+        TX_CNT_RESEND,
+        TNW_REVISION,
+        TB_TXCTRL,
+        TB_RXCTRL,
+        TB_TXFRAMECNT,
+        TB_RXERRCNT,
+        TB_RXFRAMECNT,
+        TB_LASTDATACHECKED,
     ],
 };
 
 /// Index of a register in `TNW_LINK_REGS` (the RTL's register-bank port index).
 pub fn reg_index(r: &Reg) -> usize {
-    TNW_LINK_REGS.regs.iter().position(|q| q.offset == r.offset).expect("register not in TNW_LINK_REGS")
+    TNW_LINK_REGS
+        .regs
+        .iter()
+        .position(|q| q.offset == r.offset)
+        .expect("register not in TNW_LINK_REGS")
 }
 
 // ---- MDIO clause 45 ----
@@ -468,7 +719,11 @@ pub fn mdio_reg_addr(v: u32) -> u16 {
 /// The 32 bits after the preamble of a clause-45 frame (ST, OP, PRTAD, DEVAD, TA, DATA), MSB
 /// first, as the master drives them (TA = `10`; on a read the master releases both TA bits).
 pub fn mdio_frame_bits(op: u8, prtad: u8, devad: u8, data: u16) -> u32 {
-    ((op as u32) << 28) | (((prtad & 0x1f) as u32) << 23) | (((devad & 0x1f) as u32) << 18) | (0b10 << 16) | data as u32
+    ((op as u32) << 28)
+        | (((prtad & 0x1f) as u32) << 23)
+        | (((devad & 0x1f) as u32) << 18)
+        | (0b10 << 16)
+        | data as u32
 }
 
 #[cfg(test)]
@@ -477,10 +732,18 @@ mod tests {
     #[test]
     fn words_round_trip() {
         for k in Ctrl::ALL {
-            let seq = if matches!(k, Ctrl::Ack | Ctrl::Nak) { 0xa5 } else { 0 };
+            let seq = if matches!(k, Ctrl::Ack | Ctrl::Nak) {
+                0xa5
+            } else {
+                0
+            };
             assert_eq!(decode(Word::control(k, seq), 8), Decoded::Ctrl(k, seq));
         }
-        let h = Header { vc: 5, rao: 0x7ff, seq: 0xff };
+        let h = Header {
+            vc: 5,
+            rao: 0x7ff,
+            seq: 0xff,
+        };
         assert_eq!(decode(Word::header(h), 8), Decoded::Header(h));
         assert_eq!(Word::idle().d, 0x8300_007c);
     }
@@ -513,7 +776,13 @@ mod tests {
     }
     #[test]
     fn nak_causes_in_rx_exc_bit_order() {
-        for (c, f) in [(NakCause::Crc, "NAK_CRC"), (NakCause::Dirty, "NAK_DIRTY"), (NakCause::MissedHeader, "NAK_HEADER"), (NakCause::BufferFull, "NAK_FULL"), (NakCause::Timeout, "NAK_TIMEOUT")] {
+        for (c, f) in [
+            (NakCause::Crc, "NAK_CRC"),
+            (NakCause::Dirty, "NAK_DIRTY"),
+            (NakCause::MissedHeader, "NAK_HEADER"),
+            (NakCause::BufferFull, "NAK_FULL"),
+            (NakCause::Timeout, "NAK_TIMEOUT"),
+        ] {
             assert_eq!(RX_EXC.field(f).unwrap().lsb, 16 + c as u32, "{f}");
         }
     }
@@ -528,7 +797,10 @@ pub fn wire_markdown() -> String {
          and the CRC-32/IEEE of the header and payload words (fed LSB first) as a data word.\n\n\
          | word | `c` | `d[7:0]` | `d[15:8]` | `d[23:16]` | `d[31:24]` |\n|---|---|---|---|---|---|\n",
     );
-    s += &format!("| data (payload, CRC) | `{:04b}` | data | data | data | data |\n", C_DATA);
+    s += &format!(
+        "| data (payload, CRC) | `{:04b}` | data | data | data | data |\n",
+        C_DATA
+    );
     s += &format!(
         "| header | `{:04b}` | SOP `{:#04x}` (K27.7) | `[10:8]` VC, `[15:11]` RAO[4:0] | RAO[10:5] at `[21:16]`, SEQ[1:0] at `[23:22]` | SEQ[9:2] |\n",
         C_HEADER, SOP

@@ -3,14 +3,15 @@
 //! Clock domains: `wr_clock` (sink, `wr_reset`, `wr_occupancy`, `almost_full`) and `rd_clock`
 //! (source, `rd_reset`, `rd_occupancy`, `almost_empty`). Crossings, the only two: the write
 //! pointer in Gray code into `rd_clock` and the read pointer in Gray code into `wr_clock`,
-//! each through two flops. Gray pointers are registered in their home domain, so a
-//! synchronizer samples one-bit changes only.
+//! each through two flops, then decoded to binary into a third register (so the XOR chain of
+//! the decode is off the push and pop paths). Gray pointers are registered in their home
+//! domain, so a synchronizer samples one-bit changes only.
 //!
 //! Depth `2^N`, `NP1 = N + 1`. Flush: assert both resets (each synchronous to its own clock)
 //! together for at least 4 cycles of the slower clock; a `ResetSync` per domain fed by one
 //! request does that. Occupancies are conservative: the writer may see a few more words than
 //! there are, the reader fewer. Latency: a word pushed at write edge t is offered about
-//! 1 write cycle plus 3 read cycles later.
+//! 1 write cycle plus 4 read cycles later.
 
 use super::gray::GrayDecode;
 use super::ram::BlockRam;
@@ -36,6 +37,8 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     rd_gray_s1: DFF<Bits<NP1>>,
     rd_gray_s2: DFF<Bits<NP1>>,
     rd_bin_w: GrayDecode<NP1>,
+    /// The decoded read pointer, registered (the Gray decode's XOR chain stays off the push path).
+    rd_bin_q: DFF<Bits<NP1>>,
     can_push: Signal<Local, Bit>,
     push: Signal<Local, Bit>,
     // read domain
@@ -44,6 +47,7 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     wr_gray_s1: DFF<Bits<NP1>>,
     wr_gray_s2: DFF<Bits<NP1>>,
     wr_bin_r: GrayDecode<NP1>,
+    wr_bin_q: DFF<Bits<NP1>>,
     has_data: Signal<Local, Bit>,
     rd_next: Signal<Local, Bits<NP1>>,
     depth: Constant<Bits<NP1>>,
@@ -57,9 +61,18 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
     pub fn new(af_level: usize, ae_level: usize) -> Self {
         assert_eq!(NP1, N + 1, "AsyncFifo: NP1 must be N + 1");
         let depth = 1usize << N;
-        assert!(depth >= 4, "AsyncFifo: depth must be at least 4 to cover the synchronizer delay");
-        assert!(af_level <= depth, "AsyncFifo: almost-full level {af_level} above depth {depth}");
-        assert!(ae_level <= depth, "AsyncFifo: almost-empty level {ae_level} above depth {depth}");
+        assert!(
+            depth >= 4,
+            "AsyncFifo: depth must be at least 4 to cover the synchronizer delay"
+        );
+        assert!(
+            af_level <= depth,
+            "AsyncFifo: almost-full level {af_level} above depth {depth}"
+        );
+        assert!(
+            ae_level <= depth,
+            "AsyncFifo: almost-empty level {ae_level} above depth {depth}"
+        );
         Self {
             wr_clock: Default::default(),
             wr_reset: Default::default(),
@@ -74,6 +87,8 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             ram: Default::default(),
             wr_ptr: Default::default(),
             wr_gray: Default::default(),
+            rd_bin_q: Default::default(),
+            wr_bin_q: Default::default(),
             rd_gray_s1: Default::default(),
             rd_gray_s2: Default::default(),
             rd_bin_w: Default::default(),
@@ -98,17 +113,20 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
 impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2);
-        dff_setup!(self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2);
+        dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q);
+        dff_setup!(self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q);
         self.ram.write_clock.next = self.wr_clock.val();
         self.ram.read_clock.next = self.rd_clock.val();
         // ---- write domain
         self.rd_gray_s1.d.next = self.rd_gray.q.val();
         self.rd_gray_s2.d.next = self.rd_gray_s1.q.val();
         self.rd_bin_w.gray.next = self.rd_gray_s2.q.val();
-        self.wr_occupancy.next = self.wr_ptr.q.val() - self.rd_bin_w.bin.val();
-        self.almost_full.next = (self.wr_ptr.q.val() - self.rd_bin_w.bin.val()) >= self.af_level.val();
-        self.can_push.next = ((self.wr_ptr.q.val() - self.rd_bin_w.bin.val()) != self.depth.val()) && !self.wr_reset.val();
+        self.rd_bin_q.d.next = self.rd_bin_w.bin.val();
+        self.wr_occupancy.next = self.wr_ptr.q.val() - self.rd_bin_q.q.val();
+        self.almost_full.next =
+            (self.wr_ptr.q.val() - self.rd_bin_q.q.val()) >= self.af_level.val();
+        self.can_push.next = ((self.wr_ptr.q.val() - self.rd_bin_q.q.val()) != self.depth.val())
+            && !self.wr_reset.val();
         self.sink.ready.next = self.can_push.val();
         self.push.next = self.sink.valid.val() && self.can_push.val();
         self.ram.write_address.next = self.wr_ptr.q.val().get_bits::<N>(0);
@@ -125,14 +143,17 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
             self.wr_gray.d.next = self.zero.val();
             self.rd_gray_s1.d.next = self.zero.val();
             self.rd_gray_s2.d.next = self.zero.val();
+            self.rd_bin_q.d.next = self.zero.val();
         }
         // ---- read domain
         self.wr_gray_s1.d.next = self.wr_gray.q.val();
         self.wr_gray_s2.d.next = self.wr_gray_s1.q.val();
         self.wr_bin_r.gray.next = self.wr_gray_s2.q.val();
-        self.rd_occupancy.next = self.wr_bin_r.bin.val() - self.rd_ptr.q.val();
-        self.almost_empty.next = (self.wr_bin_r.bin.val() - self.rd_ptr.q.val()) <= self.ae_level.val();
-        self.has_data.next = (self.wr_bin_r.bin.val() != self.rd_ptr.q.val()) && !self.rd_reset.val();
+        self.wr_bin_q.d.next = self.wr_bin_r.bin.val();
+        self.rd_occupancy.next = self.wr_bin_q.q.val() - self.rd_ptr.q.val();
+        self.almost_empty.next =
+            (self.wr_bin_q.q.val() - self.rd_ptr.q.val()) <= self.ae_level.val();
+        self.has_data.next = (self.wr_bin_q.q.val() != self.rd_ptr.q.val()) && !self.rd_reset.val();
         self.source.valid.next = self.has_data.val();
         self.source.data.next = self.ram.read_data.val();
         self.rd_next.next = self.rd_ptr.q.val();
@@ -147,6 +168,7 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
             self.rd_gray.d.next = self.zero.val();
             self.wr_gray_s1.d.next = self.zero.val();
             self.wr_gray_s2.d.next = self.zero.val();
+            self.wr_bin_q.d.next = self.zero.val();
         }
     }
 }

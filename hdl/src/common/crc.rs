@@ -30,8 +30,15 @@ pub struct CrcMatrix<const W: usize, const DW: usize> {
 
 impl<const W: usize, const DW: usize> CrcMatrix<W, DW> {
     pub fn new(spec: &CrcSpec) -> Self {
-        assert_eq!(spec.width as usize, W, "CrcMatrix: {} is {} bits, block is {W}", spec.name, spec.width);
-        assert!(W <= 64 && DW <= 64 && DW >= 1, "CrcMatrix: widths W={W} DW={DW} out of range");
+        assert_eq!(
+            spec.width as usize, W,
+            "CrcMatrix: {} is {} bits, block is {W}",
+            spec.name, spec.width
+        );
+        assert!(
+            W <= 64 && DW <= 64 && DW >= 1,
+            "CrcMatrix: widths W={W} DW={DW} out of range"
+        );
         let mut smask = vec![0u64; W];
         let mut dmask = vec![0u64; W];
         for j in 0..W {
@@ -70,8 +77,16 @@ impl<const W: usize, const DW: usize> CrcMatrix<W, DW> {
 
 impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
     fn update(&mut self) {
-        let base = if self.start.val() { self._init } else { self.state.val().to_u64() };
-        let out = if self.valid.val() { self.step(base, self.data.val().to_u64()) } else { base };
+        let base = if self.start.val() {
+            self._init
+        } else {
+            self.state.val().to_u64()
+        };
+        let out = if self.valid.val() {
+            self.step(base, self.data.val().to_u64())
+        } else {
+            base
+        };
         self.out.next = Bits::<W>::from(out);
     }
     fn connect(&mut self) {
@@ -84,9 +99,20 @@ impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
             init = self._init
         );
         for i in 0..W {
-            let mut terms: Vec<String> = (0..W).filter(|j| (self._smask[i] >> j) & 1 != 0).map(|j| format!("base[{j}]")).collect();
-            terms.extend((0..DW).filter(|j| (self._dmask[i] >> j) & 1 != 0).map(|j| format!("data[{j}]")));
-            let rhs = if terms.is_empty() { "1'b0".to_string() } else { terms.join(" ^ ") };
+            let mut terms: Vec<String> = (0..W)
+                .filter(|j| (self._smask[i] >> j) & 1 != 0)
+                .map(|j| format!("base[{j}]"))
+                .collect();
+            terms.extend(
+                (0..DW)
+                    .filter(|j| (self._dmask[i] >> j) & 1 != 0)
+                    .map(|j| format!("data[{j}]")),
+            );
+            let rhs = if terms.is_empty() {
+                "1'b0".to_string()
+            } else {
+                terms.join(" ^ ")
+            };
             s += &format!("      out[{i}] = {rhs};\n");
         }
         s += "   end else begin\n      out = base;\n   end\nend\n";
@@ -114,7 +140,11 @@ pub struct Crc<const W: usize, const DW: usize> {
 
 impl<const W: usize, const DW: usize> Crc<W, DW> {
     pub fn new(spec: &CrcSpec) -> Self {
-        assert_eq!(spec.refin, spec.refout, "Crc: {} has refin != refout, not supported", spec.name);
+        assert_eq!(
+            spec.refin, spec.refout,
+            "Crc: {} has refin != refout, not supported",
+            spec.name
+        );
         let init = Bits::<W>::from(spec.register_init());
         Self {
             clock: Default::default(),

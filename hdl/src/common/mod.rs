@@ -4,6 +4,8 @@
 pub mod arbiter;
 pub mod async_fifo;
 pub mod crc;
+#[doc(hidden)]
+pub mod fixtures;
 pub mod gray;
 pub mod ram;
 pub mod regbank;
@@ -12,5 +14,3 @@ pub mod stream;
 pub mod sync_fifo;
 pub mod unused;
 pub mod widen;
-#[doc(hidden)]
-pub mod fixtures;

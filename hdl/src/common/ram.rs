@@ -22,7 +22,10 @@ pub struct BlockRam<D: Synth, const N: usize> {
 
 impl<D: Synth, const N: usize> Default for BlockRam<D, N> {
     fn default() -> Self {
-        assert!(N >= 1 && N <= 20, "BlockRam address width {N} out of 1..=20");
+        assert!(
+            N >= 1 && N <= 20,
+            "BlockRam address width {N} out of 1..=20"
+        );
         Self {
             read_clock: Default::default(),
             read_address: Default::default(),
@@ -64,8 +67,22 @@ impl<D: Synth, const N: usize> Logic for BlockRam<D, N> {
     }
     fn timing(&self) -> Vec<TimingInfo> {
         vec![
-            TimingInfo { name: "ram_read".into(), clock: "read_clock".into(), inputs: vec!["read_address".into()], outputs: vec!["read_data".into()] },
-            TimingInfo { name: "ram_write".into(), clock: "write_clock".into(), inputs: vec!["write_address".into(), "write_data".into(), "write_enable".into()], outputs: vec![] },
+            TimingInfo {
+                name: "ram_read".into(),
+                clock: "read_clock".into(),
+                inputs: vec!["read_address".into()],
+                outputs: vec!["read_data".into()],
+            },
+            TimingInfo {
+                name: "ram_write".into(),
+                clock: "write_clock".into(),
+                inputs: vec![
+                    "write_address".into(),
+                    "write_data".into(),
+                    "write_enable".into(),
+                ],
+                outputs: vec![],
+            },
         ]
     }
 }

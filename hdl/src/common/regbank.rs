@@ -79,10 +79,23 @@ pub struct RegBank<const R: usize, const A: usize> {
 
 impl<const R: usize, const A: usize> RegBank<R, A> {
     pub fn new(map: &RegMap) -> Self {
-        map.validate().unwrap_or_else(|e| panic!("register map {}: {}", map.name, e.join("; ")));
-        assert_eq!(map.regs.len(), R, "RegBank<{R}>: map {} has {} registers", map.name, map.regs.len());
-        assert_eq!(map.addr_bits as usize, A, "RegBank<_, {A}>: map {} decodes {} address bits", map.name, map.addr_bits);
-        let c = |f: &dyn Fn(usize) -> u32| -> [Constant<Bits<32>>; R] { std::array::from_fn(|i| Constant::new((f(i) as u64).into())) };
+        map.validate()
+            .unwrap_or_else(|e| panic!("register map {}: {}", map.name, e.join("; ")));
+        assert_eq!(
+            map.regs.len(),
+            R,
+            "RegBank<{R}>: map {} has {} registers",
+            map.name,
+            map.regs.len()
+        );
+        assert_eq!(
+            map.addr_bits as usize, A,
+            "RegBank<_, {A}>: map {} decodes {} address bits",
+            map.name, map.addr_bits
+        );
+        let c = |f: &dyn Fn(usize) -> u32| -> [Constant<Bits<32>>; R] {
+            std::array::from_fn(|i| Constant::new((f(i) as u64).into()))
+        };
         let regs = map.regs;
         let store_mask = |i: usize| regs[i].mask(Access::RW) | regs[i].mask(Access::W1C);
         Self {
@@ -95,7 +108,9 @@ impl<const R: usize, const A: usize> RegBank<R, A> {
             pulse: std::array::from_fn(|_| Default::default()),
             wrote: std::array::from_fn(|_| Default::default()),
             was_read: std::array::from_fn(|_| Default::default()),
-            store: std::array::from_fn(|i| DFFWithInit::new(((regs[i].reset() & store_mask(i)) as u64).into())),
+            store: std::array::from_fn(|i| {
+                DFFWithInit::new(((regs[i].reset() & store_mask(i)) as u64).into())
+            }),
             pulse_r: std::array::from_fn(|_| Default::default()),
             wrote_r: std::array::from_fn(|_| Default::default()),
             read_r: std::array::from_fn(|_| Default::default()),
@@ -108,9 +123,13 @@ impl<const R: usize, const A: usize> RegBank<R, A> {
             w1c_mask: c(&|i| regs[i].mask(Access::W1C)),
             ro_mask: c(&|i| regs[i].mask(Access::RO) | regs[i].mask(Access::RWH)),
             store_mask: c(&store_mask),
-            pulse_mask: c(&|i| regs[i].mask(Access::WO) | regs[i].mask(Access::SC) | regs[i].mask(Access::RWH)),
+            pulse_mask: c(&|i| {
+                regs[i].mask(Access::WO) | regs[i].mask(Access::SC) | regs[i].mask(Access::RWH)
+            }),
             reset_val: c(&|i| regs[i].reset() & store_mask(i)),
-            writable: std::array::from_fn(|i| Constant::new(regs[i].fields.iter().any(|f| f.access != Access::RO))),
+            writable: std::array::from_fn(|i| {
+                Constant::new(regs[i].fields.iter().any(|f| f.access != Access::RO))
+            }),
             zero: Constant::new(0u64.into()),
         }
     }
@@ -132,7 +151,8 @@ impl<const R: usize, const A: usize> Logic for RegBank<R, A> {
             self.pulse_r[i].d.next = self.zero.val();
             self.wrote_r[i].d.next = false;
             self.read_r[i].d.next = false;
-            self.store[i].d.next = self.store[i].q.val() | (self.hw_set[i].val() & self.w1c_mask[i].val());
+            self.store[i].d.next =
+                self.store[i].q.val() | (self.hw_set[i].val() & self.w1c_mask[i].val());
             if self.bus.addr.val() == self.addr[i].val() {
                 self.any_hit.next = true;
                 if self.bus.write.val() && !self.bus.read.val() {

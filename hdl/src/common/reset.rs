@@ -26,7 +26,12 @@ pub struct ResetSync<const STAGES: usize> {
 impl<const STAGES: usize> Default for ResetSync<STAGES> {
     fn default() -> Self {
         assert!((2..=32).contains(&STAGES), "ResetSync needs 2..=32 stages");
-        Self { clock: Default::default(), arst: Default::default(), rst: Default::default(), _chain: (1 << STAGES) - 1 }
+        Self {
+            clock: Default::default(),
+            arst: Default::default(),
+            rst: Default::default(),
+            _chain: (1 << STAGES) - 1,
+        }
     }
 }
 

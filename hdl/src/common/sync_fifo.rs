@@ -43,8 +43,14 @@ impl<D: Synth, const N: usize, const NP1: usize> SyncFifo<D, N, NP1> {
     pub fn new(af_level: usize, ae_level: usize) -> Self {
         assert_eq!(NP1, N + 1, "SyncFifo: NP1 must be N + 1");
         let depth = 1usize << N;
-        assert!(af_level <= depth, "SyncFifo: almost-full level {af_level} above depth {depth}");
-        assert!(ae_level <= depth, "SyncFifo: almost-empty level {ae_level} above depth {depth}");
+        assert!(
+            af_level <= depth,
+            "SyncFifo: almost-full level {af_level} above depth {depth}"
+        );
+        assert!(
+            ae_level <= depth,
+            "SyncFifo: almost-empty level {ae_level} above depth {depth}"
+        );
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -83,7 +89,8 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for SyncFifo<D, N, NP1> {
         self.almost_full.next = (self.wr_ptr.q.val() - self.rd_ptr.q.val()) >= self.af_level.val();
         self.almost_empty.next = (self.wr_ptr.q.val() - self.rd_ptr.q.val()) <= self.ae_level.val();
         // Write side
-        self.can_push.next = ((self.wr_ptr.q.val() - self.rd_ptr.q.val()) != self.depth.val()) && !self.reset.val();
+        self.can_push.next =
+            ((self.wr_ptr.q.val() - self.rd_ptr.q.val()) != self.depth.val()) && !self.reset.val();
         self.sink.ready.next = self.can_push.val();
         self.push.next = self.sink.valid.val() && self.can_push.val();
         self.ram.write_address.next = self.wr_ptr.q.val().get_bits::<N>(0);

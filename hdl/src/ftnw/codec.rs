@@ -18,7 +18,10 @@ fn kind_of(k: u64) -> Ctrl {
 
 fn code_case(var: &str, sel: &str) -> String {
     let mut s = format!("   case ({sel})\n");
-    for (i, k) in [Ctrl::Ack, Ctrl::Nak, Ctrl::Restart, Ctrl::Idle].iter().enumerate() {
+    for (i, k) in [Ctrl::Ack, Ctrl::Nak, Ctrl::Restart, Ctrl::Idle]
+        .iter()
+        .enumerate()
+    {
         s += &format!("      2'd{i}: {var} = 8'h{:02X};\n", k.code());
     }
     s + "      default: " + var + " = 8'h00;\n   endcase\n"
@@ -35,11 +38,18 @@ pub struct CtrlEncode<const S: usize> {
 impl<const S: usize> Logic for CtrlEncode<S> {
     fn update(&mut self) {
         let k = kind_of(self.kind.val().to_u64());
-        let seq = if matches!(k, Ctrl::Ack | Ctrl::Nak) { self.seq.val().to_u64() as u16 } else { 0 };
+        let seq = if matches!(k, Ctrl::Ack | Ctrl::Nak) {
+            self.seq.val().to_u64() as u16
+        } else {
+            0
+        };
         self.d.next = Bits::<32>::from(Word::control(k, seq).d as u64);
     }
     fn connect(&mut self) {
-        assert!(S >= 2 && S <= tnw::HDR_SEQ_BITS as usize, "CtrlEncode: sequence width {S} out of 2..=10");
+        assert!(
+            S >= 2 && S <= tnw::HDR_SEQ_BITS as usize,
+            "CtrlEncode: sequence width {S} out of 2..=10"
+        );
         self.d.connect();
     }
     fn hdl(&self) -> Verilog {
@@ -62,17 +72,31 @@ pub struct HeaderEncode<const S: usize> {
 impl<const S: usize> Logic for HeaderEncode<S> {
     fn update(&mut self) {
         let dest = self.dest.val().to_u64();
-        let h = Header { vc: (dest & 7) as u8, rao: (dest >> 3) as u16, seq: self.seq.val().to_u64() as u16 };
+        let h = Header {
+            vc: (dest & 7) as u8,
+            rao: (dest >> 3) as u16,
+            seq: self.seq.val().to_u64() as u16,
+        };
         self.d.next = Bits::<32>::from(Word::header(h).d as u64);
     }
     fn connect(&mut self) {
-        assert!(S >= 2 && S <= tnw::HDR_SEQ_BITS as usize, "HeaderEncode: sequence width {S} out of 2..=10");
+        assert!(
+            S >= 2 && S <= tnw::HDR_SEQ_BITS as usize,
+            "HeaderEncode: sequence width {S} out of 2..=10"
+        );
         self.d.connect();
     }
     fn hdl(&self) -> Verilog {
         let pad = tnw::HDR_SEQ_BITS as usize - S;
-        let seq = if pad == 0 { "seq".to_string() } else { format!("{{{pad}'b0, seq}}") };
-        Verilog::Custom(format!("always @(*) d = {{{seq}, dest, 8'h{:02X}}};\n", tnw::SOP))
+        let seq = if pad == 0 {
+            "seq".to_string()
+        } else {
+            format!("{{{pad}'b0, seq}}")
+        };
+        Verilog::Custom(format!(
+            "always @(*) d = {{{seq}, dest, 8'h{:02X}}};\n",
+            tnw::SOP
+        ))
     }
 }
 
@@ -100,8 +124,12 @@ fn lane(k: Ctrl) -> u64 {
 
 impl<const S: usize> Logic for WordDecode<S> {
     fn update(&mut self) {
-        let w = Word { d: self.d.val().to_u64() as u32, c: self.c.val().to_u64() as u8 };
-        let (mut data, mut hdr, mut ctrl, mut dirty, mut kind, mut seq, mut class) = (false, false, false, false, 0u64, 0u64, 0u64);
+        let w = Word {
+            d: self.d.val().to_u64() as u32,
+            c: self.c.val().to_u64() as u8,
+        };
+        let (mut data, mut hdr, mut ctrl, mut dirty, mut kind, mut seq, mut class) =
+            (false, false, false, false, 0u64, 0u64, 0u64);
         match tnw::decode(w, S as u32) {
             Decoded::Data(_) => data = true,
             Decoded::Header(h) => {
@@ -128,7 +156,10 @@ impl<const S: usize> Logic for WordDecode<S> {
         self.dclass.next = class.into();
     }
     fn connect(&mut self) {
-        assert!(S >= 2 && S < tnw::HDR_SEQ_BITS as usize, "WordDecode: sequence width {S} out of 2..=9");
+        assert!(
+            S >= 2 && S < tnw::HDR_SEQ_BITS as usize,
+            "WordDecode: sequence width {S} out of 2..=9"
+        );
         self.is_data.connect();
         self.is_hdr.connect();
         self.is_ctrl.connect();
@@ -140,7 +171,9 @@ impl<const S: usize> Logic for WordDecode<S> {
     }
     fn hdl(&self) -> Verilog {
         let (ack, nak, rst, idl) = (tnw::K_ACK, tnw::K_NAK, tnw::K_RESTART, tnw::K_IDLE);
-        let known = |v: &str| format!("({v} == 8'h{ack:02X} || {v} == 8'h{nak:02X} || {v} == 8'h{rst:02X} || {v} == 8'h{idl:02X})");
+        let known = |v: &str| {
+            format!("({v} == 8'h{ack:02X} || {v} == 8'h{nak:02X} || {v} == 8'h{rst:02X} || {v} == 8'h{idl:02X})")
+        };
         let lane_of = |v: &str| {
             format!(
                 "({v} == 8'h{ack:02X}) ? 2'd{} : ({v} == 8'h{nak:02X}) ? 2'd{} : ({v} == 8'h{rst:02X}) ? 2'd{} : 2'd{}",
@@ -197,7 +230,10 @@ impl<const A: usize, const B: usize, const N: usize> Logic for Concat<A, B, N> {
         self.y.next = Bits::<N>::from(self.lo.val().to_u64() | (self.hi.val().to_u64() << A));
     }
     fn connect(&mut self) {
-        assert!(N == A + B && N <= 64, "Concat<{A}, {B}, {N}>: N must be A + B (at most 64)");
+        assert!(
+            N == A + B && N <= 64,
+            "Concat<{A}, {B}, {N}>: N must be A + B (at most 64)"
+        );
         self.y.connect();
     }
     fn hdl(&self) -> Verilog {

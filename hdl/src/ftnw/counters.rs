@@ -27,7 +27,10 @@ impl<const L: usize> LaneCounters<L> {
     pub fn new(lanes: [(u32, u32, bool); L]) -> Self {
         let mut used = 0u64;
         for (lsb, w, _) in lanes {
-            assert!(w >= 1 && lsb + w <= 32, "LaneCounters: lane {lsb}+{w} outside 32 bits");
+            assert!(
+                w >= 1 && lsb + w <= 32,
+                "LaneCounters: lane {lsb}+{w} outside 32 bits"
+            );
             let m = ((1u64 << w) - 1) << lsb;
             assert_eq!(used & m, 0, "LaneCounters: lanes overlap");
             used |= m;
@@ -42,7 +45,9 @@ impl<const L: usize> LaneCounters<L> {
             wrapped: std::array::from_fn(|_| Default::default()),
             img: Default::default(),
             acc: Default::default(),
-            mask: std::array::from_fn(|i| Constant::new((((1u64 << lanes[i].1) - 1) << lanes[i].0).into())),
+            mask: std::array::from_fn(|i| {
+                Constant::new((((1u64 << lanes[i].1) - 1) << lanes[i].0).into())
+            }),
             one: std::array::from_fn(|i| Constant::new((1u64 << lanes[i].0).into())),
             sat: std::array::from_fn(|i| Constant::new(lanes[i].2)),
             zero: Constant::new(0u64.into()),

@@ -39,7 +39,12 @@ pub struct LinkConfig {
 
 impl Default for LinkConfig {
     fn default() -> Self {
-        Self { tx: TxConfig::default(), rx: RxConfig::default(), mdio_half_period: 50, mdio_prtad: 0 }
+        Self {
+            tx: TxConfig::default(),
+            rx: RxConfig::default(),
+            mdio_half_period: 50,
+            mdio_prtad: 0,
+        }
     }
 }
 
@@ -162,7 +167,10 @@ pub struct TnwLink {
 impl TnwLink {
     pub fn new(cfg: LinkConfig) -> Self {
         for (name, i) in REG_PORTS {
-            assert_eq!(TNW_LINK_REGS.regs[i].name, name, "TnwLink: register port {i} is not {name}");
+            assert_eq!(
+                TNW_LINK_REGS.regs[i].name, name,
+                "TnwLink: register port {i} is not {name}"
+            );
         }
         Self {
             clock: Default::default(),
@@ -263,7 +271,10 @@ impl Default for TnwLink {
 impl Logic for TnwLink {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, mdio_r_img, mdio_w_img, mdio_rd, fd_arm, fc_arm, tx_rst_r, rx_rst_r, dcm_cnt, phy_cnt);
+        dff_setup!(
+            self, clock, mdio_r_img, mdio_w_img, mdio_rd, fd_arm, fc_arm, tx_rst_r, rx_rst_r,
+            dcm_cnt, phy_cnt
+        );
         // ---- clocks and resets ----
         self.bank.clock.next = self.clock.val();
         self.bank.reset.next = self.reset.val();
@@ -335,7 +346,8 @@ impl Logic for TnwLink {
             self.tx.inj_dest.next = self.gen.dest.val();
         }
         // valid/ready muxes unconditional, so Verilator can order them (no UNOPTFLAT)
-        self.tx.inj_valid.next = (self.bank.value[16].val().get_bit(4) && self.gen.valid.val()) || (!self.bank.value[16].val().get_bit(4) && self.tx_valid.val());
+        self.tx.inj_valid.next = (self.bank.value[16].val().get_bit(4) && self.gen.valid.val())
+            || (!self.bank.value[16].val().get_bit(4) && self.tx_valid.val());
         self.tx_ready.next = self.tx.inj_ready.val() && !self.bank.value[16].val().get_bit(4);
         self.gen.ready.next = self.tx.inj_ready.val() && self.bank.value[16].val().get_bit(4);
         self.tx.fb_req.next = self.rx.fb_req.val();
@@ -423,7 +435,8 @@ impl Logic for TnwLink {
         }
         self.w_rdata.x.next = self.mdio.rdata.val();
         if self.mdio.done.val() && self.mdio_rd.q.val() {
-            self.mdio_r_img.d.next = (self.mdio_r_img.q.val() & !self.c_data_mask.val()) | self.w_rdata.y.val();
+            self.mdio_r_img.d.next =
+                (self.mdio_r_img.q.val() & !self.c_data_mask.val()) | self.w_rdata.y.val();
         }
         self.bank.hw_in[11].next = self.mdio_r_img.q.val();
         self.bank.hw_in[12].next = self.mdio_w_img.q.val();
@@ -454,7 +467,8 @@ impl Logic for TnwLink {
         }
         self.w_nak.x.next = self.rx.nak_cause.val();
         self.bank.hw_set[0].next = self.rx_set.val() | (self.w_nak.y.val() << self.c_sh16.val());
-        self.irq_rx.next = (self.bank.value[0].val() & self.bank.value[1].val()) != self.c_zero.val();
+        self.irq_rx.next =
+            (self.bank.value[0].val() & self.bank.value[1].val()) != self.c_zero.val();
         for i in 0..4 {
             self.cnt_cmd.inc[i].next = false;
             self.cnt_rxh.inc[i].next = self.phy_rxh.val().get_bit(i);
@@ -547,7 +561,9 @@ impl Logic for TnwLink {
             self.tx_ro.next = self.tx_ro.val() | self.c_bit[30].val();
         }
         self.bank.hw_in[8].next = self.tx_ro.val();
-        self.irq_tx.next = (self.bank.value[8].val() & self.bank.value[9].val() & self.c_en_mask.val()) != self.c_zero.val();
+        self.irq_tx.next =
+            (self.bank.value[8].val() & self.bank.value[9].val() & self.c_en_mask.val())
+                != self.c_zero.val();
         self.cnt_nak.inc[0].next = self.tx.ev_nak.val();
         self.cnt_nak.load.next = self.bank.wrote[13].val();
         self.cnt_nak.load_val.next = self.bank.pulse[13].val();
@@ -629,8 +645,15 @@ impl Logic for TnwLink {
             self.sink_wrap[11 + i].x.next = self.cnt_flow.wrapped[i].val();
         }
         self.sink_wrap[13].x.next = self.cnt_resend.wrapped[0].val();
-        self.sink_bitc.x.next = self.c_bit[12].val() | self.c_bit[14].val() | self.c_bit[15].val() | self.c_bit[16].val()
-            | self.c_bit[17].val() | self.c_bit[18].val() | self.c_bit[19].val() | self.c_bit[23].val() | self.c_bit[31].val();
+        self.sink_bitc.x.next = self.c_bit[12].val()
+            | self.c_bit[14].val()
+            | self.c_bit[15].val()
+            | self.c_bit[16].val()
+            | self.c_bit[17].val()
+            | self.c_bit[18].val()
+            | self.c_bit[19].val()
+            | self.c_bit[23].val()
+            | self.c_bit[31].val();
         self.unused_dbg.x.next = self.rx.expected.val();
     }
 }

@@ -24,7 +24,12 @@ pub struct MdioFrame {
 
 impl Logic for MdioFrame {
     fn update(&mut self) {
-        let w = tnw::mdio_frame_bits(self.op.val().to_u64() as u8, self._prtad, tnw::MDIO_DEVAD, self.data.val().to_u64() as u16);
+        let w = tnw::mdio_frame_bits(
+            self.op.val().to_u64() as u8,
+            self._prtad,
+            tnw::MDIO_DEVAD,
+            self.data.val().to_u64() as u16,
+        );
         self.word.next = (w as u64).into();
     }
     fn connect(&mut self) {
@@ -90,9 +95,15 @@ impl MdioMaster {
     /// `half_period`: TNW cycles per MDC half period (50 gives 2.5 MHz at 250 MHz);
     /// `prtad`: the PHY's port address.
     pub fn new(half_period: u8, prtad: u8) -> Self {
-        assert!(half_period >= 2, "MdioMaster: half period {half_period} below 2 cycles");
+        assert!(
+            half_period >= 2,
+            "MdioMaster: half period {half_period} below 2 cycles"
+        );
         assert!(prtad < 32, "MdioMaster: PRTAD {prtad} out of 0..32");
-        let frame = || MdioFrame { _prtad: prtad, ..Default::default() };
+        let frame = || MdioFrame {
+            _prtad: prtad,
+            ..Default::default()
+        };
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -143,7 +154,10 @@ impl MdioMaster {
 impl Logic for MdioMaster {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, busy_r, rd_op, addr_r, data_r, ph, high, bitn, sr, rd, mdc_r, o_r, oe_r, done_r);
+        dff_setup!(
+            self, clock, busy_r, rd_op, addr_r, data_r, ph, high, bitn, sr, rd, mdc_r, o_r, oe_r,
+            done_r
+        );
         self.f_addr.op.next = self.c_op_addr.val();
         self.f_addr.data.next = self.addr_r.q.val();
         self.f_data.op.next = self.c_op_write.val();
@@ -174,9 +188,14 @@ impl Logic for MdioMaster {
             if !self.high.q.val() {
                 // rising edge: sample read data
                 self.mdc_r.d.next = true;
-                if self.rd_op.q.val() && self.bitn.q.val().get_bit(6) && self.bitn.q.val().get_bit(5) && self.bitn.q.val().get_bit(4) {
+                if self.rd_op.q.val()
+                    && self.bitn.q.val().get_bit(6)
+                    && self.bitn.q.val().get_bit(5)
+                    && self.bitn.q.val().get_bit(4)
+                {
                     if self.mdio_i.val() {
-                        self.rd.d.next = (self.rd.q.val() << self.c_one16.val()) | self.c_one16.val();
+                        self.rd.d.next =
+                            (self.rd.q.val() << self.c_one16.val()) | self.c_one16.val();
                     } else {
                         self.rd.d.next = self.rd.q.val() << self.c_one16.val();
                     }
@@ -204,7 +223,10 @@ impl Logic for MdioMaster {
                 } else {
                     self.o_r.d.next = self.sr.q.val().get_bit(31);
                     self.sr.d.next = self.sr.q.val() << self.c_one32.val();
-                    if self.rd_op.q.val() && self.nb.val().get_bit(6) && (self.nb.val().get_bits::<5>(0) >= self.c_ta.val()) {
+                    if self.rd_op.q.val()
+                        && self.nb.val().get_bit(6)
+                        && (self.nb.val().get_bits::<5>(0) >= self.c_ta.val())
+                    {
                         self.oe_r.d.next = false;
                     }
                 }

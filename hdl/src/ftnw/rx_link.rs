@@ -149,9 +149,19 @@ pub type RxLinkDefault = RxLink<8, 8, 9>;
 impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
     pub fn new(cfg: RxConfig) -> Self {
         assert_eq!(PBP1, PB + 1, "RxLink: PBP1 must be PB + 1");
-        assert!(PB >= 6, "RxLink: the reception buffer must hold at least two packets (PB >= 6)");
-        assert!((2..=9).contains(&S), "RxLink: sequence width {S} out of 2..=9");
-        assert!(cfg.rx_timeout >= 16, "RxLink: rx_timeout {} below 16 cycles", cfg.rx_timeout);
+        assert!(
+            PB >= 6,
+            "RxLink: the reception buffer must hold at least two packets (PB >= 6)"
+        );
+        assert!(
+            (2..=9).contains(&S),
+            "RxLink: sequence width {S} out of 2..=9"
+        );
+        assert!(
+            cfg.rx_timeout >= 16,
+            "RxLink: rx_timeout {} below 16 cycles",
+            cfg.rx_timeout
+        );
         let pw = tnw::PAYLOAD_WORDS as u64;
         Self {
             clock: Default::default(),
@@ -285,14 +295,19 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
         self.write.next = false;
 
         // ---- timeout inside a packet ----
-        if self.rxv.val() || (self.st.q.val() == self.c_st_wait.val()) || (self.st.q.val() == self.c_st_drop.val()) {
+        if self.rxv.val()
+            || (self.st.q.val() == self.c_st_wait.val())
+            || (self.st.q.val() == self.c_st_drop.val())
+        {
             self.timer.d.next = self.c_zero16.val();
         } else {
             self.timer.d.next = self.timer.q.val() + self.c_one16.val();
         }
 
         if self.rxv.val() && self.dec.is_ctrl.val() {
-            if (self.dec.kind.val() == self.c_kind_ack.val()) || (self.dec.kind.val() == self.c_kind_nak.val()) {
+            if (self.dec.kind.val() == self.c_kind_ack.val())
+                || (self.dec.kind.val() == self.c_kind_nak.val())
+            {
                 self.peer_fb.next = true;
             }
             if self.dec.kind.val() == self.c_kind_restart.val() {
@@ -416,7 +431,8 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
         self.take.next = self.descr.source.valid.val() && self.out_ready.val();
         self.pop.next = self.take.val() && (self.ocnt.q.val() == self.c_last5.val());
         // ready without valid: the FIFO pops only when valid (no combinational loop)
-        self.descr.source.ready.next = self.out_ready.val() && (self.ocnt.q.val() == self.c_last5.val());
+        self.descr.source.ready.next =
+            self.out_ready.val() && (self.ocnt.q.val() == self.c_last5.val());
         self.rp_next.next = self.rp.q.val();
         if self.take.val() {
             self.ocnt.d.next = self.ocnt.q.val() + self.c_one5.val();
@@ -429,9 +445,13 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             if self.commit.val() && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() + self.c_one5.val();
             }
-            if self.pop.val() && (self.descr.source.data.val().get_bits::<3>(0) == self.c_vc[i].val()) {
+            if self.pop.val()
+                && (self.descr.source.data.val().get_bits::<3>(0) == self.c_vc[i].val())
+            {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() - self.c_one5.val();
-                if self.commit.val() && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val()) {
+                if self.commit.val()
+                    && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val())
+                {
                     self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
                 }
             }

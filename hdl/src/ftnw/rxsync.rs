@@ -76,10 +76,13 @@ impl Logic for RxSync {
         self.pack.hi.next = self.phy_rxc.val();
         // no shared local between the push and the overflow check (Verilator UNOPTFLAT)
         self.fifo.sink.data.next = self.pack.y.val();
-        self.fifo.sink.valid.next = !((self.phy_rxd.val() == self.c_idle.val()) && (self.phy_rxc.val() == self.c_ctrl.val()));
+        self.fifo.sink.valid.next = !((self.phy_rxd.val() == self.c_idle.val())
+            && (self.phy_rxc.val() == self.c_ctrl.val()));
         self.ovf.clock.next = self.phy_clock.val();
         self.ovf.d.next = (self.ovf.q.val()
-            || (!((self.phy_rxd.val() == self.c_idle.val()) && (self.phy_rxc.val() == self.c_ctrl.val())) && !self.fifo.sink.ready.val()))
+            || (!((self.phy_rxd.val() == self.c_idle.val())
+                && (self.phy_rxc.val() == self.c_ctrl.val()))
+                && !self.fifo.sink.ready.val()))
             && !self.phy_rst.rst.val();
         // TNW domain
         self.fifo.rd_clock.next = self.clock.val();

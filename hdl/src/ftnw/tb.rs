@@ -7,7 +7,8 @@
 //! DATAGEN runs while DGEN_EN is set (endless) or while the one-shot count is not zero; it
 //! always completes a packet it started. The sequence restarts on DGEN_CLEAR, at the end of a
 //! one-shot run and when DGEN_EN drops. DATACHK restarts its sequence and clears its error
-//! counter while CHKEN is 0.
+//! counter while CHKEN is 0. DATACHK registers its input and compares a cycle later, so its
+//! counters move one cycle after the word was delivered.
 
 use super::codec::{k, Concat};
 use nicgen_wire::tnw;
@@ -28,7 +29,10 @@ impl Logic for TbPrng {
         self.y.connect();
     }
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(format!("always @(*) y = x ^ (64'h{:016X} + {{x[16:0], x[63:17]}});\n", tnw::TB_PRNG_C))
+        Verilog::Custom(format!(
+            "always @(*) y = x ^ (64'h{:016X} + {{x[16:0], x[63:17]}});\n",
+            tnw::TB_PRNG_C
+        ))
     }
 }
 
@@ -177,8 +181,12 @@ impl Logic for TbGen {
         dff_setup!(self, clock, item, left, en_d, fcnt);
         self.seq.clock.next = self.clock.val();
         self.seq.seq_mode.next = self.seq_mode.val();
-        self.active.next = self.en.val() || (self.left.q.val() != self.c_zero5.val()) || (self.item.q.val() != self.c_zero3.val());
-        self.valid.next = self.en.val() || (self.left.q.val() != self.c_zero5.val()) || (self.item.q.val() != self.c_zero3.val());
+        self.active.next = self.en.val()
+            || (self.left.q.val() != self.c_zero5.val())
+            || (self.item.q.val() != self.c_zero3.val());
+        self.valid.next = self.en.val()
+            || (self.left.q.val() != self.c_zero5.val())
+            || (self.item.q.val() != self.c_zero3.val());
         self.go.next = self.active.val() && self.ready.val();
         for i in 0..4 {
             self.data[i].next = self.seq.lane[i].val();
@@ -187,7 +195,8 @@ impl Logic for TbGen {
         self.dest_cat.hi.next = self.fcnt.q.val().get_bits::<11>(0);
         self.dest.next = self.dest_cat.y.val();
         self.seq.advance.next = self.go.val();
-        self.seq.init.next = self.clear.val() || (self.en_d.q.val() && !self.en.val() && (self.left.q.val() == self.c_zero5.val()));
+        self.seq.init.next = self.clear.val()
+            || (self.en_d.q.val() && !self.en.val() && (self.left.q.val() == self.c_zero5.val()));
         self.en_d.d.next = self.en.val();
         if self.go.val() {
             self.item.d.next = self.item.q.val() + self.c_one3.val();
@@ -234,6 +243,10 @@ pub struct TbChk {
     ecnt: DFF<Bits<32>>,
     fcnt: DFF<Bits<32>>,
     last_r: DFF<Bits<32>>,
+    /// Input stage: the word is compared the cycle after it is taken (off the RAM output path).
+    in_d: DFF<Bits<32>>,
+    in_last: DFF<Bit>,
+    in_v: DFF<Bit>,
     exp_word: Signal<Local, Bits<32>>,
     miss: Signal<Local, Bit>,
     c_one2: Constant<Bits<2>>,
@@ -264,6 +277,9 @@ impl Default for TbChk {
             ecnt: Default::default(),
             fcnt: Default::default(),
             last_r: Default::default(),
+            in_d: Default::default(),
+            in_last: Default::default(),
+            in_v: Default::default(),
             exp_word: Default::default(),
             miss: Default::default(),
             c_one2: k(1),
@@ -280,7 +296,10 @@ impl Default for TbChk {
 impl Logic for TbChk {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, lane, bad, ecnt, fcnt, last_r);
+        dff_setup!(self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v);
+        self.in_d.d.next = self.data.val();
+        self.in_last.d.next = self.last.val();
+        self.in_v.d.next = self.valid.val() && self.en.val();
         self.seq.clock.next = self.clock.val();
         self.seq.seq_mode.next = self.seq_mode.val();
         self.exp_word.next = self.seq.lane[0].val();
@@ -293,12 +312,12 @@ impl Logic for TbChk {
         if self.lane.q.val() == self.c_l3.val() {
             self.exp_word.next = self.seq.lane[3].val();
         }
-        self.miss.next = self.data.val() != self.exp_word.val();
+        self.miss.next = self.in_d.q.val() != self.exp_word.val();
         self.seq.advance.next = false;
         self.seq.init.next = !self.en.val();
-        if self.en.val() && self.valid.val() {
+        if self.en.val() && self.in_v.q.val() {
             self.lane.d.next = self.lane.q.val() + self.c_one2.val();
-            self.last_r.d.next = self.data.val();
+            self.last_r.d.next = self.in_d.q.val();
             self.bad.d.next = self.bad.q.val() || self.miss.val();
             if self.lane.q.val() == self.c_l3.val() {
                 self.seq.advance.next = true;
@@ -307,7 +326,7 @@ impl Logic for TbChk {
                     self.ecnt.d.next = self.ecnt.q.val() + self.c_one32.val();
                 }
             }
-            if self.last.val() {
+            if self.in_last.q.val() {
                 self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
             }
         }
@@ -325,6 +344,7 @@ impl Logic for TbChk {
             self.ecnt.d.next = self.c_zero32.val();
             self.fcnt.d.next = self.c_zero32.val();
             self.last_r.d.next = self.c_zero32.val();
+            self.in_v.d.next = false;
             self.seq.init.next = true;
         }
     }

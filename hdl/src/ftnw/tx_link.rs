@@ -24,6 +24,12 @@
 //!
 //! Latency: a packet whose last item is written at edge t has its header on `txd` after edge t+2
 //! (if the link is free). Throughput: 34 words per packet, no gap between packets.
+//!
+//! Timing (ECP5): the peer's feedback is registered on entry (it acts one cycle after RXLINK
+//! decodes it); the lane-RAM word reaches the output register and the CRC register stage
+//! through one 2:1 mux each, the word selection is computed beside it; the CRC trailer is the
+//! CRC's `crc_next` (the last payload word is still in the stage); the lane-RAM read address
+//! is chosen per branch, with no adder after the selection.
 
 use super::codec::{k, Concat, CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
@@ -42,7 +48,10 @@ pub struct TxConfig {
 
 impl Default for TxConfig {
     fn default() -> Self {
-        Self { ack_timeout: 1024, idle_burst: 4 }
+        Self {
+            ack_timeout: 1024,
+            idle_burst: 4,
+        }
     }
 }
 
@@ -100,7 +109,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     rd_addr: Concat<3, B, BI>,
     pcrc: Crc<32, 32>,
     sink_crc: Unused<Bits<32>>,
-    sink_idx: [Unused<Bits<6>>; 2],
+    sink_idx: [Unused<Bits<6>>; 1],
     fb_enc: CtrlEncode<S>,
     hdr_enc: HeaderEncode<S>,
     ack_p: DFF<Bits<S>>,
@@ -118,6 +127,14 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     idle_left: DFF<Bits<3>>,
     timer: DFF<Bits<16>>,
     rcnt: DFF<Bits<8>>,
+    /// The peer's feedback, registered (breaks the RXLINK decode -> TX word-selection path).
+    pfb_r: DFF<Bit>,
+    pnak_r: DFF<Bit>,
+    pseq_r: DFF<Bits<S>>,
+    /// The word the CRC takes next cycle (a register stage between the lane RAMs and the CRC).
+    crc_d: DFF<Bits<32>>,
+    crc_v: DFF<Bit>,
+    crc_s: DFF<Bit>,
     txd_r: DFFWithInit<Bits<32>>,
     txc_r: DFFWithInit<Bits<4>>,
     // locals
@@ -131,10 +148,12 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     sn: Signal<Local, Bits<S>>,
     pword: Signal<Local, Bits<32>>,
     pidx: Signal<Local, Bits<6>>,
-    rd_pidx: Signal<Local, Bits<6>>,
+    rd_lo: Signal<Local, Bits<3>>,
     fb_valid: Signal<Local, Bit>,
     progress: Signal<Local, Bit>,
     cut: Signal<Local, Bit>,
+    send_pay: Signal<Local, Bit>,
+    send_hdr: Signal<Local, Bit>,
     c_slots: Constant<Bits<S>>,
     c_slots_m1: Constant<Bits<S>>,
     c_eight: Constant<Bits<S>>,
@@ -144,6 +163,8 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_one6: Constant<Bits<6>>,
     c_zero6: Constant<Bits<6>>,
     c_item_last: Constant<Bits<3>>,
+    /// Read address of "no payload word next" (the item of word index -1, as `(0 - 1)[4:2]`).
+    c_item_none: Constant<Bits<3>>,
     c_one3: Constant<Bits<3>>,
     c_zero3: Constant<Bits<3>>,
     c_burst: Constant<Bits<3>>,
@@ -175,8 +196,16 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
     pub fn new(cfg: TxConfig) -> Self {
         assert_eq!(BI, B + 3, "TxLink: BI must be B + 3 (8 items per packet)");
         assert!(S > B && S <= 9, "TxLink: sequence width {S} must exceed slot bits {B} (go-back-N window) and be at most 9");
-        assert!((1..=7).contains(&cfg.idle_burst), "TxLink: idle_burst {} out of 1..=7", cfg.idle_burst);
-        assert!(cfg.ack_timeout >= 64, "TxLink: ack_timeout {} below 64 cycles", cfg.ack_timeout);
+        assert!(
+            (1..=7).contains(&cfg.idle_burst),
+            "TxLink: idle_burst {} out of 1..=7",
+            cfg.idle_burst
+        );
+        assert!(
+            cfg.ack_timeout >= 64,
+            "TxLink: ack_timeout {} below 64 cycles",
+            cfg.ack_timeout
+        );
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -239,6 +268,12 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             idle_left: Default::default(),
             timer: Default::default(),
             rcnt: Default::default(),
+            pfb_r: Default::default(),
+            pnak_r: Default::default(),
+            pseq_r: Default::default(),
+            crc_d: Default::default(),
+            crc_v: Default::default(),
+            crc_s: Default::default(),
             txd_r: DFFWithInit::new((Word::idle().d as u64).into()),
             txc_r: DFFWithInit::new((tnw::C_CONTROL as u64).into()),
             occ: Default::default(),
@@ -251,10 +286,12 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             sn: Default::default(),
             pword: Default::default(),
             pidx: Default::default(),
-            rd_pidx: Default::default(),
+            rd_lo: Default::default(),
             fb_valid: Default::default(),
             progress: Default::default(),
             cut: Default::default(),
+            send_pay: Default::default(),
+            send_hdr: Default::default(),
             c_slots: k(1 << B),
             c_slots_m1: k((1 << B) - 1),
             c_eight: k(8),
@@ -264,6 +301,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             c_one6: k(1),
             c_zero6: k(0),
             c_item_last: k(7),
+            c_item_none: k(7),
             c_one3: k(1),
             c_zero3: k(0),
             c_burst: k(cfg.idle_burst as u64),
@@ -294,15 +332,19 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, ack_p, send_p, high_p, fill_p, fill_item, cur_dest, widx, fb_pend, fb_kind, fb_seq_r, rst_pend,
-            pkt_cnt, idle_left, timer, rcnt, txd_r, txc_r
+            self, clock, ack_p, send_p, high_p, fill_p, fill_item, cur_dest, widx, fb_pend,
+            fb_kind, fb_seq_r, rst_pend, pkt_cnt, idle_left, timer, rcnt, pfb_r, pnak_r, pseq_r,
+            crc_d, crc_v, crc_s, txd_r, txc_r
         );
         // ---- pointers and occupancy ----
         self.occ.next = self.fill_p.q.val() - self.ack_p.q.val();
         self.infl.next = self.high_p.q.val() - self.ack_p.q.val();
         self.sdist.next = self.send_p.q.val() - self.ack_p.q.val();
-        self.fdist.next = self.peer_seq.val() - self.ack_p.q.val();
-        self.stale.next = self.ack_p.q.val() - self.peer_seq.val() - self.c_one_s.val();
+        self.pfb_r.d.next = self.peer_fb.val();
+        self.pnak_r.d.next = self.peer_nak.val();
+        self.pseq_r.d.next = self.peer_seq.val();
+        self.fdist.next = self.pseq_r.q.val() - self.ack_p.q.val();
+        self.stale.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
         // from registers only, in its own statement, so Verilator sees no loop through the injector
         self.inj_ready.next = (self.fill_p.q.val() - self.ack_p.q.val()) != self.c_slots.val();
         self.inj_go.next = self.inj_valid.val() && (self.occ.val() != self.c_slots.val());
@@ -321,7 +363,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.dest_ram.read_clock.next = self.clock.val();
         self.dest_ram.write_address.next = self.fill_p.q.val().get_bits::<B>(0);
         self.dest_ram.write_data.next = self.inj_dest.val();
-        self.dest_ram.write_enable.next = self.inj_go.val() && (self.fill_item.q.val() == self.c_zero3.val());
+        self.dest_ram.write_enable.next =
+            self.inj_go.val() && (self.fill_item.q.val() == self.c_zero3.val());
         // the stream interface back-pressures: an item can never be written into a full TXFIFO
         self.ev_fifo_ovf.next = false;
         self.ev_offline_write.next = self.inj_go.val() && self.offline.val();
@@ -347,17 +390,21 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.ev_nak.next = false;
         self.ev_fb_mismatch.next = false;
         self.ev_fb_in_acc.next = false;
-        self.fb_valid.next = self.peer_fb.val() && (self.fdist.val() < self.infl.val());
+        self.fb_valid.next = self.pfb_r.q.val() && (self.fdist.val() < self.infl.val());
         self.progress.next = false;
         self.cut.next = false;
+        self.pidx.next = self.widx.q.val() - self.c_one6.val();
         self.wn.next = self.widx.q.val();
         self.sn.next = self.send_p.q.val();
-        if self.peer_fb.val() && self.peer_nak.val() {
+        // the payload item of the word after next, set beside `wn` in every branch (item of
+        // word `wn - 1`), so the lane-RAM read address needs no adder after the word selection
+        self.rd_lo.next = self.pidx.val().get_bits::<3>(2);
+        if self.pfb_r.q.val() && self.pnak_r.q.val() {
             self.ev_nak.next = true;
         }
         if self.fb_valid.val() {
-            if self.peer_nak.val() {
-                self.ack_p.d.next = self.peer_seq.val();
+            if self.pnak_r.q.val() {
+                self.ack_p.d.next = self.pseq_r.q.val();
                 self.progress.next = self.fdist.val() != self.c_zero_s.val();
                 if self.rst_pend.q.val() {
                     self.ev_fb_in_acc.next = true;
@@ -365,10 +412,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.rst_pend.d.next = true;
                 self.cut.next = true;
             } else {
-                self.ack_p.d.next = self.peer_seq.val() + self.c_one_s.val();
+                self.ack_p.d.next = self.pseq_r.q.val() + self.c_one_s.val();
                 self.progress.next = true;
             }
-        } else if self.peer_fb.val() && !(self.stale.val() < self.c_slots.val()) {
+        } else if self.pfb_r.q.val() && !(self.stale.val() < self.c_slots.val()) {
             self.ev_fb_mismatch.next = true;
         }
 
@@ -390,7 +437,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.forced_c.next = false;
 
         // ---- the word sent next ----
-        self.pidx.next = self.widx.q.val() - self.c_one6.val();
         self.hdr_enc.dest.next = self.dest_ram.read_data.val();
         self.hdr_enc.seq.next = self.send_p.q.val();
         self.pword.next = self.lanes[0].read_data.val();
@@ -405,15 +451,20 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         self.txd_r.d.next = self.c_idle.val();
         self.txc_r.d.next = self.c_ctrl.val();
-        self.pcrc.start.next = false;
-        self.pcrc.valid.next = false;
-        self.pcrc.data.next = self.pword.val();
+        self.crc_s.d.next = false;
+        self.crc_v.d.next = false;
+        self.send_pay.next = false;
+        self.send_hdr.next = false;
+        self.pcrc.start.next = self.crc_s.q.val();
+        self.pcrc.valid.next = self.crc_v.q.val();
+        self.pcrc.data.next = self.crc_d.q.val();
         self.ev_resend.next = false;
         self.ev_restart_ovf.next = false;
         self.busy.next = self.widx.q.val() != self.c_zero6.val();
         if self.offline.val() {
             // cut any packet; coming back online starts with RESTART and a resend from `ack`
             self.wn.next = self.c_zero6.val();
+            self.rd_lo.next = self.c_item_none.val();
             self.rst_pend.d.next = true;
         } else if self.fb_pend.q.val() {
             self.txd_r.d.next = self.fb_enc.d.val();
@@ -432,22 +483,29 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                     self.ev_restart_ovf.next = true;
                 }
             }
-        } else if (self.widx.q.val() == self.c_zero6.val()) && (self.idle_left.q.val() != self.c_zero3.val()) {
+        } else if (self.widx.q.val() == self.c_zero6.val())
+            && (self.idle_left.q.val() != self.c_zero3.val())
+        {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
         } else if (self.widx.q.val() == self.c_zero6.val()) && (self.sdist.val() > self.occ.val()) {
             // acknowledgements overtook a resend: continue from `ack`
             self.sn.next = self.ack_p.q.val();
-        } else if (self.widx.q.val() == self.c_zero6.val()) && (self.send_p.q.val() != self.fill_p.q.val()) {
+        } else if (self.widx.q.val() == self.c_zero6.val())
+            && (self.send_p.q.val() != self.fill_p.q.val())
+        {
             self.txd_r.d.next = self.hdr_enc.d.val();
             self.txc_r.d.next = self.c_hdr.val();
-            self.pcrc.start.next = true;
-            self.pcrc.valid.next = true;
-            self.pcrc.data.next = self.hdr_enc.d.val();
+            self.crc_s.d.next = true;
+            self.crc_v.d.next = true;
+            self.send_hdr.next = true;
             self.wn.next = self.c_one6.val();
+            self.rd_lo.next = self.c_zero3.val();
         } else if self.widx.q.val() == self.c_w_crc.val() {
-            self.txd_r.d.next = self.pcrc.crc.val();
+            // the last payload word may still be in the CRC register stage: `crc_next`
+            self.txd_r.d.next = self.pcrc.crc_next.val();
             self.txc_r.d.next = self.c_data.val();
             self.wn.next = self.c_zero6.val();
+            self.rd_lo.next = self.c_item_none.val();
             self.sn.next = self.send_p.q.val() + self.c_one_s.val();
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
@@ -457,18 +515,29 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.idle_left.d.next = self.c_burst.val();
             }
         } else if self.widx.q.val() != self.c_zero6.val() {
-            self.txd_r.d.next = self.pword.val();
             self.txc_r.d.next = self.c_data.val();
-            self.pcrc.valid.next = true;
+            self.crc_v.d.next = true;
             self.wn.next = self.widx.q.val() + self.c_one6.val();
+            self.rd_lo.next = self.widx.q.val().get_bits::<3>(2);
             if self.force_d.val() {
                 self.txd_r.d.next = self.c_force_d.val();
                 self.forced_d.next = true;
+            } else {
+                self.send_pay.next = true;
             }
             if self.force_c.val() {
                 self.txc_r.d.next = self.c_force_c.val();
                 self.forced_c.next = true;
             }
+        }
+        // the lane-RAM word enters the output and CRC registers through one 2:1 mux each, after
+        // the word selection (a RAM read is slow; it must not run through the priority chain)
+        if self.send_pay.val() {
+            self.txd_r.d.next = self.pword.val();
+        }
+        self.crc_d.d.next = self.pword.val();
+        if self.send_hdr.val() {
+            self.crc_d.d.next = self.hdr_enc.d.val();
         }
         if self.fb_req.val() {
             // a pending request is sent this cycle unless offline; otherwise it is replaced
@@ -486,12 +555,12 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.cut.val() {
             // the peer drops everything until RESTART: cut the packet being sent
             self.wn.next = self.c_zero6.val();
+            self.rd_lo.next = self.c_item_none.val();
         }
         self.widx.d.next = self.wn.val();
         self.send_p.d.next = self.sn.val();
         // prefetch the payload item of the word sent next, in the slot sent next
-        self.rd_pidx.next = self.wn.val() - self.c_one6.val();
-        self.rd_addr.lo.next = self.rd_pidx.val().get_bits::<3>(2);
+        self.rd_addr.lo.next = self.rd_lo.val();
         self.rd_addr.hi.next = self.sn.val().get_bits::<B>(0);
         for i in 0..4 {
             self.lanes[i].read_address.next = self.rd_addr.y.val();
@@ -500,9 +569,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pcrc.clock.next = self.clock.val();
         self.pcrc.reset.next = self.reset.val();
 
-        self.sink_crc.x.next = self.pcrc.crc_next.val();
+        self.sink_crc.x.next = self.pcrc.crc.val();
         self.sink_idx[0].x.next = self.pidx.val();
-        self.sink_idx[1].x.next = self.rd_pidx.val();
 
         // ---- status ----
         self.ev_buf_full.next = self.infl.val() == self.c_slots.val();
@@ -528,6 +596,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.idle_left.d.next = self.c_zero3.val();
             self.timer.d.next = self.c_zero16.val();
             self.rcnt.d.next = self.c_zero8.val();
+            self.crc_v.d.next = false;
+            self.crc_s.d.next = false;
             self.txd_r.d.next = self.c_idle.val();
             self.txc_r.d.next = self.c_ctrl.val();
         }

@@ -28,12 +28,21 @@ impl Drive for Model {
 }
 
 /// Cycles per second over `cycles` cycles (all clocks toggled together, random inputs each cycle).
-fn measure(d: &mut dyn Drive, clocks: &[usize], inputs: &[(usize, usize, bool)], cycles: u64) -> f64 {
+fn measure(
+    d: &mut dyn Drive,
+    clocks: &[usize],
+    inputs: &[(usize, usize, bool)],
+    cycles: u64,
+) -> f64 {
     let mut rng = Rng::new(1);
     let start = Instant::now();
     for c in 0..cycles {
         for &(i, w, is_reset) in inputs {
-            let v = if is_reset { (c < 4) as u128 } else { rng.bits(w) };
+            let v = if is_reset {
+                (c < 4) as u128
+            } else {
+                rng.bits(w)
+            };
             d.set(i, v);
         }
         for &k in clocks {
@@ -49,14 +58,25 @@ fn measure(d: &mut dyn Drive, clocks: &[usize], inputs: &[(usize, usize, bool)],
 }
 
 fn main() {
-    let cycles: u64 = std::env::var("NICGEN_BENCH_CYCLES").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000);
+    let cycles: u64 = std::env::var("NICGEN_BENCH_CYCLES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200_000);
     let have_vl = verilator::require("sim_speed (Verilator column)");
     let mut json = vec![];
-    println!("{:<16} {:>14} {:>16}", "top", "native cyc/s", "verilator cyc/s");
+    println!(
+        "{:<16} {:>14} {:>16}",
+        "top", "native cyc/s", "verilator cyc/s"
+    );
     for t in nicgen_hdl::tops::tops() {
         let mut native = (t.build)();
         let ports = native.ports();
-        let clocks: Vec<usize> = ports.iter().enumerate().filter(|(_, p)| p.clock).map(|(i, _)| i).collect();
+        let clocks: Vec<usize> = ports
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.clock)
+            .map(|(i, _)| i)
+            .collect();
         let inputs: Vec<(usize, usize, bool)> = ports
             .iter()
             .enumerate()
@@ -66,7 +86,8 @@ fn main() {
         let n = measure(&mut native, &clocks, &inputs, cycles);
         json.push(format!("  \"{}_native_cycles_per_s\": {:.0}", t.name, n));
         let v = if have_vl {
-            let mut m = Model::new(t.name, &native.verilog(), ports.clone()).expect("verilator build");
+            let mut m =
+                Model::new(t.name, &native.verilog(), ports.clone()).expect("verilator build");
             let v = measure(&mut m, &clocks, &inputs, cycles * 10);
             json.push(format!("  \"{}_verilator_cycles_per_s\": {:.0}", t.name, v));
             format!("{v:>16.0}")

@@ -12,7 +12,11 @@ use std::collections::BTreeMap;
 const P: u64 = 4000;
 
 fn chan(ber: f64) -> [ChannelCfg; 2] {
-    let c = ChannelCfg { latency: 64, ber, ..Default::default() };
+    let c = ChannelCfg {
+        latency: 64,
+        ber,
+        ..Default::default()
+    };
     [c.clone(), c]
 }
 
@@ -32,7 +36,11 @@ fn goodput(ber: f64, bi: bool, n: usize, seed: u64) -> (f64, u64) {
         (n * PAYLOAD_WORDS) as f64 / (end - start) as f64
     };
     let g = if bi { (dir(0) + dir(1)) / 2.0 } else { dir(0) };
-    eprintln!("  goodput ber {ber:e} {}: {g:.4} (rsnd max {:?})", if bi { "both ways" } else { "one way" }, p.rsnd_max);
+    eprintln!(
+        "  goodput ber {ber:e} {}: {g:.4} (rsnd max {:?})",
+        if bi { "both ways" } else { "one way" },
+        p.rsnd_max
+    );
     (g, p.rsnd_max[0])
 }
 
@@ -47,18 +55,31 @@ fn latencies() -> (u64, u64) {
     let log = p.log.take().unwrap();
     let done = p.host[0].tx_done_edges[0];
     // the edge whose sample shows the header on phy_txd; it was launched one edge earlier
-    let hdr = log.iter().find(|(c, k, w, _)| *k == 0 && *c > done && w.c == C_HEADER).unwrap().0;
+    let hdr = log
+        .iter()
+        .find(|(c, k, w, _)| *k == 0 && *c > done && w.c == C_HEADER)
+        .unwrap()
+        .0;
     let tx = hdr - 1 - done;
     // the CRC word is the last data word node 1 receives; the packet is offered at rx_first
-    let crc = log.iter().filter(|(_, k, _, o)| *k == 0 && o.c == 0 && *o != Word::idle()).last().unwrap().0;
+    let crc = log
+        .iter()
+        .filter(|(_, k, _, o)| *k == 0 && o.c == 0 && *o != Word::idle())
+        .last()
+        .unwrap()
+        .0;
     let rx = p.host[1].rx_first_edges[0] - crc;
     eprintln!("  latency: TX {tx} cycles (last item in TXFIFO to header launched), RX {rx} cycles (CRC word in to packet offered)");
     (tx, rx)
 }
 
 fn synth(name: &str) -> Option<serde_like::Obj> {
-    let path = nicgen_sim::workspace_root().join("build/synth").join(format!("{name}.json"));
-    std::fs::read_to_string(path).ok().map(|t| serde_like::Obj(t))
+    let path = nicgen_sim::workspace_root()
+        .join("build/synth")
+        .join(format!("{name}.json"));
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|t| serde_like::Obj(t))
 }
 
 /// The few fields we need from build/synth/<top>.json, without a JSON dependency.
@@ -69,8 +90,14 @@ mod serde_like {
             let i = self.0.find(&format!("\"{key}\""))?;
             let rest = &self.0[i + key.len() + 2..];
             let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-            let rest = if let Some(r) = rest.strip_prefix('{') { r.split(':').nth(1)? } else { rest };
-            let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e')).unwrap_or(rest.len());
+            let rest = if let Some(r) = rest.strip_prefix('{') {
+                r.split(':').nth(1)?
+            } else {
+                rest
+            };
+            let end = rest
+                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e'))
+                .unwrap_or(rest.len());
             rest[..end].trim().parse().ok()
         }
     }
@@ -81,7 +108,10 @@ fn main() {
         eprintln!("tnw_bench: verilator not on PATH (make setup)");
         std::process::exit(1);
     }
-    let n = std::env::var("TNW_BENCH_PACKETS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+    let n = std::env::var("TNW_BENCH_PACKETS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
     let mut j: BTreeMap<&str, f64> = BTreeMap::new();
     let (g0, occ) = goodput(0.0, false, n, 1);
     j.insert("goodput_uni_ber0", g0);
@@ -104,12 +134,23 @@ fn main() {
             j.insert("bram_1link", s.num("bram").unwrap_or(f64::NAN));
             j.insert("capacity_gbps", fmax * 32.0 / 1000.0);
         }
-        None => eprintln!("  no build/synth/tnw_link.json: run `make synth TOPS=tnw_link` for the ECP5 figures"),
+        None => eprintln!(
+            "  no build/synth/tnw_link.json: run `make synth TOPS=tnw_link` for the ECP5 figures"
+        ),
     }
     if let Some(s) = synth("tnw_6links") {
         j.insert("lut4_6links", s.num("lut4").unwrap_or(f64::NAN));
     }
-    let body: Vec<String> = j.iter().map(|(k, v)| if v.is_nan() { format!("  \"{k}\": null") } else { format!("  \"{k}\": {v}") }).collect();
+    let body: Vec<String> = j
+        .iter()
+        .map(|(k, v)| {
+            if v.is_nan() {
+                format!("  \"{k}\": null")
+            } else {
+                format!("  \"{k}\": {v}")
+            }
+        })
+        .collect();
     let out = nicgen_sim::workspace_root().join("build/bench/tnw_link.json");
     std::fs::create_dir_all(out.parent().unwrap()).unwrap();
     std::fs::write(&out, format!("{{\n{}\n}}\n", body.join(",\n"))).unwrap();
