@@ -138,8 +138,11 @@ fn main() {
             "  no build/synth/tnw_link.json: run `make synth TOPS=tnw_link` for the ECP5 figures"
         ),
     }
-    if let Some(s) = synth("tnw_6links") {
-        j.insert("lut4_6links", s.num("lut4").unwrap_or(f64::NAN));
+    match synth("tnw_6links") {
+        Some(s) => {
+            j.insert("lut4_6links", s.num("lut4").unwrap_or(f64::NAN));
+        }
+        None => eprintln!("  no build/synth/tnw_6links.json: run `make synth TOPS=tnw_6links` for the six-link figure"),
     }
     let body: Vec<String> = j
         .iter()
