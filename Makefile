@@ -40,8 +40,8 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 docs: ## regenerate docs/registers.md from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
 
-cosim: setup ## the Verilator-backed tests alone
-	@$(CARGO) test --release -p nicgen-testbenches --test differential
+cosim: setup ## the Verilator-backed tests alone (lock-step differential, driver suite on Verilator)
+	@$(CARGO) test --release -p nicgen-testbenches --test differential --test driver -- verilog verilator hazard
 
 clean: ## remove build/ and the Verilator model cache
 	rm -rf build target/verilator

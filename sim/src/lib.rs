@@ -1,6 +1,7 @@
 //! What runs with the RTL but is not RTL: the fast cycle harness (`bench`), seeded randomness
 //! and failure reporting (`testing`), VCD windows (`vcd`), the Verilator backend
-//! (`verilator`), the native-vs-Verilator lock-step checker (`diff`) and stream checkers.
+//! (`verilator`), the native-vs-Verilator lock-step checker (`diff`), the TNW link models
+//! (`channel`, `mdio_phy`, `tnw`) and the host driver's simulation transports (`transport`).
 
 pub mod bench;
 pub mod diff;
@@ -19,3 +20,4 @@ pub fn workspace_root() -> std::path::PathBuf {
 pub mod channel;
 pub mod mdio_phy;
 pub mod tnw;
+pub mod transport;
