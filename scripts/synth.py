@@ -30,7 +30,7 @@ REPLICAS = {"tnw_6links": ("tnw_link", 6)}
 
 
 def replica(top, name, n, out):
-    """Write a wrapper instantiating `top` n times; return (path of the wrapper, top entry)."""
+    """Write a wrapper instantiating `top` n times; return (its top entry, path of the wrapper)."""
     src = os.path.join(ROOT, "build/verilog", top["file"])
     text = open(src).read()
     head = text[text.index(f"module {top['name']}("):]
@@ -57,7 +57,7 @@ def replica(top, name, n, out):
     v.append("endmodule")
     path = os.path.join(out, name + ".v")
     open(path, "w").write(text + "\n" + "\n".join(v) + "\n")
-    return path, dict(top, name=name)
+    return dict(top, name=name), path
 
 
 def main():
@@ -71,7 +71,7 @@ def main():
         if only and name not in only:
             continue
         top = next(t for t in man["tops"] if t["name"] == base)
-        jobs.append(tuple(reversed(replica(top, name, n, out))))
+        jobs.append(replica(top, name, n, out))
     for top, v in jobs:
         name = top["name"]
         if only and name not in only:

@@ -80,6 +80,21 @@ impl Activity {
     }
 }
 
+/// The indices of the ports that `pred` selects, in port order.
+pub fn port_indices(ports: &[PortInfo], pred: impl Fn(&PortInfo) -> bool) -> Vec<usize> {
+    ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| pred(p))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// An input that is not a clock (what a stimulus drives).
+pub fn is_data_input(p: &PortInfo) -> bool {
+    p.dir == PortDir::In && !p.clock
+}
+
 /// Inputs the stimulus treats as resets (pulsed rarely, not randomized).
 pub fn is_reset(p: &PortInfo) -> bool {
     p.name.contains("reset") || p.name == "arst"
@@ -97,12 +112,7 @@ pub fn lockstep(
     let mut vl = Model::new(native.name(), &native.verilog(), ports.clone())
         .unwrap_or_else(|e| panic!("{e:#}"));
     let name = native.name().to_string();
-    let clocks: Vec<usize> = ports
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.clock)
-        .map(|(i, _)| i)
-        .collect();
+    let clocks = port_indices(&ports, |p| p.clock);
     assert_eq!(
         clocks.len(),
         periods_ps.len(),
@@ -110,18 +120,8 @@ pub fn lockstep(
         clocks.len(),
         periods_ps.len()
     );
-    let inputs: Vec<usize> = ports
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.dir == PortDir::In && !p.clock)
-        .map(|(i, _)| i)
-        .collect();
-    let outputs: Vec<usize> = ports
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.dir == PortDir::Out)
-        .map(|(i, _)| i)
-        .collect();
+    let inputs = port_indices(&ports, is_data_input);
+    let outputs = port_indices(&ports, |p| p.dir == PortDir::Out);
     let find = |n: &str| {
         ports
             .iter()

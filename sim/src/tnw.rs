@@ -12,7 +12,7 @@ use crate::mdio_phy::MdioPhy;
 use crate::rng::Rng;
 use crate::verilator::Model;
 use nicgen_hdl::top::{DynTop, PortInfo};
-use nicgen_wire::tnw::{Word, PAYLOAD_WORDS, TNW_LINK_REGS};
+use nicgen_wire::tnw::{self, Header, Word, PAYLOAD_WORDS, TNW_LINK_REGS};
 use std::collections::VecDeque;
 
 /// What a backend offers: indexed port access and settling.
@@ -140,10 +140,22 @@ impl Pkt {
             data,
         }
     }
+    /// The packet's words on the wire with sequence number `seq` (header, payload, CRC).
+    pub fn words(&self, seq: u16) -> Vec<Word> {
+        let h = Header {
+            vc: (self.dest & 7) as u8,
+            rao: self.dest >> 3,
+            seq,
+        };
+        tnw::packet_words(h, &self.data)
+    }
+    /// Item `i` (0..8) as the four 32-bit lanes, lane 0 first on the wire.
+    pub fn lanes(&self, i: usize) -> [u32; 4] {
+        std::array::from_fn(|l| self.data[i * 4 + l])
+    }
     fn item(&self, i: usize) -> u128 {
-        (0..4).fold(0u128, |v, l| {
-            v | ((self.data[i * 4 + l] as u128) << (32 * l))
-        })
+        let lanes = self.lanes(i);
+        (0..4).fold(0u128, |v, l| v | ((lanes[l] as u128) << (32 * l)))
     }
 }
 

@@ -6,41 +6,11 @@
 use nicgen_hdl::ftnw::rx_link::{RxConfig, RxLink, RxLinkDefault};
 use nicgen_hdl::ftnw::tx_link::{TxConfig, TxLink, TxLinkDefault};
 use nicgen_sim::bench::Bench;
-use nicgen_sim::rng::Rng;
 use nicgen_sim::testing::check;
-use nicgen_wire::tnw::{self, Ctrl, Header, NakCause, Word, PAYLOAD_WORDS};
+use nicgen_sim::tnw::Pkt;
+use nicgen_wire::tnw::{self, Ctrl, NakCause, Word, PAYLOAD_WORDS};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
-
-#[derive(Clone)]
-struct Pkt {
-    vc: u8,
-    rao: u16,
-    payload: [u32; PAYLOAD_WORDS],
-}
-
-impl Pkt {
-    fn random(rng: &mut Rng) -> Pkt {
-        Pkt {
-            vc: rng.below(8) as u8,
-            rao: rng.below(1 << 11) as u16,
-            payload: std::array::from_fn(|_| rng.next_u64() as u32),
-        }
-    }
-    fn words(&self, seq: u16) -> Vec<Word> {
-        tnw::packet_words(
-            Header {
-                vc: self.vc,
-                rao: self.rao,
-                seq,
-            },
-            &self.payload,
-        )
-    }
-    fn dest(&self) -> u64 {
-        ((self.rao as u64) << 3) | self.vc as u64
-    }
-}
 
 // ---------------------------------------------------------------- TXLINK
 
@@ -72,8 +42,7 @@ impl Tx {
     }
     fn inject(&mut self, p: &Pkt) {
         for i in 0..8 {
-            self.items
-                .push_back((std::array::from_fn(|l| p.payload[4 * i + l]), p.dest()));
+            self.items.push_back((p.lanes(i), p.dest as u64));
         }
     }
     /// One cycle: offer the head item, an optional local feedback request and peer feedback.
@@ -437,7 +406,7 @@ fn nak(seq: u32, c: NakCause) -> Fb {
 }
 
 fn delivered(p: &Pkt) -> (u64, Vec<u32>) {
-    (p.dest(), p.payload.to_vec())
+    (p.dest as u64, p.data.to_vec())
 }
 
 #[test]

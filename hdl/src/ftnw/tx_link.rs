@@ -109,7 +109,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     rd_addr: Concat<3, B, BI>,
     pcrc: Crc<32, 32>,
     sink_crc: Unused<Bits<32>>,
-    sink_idx: [Unused<Bits<6>>; 1],
+    sink_pidx: Unused<Bits<6>>,
     fb_enc: CtrlEncode<S>,
     hdr_enc: HeaderEncode<S>,
     ack_p: DFF<Bits<S>>,
@@ -250,7 +250,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             rd_addr: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
             sink_crc: Default::default(),
-            sink_idx: Default::default(),
+            sink_pidx: Default::default(),
             fb_enc: Default::default(),
             hdr_enc: Default::default(),
             ack_p: Default::default(),
@@ -570,7 +570,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pcrc.reset.next = self.reset.val();
 
         self.sink_crc.x.next = self.pcrc.crc.val();
-        self.sink_idx[0].x.next = self.pidx.val();
+        self.sink_pidx.x.next = self.pidx.val();
 
         // ---- status ----
         self.ev_buf_full.next = self.infl.val() == self.c_slots.val();

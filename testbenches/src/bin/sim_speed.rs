@@ -1,7 +1,8 @@
 //! `make bench`: simulated cycles per second of every top, natively (the single-threaded
 //! loop) and in Verilator, on the same random stimulus. Writes build/bench/sim_speed.json.
 
-use nicgen_hdl::top::{DynTop, PortDir};
+use nicgen_hdl::top::DynTop;
+use nicgen_sim::diff::{is_data_input, is_reset, port_indices};
 use nicgen_sim::rng::Rng;
 use nicgen_sim::verilator::{self, Model};
 use std::time::Instant;
@@ -71,17 +72,10 @@ fn main() {
     for t in nicgen_hdl::tops::tops() {
         let mut native = (t.build)();
         let ports = native.ports();
-        let clocks: Vec<usize> = ports
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.clock)
-            .map(|(i, _)| i)
-            .collect();
-        let inputs: Vec<(usize, usize, bool)> = ports
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.dir == PortDir::In && !p.clock)
-            .map(|(i, p)| (i, p.width, nicgen_sim::diff::is_reset(p)))
+        let clocks = port_indices(&ports, |p| p.clock);
+        let inputs: Vec<(usize, usize, bool)> = port_indices(&ports, is_data_input)
+            .into_iter()
+            .map(|i| (i, ports[i].width, is_reset(&ports[i])))
             .collect();
         let n = measure(&mut native, &clocks, &inputs, cycles);
         json.push(format!("  \"{}_native_cycles_per_s\": {:.0}", t.name, n));
