@@ -4,6 +4,7 @@
 //! and field extractors from these tables, the simulation models and the host driver use
 //! the same constants, and `docs/registers.md` is generated from them (`make docs`).
 
+pub mod bridge;
 pub mod crc;
 pub mod demo;
 pub mod regs;

@@ -212,7 +212,11 @@ impl RegMap {
 
 /// All register maps of the project, for docs and consistency tests.
 pub fn all_maps() -> Vec<&'static RegMap> {
-    vec![&crate::demo::DEMO_REGS, &crate::tnw::TNW_LINK_REGS]
+    vec![
+        &crate::demo::DEMO_REGS,
+        &crate::tnw::TNW_LINK_REGS,
+        &crate::bridge::BOARD_REGS,
+    ]
 }
 
 #[cfg(test)]
