@@ -18,12 +18,31 @@ def tool(name):
     return p if os.path.exists(p) else name
 
 
+def yosys_stats(ylog_text):
+    """LUT4s (a CCU2C carry cell counts as two), FFs, block and distributed RAMs from the last
+    `stat` of a Yosys log."""
+    def last(cell):
+        return sum(int(n) for n in re.findall(rf"^\s+(\d+)\s+{cell}$", ylog_text, re.M)[-1:])
+    return {"lut4": last("LUT4") + 2 * last("CCU2C"), "ff": last("TRELLIS_FF"),
+            "bram": last("DP16KD"), "lutram": last("TRELLIS_DPR16X4")}
+
+
+def nextpnr_fmax(ptext):
+    """{clock: MHz} from nextpnr's last timing report in a log."""
+    fmax = {}
+    for m in re.finditer(r"Max frequency for clock\s+'([^']+)':\s+([0-9.]+) MHz", ptext):
+        fmax[m.group(1).replace("$glbnet$", "")] = float(m.group(2))
+    return fmax
+
+
 def run(cmd, log):
     with open(log, "w") as f:
         r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
     text = open(log).read()
     return r.returncode, text
 
+
+BOARD_TOPS = {"ulx3s"}
 
 # name -> (emitted top, copies): six TNW links side by side, as on one torus node
 REPLICAS = {"tnw_6links": ("tnw_link", 6)}
@@ -66,7 +85,9 @@ def main():
     out = os.path.join(ROOT, "build/synth")
     os.makedirs(out, exist_ok=True)
     rows, failed = [], False
-    jobs = [(t, os.path.join(ROOT, "build/verilog", t["file"])) for t in man["tops"]]
+    # board tops are placed with their pins and PLL by `make bitstream` (scripts/bitstream.py)
+    jobs = [(t, os.path.join(ROOT, "build/verilog", t["file"])) for t in man["tops"]
+            if t["name"] not in BOARD_TOPS]
     for name, (base, n) in REPLICAS.items():
         if only and name not in only:
             continue
@@ -100,12 +121,7 @@ def main():
             print(f"  synth {name:<16} FAILED (nextpnr, see {plog})")
             failed = True
             continue
-        fmax = {}
-        for m in re.finditer(r"Max frequency for clock\s+'([^']+)':\s+([0-9.]+) MHz", ptext):
-            fmax[m.group(1).replace("$glbnet$", "")] = float(m.group(2))
-        util = {}
-        for m in re.finditer(r"^\s*Info:\s+(\w+):\s+(\d+)/\s*(\d+)", ptext, re.M):
-            util[m.group(1)] = int(m.group(2))
+        fmax = nextpnr_fmax(ptext)
         cells = {}
         try:
             r = json.load(open(rep))
@@ -113,14 +129,9 @@ def main():
                 cells[k] = val.get("used", 0)
         except Exception:
             pass
-        # LUT4s and FFs from the Yosys statistics (comb cells map 1:1 to LUT4; TRELLIS_FF to FF)
-        lut4 = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+LUT4$", ylog_text, re.M)[-1:])
-        ccu2 = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+CCU2C$", ylog_text, re.M)[-1:])
-        ff = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+TRELLIS_FF$", ylog_text, re.M)[-1:])
-        bram = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+DP16KD$", ylog_text, re.M)[-1:])
-        dram = sum(int(n) for n in re.findall(r"^\s+(\d+)\s+TRELLIS_DPR16X4$", ylog_text, re.M)[-1:])
-        res = {"top": name, "device": DEVICE, "lut4": lut4 + 2 * ccu2, "ff": ff, "bram": bram,
-               "lutram": dram, "fmax_mhz": fmax, "target_mhz": freq,
+        st = yosys_stats(ylog_text)
+        ff, bram = st["ff"], st["bram"]
+        res = {"top": name, "device": DEVICE, **st, "fmax_mhz": fmax, "target_mhz": freq,
                "nextpnr_cells": cells, "elapsed_s": round(time.time() - t0, 1)}
         json.dump(res, open(os.path.join(out, name + ".json"), "w"), indent=2)
         rows.append(res)

@@ -7,6 +7,7 @@
 //! model, on the Verilator model and on a board. Every failure is an [`Error`] value: a driver
 //! never panics on what the device or the transport does.
 
+pub mod serial;
 pub mod tnw;
 
 pub use nicgen_wire as wire;

@@ -1,9 +1,12 @@
 //! What runs with the RTL but is not RTL: the fast cycle harness (`bench`), seeded randomness
 //! and failure reporting (`testing`), VCD windows (`vcd`), the Verilator backend
 //! (`verilator`), the native-vs-Verilator lock-step checker (`diff`), the TNW link models
-//! (`channel`, `mdio_phy`, `tnw`) and the host driver's simulation transports (`transport`).
+//! (`channel`, `mdio_phy`, `tnw`), the host driver's simulation transports (`transport`), and
+//! the board in the loop (`board`: the Verilated board top behind a pseudo-terminal, `pty`,
+//! with bit-level UART models, `uart`).
 
 pub mod bench;
+pub mod board;
 pub mod diff;
 pub mod rng;
 pub mod testing;
@@ -19,5 +22,7 @@ pub fn workspace_root() -> std::path::PathBuf {
 }
 pub mod channel;
 pub mod mdio_phy;
+pub mod pty;
 pub mod tnw;
 pub mod transport;
+pub mod uart;

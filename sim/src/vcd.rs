@@ -16,12 +16,18 @@ pub struct VcdWindow {
     probe: Option<rust_hdl::core::vcd_probe::VCDProbe<BufWriter<File>>>,
 }
 
+/// Where waveforms of failing tests go: `NICGEN_VCD_DIR`, or build/vcd (created).
+pub fn vcd_dir() -> PathBuf {
+    let dir = std::env::var("NICGEN_VCD_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| crate::workspace_root().join("build/vcd"));
+    std::fs::create_dir_all(&dir).expect("cannot create the VCD directory");
+    dir
+}
+
 impl VcdWindow {
     pub fn new(stem: &str, window: u64) -> Self {
-        let dir = std::env::var("NICGEN_VCD_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|_| crate::workspace_root().join("build/vcd"));
-        std::fs::create_dir_all(&dir).expect("cannot create the VCD directory");
+        let dir = vcd_dir();
         Self {
             dir,
             stem: stem.to_string(),

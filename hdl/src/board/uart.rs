@@ -1,6 +1,7 @@
 //! UART receiver and transmitter, 8N1 (`nicgen_wire::bridge`), `div` clock cycles per bit.
 //!
-//! `UartRx` synchronizes the pin through two flip-flops, detects the start bit's falling edge,
+//! `UartRx` synchronizes the pin through two flip-flops, detects the start bit's falling edge
+//! (so after a stop bit held low the line must go high again before the next byte),
 //! samples every bit at its middle and checks the stop bit: `valid` pulses with `data` for a
 //! good byte, `ferr` pulses for a byte whose stop bit is 0 (dropped). A start bit that is no
 //! longer low at its middle is a glitch and is ignored. The receiver is ready for the next
@@ -25,6 +26,7 @@ pub struct UartRx {
     pub busy: Signal<Out, Bit>,
     s1: DFFWithInit<Bit>,
     s2: DFFWithInit<Bit>,
+    s3: DFFWithInit<Bit>,
     active: DFF<Bit>,
     cnt: DFF<Bits<16>>,
     bitn: DFF<Bits<4>>,
@@ -57,6 +59,7 @@ impl UartRx {
             busy: Default::default(),
             s1: DFFWithInit::new(true),
             s2: DFFWithInit::new(true),
+            s3: DFFWithInit::new(true),
             active: Default::default(),
             cnt: Default::default(),
             bitn: Default::default(),
@@ -80,13 +83,14 @@ impl UartRx {
 impl Logic for UartRx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, s1, s2, active, cnt, bitn, sr, data_r, valid_r, ferr_r);
+        dff_setup!(self, clock, s1, s2, s3, active, cnt, bitn, sr, data_r, valid_r, ferr_r);
         self.s1.d.next = self.rxd.val();
         self.s2.d.next = self.s1.q.val();
+        self.s3.d.next = self.s2.q.val();
         self.valid_r.d.next = false;
         self.ferr_r.d.next = false;
         if !self.active.q.val() {
-            if !self.s2.q.val() {
+            if self.s3.q.val() && !self.s2.q.val() {
                 // start bit edge: sample at its middle
                 self.active.d.next = true;
                 self.cnt.d.next = self.c_half_m1.val();
