@@ -4,7 +4,13 @@ CARGO ?= cargo
 .DEFAULT_GOAL := help
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
-.PHONY: help setup verilog lint test synth bench docs cosim clean
+.PHONY: help setup verilog lint test synth bitstream bench docs cosim clean
+
+# make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
+BOARD ?= ulx3s
+ifneq ($(BAUD),)
+export NICGEN_BAUD := $(BAUD)
+endif
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
@@ -32,6 +38,11 @@ synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<
 	@[ -f build/verilog/manifest.json ] || $(MAKE) --no-print-directory verilog
 	@time python3 scripts/synth.py $(TOPS)
 
+bitstream: ## make bitstream BOARD=ulx3s: Yosys, nextpnr-ecp5 (LPF, real clock), ecppack -> build/bitstream/<board>.bit + summary; fails if timing is not met
+	@bash scripts/setup.sh --synth
+	@$(MAKE) --no-print-directory verilog
+	@time python3 scripts/bitstream.py $(BOARD)
+
 bench: setup ## run the benchmarks: build/bench/<name>.json
 	@mkdir -p build/bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin sim_speed
@@ -40,8 +51,8 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 docs: ## regenerate docs/registers.md from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
 
-cosim: setup ## the Verilator-backed tests alone (lock-step differential, driver suite on Verilator)
-	@$(CARGO) test --release -p nicgen-testbenches --test differential --test driver -- verilog verilator hazard
+cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver suite on Verilator and over serial-over-pty to the Verilated board top, the board's bridge
+	@$(CARGO) test --release -p nicgen-testbenches --test differential --test driver --test board -- verilog verilator hazard serial bridge
 
 clean: ## remove build/ and the Verilator model cache
 	rm -rf build target/verilator

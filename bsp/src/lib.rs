@@ -15,8 +15,124 @@ pub fn registers_markdown() -> String {
     s
 }
 
+/// Pin names an LPF must constrain for a top: one per bit (`name[i]` for buses), clocks included.
+pub fn pin_names(ports: &[nicgen_hdl::PortInfo]) -> Vec<String> {
+    let mut v = vec![];
+    for p in ports {
+        if p.width == 1 {
+            v.push(p.name.clone());
+        } else {
+            v.extend((0..p.width).map(|i| format!("{}[{i}]", p.name)));
+        }
+    }
+    v
+}
+
+/// The `(directive, port)` pairs of an LPF (`LOCATE COMP`, `IOBUF PORT`, `FREQUENCY PORT`).
+pub fn lpf_ports(text: &str) -> Vec<(String, String)> {
+    let mut v = vec![];
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        for d in ["LOCATE COMP", "IOBUF PORT", "FREQUENCY PORT"] {
+            if let Some(rest) = line.strip_prefix(d) {
+                if let Some(name) = rest.trim().strip_prefix('"').and_then(|r| r.split('"').next()) {
+                    v.push((d.to_string(), name.to_string()));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// What is wrong between an LPF and a top's ports: a constrained port that does not exist, a
+/// port bit without exactly one LOCATE and one IOBUF, a site used twice, a clock without its
+/// FREQUENCY. Empty when they agree.
+pub fn lpf_problems(ports: &[nicgen_hdl::PortInfo], lpf: &str) -> Vec<String> {
+    let pins = pin_names(ports);
+    let c = lpf_ports(lpf);
+    let of = |d: &str| -> Vec<String> {
+        c.iter().filter(|(k, _)| k == d).map(|(_, n)| n.clone()).collect()
+    };
+    let (loc, io, freq) = (of("LOCATE COMP"), of("IOBUF PORT"), of("FREQUENCY PORT"));
+    let mut e = vec![];
+    for n in loc.iter().chain(&io).chain(&freq) {
+        if !pins.contains(n) {
+            e.push(format!("`{n}` is constrained but the top has no such port"));
+        }
+    }
+    for p in &pins {
+        for (what, list) in [("LOCATE COMP", &loc), ("IOBUF PORT", &io)] {
+            let k = list.iter().filter(|n| *n == p).count();
+            if k != 1 {
+                e.push(format!("`{p}` has {k} {what} lines, not 1"));
+            }
+        }
+    }
+    let mut sites: Vec<&str> = lpf
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .filter(|l| l.trim_start().starts_with("LOCATE COMP"))
+        .filter_map(|l| l.split("SITE").nth(1))
+        .map(|s| s.trim().trim_end_matches(';').trim().trim_matches('"'))
+        .collect();
+    sites.sort();
+    for w in sites.windows(2) {
+        if w[0] == w[1] {
+            e.push(format!("site {} is used twice", w[0]));
+        }
+    }
+    for p in ports.iter().filter(|p| p.clock) {
+        if !freq.contains(&p.name) {
+            e.push(format!("clock `{}` has no FREQUENCY", p.name));
+        }
+    }
+    e
+}
+
 #[cfg(test)]
 mod tests {
+    /// constraints/<board>.lpf agrees with the emitted board top's port list.
+    #[test]
+    fn lpf_matches_the_top_ports() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        for (board, top) in [("ulx3s", "ulx3s")] {
+            let t = nicgen_hdl::tops::tops()
+                .into_iter()
+                .find(|t| t.name == top)
+                .unwrap();
+            let lpf = std::fs::read_to_string(root.join(format!("constraints/{board}.lpf"))).unwrap();
+            let e = super::lpf_problems(&(t.build)().ports(), &lpf);
+            assert!(e.is_empty(), "constraints/{board}.lpf vs {top}:\n{}", e.join("\n"));
+        }
+    }
+
+    #[test]
+    fn lpf_check_catches_every_kind_of_problem() {
+        use nicgen_hdl::{PortDir, PortInfo};
+        let ports = vec![
+            PortInfo { name: "clk".into(), dir: PortDir::In, width: 1, clock: true },
+            PortInfo { name: "led".into(), dir: PortDir::Out, width: 2, clock: false },
+        ];
+        let good = "LOCATE COMP \"clk\" SITE \"G2\";\nIOBUF PORT \"clk\" IO_TYPE=LVCMOS33;\nFREQUENCY PORT \"clk\" 25 MHZ;\n\
+LOCATE COMP \"led[0]\" SITE \"B2\"; # first\nLOCATE COMP \"led[1]\" SITE \"C2\";\n\
+IOBUF PORT \"led[0]\" IO_TYPE=LVCMOS33;\nIOBUF PORT \"led[1]\" IO_TYPE=LVCMOS33;\n";
+        assert_eq!(super::lpf_problems(&ports, good), Vec::<String>::new());
+        let bad = good
+            .replace("FREQUENCY PORT \"clk\" 25 MHZ;", "")
+            .replace("\"C2\"", "\"B2\"")
+            .replace("IOBUF PORT \"led[1]\"", "IOBUF PORT \"led[2]\"");
+        let e = super::lpf_problems(&ports, &bad);
+        assert_eq!(
+            e,
+            vec![
+                "`led[2]` is constrained but the top has no such port",
+                "`led[1]` has 0 IOBUF PORT lines, not 1",
+                "site B2 is used twice",
+                "clock `clk` has no FREQUENCY",
+            ]
+        );
+    }
+
     #[test]
     fn register_docs_are_up_to_date() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/registers.md");

@@ -46,6 +46,10 @@ impl<S: Read + Write> Serial<S> {
         self.io
     }
 
+    pub fn get_mut(&mut self) -> &mut S {
+        &mut self.io
+    }
+
     /// Send `bytes` as they are (a request, or a broken one on purpose) and read one response.
     pub fn exchange_raw(&mut self, bytes: &[u8]) -> Result<(Status, u32)> {
         let io_err = |what: &str, e: io::Error| Error::Transport(format!("{what}: {e}"));

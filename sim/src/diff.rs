@@ -112,6 +112,11 @@ pub fn lockstep(
     let mut vl = Model::new(native.name(), &native.verilog(), ports.clone())
         .unwrap_or_else(|e| panic!("{e:#}"));
     let name = native.name().to_string();
+    let trace = crate::testing::cosim_trace(1);
+    if let Some((paths, _)) = &trace {
+        vl.trace(&paths[0]);
+    }
+    let trace_from = trace.map(|t| t.1).unwrap_or(u64::MAX);
     let clocks = port_indices(&ports, |p| p.clock);
     assert_eq!(
         clocks.len(),
@@ -166,11 +171,17 @@ pub fn lockstep(
     let seed = rng.seed;
     let mut cycle = 0u64;
 
+    // compare every output; on a mismatch note the cycle (for a traced replay) and flush
     let compare =
-        |native: &Box<dyn DynTop>, vl: &Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
+        |native: &Box<dyn DynTop>, vl: &mut Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
+            if cycle >= trace_from {
+                vl.dump(time);
+            }
             for &o in &outputs {
                 let (a, b) = (native.get(o), vl.get(o));
                 if a != b {
+                    crate::testing::note_end_cycle(cycle);
+                    vl.flush_trace();
                     return Err(Mismatch {
                         top: name.clone(),
                         cycle,
@@ -199,7 +210,7 @@ pub fn lockstep(
     }
     native.settle();
     vl.eval();
-    compare(&native, &vl, 0, 0)?;
+    compare(&native, &mut vl, 0, 0)?;
 
     while cycle < cycles {
         let time = *next.iter().min().unwrap();
@@ -218,7 +229,7 @@ pub fn lockstep(
         }
         native.settle();
         vl.eval();
-        compare(&native, &vl, cycle, time)?;
+        compare(&native, &mut vl, cycle, time)?;
         if fell0 {
             for (k, &o) in outputs.iter().enumerate() {
                 activity.nonzero[k].1 += (native.get(o) != 0) as u64;
@@ -251,8 +262,9 @@ pub fn lockstep(
             }
             native.settle();
             vl.eval();
-            compare(&native, &vl, cycle, time)?;
+            compare(&native, &mut vl, cycle, time)?;
         }
     }
+    crate::testing::note_end_cycle(cycle);
     Ok(activity)
 }

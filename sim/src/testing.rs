@@ -1,7 +1,9 @@
 //! Test runner conventions: a test body runs with a seeded `Rng`; on failure the seed is
 //! printed (set `NICGEN_SEED` to replay), then the body is replayed with VCD tracing on, and
 //! the paths of the VCD window (last `NICGEN_VCD_WINDOW` events, default 4000) are printed.
-//! `NICGEN_NO_VCD=1` skips the replay.
+//! `NICGEN_NO_VCD=1` skips the replay. Verilator-backed harnesses (`diff::lockstep`,
+//! `tnw::Pair`) note the cycle where the first run stopped (`note_end_cycle`) and, in the
+//! replay, dump the model's VCD from that cycle minus the window (`cosim_trace`).
 
 use crate::rng::Rng;
 use std::cell::RefCell;
@@ -9,6 +11,7 @@ use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 thread_local! {
+    static END_CYCLE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     static TRACE: RefCell<Option<(String, u64, u32)>> = const { RefCell::new(None) };
     static VCD_FILES: RefCell<Vec<PathBuf>> = const { RefCell::new(Vec::new()) };
 }
@@ -22,6 +25,29 @@ pub(crate) fn trace_request() -> Option<(String, u64)> {
             (format!("{stem}-{n}"), *window)
         })
     })
+}
+
+/// Cycle-based co-simulation harnesses (Verilator models) note the cycle they stopped at, so
+/// that a replay can trace the window before it.
+pub fn note_end_cycle(cycle: u64) {
+    if TRACE.with(|t| t.borrow().is_none()) {
+        END_CYCLE.with(|c| c.set(cycle));
+    }
+}
+
+/// For `n` Verilator models created now: during a replay, the VCD files to write (already
+/// registered for printing) and the first cycle to dump (the noted end minus the window).
+pub fn cosim_trace(n: usize) -> Option<(Vec<PathBuf>, u64)> {
+    let (stem, window) = trace_request()?;
+    let dir = crate::vcd::vcd_dir();
+    let paths: Vec<PathBuf> = (0..n)
+        .map(|k| match n {
+            1 => dir.join(format!("{stem}.vcd")),
+            _ => dir.join(format!("{stem}-model{k}.vcd")),
+        })
+        .collect();
+    record_vcd_files(paths.clone());
+    Some((paths, END_CYCLE.with(|c| c.get()).saturating_sub(window)))
 }
 
 pub(crate) fn record_vcd_files(files: Vec<PathBuf>) {

@@ -20,6 +20,10 @@ pub trait Dut {
     fn set(&mut self, i: usize, v: u128);
     fn get(&self, i: usize) -> u128;
     fn settle(&mut self);
+    /// Start a VCD (backends that can; the native model cannot).
+    fn trace(&mut self, _path: &std::path::Path) {}
+    fn dump(&mut self, _time_ps: u64) {}
+    fn flush_trace(&mut self) {}
 }
 
 impl Dut for Box<dyn DynTop> {
@@ -43,6 +47,15 @@ impl Dut for Model {
     }
     fn settle(&mut self) {
         self.eval()
+    }
+    fn trace(&mut self, path: &std::path::Path) {
+        Model::trace(self, path)
+    }
+    fn dump(&mut self, time_ps: u64) {
+        Model::dump(self, time_ps)
+    }
+    fn flush_trace(&mut self) {
+        Model::flush_trace(self)
     }
 }
 
@@ -225,6 +238,17 @@ pub struct Pair {
     pub rsnd_max: [u64; 2],
     /// When set, every word each node sends (after the channel: as its peer receives it).
     pub log: Option<Vec<(u64, usize, Word, Word)>>,
+    /// Dump the models' VCDs from this cycle of node 0 on (a traced replay, `testing::check`).
+    trace_from: u64,
+}
+
+impl Drop for Pair {
+    fn drop(&mut self) {
+        crate::testing::note_end_cycle(self.cycles[0]);
+        for d in &mut self.dut {
+            d.flush_trace();
+        }
+    }
 }
 
 impl Pair {
@@ -249,10 +273,17 @@ impl Pair {
         let top = Self::top();
         let ports = top.ports();
         let v = top.verilog();
-        let mk = || -> Box<dyn Dut> {
-            Box::new(Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}")))
+        let trace = crate::testing::cosim_trace(2);
+        let mk = |k: usize| -> Box<dyn Dut> {
+            let mut m = Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
+            if let Some((paths, _)) = &trace {
+                m.trace(&paths[k]);
+            }
+            Box::new(m)
         };
-        Self::with(mk(), mk(), &ports, periods_ps, chan, seed)
+        let mut p = Self::with(mk(0), mk(1), &ports, periods_ps, chan, seed);
+        p.trace_from = trace.map(|t| t.1).unwrap_or(u64::MAX);
+        p
     }
 
     fn with(
@@ -285,6 +316,7 @@ impl Pair {
             rng: Rng::new(seed ^ 0x3333),
             rsnd_max: [0, 0],
             log: None,
+            trace_from: u64::MAX,
         };
         // power-up: reset for 4 cycles
         for k in 0..2 {
@@ -357,6 +389,11 @@ impl Pair {
                     self.dut[k].set(p.mdio_i, line as u128);
                     self.dut[k].settle();
                 }
+            }
+        }
+        if self.cycles[0] >= self.trace_from {
+            for d in &mut self.dut {
+                d.dump(t);
             }
         }
         for k in 0..2 {

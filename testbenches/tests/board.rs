@@ -133,3 +133,58 @@ fn bridge_drops_a_byte_with_a_bad_stop_bit() {
     let e = s.read32(board_reg(&wb::BOARD_BRIDGE_ERRORS)).unwrap();
     assert_eq!(e, 1 | (1 << 16), "one error response, one framing error: {e:#x}");
 }
+
+/// The in-process board as a slow host sees it: every request is preceded by a pseudo-random
+/// idle gap of up to `gap` cycles (as a host's USB latency would add).
+struct SlowHost(BoardSim, u64, u64);
+impl std::io::Read for SlowHost {
+    fn read(&mut self, b: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(b)
+    }
+}
+impl std::io::Write for SlowHost {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.2 = self.2.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let gap = (self.2 >> 33) % self.1.max(1);
+        self.0.run(gap);
+        self.0.write(b)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn ber_on_the_injected_cable(gap: u64) -> nicgen_driver::tnw::BerReport {
+    use nicgen_driver::tnw::{Link, Pattern};
+    let b = BoardSim::verilator().expect("verilator");
+    let mut s = Serial::new(SlowHost(b, gap, 1));
+    s.write32(board_reg(&wb::BOARD_CABLE_FLIP), 1400).unwrap();
+    let (a, bb) = (Link::new(0), Link::new(1));
+    Link::bring_up_pair(&mut s, &a, &bb).unwrap();
+    let r = Link::ber_run(&mut s, &a, &bb, 300, 3, Pattern::Random).unwrap();
+    eprintln!("host gap up to {gap} cycles: {r:?}");
+    r
+}
+
+/// The cable's bit-error injector (one data bit in 1400 words, about the simulated channel's
+/// BER of 2e-5) makes CRC errors that the link repairs, on the board as in the pair.
+#[test]
+fn board_ber_run_repairs_injected_cable_errors() {
+    if !nicgen_sim::verilator::require("board_ber_run_repairs_injected_cable_errors") {
+        return;
+    }
+    let r = ber_on_the_injected_cable(0);
+    assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
+    assert!(r.crc_errors >= 10, "{r:?}");
+}
+
+/// KNOWN ISSUE (open, see docs/spec-decisions.md "Open findings"): with bit errors injected
+/// and some host timings, DATACHK counts item errors in a BER run although every corrupted
+/// packet is caught by the CRC (27k frames of steady traffic with 680 CRC errors show none:
+/// the errors come with the start or stop of a run). Deterministic reproduction: 4 errors.
+#[test]
+#[ignore = "open finding: DATACHK item errors around a BER run's start/stop under injected errors"]
+fn board_ber_run_with_a_slow_host_is_clean() {
+    let r = ber_on_the_injected_cable(3000);
+    assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
+}

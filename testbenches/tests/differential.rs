@@ -6,6 +6,7 @@ use nicgen_hdl::common::fixtures::UntypedLiteralHazard;
 use nicgen_hdl::dyn_top;
 use nicgen_sim::diff::{lockstep, Drive, Stimulus};
 use nicgen_sim::rng::Rng;
+use nicgen_sim::testing::check;
 use nicgen_sim::verilator;
 
 const CYCLES: u64 = 10_000;
@@ -21,13 +22,19 @@ fn every_top_matches_its_verilog() {
         return;
     }
     for t in nicgen_hdl::tops::tops() {
-        let top = (t.build)();
-        let nclk = top.ports().iter().filter(|p| p.clock).count();
-        let mut rng = Rng::new(Rng::seed_from_env(0xD1FF_0000 ^ t.name.len() as u64));
         let start = std::time::Instant::now();
-        if let Err(m) = lockstep(top, &periods(nclk), CYCLES, &mut rng, &Stimulus::default()) {
-            panic!("{m}");
-        }
+        // a mismatch is replayed with the Verilator model's VCD of the cycles before it
+        check(
+            &format!("lockstep {}", t.name),
+            0xD1FF_0000 ^ t.name.len() as u64,
+            |rng| {
+                let top = (t.build)();
+                let nclk = top.ports().iter().filter(|p| p.clock).count();
+                if let Err(m) = lockstep(top, &periods(nclk), CYCLES, rng, &Stimulus::default()) {
+                    panic!("{m}");
+                }
+            },
+        );
         eprintln!(
             "lockstep {:<16} {} cycles equal ({:.1}s)",
             t.name,
@@ -78,23 +85,30 @@ fn tnw_link_matches_its_verilog_under_traffic() {
         ],
     };
     let cycles = 40_000;
-    let mut rng = Rng::new(Rng::seed_from_env(0x7E57_1111));
     let start = std::time::Instant::now();
-    let act = lockstep((t.build)(), &[10_000, 10_000], cycles, &mut rng, &stim)
-        .unwrap_or_else(|m| panic!("{m}"));
+    check("tnw_link lockstep under traffic", 0x7E57_1111, |rng| {
+        let act = lockstep((t.build)(), &[10_000, 10_000], cycles, rng, &stim)
+            .unwrap_or_else(|m| panic!("{m}"));
+        traffic_flowed(&act, cycles, rng.seed);
+    });
+    eprintln!(
+        "lockstep tnw_link under traffic: {cycles} cycles equal ({:.1}s)",
+        start.elapsed().as_secs_f64()
+    );
+}
+
+fn traffic_flowed(act: &nicgen_sim::diff::Activity, cycles: u64, seed: u64) {
     let (rx, tx) = (act.of("rx_valid"), act.of("tx_ready"));
-    eprintln!("lockstep tnw_link under traffic: {cycles} cycles equal, rx_valid {rx}, tx_ready {tx} ({:.1}s)", start.elapsed().as_secs_f64());
+    eprintln!("lockstep tnw_link under traffic: rx_valid {rx}, tx_ready {tx}");
     // packets must have flowed end to end for most of the run: a packet of 8 items per 34
     // words is room for an item in ~1 cycle of 4 at full rate (measured: rx 38139, tx 10087)
     assert!(
         rx > cycles / 2,
-        "rx_valid only {rx} of {cycles} cycles (seed {:#x})",
-        rng.seed
+        "rx_valid only {rx} of {cycles} cycles (seed {seed:#x})"
     );
     assert!(
         tx > cycles / 5,
-        "tx_ready only {tx} of {cycles} cycles (seed {:#x})",
-        rng.seed
+        "tx_ready only {tx} of {cycles} cycles (seed {seed:#x})"
     );
 }
 
