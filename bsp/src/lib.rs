@@ -35,7 +35,11 @@ pub fn lpf_ports(text: &str) -> Vec<(String, String)> {
         let line = line.split('#').next().unwrap_or("").trim();
         for d in ["LOCATE COMP", "IOBUF PORT", "FREQUENCY PORT"] {
             if let Some(rest) = line.strip_prefix(d) {
-                if let Some(name) = rest.trim().strip_prefix('"').and_then(|r| r.split('"').next()) {
+                if let Some(name) = rest
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|r| r.split('"').next())
+                {
                     v.push((d.to_string(), name.to_string()));
                 }
             }
@@ -51,7 +55,10 @@ pub fn lpf_problems(ports: &[nicgen_hdl::PortInfo], lpf: &str) -> Vec<String> {
     let pins = pin_names(ports);
     let c = lpf_ports(lpf);
     let of = |d: &str| -> Vec<String> {
-        c.iter().filter(|(k, _)| k == d).map(|(_, n)| n.clone()).collect()
+        c.iter()
+            .filter(|(k, _)| k == d)
+            .map(|(_, n)| n.clone())
+            .collect()
     };
     let (loc, io, freq) = (of("LOCATE COMP"), of("IOBUF PORT"), of("FREQUENCY PORT"));
     let mut e = vec![];
@@ -100,9 +107,14 @@ mod tests {
                 .into_iter()
                 .find(|t| t.name == top)
                 .unwrap();
-            let lpf = std::fs::read_to_string(root.join(format!("constraints/{board}.lpf"))).unwrap();
+            let lpf =
+                std::fs::read_to_string(root.join(format!("constraints/{board}.lpf"))).unwrap();
             let e = super::lpf_problems(&(t.build)().ports(), &lpf);
-            assert!(e.is_empty(), "constraints/{board}.lpf vs {top}:\n{}", e.join("\n"));
+            assert!(
+                e.is_empty(),
+                "constraints/{board}.lpf vs {top}:\n{}",
+                e.join("\n")
+            );
         }
     }
 
@@ -110,8 +122,18 @@ mod tests {
     fn lpf_check_catches_every_kind_of_problem() {
         use nicgen_hdl::{PortDir, PortInfo};
         let ports = vec![
-            PortInfo { name: "clk".into(), dir: PortDir::In, width: 1, clock: true },
-            PortInfo { name: "led".into(), dir: PortDir::Out, width: 2, clock: false },
+            PortInfo {
+                name: "clk".into(),
+                dir: PortDir::In,
+                width: 1,
+                clock: true,
+            },
+            PortInfo {
+                name: "led".into(),
+                dir: PortDir::Out,
+                width: 2,
+                clock: false,
+            },
         ];
         let good = "LOCATE COMP \"clk\" SITE \"G2\";\nIOBUF PORT \"clk\" IO_TYPE=LVCMOS33;\nFREQUENCY PORT \"clk\" 25 MHZ;\n\
 LOCATE COMP \"led[0]\" SITE \"B2\"; # first\nLOCATE COMP \"led[1]\" SITE \"C2\";\n\

@@ -64,7 +64,8 @@ impl BoardSim {
             .find(|t| t.name == "ulx3s")
             .expect("ulx3s top");
         let top = (entry.build)();
-        let m = Model::new("ulx3s", &top.verilog(), top.ports()).unwrap_or_else(|e| panic!("{e:#}"));
+        let m =
+            Model::new("ulx3s", &top.verilog(), top.ports()).unwrap_or_else(|e| panic!("{e:#}"));
         let pi = |n: &str| m.port(n);
         let p = Ports {
             clk: pi("clk_25mhz"),
@@ -259,10 +260,15 @@ pub fn over_pty<R>(name: &str, body: impl FnOnce(&Path) -> R) -> Option<(R, Boar
     let h = std::thread::spawn(move || serve_pty(sim, pty, st));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&path)));
     stop.store(true, Ordering::Relaxed);
-    let sim = h.join().unwrap_or_else(|_| panic!("{name}: the board simulation panicked"));
+    let sim = h
+        .join()
+        .unwrap_or_else(|_| panic!("{name}: the board simulation panicked"));
     match r {
         Ok(r) => {
-            assert_eq!(sim.framing_errors, 0, "{name}: the board sent bytes with a bad stop bit");
+            assert_eq!(
+                sim.framing_errors, 0,
+                "{name}: the board sent bytes with a bad stop bit"
+            );
             Some((r, sim))
         }
         Err(panic) => {

@@ -275,7 +275,8 @@ impl Pair {
         let v = top.verilog();
         let trace = crate::testing::cosim_trace(2);
         let mk = |k: usize| -> Box<dyn Dut> {
-            let mut m = Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
+            let mut m =
+                Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
             if let Some((paths, _)) = &trace {
                 m.trace(&paths[k]);
             }

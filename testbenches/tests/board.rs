@@ -97,10 +97,7 @@ fn bridge_answers_every_bad_frame_and_keeps_working() {
         assert_eq!(e, errors, "BOARD_BRIDGE_ERRORS {e:#x}");
         // a write, read back through the bridge
         s.write32(board_reg(&wb::BOARD_CABLE_FLIP), 0xBEEF).unwrap();
-        assert_eq!(
-            s.read32(board_reg(&wb::BOARD_CABLE_FLIP)).unwrap(),
-            0xBEEF
-        );
+        assert_eq!(s.read32(board_reg(&wb::BOARD_CABLE_FLIP)).unwrap(), 0xBEEF);
         (s.requests, s.error_responses)
     });
     let Some(((requests, errors), sim)) = r else {
@@ -131,7 +128,11 @@ fn bridge_drops_a_byte_with_a_bad_stop_bit() {
         (Status::Ok, wb::BOARD_ID_VALUE)
     );
     let e = s.read32(board_reg(&wb::BOARD_BRIDGE_ERRORS)).unwrap();
-    assert_eq!(e, 1 | (1 << 16), "one error response, one framing error: {e:#x}");
+    assert_eq!(
+        e,
+        1 | (1 << 16),
+        "one error response, one framing error: {e:#x}"
+    );
 }
 
 /// The in-process board as a slow host sees it: every request is preceded by a pseudo-random
@@ -144,7 +145,10 @@ impl std::io::Read for SlowHost {
 }
 impl std::io::Write for SlowHost {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.2 = self.2.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.2 = self
+            .2
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let gap = (self.2 >> 33) % self.1.max(1);
         self.0.run(gap);
         self.0.write(b)

@@ -8,12 +8,12 @@ use nicgen_driver::serial::{Serial, TtyPort};
 use nicgen_driver::tnw::{Link, Pattern};
 use nicgen_driver::{Error, RegAccess};
 use nicgen_sim::board::over_pty;
-use nicgen_sim::testing::check;
-use std::time::Duration;
 use nicgen_sim::channel::ChannelCfg;
+use nicgen_sim::testing::check;
 use nicgen_sim::tnw::Pair;
 use nicgen_sim::verilator;
 use nicgen_wire::tnw as w;
+use std::time::Duration;
 
 const PERIOD: u64 = 10_000;
 
@@ -179,7 +179,10 @@ fn ber_run_repairs_channel_errors(p: &mut Pair) {
     Link::bring_up_pair(p, &a, &b).unwrap();
     let r = Link::ber_run(p, &a, &b, 300, 3, Pattern::Random).unwrap();
     assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
-    assert!(r.crc_errors > 0, "the channel (BER 2e-5) corrupted packets: {r:?}");
+    assert!(
+        r.crc_errors > 0,
+        "the channel (BER 2e-5) corrupted packets: {r:?}"
+    );
     assert!(p.chan[0].stats.bit_errors > 0);
 }
 
@@ -204,11 +207,15 @@ fn timeouts_are_errors(bus: &mut impl RegAccess) {
 macro_rules! suite_tests {
     ($t:ty) => {{
         let tests: [(&str, fn(&mut $t)); 6] = [
-            ("revision_and_reset_values", |p| revision_and_reset_values(p)),
+            ("revision_and_reset_values", |p| {
+                revision_and_reset_values(p)
+            }),
             ("bring_up_and_exceptions", |p| bring_up_and_exceptions(p)),
             ("mdio_round_trip", |p| mdio_round_trip(p)),
             ("bad_accesses_are_errors", |p| bad_accesses_are_errors(p)),
-            ("ber_run_through_the_test_bench", |p| ber_run_through_the_test_bench(p)),
+            ("ber_run_through_the_test_bench", |p| {
+                ber_run_through_the_test_bench(p)
+            }),
             ("timeouts_are_errors", |p| timeouts_are_errors(p)),
         ];
         tests
@@ -218,7 +225,10 @@ macro_rules! suite_tests {
 /// Each test on a fresh pair; a failing test is replayed with a waveform (`testing::check`).
 fn suite(name: &str, make: impl Fn() -> Option<Pair>) {
     let mut tests = suite_tests!(Pair).to_vec();
-    tests.push(("ber_run_repairs_channel_errors", ber_run_repairs_channel_errors));
+    tests.push((
+        "ber_run_repairs_channel_errors",
+        ber_run_repairs_channel_errors,
+    ));
     for (t, f) in tests {
         if make().is_none() {
             return;

@@ -123,7 +123,8 @@ pub fn parse_response(f: &[u8; RESPONSE_BYTES]) -> Result<(Status, u32), String>
     if checksum(f) != 0 {
         return Err(format!("response {f:02x?} has a bad checksum"));
     }
-    let s = Status::from_code(f[0]).ok_or_else(|| format!("response status {:#04x} unknown", f[0]))?;
+    let s =
+        Status::from_code(f[0]).ok_or_else(|| format!("response status {:#04x} unknown", f[0]))?;
     Ok((s, u32::from_be_bytes([f[1], f[2], f[3], f[4]])))
 }
 

@@ -178,7 +178,8 @@ impl Logic for UartBridge {
                 if self.n.q.val() == self.c_zero4.val() {
                     self.cmd.d.next = self.rx.data.val();
                 } else if self.n.q.val() <= self.c_four4.val() {
-                    self.addr.d.next = (self.addr.q.val() << self.c_sh8.val()) | self.byte32.y.val();
+                    self.addr.d.next =
+                        (self.addr.q.val() << self.c_sh8.val()) | self.byte32.y.val();
                 } else if self.n.q.val() <= self.c_eight4.val() {
                     self.wdata.d.next =
                         (self.wdata.q.val() << self.c_sh8.val()) | self.byte32.y.val();

@@ -255,8 +255,8 @@ impl Logic for Ulx3s {
         self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
         self.clk.next = self.pll.clkop.val();
         dff_setup!(
-            self, clk, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c,
-            flip_cnt, lfsr
+            self, clk, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c, flip_cnt,
+            lfsr
         );
         self.bridge.clock.next = self.pll.clkop.val();
         self.bridge.reset.next = self.sync_rst.rst.val();
@@ -416,8 +416,7 @@ impl Logic for Ulx3s {
         self.bank.hw_in[1].next = self.c_hz.val();
         self.bank.hw_in[2].next = self.c_div.val();
         self.bank.hw_in[3].next = self.cycles.q.val();
-        self.bank.hw_in[4].next =
-            self.w_err.y.val() | (self.w_ferr.y.val() << self.c_sh16.val());
+        self.bank.hw_in[4].next = self.w_err.y.val() | (self.w_ferr.y.val() << self.c_sh16.val());
         self.bank.hw_in[6].next = self.w_led.y.val();
 
         // what this top does not use
