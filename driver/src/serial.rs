@@ -29,10 +29,6 @@ pub struct BoardInfo {
     pub baud_div: u32,
 }
 
-fn board_reg(r: &nicgen_wire::regs::Reg) -> u64 {
-    (wb::window_base(wb::BOARD_WINDOW) + r.offset) as u64
-}
-
 impl<S: Read + Write> Serial<S> {
     pub fn new(io: S) -> Self {
         Self {
@@ -89,7 +85,7 @@ impl<S: Read + Write> Serial<S> {
 
     /// Check `BOARD_ID` and read the clock and baud divisor.
     pub fn identify(&mut self) -> Result<BoardInfo> {
-        let id = self.read32(board_reg(&wb::BOARD_ID))?;
+        let id = self.read32(wb::board_addr(&wb::BOARD_ID) as u64)?;
         if id != wb::BOARD_ID_VALUE {
             return Err(Error::Transport(format!(
                 "BOARD_ID is {id:#010x}, not {:#010x}: not a nicgen bridge, or another protocol version",
@@ -97,14 +93,14 @@ impl<S: Read + Write> Serial<S> {
             )));
         }
         Ok(BoardInfo {
-            clock_hz: self.read32(board_reg(&wb::BOARD_CLOCK_HZ))?,
-            baud_div: self.read32(board_reg(&wb::BOARD_BAUD_DIV))?,
+            clock_hz: self.read32(wb::board_addr(&wb::BOARD_CLOCK_HZ) as u64)?,
+            baud_div: self.read32(wb::board_addr(&wb::BOARD_BAUD_DIV) as u64)?,
         })
     }
 
     /// The board's cycle counter.
     pub fn cycles(&mut self) -> Result<u32> {
-        self.read32(board_reg(&wb::BOARD_CYCLES))
+        self.read32(wb::board_addr(&wb::BOARD_CYCLES) as u64)
     }
 }
 

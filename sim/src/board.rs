@@ -17,7 +17,7 @@ use crate::verilator::Model;
 use nicgen_hdl::board::ulx3s::BoardConfig;
 use std::collections::VecDeque;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -278,24 +278,13 @@ pub fn over_pty<R>(name: &str, body: impl FnOnce(&Path) -> R) -> Option<(R, Boar
                 sim.log.len()
             );
             if std::env::var("NICGEN_NO_VCD").is_err() {
-                let window = std::env::var("NICGEN_VCD_WINDOW")
-                    .ok()
-                    .and_then(|w| w.parse().ok())
-                    .unwrap_or(20_000);
-                let vcd = vcd_path(name);
+                let window = crate::testing::vcd_window(20_000);
+                let vcd =
+                    crate::vcd::vcd_dir().join(format!("{}.vcd", crate::testing::file_stem(name)));
                 BoardSim::replay(&sim.log, sim.cycle, window, &vcd);
                 eprintln!("*** {name}: waveform {}", vcd.display());
             }
             std::panic::resume_unwind(panic)
         }
     }
-}
-
-/// Where a failing co-simulation test leaves its waveform: `<vcd_dir>/<name>.vcd`.
-pub fn vcd_path(name: &str) -> PathBuf {
-    let stem: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    crate::vcd::vcd_dir().join(format!("{stem}.vcd"))
 }

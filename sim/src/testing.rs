@@ -54,6 +54,21 @@ pub(crate) fn record_vcd_files(files: Vec<PathBuf>) {
     VCD_FILES.with(|v| v.borrow_mut().extend(files));
 }
 
+/// Cycles (events) a failure's waveform covers: `NICGEN_VCD_WINDOW`, else `default`.
+pub fn vcd_window(default: u64) -> u64 {
+    std::env::var("NICGEN_VCD_WINDOW")
+        .ok()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A test name as a file stem (non-alphanumerics become `_`).
+pub fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
 /// Run `body` with a reproducible `Rng`; on failure print the seed and a VCD of the end.
 pub fn check(name: &str, default_seed: u64, body: impl Fn(&mut Rng)) {
     let seed = Rng::seed_from_env(default_seed);
@@ -61,14 +76,8 @@ pub fn check(name: &str, default_seed: u64, body: impl Fn(&mut Rng)) {
     let Err(panic) = first else { return };
     eprintln!("\n*** {name} FAILED with seed {seed:#x}; replay with NICGEN_SEED={seed:#x}");
     if std::env::var("NICGEN_NO_VCD").is_err() {
-        let window = std::env::var("NICGEN_VCD_WINDOW")
-            .ok()
-            .and_then(|w| w.parse().ok())
-            .unwrap_or(4000);
-        let stem: String = name
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
+        let window = vcd_window(4000);
+        let stem = file_stem(name);
         TRACE.with(|t| *t.borrow_mut() = Some((stem, window, 0)));
         VCD_FILES.with(|v| v.borrow_mut().clear());
         let _ = catch_unwind(AssertUnwindSafe(|| body(&mut Rng::new(seed))));

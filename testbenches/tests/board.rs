@@ -9,10 +9,6 @@ use nicgen_sim::board::{over_pty, BoardSim};
 use nicgen_wire::bridge::{self as wb, Status};
 use std::time::Duration;
 
-fn board_reg(r: &nicgen_wire::regs::Reg) -> u64 {
-    (wb::window_base(wb::BOARD_WINDOW) + r.offset) as u64
-}
-
 fn frame(bytes: &[u8]) -> Vec<u8> {
     let mut f = bytes.to_vec();
     f.push(wb::checksum(bytes));
@@ -93,11 +89,18 @@ fn bridge_answers_every_bad_frame_and_keeps_working() {
             "after the long frame"
         );
         // every error counted once; no framing errors on a clean line
-        let e = s.read32(board_reg(&wb::BOARD_BRIDGE_ERRORS)).unwrap();
+        let e = s
+            .read32(wb::board_addr(&wb::BOARD_BRIDGE_ERRORS) as u64)
+            .unwrap();
         assert_eq!(e, errors, "BOARD_BRIDGE_ERRORS {e:#x}");
         // a write, read back through the bridge
-        s.write32(board_reg(&wb::BOARD_CABLE_FLIP), 0xBEEF).unwrap();
-        assert_eq!(s.read32(board_reg(&wb::BOARD_CABLE_FLIP)).unwrap(), 0xBEEF);
+        s.write32(wb::board_addr(&wb::BOARD_CABLE_FLIP) as u64, 0xBEEF)
+            .unwrap();
+        assert_eq!(
+            s.read32(wb::board_addr(&wb::BOARD_CABLE_FLIP) as u64)
+                .unwrap(),
+            0xBEEF
+        );
         (s.requests, s.error_responses)
     });
     let Some(((requests, errors), sim)) = r else {
@@ -115,7 +118,7 @@ fn bridge_drops_a_byte_with_a_bad_stop_bit() {
     let Some(mut b) = BoardSim::verilator() else {
         return;
     };
-    let good = wb::request(wb::CMD_READ, board_reg(&wb::BOARD_ID) as u32, 0);
+    let good = wb::request(wb::CMD_READ, wb::board_addr(&wb::BOARD_ID), 0);
     // first byte with its stop bit low: dropped, so the frame is 9 bytes long, then truncated
     b.tx.break_stop = true;
     b.send(&good[..1]);
@@ -127,7 +130,9 @@ fn bridge_drops_a_byte_with_a_bad_stop_bit() {
         s.exchange_raw(&good).unwrap(),
         (Status::Ok, wb::BOARD_ID_VALUE)
     );
-    let e = s.read32(board_reg(&wb::BOARD_BRIDGE_ERRORS)).unwrap();
+    let e = s
+        .read32(wb::board_addr(&wb::BOARD_BRIDGE_ERRORS) as u64)
+        .unwrap();
     assert_eq!(
         e,
         1 | (1 << 16),
@@ -137,7 +142,7 @@ fn bridge_drops_a_byte_with_a_bad_stop_bit() {
 
 /// The in-process board as a slow host sees it: every request is preceded by a pseudo-random
 /// idle gap of up to `gap` cycles (as a host's USB latency would add).
-struct SlowHost(BoardSim, u64, u64);
+struct SlowHost(BoardSim, u64, nicgen_sim::rng::Rng);
 impl std::io::Read for SlowHost {
     fn read(&mut self, b: &mut [u8]) -> std::io::Result<usize> {
         self.0.read(b)
@@ -145,11 +150,7 @@ impl std::io::Read for SlowHost {
 }
 impl std::io::Write for SlowHost {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.2 = self
-            .2
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let gap = (self.2 >> 33) % self.1.max(1);
+        let gap = self.2.below(self.1.max(1));
         self.0.run(gap);
         self.0.write(b)
     }
@@ -158,11 +159,13 @@ impl std::io::Write for SlowHost {
     }
 }
 
-fn ber_on_the_injected_cable(gap: u64) -> nicgen_driver::tnw::BerReport {
+/// A BER run on the injected cable; the host's gaps from `Rng::new(seed)`.
+fn ber_on_the_injected_cable(gap: u64, seed: u64) -> nicgen_driver::tnw::BerReport {
     use nicgen_driver::tnw::{Link, Pattern};
     let b = BoardSim::verilator().expect("verilator");
-    let mut s = Serial::new(SlowHost(b, gap, 1));
-    s.write32(board_reg(&wb::BOARD_CABLE_FLIP), 1400).unwrap();
+    let mut s = Serial::new(SlowHost(b, gap, nicgen_sim::rng::Rng::new(seed)));
+    s.write32(wb::board_addr(&wb::BOARD_CABLE_FLIP) as u64, 1400)
+        .unwrap();
     let (a, bb) = (Link::new(0), Link::new(1));
     Link::bring_up_pair(&mut s, &a, &bb).unwrap();
     let r = Link::ber_run(&mut s, &a, &bb, 300, 3, Pattern::Random).unwrap();
@@ -177,7 +180,7 @@ fn board_ber_run_repairs_injected_cable_errors() {
     if !nicgen_sim::verilator::require("board_ber_run_repairs_injected_cable_errors") {
         return;
     }
-    let r = ber_on_the_injected_cable(0);
+    let r = ber_on_the_injected_cable(0, 1);
     assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
     assert!(r.crc_errors >= 10, "{r:?}");
 }
@@ -185,10 +188,11 @@ fn board_ber_run_repairs_injected_cable_errors() {
 /// KNOWN ISSUE (open, see docs/spec-decisions.md "Open findings"): with bit errors injected
 /// and some host timings, DATACHK counts item errors in a BER run although every corrupted
 /// packet is caught by the CRC (27k frames of steady traffic with 680 CRC errors show none:
-/// the errors come with the start or stop of a run). Deterministic reproduction: 4 errors.
+/// the errors come with the start or stop of a run). Deterministic reproduction (gaps of up to 3000 cycles
+/// from seed 16): 4 errors; seeds 5, 14, 17, 18, 27, 31, 35 of 1..40 show 2 to 6.
 #[test]
 #[ignore = "open finding: DATACHK item errors around a BER run's start/stop under injected errors"]
 fn board_ber_run_with_a_slow_host_is_clean() {
-    let r = ber_on_the_injected_cable(3000);
+    let r = ber_on_the_injected_cable(3000, 16);
     assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
 }

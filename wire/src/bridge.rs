@@ -178,6 +178,11 @@ pub fn window_mask() -> u16 {
     BOARD_WINDOWS.iter().fold(0, |m, &(n, _, _)| m | 1 << n)
 }
 
+/// Bridge address of a BOARD register.
+pub const fn board_addr(r: &Reg) -> u32 {
+    window_base(BOARD_WINDOW) + r.offset
+}
+
 /// Value of `BOARD_ID`: "NGB" and the bridge protocol version 1.
 pub const BOARD_ID_VALUE: u32 = 0x4E47_4201;
 

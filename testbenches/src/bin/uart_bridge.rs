@@ -20,8 +20,8 @@ fn main() {
         std::process::exit(1);
     };
     let (hz, div, baud) = (b.cfg.clock_hz(), b.cfg.baud_div(), b.cfg.baud);
-    let id = (wb::window_base(wb::BOARD_WINDOW) + wb::BOARD_ID.offset) as u64;
-    let flip = (wb::window_base(wb::BOARD_WINDOW) + wb::BOARD_CABLE_FLIP.offset) as u64;
+    let id = wb::board_addr(&wb::BOARD_ID) as u64;
+    let flip = wb::board_addr(&wb::BOARD_CABLE_FLIP) as u64;
     let mut s = Serial::new(b);
     s.read32(id).unwrap(); // settle
     let cyc = |s: &mut Serial<BoardSim>, write: bool| -> f64 {
