@@ -12,6 +12,7 @@ use nicgen_sim::channel::ChannelCfg;
 use nicgen_sim::testing::check;
 use nicgen_sim::tnw::Pair;
 use nicgen_sim::verilator;
+use nicgen_wire::bridge as wb;
 use nicgen_wire::tnw as w;
 use std::time::Duration;
 
@@ -254,6 +255,10 @@ fn driver_suite_on_verilator_models() {
     suite("verilator", verilated);
 }
 
+/// Bit errors on the board's in-FPGA cable from link 0 to link 1: one data bit in every
+/// `FLIP_PERIOD` words, about the simulated channel's BER of 2e-5 per bit (7e-4 per word).
+const FLIP_PERIOD: u32 = 1400;
+
 /// The same suite through the board's UART bridge: the driver's serial transport opens the
 /// pseudo-terminal behind which the Verilated `ulx3s` top runs (as it would open the board's
 /// /dev/ttyUSB0), one fresh board per test.
@@ -267,7 +272,8 @@ fn driver_suite_over_serial_to_the_verilated_board() {
             let tty = TtyPort::open(path, baud, Duration::from_secs(30)).expect("open the pty");
             let mut s = Serial::new(tty);
             s.identify().unwrap();
-            // the cable is clean (BOARD_CABLE_FLIP = 0): see tests/board.rs for injection
+            s.write32(wb::board_addr(&wb::BOARD_CABLE_FLIP) as u64, FLIP_PERIOD)
+                .unwrap();
             f(&mut s);
             s.requests
         });

@@ -6,7 +6,8 @@
 //!
 //! DATAGEN runs while DGEN_EN is set (endless) or while the one-shot count is not zero; it
 //! always completes a packet it started. The sequence restarts on DGEN_CLEAR, at the end of a
-//! one-shot run and when DGEN_EN drops. DATACHK restarts its sequence and clears its error
+//! one-shot run and when DGEN_EN drops, after the packet it started is complete (restarting
+//! mid-packet would fill its last items from the new sequence). DATACHK restarts its sequence and clears its error
 //! counter while CHKEN is 0. DATACHK registers its input and compares a cycle later, so its
 //! counters move one cycle after the word was delivered.
 
@@ -195,13 +196,21 @@ impl Logic for TbGen {
         self.dest_cat.hi.next = self.fcnt.q.val().get_bits::<11>(0);
         self.dest.next = self.dest_cat.y.val();
         self.seq.advance.next = self.go.val();
+        // restart when DGEN_EN drops, but only once the packet it started is complete (here
+        // when between packets, below when its last item goes)
         self.seq.init.next = self.clear.val()
-            || (self.en_d.q.val() && !self.en.val() && (self.left.q.val() == self.c_zero5.val()));
+            || (self.en_d.q.val()
+                && !self.en.val()
+                && (self.left.q.val() == self.c_zero5.val())
+                && (self.item.q.val() == self.c_zero3.val()));
         self.en_d.d.next = self.en.val();
         if self.go.val() {
             self.item.d.next = self.item.q.val() + self.c_one3.val();
             if self.item.q.val() == self.c_last3.val() {
                 self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
+                if !self.en.val() && (self.left.q.val() == self.c_zero5.val()) {
+                    self.seq.init.next = true;
+                }
                 if !self.en.val() && (self.left.q.val() != self.c_zero5.val()) {
                     self.left.d.next = self.left.q.val() - self.c_one5.val();
                     if self.left.q.val() == self.c_one5.val() {
