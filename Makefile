@@ -49,7 +49,7 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin tnw_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin uart_bridge
 
-docs: ## regenerate docs/registers.md from the wire/register crate
+docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
 
 cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver suite on Verilator and over serial-over-pty to the Verilated board top, the board's bridge

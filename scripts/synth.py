@@ -36,6 +36,9 @@ def nextpnr_fmax(ptext):
 
 
 def run(cmd, log):
+    """Run a tool in ROOT with every path in its arguments relative to ROOT: YoWASP tools see
+    /tmp as a private directory, so absolute paths of a checkout under /tmp are not writable."""
+    cmd = cmd[:1] + [a.replace(ROOT + os.sep, "") for a in cmd[1:]]
     with open(log, "w") as f:
         r = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
     text = open(log).read()

@@ -68,3 +68,83 @@ pub fn emit_all(tops: &[TopEntry], dir: &Path) -> anyhow::Result<String> {
     std::fs::write(dir.join("manifest.json"), &m)?;
     Ok(m)
 }
+
+/// The ports of module `module` as its Verilog declares them: `(name, dir, width)` in
+/// declaration order (rust-hdl writes one `input`/`output` line per port after the header).
+pub fn module_ports(verilog: &str, module: &str) -> Vec<(String, PortDir, usize)> {
+    let head = format!("module {module}(");
+    let Some(start) = verilog.find(&head) else {
+        return vec![];
+    };
+    let body = &verilog[start..];
+    let body = &body[..body.find("endmodule").unwrap_or(body.len())];
+    let mut v = vec![];
+    for line in body.lines() {
+        let line = line.trim();
+        let (dir, rest) = if let Some(r) = line.strip_prefix("input ") {
+            (PortDir::In, r)
+        } else if let Some(r) = line.strip_prefix("output ") {
+            (PortDir::Out, r)
+        } else {
+            continue;
+        };
+        let rest = rest
+            .trim_start_matches("wire ")
+            .trim_start_matches("reg ")
+            .trim();
+        let (width, name) = match rest.strip_prefix('[') {
+            Some(r) => {
+                let (range, name) = r.split_once(']').unwrap_or(("0:0", r));
+                let msb: usize = range
+                    .split(':')
+                    .next()
+                    .unwrap_or("0")
+                    .trim()
+                    .parse()
+                    .unwrap_or(0);
+                (msb + 1, name.trim())
+            }
+            None => (1, rest),
+        };
+        v.push((name.trim_end_matches(';').trim().to_string(), dir, width));
+    }
+    v
+}
+
+/// What differs between a top's registered port list and the module header of its Verilog:
+/// empty when every port (name, direction, width) is listed once and nothing else exists.
+pub fn port_list_problems(top: &dyn nicgen_hdl::DynTop) -> Vec<String> {
+    let listed: Vec<(String, PortDir, usize)> = top
+        .ports()
+        .iter()
+        .map(|p| (p.name.clone(), p.dir, p.width))
+        .collect();
+    let declared = module_ports(&top.verilog(), top.name());
+    let mut e = vec![];
+    for p in &declared {
+        if !listed.contains(p) {
+            e.push(format!(
+                "{}: Verilog port {} {:?} [{}] is not in the registered port list",
+                top.name(),
+                p.0,
+                p.1,
+                p.2
+            ));
+        }
+    }
+    for p in &listed {
+        if !declared.contains(p) {
+            e.push(format!(
+                "{}: registered port {} {:?} [{}] is not in the Verilog module",
+                top.name(),
+                p.0,
+                p.1,
+                p.2
+            ));
+        }
+        if listed.iter().filter(|q| q.0 == p.0).count() > 1 {
+            e.push(format!("{}: port {} registered twice", top.name(), p.0));
+        }
+    }
+    e
+}

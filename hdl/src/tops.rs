@@ -3,8 +3,7 @@
 
 use crate::board::ulx3s::Ulx3s;
 use crate::common::{
-    arbiter::RoundRobin, async_fifo::AsyncFifo, crc::Crc, regbank::RegBank, regbank::RegBusSlave,
-    reset::ResetSync, sync_fifo::SyncFifo, unused::Unused, widen::Widen,
+    arbiter::RoundRobin, async_fifo::AsyncFifo, crc::Crc, reset::ResetSync, sync_fifo::SyncFifo,
 };
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
@@ -30,8 +29,9 @@ dyn_top!(AsyncFifoTop, AsyncFifo512x36, clocks: [wr_clock, rd_clock],
 dyn_top!(RoundRobinTop, RoundRobin8, clocks: [clock], inputs: [reset, req, ack], outputs: [grant, valid]);
 dyn_top!(ResetSyncTop, ResetSync3, clocks: [clock], inputs: [arst], outputs: [rst]);
 dyn_top!(RegBankDemoTop, RegBankDemo, clocks: [clock],
-    inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, status, exc_set],
-    outputs: [bus.rdata, bus.ready, bus.err, ctrl, exc, start, doorbell, doorbell_strobe]);
+    inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, status_value, exc_err_set],
+    outputs: [bus.rdata, bus.ready, bus.err, ctrl_enable, ctrl_mode, ctrl_start, ctrl_limit, ctrl_wrote,
+        exc_mask, exc_pending, doorbell_value, doorbell_wrote]);
 
 dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx_data, tx_dest, tx_valid, rx_ready, bus.addr, bus.wdata, bus.write, bus.read,
@@ -44,79 +44,9 @@ dyn_top!(Ulx3sTop, Ulx3s, clocks: [clk_25mhz],
     outputs: [led, ftdi_rxd, wifi_gpio0, phy0_mdc, phy0_mdio_o, phy0_mdio_oe, phy0_reset,
         phy1_mdc, phy1_mdio_o, phy1_mdio_oe, phy1_reset]);
 
-/// The shared register bank on the demo map (`nicgen_wire::demo`), one register of each kind.
-#[derive(LogicBlock)]
-pub struct RegBankDemo {
-    pub clock: Signal<In, Clock>,
-    pub reset: Signal<In, Bit>,
-    pub bus: RegBusSlave<6>,
-    pub status: Signal<In, Bits<32>>,
-    pub exc_set: Signal<In, Bits<8>>,
-    pub ctrl: Signal<Out, Bits<32>>,
-    pub exc: Signal<Out, Bits<16>>,
-    pub start: Signal<Out, Bit>,
-    pub doorbell: Signal<Out, Bits<32>>,
-    pub doorbell_strobe: Signal<Out, Bit>,
-    bank: RegBank<4, 6>,
-    unused: [Unused<Bits<32>>; 5],
-    unused_bits: [Unused<Bit>; 4],
-    exc_wide: Widen<8, 32>,
-    zero: Constant<Bits<32>>,
-}
-
-impl Default for RegBankDemo {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            bus: Default::default(),
-            status: Default::default(),
-            exc_set: Default::default(),
-            ctrl: Default::default(),
-            exc: Default::default(),
-            start: Default::default(),
-            doorbell: Default::default(),
-            doorbell_strobe: Default::default(),
-            bank: RegBank::new(&nicgen_wire::demo::DEMO_REGS),
-            unused: Default::default(),
-            unused_bits: Default::default(),
-            exc_wide: Default::default(),
-            zero: Constant::new(0u64.into()),
-        }
-    }
-}
-
-impl Logic for RegBankDemo {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.bank.clock.next = self.clock.val();
-        self.bank.reset.next = self.reset.val();
-        RegBusSlave::<6>::link(&mut self.bus, &mut self.bank.bus);
-        for i in 0..4 {
-            self.bank.hw_in[i].next = self.zero.val();
-            self.bank.hw_set[i].next = self.zero.val();
-        }
-        self.bank.hw_in[1].next = self.status.val();
-        self.exc_wide.x.next = self.exc_set.val();
-        self.bank.hw_set[2].next = self.exc_wide.y.val();
-        self.ctrl.next = self.bank.value[0].val();
-        self.start.next = self.bank.pulse[0].val().get_bit(8);
-        self.exc.next = self.bank.value[2].val().get_bits::<16>(0);
-        self.doorbell.next = self.bank.pulse[3].val();
-        self.doorbell_strobe.next = self.bank.wrote[3].val();
-        // what this top does not bring out (the bank's outputs are generic)
-        self.unused[0].x.next = self.bank.value[1].val();
-        self.unused[1].x.next = self.bank.value[3].val();
-        self.unused[2].x.next = self.bank.pulse[1].val();
-        self.unused[3].x.next = self.bank.pulse[2].val();
-        self.unused[4].x.next = self.bank.value[2].val() ^ self.bank.pulse[0].val();
-        self.unused_bits[0].x.next =
-            self.bank.wrote[0].val() || self.bank.wrote[1].val() || self.bank.wrote[2].val();
-        self.unused_bits[1].x.next = self.bank.was_read[0].val() || self.bank.was_read[1].val();
-        self.unused_bits[2].x.next = self.bank.was_read[2].val();
-        self.unused_bits[3].x.next = self.bank.was_read[3].val();
-    }
-}
+/// The register file generated for the demo map (`nicgen_wire::demo`): the shared register
+/// bank with one named port per field, one register of each access kind.
+pub type RegBankDemo = crate::common::regfile::RegBankDemoRegs;
 
 pub fn tops() -> Vec<TopEntry> {
     vec![

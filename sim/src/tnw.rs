@@ -12,7 +12,8 @@ use crate::mdio_phy::MdioPhy;
 use crate::rng::Rng;
 use crate::verilator::Model;
 use nicgen_hdl::top::{DynTop, PortInfo};
-use nicgen_wire::tnw::{self, Header, Word, PAYLOAD_WORDS, TNW_LINK_REGS};
+use nicgen_wire::regs::Reg;
+use nicgen_wire::tnw::{self, Header, Word, PAYLOAD_WORDS};
 use std::collections::VecDeque;
 
 /// What a backend offers: indexed port access and settling.
@@ -337,7 +338,7 @@ impl Pair {
 
     /// Bring both links online (TX_CTRL: offline bits cleared).
     pub fn online(&mut self) {
-        let ctrl = TNW_LINK_REGS.reg("TX_CTRL").unwrap().offset;
+        let ctrl = tnw::TX_CTRL::OFFSET;
         for k in 0..2 {
             self.write(k, ctrl, 0);
         }
@@ -568,20 +569,12 @@ impl Pair {
         v
     }
 
-    pub fn reg(&mut self, k: usize, name: &str) -> u32 {
-        let off = TNW_LINK_REGS
-            .reg(name)
-            .unwrap_or_else(|| panic!("no register {name}"))
-            .offset;
-        self.read(k, off)
+    pub fn reg(&mut self, k: usize, r: &Reg) -> u32 {
+        self.read(k, r.offset)
     }
 
-    pub fn set_reg(&mut self, k: usize, name: &str, v: u32) {
-        let off = TNW_LINK_REGS
-            .reg(name)
-            .unwrap_or_else(|| panic!("no register {name}"))
-            .offset;
-        self.write(k, off, v)
+    pub fn set_reg(&mut self, k: usize, r: &Reg, v: u32) {
+        self.write(k, r.offset, v)
     }
 
     /// Queue `n` random packets at node k.

@@ -57,10 +57,7 @@ fn tnw_link_matches_its_verilog_under_traffic() {
         .into_iter()
         .find(|t| t.name == "tnw_link")
         .expect("tnw_link top");
-    let ctrl = nicgen_wire::tnw::TNW_LINK_REGS
-        .reg("TX_CTRL")
-        .unwrap()
-        .offset as u128;
+    let ctrl = nicgen_wire::tnw::TX_CTRL::OFFSET as u128;
     let stim = Stimulus {
         reset_rate: 1.0 / 40_000.0,
         drive: vec![

@@ -78,7 +78,9 @@ fn bring_up_and_exceptions(bus: &mut impl RegAccess) {
     // RX_FAULT_P/R reset to 1 (A.1); nothing else is raised by a clean bring-up
     assert_eq!(
         e.set(),
-        vec![("RX_EXC", "RX_FAULT_P"), ("RX_EXC", "RX_FAULT_R")],
+        [w::RX_EXC::RX_FAULT_P, w::RX_EXC::RX_FAULT_R]
+            .map(|f| (f.reg, f.name))
+            .to_vec(),
         "{e:x?}"
     );
     assert!(e.nak_causes().is_empty());

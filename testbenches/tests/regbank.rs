@@ -29,16 +29,16 @@ fn access(b: &mut Bench<RegBankDemo>, write: bool, read: bool, addr: u32, wdata:
     let r = Resp {
         rdata: b.uut.bus.rdata.val().to_u32(),
         err: b.uut.bus.err.val(),
-        start: b.uut.start.val(),
-        doorbell: if b.uut.doorbell_strobe.val() {
-            Some(b.uut.doorbell.val().to_u32())
+        start: b.uut.ctrl_start.val(),
+        doorbell: if b.uut.doorbell_wrote.val() {
+            Some(b.uut.doorbell_value.val().to_u32())
         } else {
             None
         },
     };
     b.tick();
     assert!(
-        !b.uut.bus.ready.val() && !b.uut.start.val() && !b.uut.doorbell_strobe.val(),
+        !b.uut.bus.ready.val() && !b.uut.ctrl_start.val() && !b.uut.doorbell_wrote.val(),
         "one-cycle responses"
     );
     r
@@ -60,7 +60,7 @@ fn reset_values_and_field_kinds() {
     assert_eq!(CTRL.reset(), 0x0100_00A1);
     assert_eq!(access(&mut b, false, true, EXC.offset, 0).rdata, 0xFF00);
     // RO
-    b.uut.status.next = 0xCAFE_F00Du64.into();
+    b.uut.status_value.next = 0xCAFE_F00Du64.into();
     let r = access(&mut b, false, true, STATUS.offset, 0);
     assert_eq!((r.rdata, r.err), (0xCAFE_F00D, false));
     // write to a read-only register: error, no effect
@@ -73,17 +73,21 @@ fn reset_values_and_field_kinds() {
         access(&mut b, false, true, CTRL.offset, 0).rdata,
         0xFFFF_00F1
     );
-    assert_eq!(b.uut.ctrl.val().to_u32(), 0xFFFF_00F1);
+    // the named outputs carry the stored fields
+    assert!(b.uut.ctrl_enable.val());
+    assert_eq!(b.uut.ctrl_mode.val().to_u32(), 0xF);
+    assert_eq!(b.uut.ctrl_limit.val().to_u32(), 0xFFFF);
+    assert_eq!(b.uut.exc_mask.val().to_u32(), 0xFF);
     // W1C: hardware sets, software clears by 1, set wins over a simultaneous clear
-    b.uut.exc_set.next = 0x05u64.into();
+    b.uut.exc_err_set.next = 0x05u64.into();
     b.tick();
-    b.uut.exc_set.next = 0u64.into();
+    b.uut.exc_err_set.next = 0u64.into();
     assert_eq!(access(&mut b, false, true, EXC.offset, 0).rdata, 0xFF05);
     access(&mut b, true, false, EXC.offset, 0x0001_0001 | 0xFF00);
     assert_eq!(access(&mut b, false, true, EXC.offset, 0).rdata, 0xFF04);
-    b.uut.exc_set.next = 0x04u64.into();
+    b.uut.exc_err_set.next = 0x04u64.into();
     access(&mut b, true, false, EXC.offset, 0xFF04);
-    b.uut.exc_set.next = 0u64.into();
+    b.uut.exc_err_set.next = 0u64.into();
     assert_eq!(
         access(&mut b, false, true, EXC.offset, 0).rdata,
         0xFF04,
@@ -130,7 +134,7 @@ fn random_accesses_match_the_map_model() {
             .collect();
         for _ in 0..3000 {
             let status = rng.next_u64() as u32;
-            b.uut.status.next = (status as u64).into();
+            b.uut.status_value.next = (status as u64).into();
             let k = rng.below(5) as usize;
             let addr = if k < 4 {
                 DEMO_REGS.regs[k].offset
@@ -155,8 +159,8 @@ fn random_accesses_match_the_map_model() {
                             rw | w1c | reg.mask(Access::WO) | reg.mask(Access::SC) == 0
                         );
                         store[i] = (store[i] & !rw & !(wdata & w1c)) | (wdata & rw);
-                        assert_eq!(r.start, i == 0 && (wdata >> 8) & 1 == 1);
-                        assert_eq!(r.doorbell, if i == 3 { Some(wdata) } else { None });
+                        assert_eq!(r.start, addr == CTRL.offset && CTRL::START.get(wdata) == 1);
+                        assert_eq!(r.doorbell, (addr == DOORBELL.offset).then_some(wdata));
                     } else {
                         assert!(!r.err);
                         assert_eq!(r.rdata, store[i] | (status & ro), "read {}", reg.name);

@@ -32,21 +32,14 @@ fn packets_cross_both_ways_in_order() {
         p.drain(20_000);
         assert_eq!(p.host[1].delivered, 40);
         assert_eq!(p.host[0].delivered, 40);
-        assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
-        assert_eq!(p.reg(1, "RX_DATA"), 0);
+        assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 0);
+        assert_eq!(p.reg(1, &tnw::RX_DATA), 0);
     });
 }
 
 use nicgen_sim::channel::Fault;
-use nicgen_wire::tnw::{self, TNW_LINK_REGS};
-
-fn field(reg: &str, f: &str, v: u32) -> u32 {
-    TNW_LINK_REGS.reg(reg).unwrap().field(f).unwrap().get(v)
-}
-
-fn bit(reg: &str, f: &str) -> u32 {
-    TNW_LINK_REGS.reg(reg).unwrap().field(f).unwrap().mask()
-}
+use nicgen_wire::regs::Reg;
+use nicgen_wire::tnw::{self, TB_TXCTRL};
 
 #[test]
 fn nak_then_restart_then_go_back_n_resend() {
@@ -61,23 +54,27 @@ fn nak_then_restart_then_go_back_n_resend() {
         p.queue(0, 12, rng);
         p.drain(20_000);
         assert_eq!(p.host[1].delivered, 12);
-        let (exc, data, flow) = (p.reg(1, "RX_EXC"), p.reg(1, "RX_DATA"), p.reg(1, "RX_FLOW"));
-        assert_eq!(field("RX_DATA", "CRC_ERR", data), 1);
+        let (exc, data, flow) = (
+            p.reg(1, &tnw::RX_EXC),
+            p.reg(1, &tnw::RX_DATA),
+            p.reg(1, &tnw::RX_FLOW),
+        );
+        assert_eq!(tnw::RX_DATA::CRC_ERR.get(data), 1);
         assert_eq!(
-            p.reg(0, "TX_CNT_NAK"),
+            p.reg(0, &tnw::TX_CNT_NAK),
             1,
             "RX_EXC {exc:#x} RX_DATA {data:#x} RX_FLOW {flow:#x}"
         );
-        assert_eq!(p.reg(0, "TX_CNT_RESEND"), 1);
-        let exc = p.reg(1, "RX_EXC");
+        assert_eq!(p.reg(0, &tnw::TX_CNT_RESEND), 1);
+        let exc = p.reg(1, &tnw::RX_EXC);
         assert_eq!(
-            exc & bit("RX_EXC", "NAK_CRC"),
-            bit("RX_EXC", "NAK_CRC"),
+            exc & tnw::RX_EXC::NAK_CRC.mask(),
+            tnw::RX_EXC::NAK_CRC.mask(),
             "RX_EXC {exc:#x}"
         );
         // W1C: writing the bit back clears it
-        p.set_reg(1, "RX_EXC", exc);
-        assert_eq!(p.reg(1, "RX_EXC"), 0);
+        p.set_reg(1, &tnw::RX_EXC, exc);
+        assert_eq!(p.reg(1, &tnw::RX_EXC), 0);
         // the packets behind the bad one were dropped by the receiver and resent
         assert!(p.chan[0].stats.words > 0);
     });
@@ -101,11 +98,11 @@ fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
             p.run(2000);
             assert_eq!(p.host[1].delivered, 5, "no packet delivered twice");
             assert_eq!(
-                p.reg(0, "TX_CNT_RESEND"),
+                p.reg(0, &tnw::TX_CNT_RESEND),
                 1,
                 "the acknowledgement timeout re-entered resend once"
             );
-            assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
+            assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 0);
             let acks: Vec<u16> = p
                 .log
                 .take()
@@ -119,7 +116,10 @@ fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
                 vec![0, 1, 2, 3, 4, 4],
                 "the resent duplicate is acknowledged again"
             );
-            assert_eq!(p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TXBUF_NOT_EMPTY"), 0);
+            assert_eq!(
+                p.reg(0, &tnw::TX_CTRL) & tnw::TX_CTRL::TXBUF_NOT_EMPTY.mask(),
+                0
+            );
         },
     );
 }
@@ -132,18 +132,18 @@ fn buffer_full_refused_with_nak_until_room_frees() {
         p.queue(0, 20, rng);
         p.run(3000);
         assert_eq!(p.host[1].delivered, 0);
-        let flow = p.reg(1, "RX_FLOW");
-        assert!(
-            field("RX_FLOW", "FULL_REJECT", flow) > 0,
-            "RX_FLOW {flow:#x}"
-        );
-        assert_ne!(p.reg(1, "RX_EXC") & bit("RX_EXC", "NAK_FULL"), 0);
-        let st = p.reg(1, "RX_FIFO_STATUS");
-        assert_eq!(st & 7, 7, "packet buffer not empty, half, full: {st:#x}");
+        let flow = p.reg(1, &tnw::RX_FLOW);
+        assert!(tnw::RX_FLOW::FULL_REJECT.get(flow) > 0, "RX_FLOW {flow:#x}");
+        assert_ne!(p.reg(1, &tnw::RX_EXC) & tnw::RX_EXC::NAK_FULL.mask(), 0);
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        let pb = (tnw::RX_FIFO_STATUS::PB_NOT_EMPTY.mask()
+            | tnw::RX_FIFO_STATUS::PB_HALF.mask()
+            | tnw::RX_FIFO_STATUS::PB_FULL.mask());
+        assert_eq!(st & pb, pb, "packet buffer not empty, half, full: {st:#x}");
         p.host[1].rx_ready_rate = 0.3;
         p.drain(40_000);
         assert_eq!(p.host[1].delivered, 20);
-        assert_eq!(p.reg(1, "RX_FIFO_STATUS") & 7, 0);
+        assert_eq!(p.reg(1, &tnw::RX_FIFO_STATUS) & pb, 0);
     });
 }
 
@@ -154,14 +154,18 @@ fn restart_limit_raises_exception_and_link_recovers() {
         5,
         |rng| {
             let mut p = pair(clean(16), rng);
-            p.set_reg(0, "TX_EXEN", 0x0003_01FF);
+            p.set_reg(
+                0,
+                &tnw::TX_EXEN,
+                tnw::TX_EXEN::RESTART_LIMIT.set(tnw::TX_EXEN.reset(), 3),
+            );
             p.chan[0].forced_down = true;
             p.queue(0, 4, rng);
             p.run(6 * 1100);
-            let exc = p.reg(0, "TX_EXC");
-            assert_ne!(exc & bit("TX_EXC", "RESTART_OVF"), 0, "TX_EXC {exc:#x}");
+            let exc = p.reg(0, &tnw::TX_EXC);
+            assert_ne!(exc & tnw::TX_EXC::RESTART_OVF.mask(), 0, "TX_EXC {exc:#x}");
             assert!(
-                field("TX_EXC", "LAST_RESTART_CNT", exc) >= 4,
+                tnw::TX_EXC::LAST_RESTART_CNT.get(exc) >= 4,
                 "TX_EXC {exc:#x}"
             );
             p.chan[0].forced_down = false;
@@ -169,7 +173,7 @@ fn restart_limit_raises_exception_and_link_recovers() {
             assert_eq!(p.host[1].delivered, 4);
             p.run(100);
             assert_eq!(
-                field("TX_EXC", "LAST_RESTART_CNT", p.reg(0, "TX_EXC")),
+                tnw::TX_EXC::LAST_RESTART_CNT.get(p.reg(0, &tnw::TX_EXC)),
                 0,
                 "progress clears the consecutive count"
             );
@@ -191,8 +195,8 @@ fn link_down_longer_than_timeout_then_recovery() {
         p.chan[1].forced_down = false;
         p.drain(30_000);
         assert_eq!((p.host[0].delivered, p.host[1].delivered), (30, 30));
-        assert!(p.reg(0, "TX_CNT_RESEND") >= 1);
-        assert!(p.reg(1, "TX_CNT_RESEND") >= 1);
+        assert!(p.reg(0, &tnw::TX_CNT_RESEND) >= 1);
+        assert!(p.reg(1, &tnw::TX_CNT_RESEND) >= 1);
     });
 }
 
@@ -204,42 +208,42 @@ fn offline_and_reset_mid_traffic() {
         p.queue(1, 60, rng);
         p.run(500);
         // txLink offline for a while: nothing lost
-        p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE"));
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
         p.run(800);
         assert_eq!(
-            p.reg(0, "TX_CTRL") & bit("TX_CTRL", "TX_BUSY"),
+            p.reg(0, &tnw::TX_CTRL) & tnw::TX_CTRL::TX_BUSY.mask(),
             0,
             "offline: no packet being sent"
         );
-        p.set_reg(0, "TX_CTRL", 0);
+        p.set_reg(0, &tnw::TX_CTRL, 0);
         p.run(500);
         // reset mid-traffic: both ends offline, reset A's TX and B's RX, back online
         p.host[0].inject_rate = 0.0;
         p.run(20);
-        p.set_reg(0, "TX_CTRL", bit("TX_CTRL", "TX_OFFLINE"));
-        p.set_reg(1, "TX_CTRL", bit("TX_CTRL", "RX_OFFLINE"));
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
+        p.set_reg(1, &tnw::TX_CTRL, tnw::TX_CTRL::RX_OFFLINE.mask());
         p.set_reg(
             0,
-            "TX_CTRL",
-            bit("TX_CTRL", "TX_OFFLINE") | bit("TX_CTRL", "TX_RESET"),
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::TX_RESET.mask(),
         );
         p.set_reg(
             1,
-            "TX_CTRL",
-            bit("TX_CTRL", "RX_OFFLINE") | bit("TX_CTRL", "RX_RESET"),
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
         );
         p.discard_in_flight(0);
-        let a = p.reg(0, "TX_CTRL");
-        let b = p.reg(1, "TX_CTRL");
-        assert_ne!(a & bit("TX_CTRL", "TX_RESET_DONE"), 0, "TX_CTRL {a:#x}");
-        assert_ne!(b & bit("TX_CTRL", "RX_RESET_DONE"), 0, "TX_CTRL {b:#x}");
+        let a = p.reg(0, &tnw::TX_CTRL);
+        let b = p.reg(1, &tnw::TX_CTRL);
+        assert_ne!(a & tnw::TX_CTRL::TX_RESET_DONE.mask(), 0, "TX_CTRL {a:#x}");
+        assert_ne!(b & tnw::TX_CTRL::RX_RESET_DONE.mask(), 0, "TX_CTRL {b:#x}");
         assert_eq!(
-            a & (bit("TX_CTRL", "TXFIFO_NOT_EMPTY") | bit("TX_CTRL", "TXBUF_NOT_EMPTY")),
+            a & (tnw::TX_CTRL::TXFIFO_NOT_EMPTY.mask() | tnw::TX_CTRL::TXBUF_NOT_EMPTY.mask()),
             0,
             "reset flushed: {a:#x}"
         );
-        p.set_reg(0, "TX_CTRL", 0);
-        p.set_reg(1, "TX_CTRL", 0);
+        p.set_reg(0, &tnw::TX_CTRL, 0);
+        p.set_reg(1, &tnw::TX_CTRL, 0);
         p.host[0].inject_rate = 1.0;
         p.queue(0, 20, rng);
         p.drain(40_000);
@@ -272,14 +276,14 @@ fn dirty_control_characters_detected_and_counted() {
         p.drain(20_000);
         p.run(3200);
         assert_eq!(p.host[1].delivered, 5);
-        let cmd = p.reg(0, "RX_CMD");
+        let cmd = p.reg(0, &tnw::RX_CMD);
         assert_eq!(
             cmd, 0x0100_0002,
             "RX_CMD {cmd:#x}: two dirty ACKs, one dirty IDLE"
         );
         // counters are RW: software clears them
-        p.set_reg(0, "RX_CMD", 0);
-        assert_eq!(p.reg(0, "RX_CMD"), 0);
+        p.set_reg(0, &tnw::RX_CMD, 0);
+        assert_eq!(p.reg(0, &tnw::RX_CMD), 0);
     });
 }
 
@@ -290,24 +294,24 @@ fn forced_errors_counted_exactly() {
         p.queue(0, 400, rng);
         p.run(300);
         for _ in 0..3 {
-            p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "BACATXD"));
+            p.set_reg(0, &tnw::TB_TXCTRL, tnw::TB_TXCTRL::BACATXD.mask());
             p.run(400);
             assert_eq!(
-                p.reg(0, "TB_TXCTRL") & bit("TB_TXCTRL", "BACATXD"),
+                p.reg(0, &tnw::TB_TXCTRL) & tnw::TB_TXCTRL::BACATXD.mask(),
                 0,
                 "BACATXD clears itself once used"
             );
         }
         for _ in 0..2 {
-            p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "BACATXC"));
+            p.set_reg(0, &tnw::TB_TXCTRL, tnw::TB_TXCTRL::BACATXC.mask());
             p.run(400);
         }
         p.drain(40_000);
         assert_eq!(p.host[1].delivered, 400);
-        let d = p.reg(1, "RX_DATA");
-        assert_eq!(field("RX_DATA", "CRC_ERR", d), 3, "RX_DATA {d:#x}");
-        assert_eq!(field("RX_DATA", "DIRTY", d), 2, "RX_DATA {d:#x}");
-        assert_eq!(p.reg(0, "TX_CNT_NAK"), 5);
+        let d = p.reg(1, &tnw::RX_DATA);
+        assert_eq!(tnw::RX_DATA::CRC_ERR.get(d), 3, "RX_DATA {d:#x}");
+        assert_eq!(tnw::RX_DATA::DIRTY.get(d), 2, "RX_DATA {d:#x}");
+        assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 5);
     });
 }
 
@@ -321,13 +325,14 @@ fn bad_register_accesses_answer_err() {
             p.access(0, true, 0x4F0, 1).1,
             "write to the read-only revision"
         );
-        assert_eq!(p.reg(0, "TNW_REVISION"), tnw::REVISION);
-        assert_eq!(p.reg(0, "TX_EXEN"), 0x00FF_01FF);
-        assert_eq!(p.reg(0, "RX_EXEN"), 0x8FF);
+        assert_eq!(p.reg(0, &tnw::TNW_REVISION), tnw::REVISION);
+        assert_eq!(p.reg(0, &tnw::TX_EXEN), 0x00FF_01FF);
+        assert_eq!(p.reg(0, &tnw::RX_EXEN), 0x8FF);
         // reset value of RX_EXC is 3 (PHY faults); the PHY inputs are low here
         let mut q = Pair::native([P, P], clean(8), 1);
-        assert_eq!(q.reg(0, "RX_EXC"), 3);
-        assert_eq!(q.reg(0, "TX_CTRL") & 0x11, 0x11, "links start offline");
+        assert_eq!(q.reg(0, &tnw::RX_EXC), 3);
+        let off = tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::RX_OFFLINE.mask();
+        assert_eq!(q.reg(0, &tnw::TX_CTRL) & off, off, "links start offline");
     });
 }
 
@@ -362,8 +367,8 @@ fn random_traffic(p: &mut Pair, n: usize, rng: &mut Rng) {
         (n as u64, n as u64)
     );
     assert!(p.chan[0].stats.bit_errors > 0 || n < 1000);
-    let d = p.reg(1, "RX_DATA");
-    let (naks, resends) = (p.reg(0, "TX_CNT_NAK"), p.reg(0, "TX_CNT_RESEND"));
+    let d = p.reg(1, &tnw::RX_DATA);
+    let (naks, resends) = (p.reg(0, &tnw::TX_CNT_NAK), p.reg(0, &tnw::TX_CNT_RESEND));
     eprintln!("{n} packets each way: channel A->B {:?}; B RX_DATA {d:#x}, A NAKs {naks}, A resends {resends}", p.chan[0].stats);
 }
 
@@ -403,15 +408,19 @@ fn ppm_run(pa: u64, pb: u64, cycles: u64, rng: &mut Rng, expect_clean: bool) {
     p.queue(0, n, rng);
     p.drain(cycles * 2 * (pa.max(pb) / pa.min(pb) + 1));
     assert_eq!(p.host[1].delivered, n as u64);
-    let exc = p.reg(1, "RX_EXC");
+    let exc = p.reg(1, &tnw::RX_EXC);
     if expect_clean {
         assert_eq!(
-            exc & bit("RX_EXC", "RXSYNC_OVF"),
+            exc & tnw::RX_EXC::RXSYNC_OVF.mask(),
             0,
             "RXSYNC overflowed: RX_EXC {exc:#x}"
         );
-        assert_eq!(p.reg(1, "RX_DATA"), 0, "no packet error at {pa} vs {pb} ps");
-        assert_eq!(p.reg(0, "TX_CNT_NAK"), 0);
+        assert_eq!(
+            p.reg(1, &tnw::RX_DATA),
+            0,
+            "no packet error at {pa} vs {pb} ps"
+        );
+        assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 0);
     }
 }
 
@@ -445,26 +454,30 @@ fn rxsync_cdc_stress_at_gross_clock_ratios() {
         p.online();
         p.queue(0, 200, rng);
         p.run(60_000);
-        let exc = p.reg(1, "RX_EXC");
-        assert_ne!(exc & bit("RX_EXC", "RXSYNC_OVF"), 0, "RX_EXC {exc:#x}");
+        let exc = p.reg(1, &tnw::RX_EXC);
+        assert_ne!(exc & tnw::RX_EXC::RXSYNC_OVF.mask(), 0, "RX_EXC {exc:#x}");
         assert!(p.host[1].delivered < 200);
-        assert_eq!(p.reg(1, "TNW_REVISION"), tnw::REVISION);
+        assert_eq!(p.reg(1, &tnw::TNW_REVISION), tnw::REVISION);
     });
 }
 
+/// A TX_MDIO_R/W value: PHY register `addr` is {ADDR_HI, unmapped bit, ADDR_LO}.
 fn mdio_value(addr: u16, data: u16) -> u32 {
-    ((addr as u32 & 0x1fff) << 16) | (((addr as u32 >> 14) & 3) << 30) | data as u32
+    use tnw::TX_MDIO_W::{ADDR_HI, ADDR_LO, DATA};
+    let a = addr as u32;
+    let v = ADDR_LO.set(DATA.set(0, data as u32), a & ((1 << ADDR_LO.width) - 1));
+    ADDR_HI.set(v, a >> (ADDR_HI.lsb - ADDR_LO.lsb))
 }
 
-fn mdio_wait(p: &mut Pair, reg: &str) -> u32 {
+fn mdio_wait(p: &mut Pair, reg: &Reg) -> u32 {
     for _ in 0..100 {
         let v = p.reg(0, reg);
-        if v & bit(reg, "BUSY") == 0 {
+        if v & tnw::TX_MDIO_R::BUSY.mask() == 0 {
             return v;
         }
         p.run(500);
     }
-    panic!("{reg} stays busy");
+    panic!("{} stays busy", reg.name);
 }
 
 #[test]
@@ -474,19 +487,19 @@ fn mdio_frames_bit_exact_against_phy_model() {
         let mut p = pair(clean(8), rng);
         p.mdio_on = true;
         let (a1, d1) = (0xC123u16, 0xBEEFu16); // address bit 13 is not mapped: 0
-        p.set_reg(0, "TX_MDIO_W", mdio_value(a1, d1));
+        p.set_reg(0, &tnw::TX_MDIO_W, mdio_value(a1, d1));
         assert_ne!(
-            p.reg(0, "TX_MDIO_W") & bit("TX_MDIO_W", "BUSY"),
+            p.reg(0, &tnw::TX_MDIO_W) & tnw::TX_MDIO_W::BUSY.mask(),
             0,
             "busy while the frames go out"
         );
         // a write while busy is ignored
-        p.set_reg(0, "TX_MDIO_R", mdio_value(0x0042, 0));
-        mdio_wait(&mut p, "TX_MDIO_W");
+        p.set_reg(0, &tnw::TX_MDIO_R, mdio_value(0x0042, 0));
+        mdio_wait(&mut p, &tnw::TX_MDIO_W);
         assert_eq!(p.mdio[0].regs.get(&(tnw::MDIO_DEVAD, a1)), Some(&d1));
         p.mdio[0].regs.insert((tnw::MDIO_DEVAD, 0x0042), 0x5A5A);
-        p.set_reg(0, "TX_MDIO_R", mdio_value(0x0042, 0));
-        let r = mdio_wait(&mut p, "TX_MDIO_R");
+        p.set_reg(0, &tnw::TX_MDIO_R, mdio_value(0x0042, 0));
+        let r = mdio_wait(&mut p, &tnw::TX_MDIO_R);
         assert_eq!(r & 0xFFFF, 0x5A5A, "TX_MDIO_R {r:#x}");
         assert_eq!(r >> 16, mdio_value(0x0042, 0) >> 16, "address kept");
         let f = |op, data| Frame {
@@ -522,25 +535,35 @@ fn tb_ber_campaign_through_registers_only() {
         p.online();
         p.host[0].quiet = true;
         p.host[1].quiet = true;
-        let (gen_en, pic) = (bit("TB_TXCTRL", "DGEN_EN"), bit("TB_TXCTRL", "PICSWITCH"));
-        let (chk_en, poc) = (bit("TB_RXCTRL", "CHKEN"), bit("TB_RXCTRL", "POCSWITCH"));
+        let (gen_en, pic) = (
+            tnw::TB_TXCTRL::DGEN_EN.mask(),
+            tnw::TB_TXCTRL::PICSWITCH.mask(),
+        );
+        let (chk_en, poc) = (
+            tnw::TB_RXCTRL::CHKEN.mask(),
+            tnw::TB_RXCTRL::POCSWITCH.mask(),
+        );
         // pseudo-random endless run on channel 5
-        p.set_reg(1, "TB_RXCTRL", chk_en | poc);
-        p.set_reg(0, "TB_TXCTRL", gen_en | pic | (5 << 12));
+        p.set_reg(1, &tnw::TB_RXCTRL, chk_en | poc);
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            gen_en | pic | TB_TXCTRL::CHADDR.set(0, 5),
+        );
         p.run(8000);
-        p.set_reg(0, "TB_TXCTRL", pic);
+        p.set_reg(0, &tnw::TB_TXCTRL, pic);
         p.run(3000);
-        let sent = p.reg(0, "TB_TXFRAMECNT");
-        let got = p.reg(1, "TB_RXFRAMECNT");
+        let sent = p.reg(0, &tnw::TB_TXFRAMECNT);
+        let got = p.reg(1, &tnw::TB_RXFRAMECNT);
         assert!(sent > 150, "only {sent} frames generated");
         assert_eq!(got, sent, "every generated frame checked");
         assert_eq!(
-            p.reg(1, "TB_RXERRCNT"),
+            p.reg(1, &tnw::TB_RXERRCNT),
             0,
             "the link delivered every item intact"
         );
         assert!(
-            field("RX_DATA", "CRC_ERR", p.reg(1, "RX_DATA")) > 0,
+            tnw::RX_DATA::CRC_ERR.get(p.reg(1, &tnw::RX_DATA)) > 0,
             "the channel did corrupt packets"
         );
         assert_eq!(
@@ -548,35 +571,39 @@ fn tb_ber_campaign_through_registers_only() {
             "POCSWITCH kept packets away from the host"
         );
         // sequential one-shot of 5 packets, checked in sequential mode
-        p.set_reg(1, "TB_RXCTRL", 0);
-        p.set_reg(1, "TB_RXCTRL", chk_en | poc | bit("TB_RXCTRL", "CHKFLAG"));
+        p.set_reg(1, &tnw::TB_RXCTRL, 0);
+        p.set_reg(
+            1,
+            &tnw::TB_RXCTRL,
+            chk_en | poc | tnw::TB_RXCTRL::CHKFLAG.mask(),
+        );
         p.set_reg(
             0,
-            "TB_TXCTRL",
-            pic | bit("TB_TXCTRL", "DGEN_FLAG") | (5 << 24),
+            &tnw::TB_TXCTRL,
+            pic | tnw::TB_TXCTRL::DGEN_FLAG.mask() | TB_TXCTRL::ONESHOTCNT.set(0, 5),
         );
         p.run(2000);
-        assert_eq!(p.reg(0, "TB_TXFRAMECNT"), sent + 5);
-        assert_eq!(p.reg(1, "TB_RXFRAMECNT"), got + 5);
-        assert_eq!(p.reg(1, "TB_RXERRCNT"), 0);
+        assert_eq!(p.reg(0, &tnw::TB_TXFRAMECNT), sent + 5);
+        assert_eq!(p.reg(1, &tnw::TB_RXFRAMECNT), got + 5);
+        assert_eq!(p.reg(1, &tnw::TB_RXERRCNT), 0);
         assert_eq!(
-            p.reg(1, "TB_LASTDATACHECKED"),
+            p.reg(1, &tnw::TB_LASTDATACHECKED),
             5 * 8 - 1,
             "the counter's last item"
         );
         // checker in RND mode against a SEQ one-shot of 3 packets: every item differs
-        p.set_reg(1, "TB_RXCTRL", 0);
-        p.set_reg(1, "TB_RXCTRL", chk_en | poc);
+        p.set_reg(1, &tnw::TB_RXCTRL, 0);
+        p.set_reg(1, &tnw::TB_RXCTRL, chk_en | poc);
         p.set_reg(
             0,
-            "TB_TXCTRL",
-            pic | bit("TB_TXCTRL", "DGEN_FLAG") | (3 << 24),
+            &tnw::TB_TXCTRL,
+            pic | tnw::TB_TXCTRL::DGEN_FLAG.mask() | TB_TXCTRL::ONESHOTCNT.set(0, 3),
         );
         p.run(2000);
-        assert_eq!(p.reg(1, "TB_RXERRCNT"), 3 * 8);
+        assert_eq!(p.reg(1, &tnw::TB_RXERRCNT), 3 * 8);
         // CHKEN = 0 clears the error counter
-        p.set_reg(1, "TB_RXCTRL", poc);
-        assert_eq!(p.reg(1, "TB_RXERRCNT"), 0);
+        p.set_reg(1, &tnw::TB_RXCTRL, poc);
+        assert_eq!(p.reg(1, &tnw::TB_RXERRCNT), 0);
     });
 }
 
@@ -584,12 +611,16 @@ fn tb_ber_campaign_through_registers_only() {
 fn tb_module_transparent_when_disabled() {
     check("tb_module_transparent_when_disabled", 17, |rng| {
         let mut p = pair(clean(16), rng);
-        p.set_reg(0, "TB_TXCTRL", bit("TB_TXCTRL", "DGEN_FLAG") | (2 << 12));
-        p.set_reg(1, "TB_RXCTRL", bit("TB_RXCTRL", "CHKFLAG"));
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            tnw::TB_TXCTRL::DGEN_FLAG.mask() | TB_TXCTRL::CHADDR.set(0, 2),
+        );
+        p.set_reg(1, &tnw::TB_RXCTRL, tnw::TB_RXCTRL::CHKFLAG.mask());
         p.queue(0, 30, rng);
         p.drain(10_000);
         assert_eq!(p.host[1].delivered, 30);
-        assert_eq!(p.reg(0, "TB_TXFRAMECNT"), 0);
-        assert_eq!(p.reg(1, "TB_RXFRAMECNT"), 0);
+        assert_eq!(p.reg(0, &tnw::TB_TXFRAMECNT), 0);
+        assert_eq!(p.reg(1, &tnw::TB_RXFRAMECNT), 0);
     });
 }

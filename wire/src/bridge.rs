@@ -33,7 +33,7 @@
 //! the device's error flag gives BUS_ERROR, no answer within `BUS_TIMEOUT_CYCLES` gives
 //! BUS_TIMEOUT. Every bad frame is answered; none leaves the bridge waiting.
 
-use crate::regs::{Access::*, Field, Reg, RegMap};
+use crate::regs::Reg;
 
 pub const REQUEST_BYTES: usize = 10;
 pub const RESPONSE_BYTES: usize = 6;
@@ -186,107 +186,31 @@ pub const fn board_addr(r: &Reg) -> u32 {
 /// Value of `BOARD_ID`: "NGB" and the bridge protocol version 1.
 pub const BOARD_ID_VALUE: u32 = 0x4E47_4201;
 
-const fn ro32(name: &'static str, doc: &'static str) -> [Field; 1] {
-    [Field {
-        name,
-        lsb: 0,
-        width: 32,
-        access: RO,
-        reset: 0,
-        doc,
-    }]
+crate::regmap! {
+    pub static BOARD_REGS: "BOARD", addr_bits = 12, "Board registers, window 15 (0xF000) of the bridge's address map.";
+    BOARD_ID @ 0x000, "Identifies the bridge and its protocol version (BOARD_ID_VALUE = 0x4E474201)." {
+        ID [0, 32] RO = 0, "\"NGB\" and protocol version 1";
+    }
+    BOARD_CLOCK_HZ @ 0x004, "Frequency of the link clock the top was built for, in Hz." {
+        HZ [0, 32] RO = 0, "link clock frequency";
+    }
+    BOARD_BAUD_DIV @ 0x008, "Link-clock cycles per UART bit time (the baud rate is BOARD_CLOCK_HZ / BAUD_DIV)." {
+        DIV [0, 32] RO = 0, "cycles per bit";
+    }
+    BOARD_CYCLES @ 0x00c, "Free-running link-clock cycle counter (wraps); the serial transport's `wait_cycles` polls it." {
+        CYCLES [0, 32] RO = 0, "cycles since reset, modulo 2^32";
+    }
+    BOARD_BRIDGE_ERRORS @ 0x010, "Bridge error counters since reset (saturating)." {
+        RESPONSES [0, 16] RO = 0, "error responses sent (any status but OK)";
+        FRAMING [16, 16] RO = 0, "bytes dropped for a bad stop bit";
+    }
+    BOARD_CABLE_FLIP @ 0x014, "Bit-error injection on the in-FPGA cable from link 0 to link 1 (link 1 to link 0 is clean)." {
+        PERIOD [0, 16] RW = 0, "0: off; N: one data bit of every N-th word is inverted (bit position from an LFSR)";
+    }
+    BOARD_LEDS @ 0x018, "The LED outputs as driven (led[0]/[1] link 0/1 online, [2] PLL locked, [3] UART activity, [4] last response was an error, [5]/[6] link 0/1 interrupt, [7] heartbeat)." {
+        LED [0, 8] RO = 0, "led[7:0]";
+    }
 }
-
-pub const BOARD_ID: Reg = Reg {
-    name: "BOARD_ID",
-    offset: 0x00,
-    doc: "Identifies the bridge and its protocol version (BOARD_ID_VALUE = 0x4E474201).",
-    fields: &ro32("ID", "\"NGB\" and protocol version 1"),
-};
-pub const BOARD_CLOCK_HZ: Reg = Reg {
-    name: "BOARD_CLOCK_HZ",
-    offset: 0x04,
-    doc: "Frequency of the link clock the top was built for, in Hz.",
-    fields: &ro32("HZ", "link clock frequency"),
-};
-pub const BOARD_BAUD_DIV: Reg = Reg {
-    name: "BOARD_BAUD_DIV",
-    offset: 0x08,
-    doc: "Link-clock cycles per UART bit time (the baud rate is BOARD_CLOCK_HZ / BAUD_DIV).",
-    fields: &ro32("DIV", "cycles per bit"),
-};
-pub const BOARD_CYCLES: Reg = Reg {
-    name: "BOARD_CYCLES",
-    offset: 0x0C,
-    doc: "Free-running link-clock cycle counter (wraps); the serial transport's `wait_cycles` polls it.",
-    fields: &ro32("CYCLES", "cycles since reset, modulo 2^32"),
-};
-pub const BOARD_BRIDGE_ERRORS: Reg = Reg {
-    name: "BOARD_BRIDGE_ERRORS",
-    offset: 0x10,
-    doc: "Bridge error counters since reset (saturating).",
-    fields: &[
-        Field {
-            name: "RESPONSES",
-            lsb: 0,
-            width: 16,
-            access: RO,
-            reset: 0,
-            doc: "error responses sent (any status but OK)",
-        },
-        Field {
-            name: "FRAMING",
-            lsb: 16,
-            width: 16,
-            access: RO,
-            reset: 0,
-            doc: "bytes dropped for a bad stop bit",
-        },
-    ],
-};
-pub const BOARD_CABLE_FLIP: Reg = Reg {
-    name: "BOARD_CABLE_FLIP",
-    offset: 0x14,
-    doc: "Bit-error injection on the in-FPGA cable from link 0 to link 1 (link 1 to link 0 is clean).",
-    fields: &[Field {
-        name: "PERIOD",
-        lsb: 0,
-        width: 16,
-        access: RW,
-        reset: 0,
-        doc: "0: off; N: one data bit of every N-th word is inverted (bit position from an LFSR)",
-    }],
-};
-pub const BOARD_LEDS: Reg = Reg {
-    name: "BOARD_LEDS",
-    offset: 0x18,
-    doc: "The LED outputs as driven (led[0]/[1] link 0/1 online, [2] PLL locked, [3] UART activity, [4] last response was an error, [5]/[6] link 0/1 interrupt, [7] heartbeat).",
-    fields: &[Field {
-        name: "LED",
-        lsb: 0,
-        width: 8,
-        access: RO,
-        reset: 0,
-        doc: "led[7:0]",
-    }],
-};
-
-pub const BOARD_REGS_LIST: [Reg; 7] = [
-    BOARD_ID,
-    BOARD_CLOCK_HZ,
-    BOARD_BAUD_DIV,
-    BOARD_CYCLES,
-    BOARD_BRIDGE_ERRORS,
-    BOARD_CABLE_FLIP,
-    BOARD_LEDS,
-];
-
-pub static BOARD_REGS: RegMap = RegMap {
-    name: "BOARD",
-    doc: "Board registers, window 15 (0xF000) of the bridge's address map.",
-    addr_bits: 12,
-    regs: &BOARD_REGS_LIST,
-};
 
 /// The frame format and the board map as Markdown (for docs/registers.md).
 pub fn bridge_markdown() -> String {

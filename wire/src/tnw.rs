@@ -18,7 +18,7 @@
 //! bits set above the link's sequence width.
 
 use crate::crc::CRC32_IEEE;
-use crate::regs::{Access::*, Field, Reg, RegMap};
+use crate::regs::Reg;
 
 pub const PAYLOAD_WORDS: usize = 32;
 pub const PACKET_WORDS: usize = PAYLOAD_WORDS + 2;
@@ -225,474 +225,156 @@ pub enum NakCause {
 
 // ---- register map (Table A.2; one link's 4 KB window, link l at BAR2 + (l << 12)) ----
 
-const fn f(
-    name: &'static str,
-    lsb: u32,
-    width: u32,
-    access: crate::regs::Access,
-    reset: u32,
-    doc: &'static str,
-) -> Field {
-    Field {
-        name,
-        lsb,
-        width,
-        access,
-        reset,
-        doc,
+crate::regmap! {
+    pub static TNW_LINK_REGS: "tnw_link", addr_bits = 12, "One FTNW torus link (Table A.2): link l at BAR2 + (l << 12). Offsets in bytes.";
+    RX_EXC @ 0x000, "RX exceptions (A.1). Set by their condition, cleared by writing 1 (see spec-decisions)." {
+        RX_FAULT_P [0, 1] W1C = 1, "RX_FAULT_P from PHY";
+        RX_FAULT_R [1, 1] W1C = 1, "RX_FAULT_R from PHY";
+        INTB [2, 1] W1C = 0, "INTB from PHY";
+        TIMEOUT [3, 1] W1C = 0, "packet reception timeout";
+        CRD_OVERRUN [4, 1] W1C = 0, "credit FIFO written while full (VC issue)";
+        CRD_SIZE0 [5, 1] W1C = 0, "credit size zero (VC issue)";
+        CBA_BUSY [6, 1] W1C = 0, "credit base address written while used (VC issue)";
+        NBA_BUSY [7, 1] W1C = 0, "notify base address written while used (VC issue)";
+        RX_OFFLINE_DATA [8, 1] W1C = 0, "data received while offline";
+        POC_DONE [9, 1] W1C = 0, "POC protocol error: unexpected done (VC issue)";
+        POC_FIRST [10, 1] W1C = 0, "POC protocol error: unexpected first (VC issue)";
+        RXSYNC_OVF [11, 1] W1C = 0, "RXSYNC FIFO overflow: a PHY word was lost (extension, bit unused in A.1)";
+        RCBA_CARRY [12, 1] W1C = 0, "invalid rCba arithmetics (VC issue)";
+        RNBA_LSB [13, 1] W1C = 0, "invalid rNba arithmetics (VC issue)";
+        NAK_CRC [16, 1] W1C = 0, "last NAK: failed CRC (wErrC)";
+        NAK_DIRTY [17, 1] W1C = 0, "last NAK: dirty data decoding (wErrD)";
+        NAK_HEADER [18, 1] W1C = 0, "last NAK: missed header, pending commit (wErrH)";
+        NAK_FULL [19, 1] W1C = 0, "last NAK: failed write, data buffer full (wErrW)";
+        NAK_TIMEOUT [20, 1] W1C = 0, "last NAK: timeout (wErrT)";
+    }
+    RX_EXEN @ 0x010, "RX exception enable: bit i lets RX_EXC bit i raise the link interrupt." {
+        EN [0, 32] RW = 0x8ff, "enable, same bit positions as RX_EXC";
+    }
+    RX_CMD @ 0x020, "Dirty control-character counters (saturating)." {
+        DIRTY_ACK [0, 8] RWH = 0, "dirty decode ACK";
+        DIRTY_NAK [8, 8] RWH = 0, "dirty decode NAK";
+        DIRTY_RESTART [16, 8] RWH = 0, "dirty decode RESTART";
+        DIRTY_IDLE [24, 8] RWH = 0, "dirty decode IDLE (and dirty words of no recognisable kind)";
+    }
+    RX_DATA @ 0x030, "Packet error counters (saturating)." {
+        CRC_ERR [0, 16] RWH = 0, "packets with CRC errors";
+        DIRTY [16, 8] RWH = 0, "packets with dirty data";
+        TIMEOUT [24, 8] RWH = 0, "packets with timeouts";
+    }
+    RX_FLOW @ 0x040, "Flow error counters (saturating). Table A.2 prints 0x030; A.1 numbers it 04, so 0x040." {
+        HDR_REJECT [0, 16] RWH = 0, "packets rejected for header commit (sequence gap)";
+        FULL_REJECT [16, 16] RWH = 0, "packets rejected for failed data write (buffer full)";
+    }
+    RX_RXH @ 0x050, "PHY error counters: cycles with each RXH status input high (saturating)." {
+        RXH0 [0, 8] RWH = 0, "cycles with RXH(0)";
+        RXH1 [8, 8] RWH = 0, "cycles with RXH(1)";
+        RXH2 [16, 8] RWH = 0, "cycles with RXH(2)";
+        RXH3 [24, 8] RWH = 0, "cycles with RXH(3)";
+    }
+    RX_FIFO_STATUS @ 0x060, "Reception buffer status." {
+        PB_NOT_EMPTY [0, 1] RO = 0, "packet buffer not empty";
+        PB_HALF [1, 1] RO = 0, "packet buffer at least half filled";
+        PB_FULL [2, 1] RO = 0, "packet buffer full (no room for another packet)";
+        DESCR_NOT_EMPTY [8, 8] RO = 0, "bit v: a packet of VC v is waiting";
+        CRD_NOT_EMPTY [16, 8] RO = 0, "credit FIFOs not empty (VC issue; 0)";
+        CRD_FULL [24, 8] RO = 0, "credit FIFOs full (VC issue; 0)";
+    }
+    RX_CTRL @ 0x070, "Rx control (credit FIFOs belong to the VC issue; stored only)." {
+        CRD_HOLD [0, 1] RW = 0, "credit FIFO hold";
+        CRD_RESET [1, 1] RW = 0, "credit FIFO reset";
+    }
+    TX_EXC @ 0x400, "TX exception status (A.2 REG0). Exceptions cleared by writing 1." {
+        PHY_FAULT [0, 1] W1C = 0, "TX_FAULT_P or TX_FAULT_R from PHY";
+        NAK_OVF [1, 1] W1C = 0, "NAK counter overflow (TX_CNT_NAK wrapped)";
+        RESTART_OVF [2, 1] W1C = 0, "restart counter overflow: consecutive restarts beyond RESTART_LIMIT";
+        FB_MISMATCH [3, 1] W1C = 0, "feedback mismatch: ACK/NAK for a sequence number not in flight";
+        BAD_HEADER [4, 1] W1C = 0, "invalid header: an item's destination differs from its packet's first item";
+        TXFIFO_OVF [5, 1] W1C = 0, "txFifo written while full (cannot happen on the valid/ready injection stream; for write paths without back-pressure)";
+        TXFIFO_UNF [6, 1] W1C = 0, "txFifo empty while packet send (cannot happen: a packet is sent only when complete)";
+        TXBUF_FULL [7, 1] W1C = 0, "txBuffer full: every slot holds an unacknowledged packet";
+        OFFLINE_WRITE [8, 1] W1C = 0, "PIC data write while offline";
+        FB_IN_ACC [9, 1] W1C = 0, "fbIn accumulation: a NAK arrived while a RESTART was still pending";
+        FB_OUT_ACC [10, 1] W1C = 0, "fbOut accumulation: RXLINK asked for feedback while one was still pending";
+        LAST_RESTART_CNT [16, 8] RWH = 0, "consecutive restarts without progress";
+        TXFIFO_NOT_EMPTY [28, 1] RO = 0, "txFifo holds a packet not yet sent";
+        TXFIFO_NOT_AE [29, 1] RO = 0, "txFifo holds at least 8 packets not yet sent";
+        TXFIFO_AF [30, 1] RO = 0, "txFifo almost full (at most one free packet slot)";
+    }
+    TX_EXEN @ 0x410, "TX exception enable and restart limit (A.2 REG1)." {
+        EN [0, 9] RW = 0x1ff, "enable of exceptions 8:0";
+        RESTART_LIMIT [16, 8] RW = 0xff, "restart limit";
+    }
+    TX_CTRL @ 0x420, "TX control and status (A.2 REG2). Reset commands self-clear; their Done flags are cleared by writing 1." {
+        TX_OFFLINE [0, 1] RW = 1, "txLink offline: send only IDLE";
+        TX_RESET [1, 1] SC = 0, "txLink reset (pulse): flush TXFIFO and resend buffer, sequence back to 0";
+        TX_RESET_DONE [2, 1] W1C = 0, "txLink reset done";
+        RX_OFFLINE [4, 1] RW = 1, "rxLink offline: drop every received packet";
+        RX_RESET [5, 1] SC = 0, "rxLink reset (pulse): flush reception buffer, expect sequence 0";
+        RX_RESET_DONE [6, 1] W1C = 0, "rxLink reset done";
+        DCM_RESET [8, 1] SC = 0, "rxClk DCM reset (pulse; resets RXSYNC)";
+        DCM_RESET_DONE [9, 1] W1C = 0, "rxClk DCM reset done";
+        DCM_LOCKED [10, 1] RO = 0, "rxClk DCM locked (no DCM in this design: reads 1 once out of reset)";
+        PHY_RESET [12, 1] SC = 0, "PHY reset (pulse on the phy_reset output)";
+        PHY_RESET_DONE [13, 1] W1C = 0, "PHY reset done";
+        TX_BUSY [20, 1] RO = 0, "txLink FSM not IDLE";
+        TXFIFO_NOT_EMPTY [21, 1] RO = 0, "txFifo not empty";
+        TXBUF_NOT_EMPTY [22, 1] RO = 0, "txBuffer (resend) not empty";
+        RX_BUSY [24, 1] RO = 0, "rxLink FSM not IDLE";
+        RXBUF_BUSY [25, 1] RO = 0, "rxBuffer FSM not IDLE (a packet is being delivered)";
+        PB_NOT_EMPTY [26, 1] RO = 0, "packet buffer not empty";
+        DESCR_NOT_EMPTY [27, 1] RO = 0, "descriptor FIFO not empty";
+        CRD_NOT_EMPTY [28, 1] RO = 0, "credit FIFO not empty (VC issue; 0)";
+    }
+    TX_MDIO_R @ 0x430, "MDIO read (A.2 REG3): a write starts ADDRESS + READ frames; DATA holds the value read." {
+        DATA [0, 16] RWH = 0, "data";
+        ADDR_LO [16, 13] RWH = 0, "PHY register address bits 12:0";
+        BUSY [29, 1] RO = 0, "transaction in progress (writes are ignored while set)";
+        ADDR_HI [30, 2] RWH = 0, "PHY register address bits 15:14 (bit 13 is always 0)";
+    }
+    TX_MDIO_W @ 0x440, "MDIO write (A.2 REG4): a write starts ADDRESS + WRITE frames with DATA." {
+        DATA [0, 16] RWH = 0, "data";
+        ADDR_LO [16, 13] RWH = 0, "PHY register address bits 12:0";
+        BUSY [29, 1] RO = 0, "transaction in progress (writes are ignored while set)";
+        ADDR_HI [30, 2] RWH = 0, "PHY register address bits 15:14 (bit 13 is always 0)";
+    }
+    TX_CNT_NAK @ 0x450, "Total count of received NAKs (wraps, raising NAK_OVF)." {
+        COUNT [0, 32] RWH = 0, "NAKs received";
+    }
+    TX_CNT_RESEND @ 0x460, "Total count of entries into resend mode (NAK or acknowledgement timeout; wraps)." {
+        COUNT [0, 32] RWH = 0, "resend entries";
+    }
+    TNW_REVISION @ 0x4f0, "TNW revision." {
+        REV [0, 32] RO = REVISION, "revision";
+    }
+    TB_TXCTRL @ 0x500, "Test-bench generator control (A.3 REG0)." {
+        DGEN_EN [0, 1] RW = 0, "endless data-gen enable";
+        DGEN_FLAG [1, 1] RW = 0, "data-gen flag: 0 = RND, 1 = SEQ";
+        DGEN_CLEAR [2, 1] SC = 0, "re-init data generator";
+        PICSWITCH [4, 1] RW = 0, "1: the link's TXFIFO is fed by DATAGEN instead of the host";
+        BACATXD [8, 1] RWH = 0, "force the TXD bus to 0x12345678 for the next payload word (clears itself)";
+        BACATXC [9, 1] RWH = 0, "force the TXC bus to 0xA for the next payload word (clears itself)";
+        CHADDR [12, 3] RW = 0, "channel (VC) of generated packets";
+        ONESHOTCNT [24, 5] RWH = 0, "one-shot: packets still to generate (writing starts a run)";
+    }
+    TB_RXCTRL @ 0x510, "Test-bench checker control (A.3 REG1). CHKEN = 0 clears RXERRCNT and re-inits the checker." {
+        CHKEN [0, 1] RW = 0, "data-check enable";
+        CHKFLAG [1, 1] RW = 0, "data-check flag: 0 = RND, 1 = SEQ";
+        POCSWITCH [4, 1] RW = 0, "1: received packets go to DATACHK instead of the host";
+    }
+    TB_TXFRAMECNT @ 0x520, "Packets generated by DATAGEN." {
+        COUNT [0, 32] RO = 0, "TX frame counter";
+    }
+    TB_RXERRCNT @ 0x530, "128-bit items that differed from the checker's sequence (valid while CHKEN = 1)." {
+        COUNT [0, 32] RO = 0, "RX data-check error counter";
+    }
+    TB_RXFRAMECNT @ 0x540, "Packets checked by DATACHK." {
+        COUNT [0, 32] RO = 0, "RX frame counter";
+    }
+    TB_LASTDATACHECKED @ 0x550, "The last 32-bit word checked." {
+        DATA [0, 32] RO = 0, "last data checked";
     }
 }
-
-pub const RX_EXC: Reg = Reg {
-    name: "RX_EXC",
-    offset: 0x000,
-    doc: "RX exceptions (A.1). Set by their condition, cleared by writing 1 (see spec-decisions).",
-    fields: &[
-        f("RX_FAULT_P", 0, 1, W1C, 1, "RX_FAULT_P from PHY"),
-        f("RX_FAULT_R", 1, 1, W1C, 1, "RX_FAULT_R from PHY"),
-        f("INTB", 2, 1, W1C, 0, "INTB from PHY"),
-        f("TIMEOUT", 3, 1, W1C, 0, "packet reception timeout"),
-        f(
-            "CRD_OVERRUN",
-            4,
-            1,
-            W1C,
-            0,
-            "credit FIFO written while full (VC issue)",
-        ),
-        f("CRD_SIZE0", 5, 1, W1C, 0, "credit size zero (VC issue)"),
-        f(
-            "CBA_BUSY",
-            6,
-            1,
-            W1C,
-            0,
-            "credit base address written while used (VC issue)",
-        ),
-        f(
-            "NBA_BUSY",
-            7,
-            1,
-            W1C,
-            0,
-            "notify base address written while used (VC issue)",
-        ),
-        f(
-            "RX_OFFLINE_DATA",
-            8,
-            1,
-            W1C,
-            0,
-            "data received while offline",
-        ),
-        f(
-            "POC_DONE",
-            9,
-            1,
-            W1C,
-            0,
-            "POC protocol error: unexpected done (VC issue)",
-        ),
-        f(
-            "POC_FIRST",
-            10,
-            1,
-            W1C,
-            0,
-            "POC protocol error: unexpected first (VC issue)",
-        ),
-        f(
-            "RXSYNC_OVF",
-            11,
-            1,
-            W1C,
-            0,
-            "RXSYNC FIFO overflow: a PHY word was lost (extension, bit unused in A.1)",
-        ),
-        f(
-            "RCBA_CARRY",
-            12,
-            1,
-            W1C,
-            0,
-            "invalid rCba arithmetics (VC issue)",
-        ),
-        f(
-            "RNBA_LSB",
-            13,
-            1,
-            W1C,
-            0,
-            "invalid rNba arithmetics (VC issue)",
-        ),
-        f("NAK_CRC", 16, 1, W1C, 0, "last NAK: failed CRC (wErrC)"),
-        f(
-            "NAK_DIRTY",
-            17,
-            1,
-            W1C,
-            0,
-            "last NAK: dirty data decoding (wErrD)",
-        ),
-        f(
-            "NAK_HEADER",
-            18,
-            1,
-            W1C,
-            0,
-            "last NAK: missed header, pending commit (wErrH)",
-        ),
-        f(
-            "NAK_FULL",
-            19,
-            1,
-            W1C,
-            0,
-            "last NAK: failed write, data buffer full (wErrW)",
-        ),
-        f("NAK_TIMEOUT", 20, 1, W1C, 0, "last NAK: timeout (wErrT)"),
-    ],
-};
-pub const RX_EXEN: Reg = Reg {
-    name: "RX_EXEN",
-    offset: 0x010,
-    doc: "RX exception enable: bit i lets RX_EXC bit i raise the link interrupt.",
-    fields: &[f(
-        "EN",
-        0,
-        32,
-        RW,
-        0x8FF,
-        "enable, same bit positions as RX_EXC",
-    )],
-};
-pub const RX_CMD: Reg = Reg {
-    name: "RX_CMD",
-    offset: 0x020,
-    doc: "Dirty control-character counters (saturating).",
-    fields: &[
-        f("DIRTY_ACK", 0, 8, RWH, 0, "dirty decode ACK"),
-        f("DIRTY_NAK", 8, 8, RWH, 0, "dirty decode NAK"),
-        f("DIRTY_RESTART", 16, 8, RWH, 0, "dirty decode RESTART"),
-        f(
-            "DIRTY_IDLE",
-            24,
-            8,
-            RWH,
-            0,
-            "dirty decode IDLE (and dirty words of no recognisable kind)",
-        ),
-    ],
-};
-pub const RX_DATA: Reg = Reg {
-    name: "RX_DATA",
-    offset: 0x030,
-    doc: "Packet error counters (saturating).",
-    fields: &[
-        f("CRC_ERR", 0, 16, RWH, 0, "packets with CRC errors"),
-        f("DIRTY", 16, 8, RWH, 0, "packets with dirty data"),
-        f("TIMEOUT", 24, 8, RWH, 0, "packets with timeouts"),
-    ],
-};
-pub const RX_FLOW: Reg = Reg {
-    name: "RX_FLOW",
-    offset: 0x040,
-    doc: "Flow error counters (saturating). Table A.2 prints 0x030; A.1 numbers it 04, so 0x040.",
-    fields: &[
-        f(
-            "HDR_REJECT",
-            0,
-            16,
-            RWH,
-            0,
-            "packets rejected for header commit (sequence gap)",
-        ),
-        f(
-            "FULL_REJECT",
-            16,
-            16,
-            RWH,
-            0,
-            "packets rejected for failed data write (buffer full)",
-        ),
-    ],
-};
-pub const RX_RXH: Reg = Reg {
-    name: "RX_RXH",
-    offset: 0x050,
-    doc: "PHY error counters: cycles with each RXH status input high (saturating).",
-    fields: &[
-        f("RXH0", 0, 8, RWH, 0, "cycles with RXH(0)"),
-        f("RXH1", 8, 8, RWH, 0, "cycles with RXH(1)"),
-        f("RXH2", 16, 8, RWH, 0, "cycles with RXH(2)"),
-        f("RXH3", 24, 8, RWH, 0, "cycles with RXH(3)"),
-    ],
-};
-pub const RX_FIFO_STATUS: Reg = Reg {
-    name: "RX_FIFO_STATUS",
-    offset: 0x060,
-    doc: "Reception buffer status.",
-    fields: &[
-        f("PB_NOT_EMPTY", 0, 1, RO, 0, "packet buffer not empty"),
-        f("PB_HALF", 1, 1, RO, 0, "packet buffer at least half filled"),
-        f(
-            "PB_FULL",
-            2,
-            1,
-            RO,
-            0,
-            "packet buffer full (no room for another packet)",
-        ),
-        f(
-            "DESCR_NOT_EMPTY",
-            8,
-            8,
-            RO,
-            0,
-            "bit v: a packet of VC v is waiting",
-        ),
-        f(
-            "CRD_NOT_EMPTY",
-            16,
-            8,
-            RO,
-            0,
-            "credit FIFOs not empty (VC issue; 0)",
-        ),
-        f("CRD_FULL", 24, 8, RO, 0, "credit FIFOs full (VC issue; 0)"),
-    ],
-};
-pub const RX_CTRL: Reg = Reg {
-    name: "RX_CTRL",
-    offset: 0x070,
-    doc: "Rx control (credit FIFOs belong to the VC issue; stored only).",
-    fields: &[
-        f("CRD_HOLD", 0, 1, RW, 0, "credit FIFO hold"),
-        f("CRD_RESET", 1, 1, RW, 0, "credit FIFO reset"),
-    ],
-};
-pub const TX_EXC: Reg = Reg {
-    name: "TX_EXC",
-    offset: 0x400,
-    doc: "TX exception status (A.2 REG0). Exceptions cleared by writing 1.",
-    fields: &[
-        f("PHY_FAULT", 0, 1, W1C, 0, "TX_FAULT_P or TX_FAULT_R from PHY"),
-        f("NAK_OVF", 1, 1, W1C, 0, "NAK counter overflow (TX_CNT_NAK wrapped)"),
-        f("RESTART_OVF", 2, 1, W1C, 0, "restart counter overflow: consecutive restarts beyond RESTART_LIMIT"),
-        f("FB_MISMATCH", 3, 1, W1C, 0, "feedback mismatch: ACK/NAK for a sequence number not in flight"),
-        f("BAD_HEADER", 4, 1, W1C, 0, "invalid header: an item's destination differs from its packet's first item"),
-        f("TXFIFO_OVF", 5, 1, W1C, 0, "txFifo written while full (cannot happen on the valid/ready injection stream; for write paths without back-pressure)"),
-        f("TXFIFO_UNF", 6, 1, W1C, 0, "txFifo empty while packet send (cannot happen: a packet is sent only when complete)"),
-        f("TXBUF_FULL", 7, 1, W1C, 0, "txBuffer full: every slot holds an unacknowledged packet"),
-        f("OFFLINE_WRITE", 8, 1, W1C, 0, "PIC data write while offline"),
-        f("FB_IN_ACC", 9, 1, W1C, 0, "fbIn accumulation: a NAK arrived while a RESTART was still pending"),
-        f("FB_OUT_ACC", 10, 1, W1C, 0, "fbOut accumulation: RXLINK asked for feedback while one was still pending"),
-        f("LAST_RESTART_CNT", 16, 8, RWH, 0, "consecutive restarts without progress"),
-        f("TXFIFO_NOT_EMPTY", 28, 1, RO, 0, "txFifo holds a packet not yet sent"),
-        f("TXFIFO_NOT_AE", 29, 1, RO, 0, "txFifo holds at least 8 packets not yet sent"),
-        f("TXFIFO_AF", 30, 1, RO, 0, "txFifo almost full (at most one free packet slot)"),
-    ],
-};
-pub const TX_EXEN: Reg = Reg {
-    name: "TX_EXEN",
-    offset: 0x410,
-    doc: "TX exception enable and restart limit (A.2 REG1).",
-    fields: &[
-        f("EN", 0, 9, RW, 0x1FF, "enable of exceptions 8:0"),
-        f("RESTART_LIMIT", 16, 8, RW, 0xFF, "restart limit"),
-    ],
-};
-pub const TX_CTRL: Reg = Reg {
-    name: "TX_CTRL",
-    offset: 0x420,
-    doc: "TX control and status (A.2 REG2). Reset commands self-clear; their Done flags are cleared by writing 1.",
-    fields: &[
-        f("TX_OFFLINE", 0, 1, RW, 1, "txLink offline: send only IDLE"),
-        f("TX_RESET", 1, 1, SC, 0, "txLink reset (pulse): flush TXFIFO and resend buffer, sequence back to 0"),
-        f("TX_RESET_DONE", 2, 1, W1C, 0, "txLink reset done"),
-        f("RX_OFFLINE", 4, 1, RW, 1, "rxLink offline: drop every received packet"),
-        f("RX_RESET", 5, 1, SC, 0, "rxLink reset (pulse): flush reception buffer, expect sequence 0"),
-        f("RX_RESET_DONE", 6, 1, W1C, 0, "rxLink reset done"),
-        f("DCM_RESET", 8, 1, SC, 0, "rxClk DCM reset (pulse; resets RXSYNC)"),
-        f("DCM_RESET_DONE", 9, 1, W1C, 0, "rxClk DCM reset done"),
-        f("DCM_LOCKED", 10, 1, RO, 0, "rxClk DCM locked (no DCM in this design: reads 1 once out of reset)"),
-        f("PHY_RESET", 12, 1, SC, 0, "PHY reset (pulse on the phy_reset output)"),
-        f("PHY_RESET_DONE", 13, 1, W1C, 0, "PHY reset done"),
-        f("TX_BUSY", 20, 1, RO, 0, "txLink FSM not IDLE"),
-        f("TXFIFO_NOT_EMPTY", 21, 1, RO, 0, "txFifo not empty"),
-        f("TXBUF_NOT_EMPTY", 22, 1, RO, 0, "txBuffer (resend) not empty"),
-        f("RX_BUSY", 24, 1, RO, 0, "rxLink FSM not IDLE"),
-        f("RXBUF_BUSY", 25, 1, RO, 0, "rxBuffer FSM not IDLE (a packet is being delivered)"),
-        f("PB_NOT_EMPTY", 26, 1, RO, 0, "packet buffer not empty"),
-        f("DESCR_NOT_EMPTY", 27, 1, RO, 0, "descriptor FIFO not empty"),
-        f("CRD_NOT_EMPTY", 28, 1, RO, 0, "credit FIFO not empty (VC issue; 0)"),
-    ],
-};
-const MDIO_FIELDS: &[Field] = &[
-    f("DATA", 0, 16, RWH, 0, "data"),
-    f("ADDR_LO", 16, 13, RWH, 0, "PHY register address bits 12:0"),
-    f(
-        "BUSY",
-        29,
-        1,
-        RO,
-        0,
-        "transaction in progress (writes are ignored while set)",
-    ),
-    f(
-        "ADDR_HI",
-        30,
-        2,
-        RWH,
-        0,
-        "PHY register address bits 15:14 (bit 13 is always 0)",
-    ),
-];
-pub const TX_MDIO_R: Reg = Reg {
-    name: "TX_MDIO_R",
-    offset: 0x430,
-    doc: "MDIO read (A.2 REG3): a write starts ADDRESS + READ frames; DATA holds the value read.",
-    fields: MDIO_FIELDS,
-};
-pub const TX_MDIO_W: Reg = Reg {
-    name: "TX_MDIO_W",
-    offset: 0x440,
-    doc: "MDIO write (A.2 REG4): a write starts ADDRESS + WRITE frames with DATA.",
-    fields: MDIO_FIELDS,
-};
-pub const TX_CNT_NAK: Reg = Reg {
-    name: "TX_CNT_NAK",
-    offset: 0x450,
-    doc: "Total count of received NAKs (wraps, raising NAK_OVF).",
-    fields: &[f("COUNT", 0, 32, RWH, 0, "NAKs received")],
-};
-pub const TX_CNT_RESEND: Reg = Reg {
-    name: "TX_CNT_RESEND",
-    offset: 0x460,
-    doc: "Total count of entries into resend mode (NAK or acknowledgement timeout; wraps).",
-    fields: &[f("COUNT", 0, 32, RWH, 0, "resend entries")],
-};
-pub const TNW_REVISION: Reg = Reg {
-    name: "TNW_REVISION",
-    offset: 0x4F0,
-    doc: "TNW revision.",
-    fields: &[f("REV", 0, 32, RO, REVISION, "revision")],
-};
-pub const TB_TXCTRL: Reg = Reg {
-    name: "TB_TXCTRL",
-    offset: 0x500,
-    doc: "Test-bench generator control (A.3 REG0).",
-    fields: &[
-        f("DGEN_EN", 0, 1, RW, 0, "endless data-gen enable"),
-        f("DGEN_FLAG", 1, 1, RW, 0, "data-gen flag: 0 = RND, 1 = SEQ"),
-        f("DGEN_CLEAR", 2, 1, SC, 0, "re-init data generator"),
-        f(
-            "PICSWITCH",
-            4,
-            1,
-            RW,
-            0,
-            "1: the link's TXFIFO is fed by DATAGEN instead of the host",
-        ),
-        f(
-            "BACATXD",
-            8,
-            1,
-            RWH,
-            0,
-            "force the TXD bus to 0x12345678 for the next payload word (clears itself)",
-        ),
-        f(
-            "BACATXC",
-            9,
-            1,
-            RWH,
-            0,
-            "force the TXC bus to 0xA for the next payload word (clears itself)",
-        ),
-        f("CHADDR", 12, 3, RW, 0, "channel (VC) of generated packets"),
-        f(
-            "ONESHOTCNT",
-            24,
-            5,
-            RWH,
-            0,
-            "one-shot: packets still to generate (writing starts a run)",
-        ),
-    ],
-};
-pub const TB_RXCTRL: Reg = Reg {
-    name: "TB_RXCTRL",
-    offset: 0x510,
-    doc:
-        "Test-bench checker control (A.3 REG1). CHKEN = 0 clears RXERRCNT and re-inits the checker.",
-    fields: &[
-        f("CHKEN", 0, 1, RW, 0, "data-check enable"),
-        f("CHKFLAG", 1, 1, RW, 0, "data-check flag: 0 = RND, 1 = SEQ"),
-        f(
-            "POCSWITCH",
-            4,
-            1,
-            RW,
-            0,
-            "1: received packets go to DATACHK instead of the host",
-        ),
-    ],
-};
-pub const TB_TXFRAMECNT: Reg = Reg {
-    name: "TB_TXFRAMECNT",
-    offset: 0x520,
-    doc: "Packets generated by DATAGEN.",
-    fields: &[f("COUNT", 0, 32, RO, 0, "TX frame counter")],
-};
-pub const TB_RXERRCNT: Reg = Reg {
-    name: "TB_RXERRCNT",
-    offset: 0x530,
-    doc: "128-bit items that differed from the checker's sequence (valid while CHKEN = 1).",
-    fields: &[f("COUNT", 0, 32, RO, 0, "RX data-check error counter")],
-};
-pub const TB_RXFRAMECNT: Reg = Reg {
-    name: "TB_RXFRAMECNT",
-    offset: 0x540,
-    doc: "Packets checked by DATACHK.",
-    fields: &[f("COUNT", 0, 32, RO, 0, "RX frame counter")],
-};
-pub const TB_LASTDATACHECKED: Reg = Reg {
-    name: "TB_LASTDATACHECKED",
-    offset: 0x550,
-    doc: "The last 32-bit word checked.",
-    fields: &[f("DATA", 0, 32, RO, 0, "last data checked")],
-};
-
-pub static TNW_LINK_REGS: RegMap = RegMap {
-    name: "tnw_link",
-    doc: "One FTNW torus link (Table A.2): link l at BAR2 + (l << 12). Offsets in bytes.",
-    addr_bits: 12,
-    regs: &[
-        RX_EXC,
-        RX_EXEN,
-        RX_CMD,
-        RX_DATA,
-        RX_FLOW,
-        RX_RXH,
-        RX_FIFO_STATUS,
-        RX_CTRL,
-        TX_EXC,
-        TX_EXEN,
-        TX_CTRL,
-        TX_MDIO_R,
-        TX_MDIO_W,
-        TX_CNT_NAK,
-        TX_CNT_RESEND,
-        TNW_REVISION,
-        TB_TXCTRL,
-        TB_RXCTRL,
-        TB_TXFRAMECNT,
-        TB_RXERRCNT,
-        TB_RXFRAMECNT,
-        TB_LASTDATACHECKED,
-    ],
-};
 
 /// Index of a register in `TNW_LINK_REGS` (the RTL's register-bank port index).
 pub fn reg_index(r: &Reg) -> usize {

@@ -1,9 +1,15 @@
-//! `make docs`: write the register documentation from the wire/register crate.
+//! `make docs`: write the register documentation and the C headers from the wire/register
+//! crate (`docs/registers.md`, `include/<map>_regs.h`).
 fn main() -> anyhow::Result<()> {
     let out = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "docs/registers.md".into());
     std::fs::write(&out, nicgen_bsp::registers_markdown())?;
     eprintln!("wrote {out}");
+    std::fs::create_dir_all("include")?;
+    for (path, text) in nicgen_bsp::c_headers() {
+        std::fs::write(&path, text)?;
+        eprintln!("wrote {path}");
+    }
     Ok(())
 }

@@ -15,10 +15,9 @@
 
 use super::bridge::UartBridge;
 use super::pll::{Ecp5Pll, PllParams};
-use crate::common::regbank::RegBank;
+use crate::common::regfile::BoardRegs;
 use crate::common::reset::ResetSync;
 use crate::common::unused::Unused;
-use crate::common::widen::Widen;
 use crate::ftnw::codec::k;
 use crate::ftnw::link::{LinkConfig, TnwLink};
 use nicgen_wire::bridge as wb;
@@ -74,17 +73,6 @@ impl BoardConfig {
     }
 }
 
-/// Register-bank port of each BOARD register (checked against the map in `new`).
-const REG_NAMES: [&str; 7] = [
-    "BOARD_ID",
-    "BOARD_CLOCK_HZ",
-    "BOARD_BAUD_DIV",
-    "BOARD_CYCLES",
-    "BOARD_BRIDGE_ERRORS",
-    "BOARD_CABLE_FLIP",
-    "BOARD_LEDS",
-];
-
 #[derive(LogicBlock)]
 pub struct Ulx3s {
     pub clk_25mhz: Signal<In, Clock>,
@@ -112,7 +100,7 @@ pub struct Ulx3s {
     bridge: UartBridge,
     link0: TnwLink,
     link1: TnwLink,
-    bank: RegBank<7, 12>,
+    regs: BoardRegs,
     cycles: DFF<Bits<32>>,
     err_cnt: DFF<Bits<16>>,
     ferr_cnt: DFF<Bits<16>>,
@@ -126,24 +114,16 @@ pub struct Ulx3s {
     clk: Signal<Local, Clock>,
     flip: Signal<Local, Bit>,
     leds: Signal<Local, Bits<8>>,
-    w_err: Widen<16, 32>,
-    w_ferr: Widen<16, 32>,
-    w_led: Widen<8, 32>,
     sink32: [Unused<Bits<32>>; 2],
     sink14: [Unused<Bits<14>>; 2],
     sink8: [Unused<Bits<8>>; 2],
     sink_bit: [Unused<Bit>; 8],
     sink_btn: Unused<Bits<6>>,
-    sink_value: [Unused<Bits<32>>; 7],
-    sink_pulse: [Unused<Bits<32>>; 7],
-    sink_wrote: [Unused<Bit>; 7],
-    sink_read: [Unused<Bit>; 7],
     c_id: Constant<Bits<32>>,
     c_hz: Constant<Bits<32>>,
     c_div: Constant<Bits<32>>,
     c_zero32: Constant<Bits<32>>,
     c_one32: Constant<Bits<32>>,
-    c_sh16: Constant<Bits<32>>,
     c_zero16: Constant<Bits<16>>,
     c_one16: Constant<Bits<16>>,
     c_max16: Constant<Bits<16>>,
@@ -160,9 +140,6 @@ pub struct Ulx3s {
 
 impl Ulx3s {
     pub fn new(cfg: BoardConfig) -> Self {
-        for (i, n) in REG_NAMES.iter().enumerate() {
-            assert_eq!(wb::BOARD_REGS.regs[i].name, *n, "Ulx3s: BOARD register {i}");
-        }
         let link = || {
             TnwLink::new(LinkConfig {
                 // MDC = 75 MHz / 30 = 2.5 MHz
@@ -192,7 +169,7 @@ impl Ulx3s {
             bridge: UartBridge::new(cfg.baud_div(), cfg.truncate_cycles(), wb::window_mask()),
             link0: link(),
             link1: link(),
-            bank: RegBank::new(&wb::BOARD_REGS),
+            regs: Default::default(),
             cycles: Default::default(),
             err_cnt: Default::default(),
             ferr_cnt: Default::default(),
@@ -206,24 +183,16 @@ impl Ulx3s {
             clk: Default::default(),
             flip: Default::default(),
             leds: Default::default(),
-            w_err: Default::default(),
-            w_ferr: Default::default(),
-            w_led: Default::default(),
             sink32: Default::default(),
             sink14: Default::default(),
             sink8: Default::default(),
             sink_bit: Default::default(),
             sink_btn: Default::default(),
-            sink_value: Default::default(),
-            sink_pulse: Default::default(),
-            sink_wrote: Default::default(),
-            sink_read: Default::default(),
             c_id: k(wb::BOARD_ID_VALUE as u64),
             c_hz: k(cfg.clock_hz() as u64),
             c_div: k(cfg.baud_div() as u64),
             c_zero32: k(0),
             c_one32: k(1),
-            c_sh16: k(16),
             c_zero16: k(0),
             c_one16: k(1),
             c_max16: k(0xFFFF),
@@ -260,8 +229,8 @@ impl Logic for Ulx3s {
         );
         self.bridge.clock.next = self.pll.clkop.val();
         self.bridge.reset.next = self.sync_rst.rst.val();
-        self.bank.clock.next = self.pll.clkop.val();
-        self.bank.reset.next = self.sync_rst.rst.val();
+        self.regs.clock.next = self.pll.clkop.val();
+        self.regs.reset.next = self.sync_rst.rst.val();
         self.link0.clock.next = self.pll.clkop.val();
         self.link0.phy_clock.next = self.pll.clkop.val();
         self.link0.reset.next = self.sync_rst.rst.val();
@@ -277,10 +246,10 @@ impl Logic for Ulx3s {
         // the bridge's bus to the windows of the board map
         self.link0.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
         self.link1.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
-        self.bank.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
+        self.regs.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
         self.link0.bus.wdata.next = self.bridge.bus.wdata.val();
         self.link1.bus.wdata.next = self.bridge.bus.wdata.val();
-        self.bank.bus.wdata.next = self.bridge.bus.wdata.val();
+        self.regs.bus.wdata.next = self.bridge.bus.wdata.val();
         self.link0.bus.write.next = self.bridge.bus.write.val()
             && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win0.val());
         self.link0.bus.read.next = self.bridge.bus.read.val()
@@ -289,15 +258,15 @@ impl Logic for Ulx3s {
             && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win1.val());
         self.link1.bus.read.next = self.bridge.bus.read.val()
             && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win1.val());
-        self.bank.bus.write.next = self.bridge.bus.write.val()
+        self.regs.bus.write.next = self.bridge.bus.write.val()
             && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_winb.val());
-        self.bank.bus.read.next = self.bridge.bus.read.val()
+        self.regs.bus.read.next = self.bridge.bus.read.val()
             && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_winb.val());
         self.bridge.bus.ready.next =
-            self.link0.bus.ready.val() || self.link1.bus.ready.val() || self.bank.bus.ready.val();
+            self.link0.bus.ready.val() || self.link1.bus.ready.val() || self.regs.bus.ready.val();
         self.bridge.bus.err.next =
-            self.link0.bus.err.val() || self.link1.bus.err.val() || self.bank.bus.err.val();
-        self.bridge.bus.rdata.next = self.bank.bus.rdata.val();
+            self.link0.bus.err.val() || self.link1.bus.err.val() || self.regs.bus.err.val();
+        self.bridge.bus.rdata.next = self.regs.bus.rdata.val();
         if self.link0.bus.ready.val() {
             self.bridge.bus.rdata.next = self.link0.bus.rdata.val();
         }
@@ -308,10 +277,10 @@ impl Logic for Ulx3s {
         // the cable: link 0 -> (bit-error injector) -> link 1, link 1 -> link 0
         self.flip.next = false;
         self.flip_cnt.d.next = self.flip_cnt.q.val() + self.c_one16.val();
-        if self.bank.value[5].val().get_bits::<16>(0) == self.c_zero16.val() {
+        if self.regs.board_cable_flip_period.val() == self.c_zero16.val() {
             self.flip_cnt.d.next = self.c_zero16.val();
         } else if (self.flip_cnt.q.val() + self.c_one16.val())
-            >= self.bank.value[5].val().get_bits::<16>(0)
+            >= self.regs.board_cable_flip_period.val()
         {
             self.flip.next = true;
             self.flip_cnt.d.next = self.c_zero16.val();
@@ -405,19 +374,13 @@ impl Logic for Ulx3s {
             self.leds.next = self.leds.val() | self.c_led[7].val();
         }
         self.led.next = self.leds.val();
-        self.w_err.x.next = self.err_cnt.q.val();
-        self.w_ferr.x.next = self.ferr_cnt.q.val();
-        self.w_led.x.next = self.leds.val();
-        for i in 0..7 {
-            self.bank.hw_in[i].next = self.c_zero32.val();
-            self.bank.hw_set[i].next = self.c_zero32.val();
-        }
-        self.bank.hw_in[0].next = self.c_id.val();
-        self.bank.hw_in[1].next = self.c_hz.val();
-        self.bank.hw_in[2].next = self.c_div.val();
-        self.bank.hw_in[3].next = self.cycles.q.val();
-        self.bank.hw_in[4].next = self.w_err.y.val() | (self.w_ferr.y.val() << self.c_sh16.val());
-        self.bank.hw_in[6].next = self.w_led.y.val();
+        self.regs.board_id_id.next = self.c_id.val();
+        self.regs.board_clock_hz_hz.next = self.c_hz.val();
+        self.regs.board_baud_div_div.next = self.c_div.val();
+        self.regs.board_cycles_cycles.next = self.cycles.q.val();
+        self.regs.board_bridge_errors_responses.next = self.err_cnt.q.val();
+        self.regs.board_bridge_errors_framing.next = self.ferr_cnt.q.val();
+        self.regs.board_leds_led.next = self.leds.val();
 
         // what this top does not use
         self.sink32[0].x.next = self.link0.rx_data.val();
@@ -435,12 +398,6 @@ impl Logic for Ulx3s {
         self.sink_bit[6].x.next = self.link0.tx_ready.val();
         self.sink_bit[7].x.next = self.link1.tx_ready.val();
         self.sink_btn.x.next = self.btn.val().get_bits::<6>(1);
-        for i in 0..7 {
-            self.sink_value[i].x.next = self.bank.value[i].val();
-            self.sink_pulse[i].x.next = self.bank.pulse[i].val();
-            self.sink_wrote[i].x.next = self.bank.wrote[i].val();
-            self.sink_read[i].x.next = self.bank.was_read[i].val();
-        }
 
         if self.sync_rst.rst.val() {
             self.cycles.d.next = self.c_zero32.val();

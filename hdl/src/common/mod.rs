@@ -9,6 +9,7 @@ pub mod fixtures;
 pub mod gray;
 pub mod ram;
 pub mod regbank;
+pub mod regfile;
 pub mod reset;
 pub mod stream;
 pub mod sync_fifo;

@@ -15,16 +15,17 @@
 //! Done flag when finished. Registers keep their values across the command resets.
 
 use super::codec::k;
-use super::counters::LaneCounters;
+use super::counters::FieldCounter;
 use super::mdio::MdioMaster;
 use super::rx_link::{RxConfig, RxLinkDefault};
 use super::rxsync::RxSync;
 use super::tb::{TbChk, TbGen};
 use super::tx_link::{TxConfig, TxLinkDefault};
-use crate::common::regbank::{RegBank, RegBusSlave};
+use crate::common::regbank::RegBusSlave;
+use crate::common::regfile::TnwLinkRegs;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
-use nicgen_wire::tnw::{self, TNW_LINK_REGS};
+use nicgen_wire::tnw::{self, TX_MDIO_R};
 use rust_hdl::prelude::*;
 
 #[derive(Clone, Copy, Debug)]
@@ -47,32 +48,6 @@ impl Default for LinkConfig {
         }
     }
 }
-
-/// Register-bank port of each register of `TNW_LINK_REGS` (checked by a test).
-pub const REG_PORTS: [(&str, usize); 22] = [
-    ("RX_EXC", 0),
-    ("RX_EXEN", 1),
-    ("RX_CMD", 2),
-    ("RX_DATA", 3),
-    ("RX_FLOW", 4),
-    ("RX_RXH", 5),
-    ("RX_FIFO_STATUS", 6),
-    ("RX_CTRL", 7),
-    ("TX_EXC", 8),
-    ("TX_EXEN", 9),
-    ("TX_CTRL", 10),
-    ("TX_MDIO_R", 11),
-    ("TX_MDIO_W", 12),
-    ("TX_CNT_NAK", 13),
-    ("TX_CNT_RESEND", 14),
-    ("TNW_REVISION", 15),
-    ("TB_TXCTRL", 16),
-    ("TB_RXCTRL", 17),
-    ("TB_TXFRAMECNT", 18),
-    ("TB_RXERRCNT", 19),
-    ("TB_RXFRAMECNT", 20),
-    ("TB_LASTDATACHECKED", 21),
-];
 
 #[derive(LogicBlock)]
 pub struct TnwLink {
@@ -114,27 +89,33 @@ pub struct TnwLink {
     mdio: MdioMaster,
     gen: TbGen,
     chk: TbChk,
-    bank: RegBank<22, 12>,
-    cnt_cmd: LaneCounters<4>,
-    cnt_data: LaneCounters<3>,
-    cnt_flow: LaneCounters<2>,
-    cnt_rxh: LaneCounters<4>,
-    cnt_nak: LaneCounters<1>,
-    cnt_resend: LaneCounters<1>,
-    w_rcnt: Widen<8, 32>,
-    w_oneshot: Widen<5, 32>,
-    w_descr: Widen<8, 32>,
-    w_rdata: Widen<16, 32>,
-    w_nak: Widen<5, 32>,
-    sink_value: [Unused<Bits<32>>; 22],
-    sink_pulse: [Unused<Bits<32>>; 22],
-    sink_wrote: [Unused<Bit>; 22],
-    sink_read: [Unused<Bit>; 22],
-    sink_wrap: [Unused<Bit>; 14],
-    sink_bitc: Unused<Bits<32>>,
+    regs: TnwLinkRegs,
+    cnt_dirty_ack: FieldCounter<8>,
+    cnt_dirty_nak: FieldCounter<8>,
+    cnt_dirty_restart: FieldCounter<8>,
+    cnt_dirty_idle: FieldCounter<8>,
+    cnt_crc_err: FieldCounter<16>,
+    cnt_dirty_pkt: FieldCounter<8>,
+    cnt_timeout: FieldCounter<8>,
+    cnt_hdr_reject: FieldCounter<16>,
+    cnt_full_reject: FieldCounter<16>,
+    cnt_rxh: [FieldCounter<8>; 4],
+    cnt_nak: FieldCounter<32>,
+    cnt_resend: FieldCounter<32>,
+    w_addr_lo: Widen<13, 16>,
+    w_addr_hi: Widen<2, 16>,
+    w_tx_en: Widen<9, 32>,
+    sink_wrap: [Unused<Bit>; 12],
+    sink_regs_bit: [Unused<Bit>; 3],
+    sink_restart_cnt_wr: Unused<Bits<8>>,
+    sink_ctrl_pending: Unused<Bits<32>>,
     unused_dbg: Unused<Bits<8>>,
-    mdio_r_img: DFF<Bits<32>>,
-    mdio_w_img: DFF<Bits<32>>,
+    mdio_r_data: DFF<Bits<16>>,
+    mdio_r_addr_lo: DFF<Bits<13>>,
+    mdio_r_addr_hi: DFF<Bits<2>>,
+    mdio_w_data: DFF<Bits<16>>,
+    mdio_w_addr_lo: DFF<Bits<13>>,
+    mdio_w_addr_hi: DFF<Bits<2>>,
     mdio_rd: DFF<Bit>,
     fd_arm: DFF<Bit>,
     fc_arm: DFF<Bit>,
@@ -144,20 +125,9 @@ pub struct TnwLink {
     phy_cnt: DFF<Bits<5>>,
     tx_rst: Signal<Local, Bit>,
     rx_rst: Signal<Local, Bit>,
-    rx_set: Signal<Local, Bits<32>>,
-    tx_set: Signal<Local, Bits<32>>,
-    tx_ro: Signal<Local, Bits<32>>,
-    ctrl_ro: Signal<Local, Bits<32>>,
-    ctrl_set: Signal<Local, Bits<32>>,
-    fifo_ro: Signal<Local, Bits<32>>,
-    tb_ro: Signal<Local, Bits<32>>,
-    c_bit: [Constant<Bits<32>>; 32],
     c_zero: Constant<Bits<32>>,
-    c_sh8: Constant<Bits<32>>,
-    c_sh16: Constant<Bits<32>>,
-    c_sh24: Constant<Bits<32>>,
-    c_data_mask: Constant<Bits<32>>,
-    c_en_mask: Constant<Bits<32>>,
+    c_zero8: Constant<Bits<8>>,
+    c_addr_hi_shift: Constant<Bits<16>>,
     c_rev: Constant<Bits<32>>,
     c_rst_len: Constant<Bits<5>>,
     c_one5: Constant<Bits<5>>,
@@ -166,12 +136,6 @@ pub struct TnwLink {
 
 impl TnwLink {
     pub fn new(cfg: LinkConfig) -> Self {
-        for (name, i) in REG_PORTS {
-            assert_eq!(
-                TNW_LINK_REGS.regs[i].name, name,
-                "TnwLink: register port {i} is not {name}"
-            );
-        }
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -210,27 +174,33 @@ impl TnwLink {
             mdio: MdioMaster::new(cfg.mdio_half_period, cfg.mdio_prtad),
             gen: Default::default(),
             chk: Default::default(),
-            bank: RegBank::new(&TNW_LINK_REGS),
-            cnt_cmd: LaneCounters::new([(0, 8, true), (8, 8, true), (16, 8, true), (24, 8, true)]),
-            cnt_data: LaneCounters::new([(0, 16, true), (16, 8, true), (24, 8, true)]),
-            cnt_flow: LaneCounters::new([(0, 16, true), (16, 16, true)]),
-            cnt_rxh: LaneCounters::new([(0, 8, true), (8, 8, true), (16, 8, true), (24, 8, true)]),
-            cnt_nak: LaneCounters::new([(0, 32, false)]),
-            cnt_resend: LaneCounters::new([(0, 32, false)]),
-            w_rcnt: Default::default(),
-            w_oneshot: Default::default(),
-            w_descr: Default::default(),
-            w_rdata: Default::default(),
-            w_nak: Default::default(),
-            sink_value: Default::default(),
-            sink_pulse: Default::default(),
-            sink_wrote: Default::default(),
-            sink_read: Default::default(),
+            regs: Default::default(),
+            cnt_dirty_ack: FieldCounter::new(true),
+            cnt_dirty_nak: FieldCounter::new(true),
+            cnt_dirty_restart: FieldCounter::new(true),
+            cnt_dirty_idle: FieldCounter::new(true),
+            cnt_crc_err: FieldCounter::new(true),
+            cnt_dirty_pkt: FieldCounter::new(true),
+            cnt_timeout: FieldCounter::new(true),
+            cnt_hdr_reject: FieldCounter::new(true),
+            cnt_full_reject: FieldCounter::new(true),
+            cnt_rxh: std::array::from_fn(|_| FieldCounter::new(true)),
+            cnt_nak: FieldCounter::new(false),
+            cnt_resend: FieldCounter::new(false),
+            w_addr_lo: Default::default(),
+            w_addr_hi: Default::default(),
+            w_tx_en: Default::default(),
             sink_wrap: Default::default(),
-            sink_bitc: Default::default(),
+            sink_regs_bit: Default::default(),
+            sink_restart_cnt_wr: Default::default(),
+            sink_ctrl_pending: Default::default(),
             unused_dbg: Default::default(),
-            mdio_r_img: Default::default(),
-            mdio_w_img: Default::default(),
+            mdio_r_data: Default::default(),
+            mdio_r_addr_lo: Default::default(),
+            mdio_r_addr_hi: Default::default(),
+            mdio_w_data: Default::default(),
+            mdio_w_addr_lo: Default::default(),
+            mdio_w_addr_hi: Default::default(),
             mdio_rd: Default::default(),
             fd_arm: Default::default(),
             fc_arm: Default::default(),
@@ -240,20 +210,11 @@ impl TnwLink {
             phy_cnt: Default::default(),
             tx_rst: Default::default(),
             rx_rst: Default::default(),
-            rx_set: Default::default(),
-            tx_set: Default::default(),
-            tx_ro: Default::default(),
-            ctrl_ro: Default::default(),
-            ctrl_set: Default::default(),
-            fifo_ro: Default::default(),
-            tb_ro: Default::default(),
-            c_bit: std::array::from_fn(|i| k(1 << i)),
             c_zero: k(0),
-            c_sh8: k(8),
-            c_sh16: k(16),
-            c_sh24: k(24),
-            c_data_mask: k(0xFFFF),
-            c_en_mask: k(0x1FF),
+            c_zero8: k(0),
+            // the PHY register address is {ADDR_HI, 0, ADDR_LO}: ADDR_HI sits this far above
+            // ADDR_LO in the register and in the address (bit 13 is not mapped)
+            c_addr_hi_shift: k((TX_MDIO_R::ADDR_HI.lsb - TX_MDIO_R::ADDR_LO.lsb) as u64),
             c_rev: k(tnw::REVISION as u64),
             c_rst_len: k(16),
             c_one5: k(1),
@@ -272,56 +233,87 @@ impl Logic for TnwLink {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, mdio_r_img, mdio_w_img, mdio_rd, fd_arm, fc_arm, tx_rst_r, rx_rst_r,
-            dcm_cnt, phy_cnt
+            self,
+            clock,
+            mdio_r_data,
+            mdio_r_addr_lo,
+            mdio_r_addr_hi,
+            mdio_w_data,
+            mdio_w_addr_lo,
+            mdio_w_addr_hi,
+            mdio_rd,
+            fd_arm,
+            fc_arm,
+            tx_rst_r,
+            rx_rst_r,
+            dcm_cnt,
+            phy_cnt
         );
+        clock!(
+            self,
+            clock,
+            regs,
+            cnt_dirty_ack,
+            cnt_dirty_nak,
+            cnt_dirty_restart,
+            cnt_dirty_idle,
+            cnt_crc_err,
+            cnt_dirty_pkt,
+            cnt_timeout,
+            cnt_hdr_reject,
+            cnt_full_reject,
+            cnt_nak,
+            cnt_resend,
+            mdio,
+            gen,
+            chk
+        );
+        self.regs.reset.next = self.reset.val();
+        self.cnt_dirty_ack.reset.next = self.reset.val();
+        self.cnt_dirty_nak.reset.next = self.reset.val();
+        self.cnt_dirty_restart.reset.next = self.reset.val();
+        self.cnt_dirty_idle.reset.next = self.reset.val();
+        self.cnt_crc_err.reset.next = self.reset.val();
+        self.cnt_dirty_pkt.reset.next = self.reset.val();
+        self.cnt_timeout.reset.next = self.reset.val();
+        self.cnt_hdr_reject.reset.next = self.reset.val();
+        self.cnt_full_reject.reset.next = self.reset.val();
+        self.cnt_nak.reset.next = self.reset.val();
+        self.cnt_resend.reset.next = self.reset.val();
+        self.mdio.reset.next = self.reset.val();
+        self.gen.reset.next = self.reset.val();
+        self.chk.reset.next = self.reset.val();
         // ---- clocks and resets ----
-        self.bank.clock.next = self.clock.val();
-        self.bank.reset.next = self.reset.val();
-        self.bank.bus.addr.next = self.bus.addr.val();
-        self.bank.bus.wdata.next = self.bus.wdata.val();
-        self.bank.bus.write.next = self.bus.write.val();
-        self.bank.bus.read.next = self.bus.read.val();
-        self.bus.rdata.next = self.bank.bus.rdata.val();
-        self.bus.ready.next = self.bank.bus.ready.val();
-        self.bus.err.next = self.bank.bus.err.val();
-        self.tx_rst.next = self.reset.val() || self.bank.pulse[10].val().get_bit(1);
-        self.rx_rst.next = self.reset.val() || self.bank.pulse[10].val().get_bit(5);
-        self.tx_rst_r.d.next = self.bank.pulse[10].val().get_bit(1);
-        self.rx_rst_r.d.next = self.bank.pulse[10].val().get_bit(5);
+        self.regs.bus.addr.next = self.bus.addr.val();
+        self.regs.bus.wdata.next = self.bus.wdata.val();
+        self.regs.bus.write.next = self.bus.write.val();
+        self.regs.bus.read.next = self.bus.read.val();
+        self.bus.rdata.next = self.regs.bus.rdata.val();
+        self.bus.ready.next = self.regs.bus.ready.val();
+        self.bus.err.next = self.regs.bus.err.val();
+        self.tx_rst.next = self.reset.val() || self.regs.tx_ctrl_tx_reset.val();
+        self.rx_rst.next = self.reset.val() || self.regs.tx_ctrl_rx_reset.val();
+        self.tx_rst_r.d.next = self.regs.tx_ctrl_tx_reset.val();
+        self.rx_rst_r.d.next = self.regs.tx_ctrl_rx_reset.val();
         self.tx.clock.next = self.clock.val();
         self.tx.reset.next = self.tx_rst.val();
         self.rx.clock.next = self.clock.val();
         self.rx.reset.next = self.rx_rst.val();
-        self.mdio.clock.next = self.clock.val();
-        self.mdio.reset.next = self.reset.val();
-        self.gen.clock.next = self.clock.val();
-        self.gen.reset.next = self.reset.val();
-        self.chk.clock.next = self.clock.val();
-        self.chk.reset.next = self.reset.val();
-        self.cnt_cmd.clock.next = self.clock.val();
-        self.cnt_cmd.reset.next = self.reset.val();
-        self.cnt_data.clock.next = self.clock.val();
-        self.cnt_data.reset.next = self.reset.val();
-        self.cnt_flow.clock.next = self.clock.val();
-        self.cnt_flow.reset.next = self.reset.val();
-        self.cnt_rxh.clock.next = self.clock.val();
-        self.cnt_rxh.reset.next = self.reset.val();
-        self.cnt_nak.clock.next = self.clock.val();
-        self.cnt_nak.reset.next = self.reset.val();
-        self.cnt_resend.clock.next = self.clock.val();
-        self.cnt_resend.reset.next = self.reset.val();
+        for i in 0..4 {
+            self.cnt_rxh[i].clock.next = self.clock.val();
+            self.cnt_rxh[i].reset.next = self.reset.val();
+        }
         // DCM (RXSYNC) and PHY resets: held for 16 cycles, then Done
         if self.dcm_cnt.q.val() != self.c_zero5.val() {
             self.dcm_cnt.d.next = self.dcm_cnt.q.val() - self.c_one5.val();
         }
-        if self.reset.val() || self.bank.pulse[10].val().get_bit(8) {
+        if self.reset.val() || self.regs.tx_ctrl_dcm_reset.val() {
             self.dcm_cnt.d.next = self.c_rst_len.val();
         }
         if self.phy_cnt.q.val() != self.c_zero5.val() {
             self.phy_cnt.d.next = self.phy_cnt.q.val() - self.c_one5.val();
         }
-        if self.bank.pulse[10].val().get_bit(12) {
+        if self.regs.tx_ctrl_phy_reset.val() {
             self.phy_cnt.d.next = self.c_rst_len.val();
         }
         self.phy_reset.next = self.phy_cnt.q.val() != self.c_zero5.val();
@@ -339,25 +331,25 @@ impl Logic for TnwLink {
         self.tx.inj_data[2].next = self.tx_data.val().get_bits::<32>(64);
         self.tx.inj_data[3].next = self.tx_data.val().get_bits::<32>(96);
         self.tx.inj_dest.next = self.tx_dest.val();
-        if self.bank.value[16].val().get_bit(4) {
+        if self.regs.tb_txctrl_picswitch.val() {
             for i in 0..4 {
                 self.tx.inj_data[i].next = self.gen.data[i].val();
             }
             self.tx.inj_dest.next = self.gen.dest.val();
         }
         // valid/ready muxes unconditional, so Verilator can order them (no UNOPTFLAT)
-        self.tx.inj_valid.next = (self.bank.value[16].val().get_bit(4) && self.gen.valid.val())
-            || (!self.bank.value[16].val().get_bit(4) && self.tx_valid.val());
-        self.tx_ready.next = self.tx.inj_ready.val() && !self.bank.value[16].val().get_bit(4);
-        self.gen.ready.next = self.tx.inj_ready.val() && self.bank.value[16].val().get_bit(4);
+        self.tx.inj_valid.next = (self.regs.tb_txctrl_picswitch.val() && self.gen.valid.val())
+            || (!self.regs.tb_txctrl_picswitch.val() && self.tx_valid.val());
+        self.tx_ready.next = self.tx.inj_ready.val() && !self.regs.tb_txctrl_picswitch.val();
+        self.gen.ready.next = self.tx.inj_ready.val() && self.regs.tb_txctrl_picswitch.val();
         self.tx.fb_req.next = self.rx.fb_req.val();
         self.tx.fb_nak.next = self.rx.fb_nak.val();
         self.tx.fb_seq.next = self.rx.fb_seq.val();
         self.tx.peer_fb.next = self.rx.peer_fb.val();
         self.tx.peer_nak.next = self.rx.peer_nak.val();
         self.tx.peer_seq.next = self.rx.peer_seq.val();
-        self.tx.offline.next = self.bank.value[10].val().get_bit(0);
-        self.tx.restart_limit.next = self.bank.value[9].val().get_bits::<8>(16);
+        self.tx.offline.next = self.regs.tx_ctrl_tx_offline.val();
+        self.tx.restart_limit.next = self.regs.tx_exen_restart_limit.val();
         self.tx.force_d.next = self.fd_arm.q.val();
         self.tx.force_c.next = self.fc_arm.q.val();
         self.phy_txd.next = self.tx.txd.val();
@@ -366,49 +358,43 @@ impl Logic for TnwLink {
         self.rx.rxd.next = self.sync.rxd.val();
         self.rx.rxc.next = self.sync.rxc.val();
         self.rx.rxv.next = self.sync.rxv.val();
-        self.rx.offline.next = self.bank.value[10].val().get_bit(4);
-        self.rx.out_ready.next = self.rx_ready.val() || self.bank.value[17].val().get_bit(4);
+        self.rx.offline.next = self.regs.tx_ctrl_rx_offline.val();
+        self.rx.out_ready.next = self.rx_ready.val() || self.regs.tb_rxctrl_pocswitch.val();
         self.rx_data.next = self.rx.out_data.val();
         self.rx_dest.next = self.rx.out_dest.val();
         self.rx_first.next = self.rx.out_first.val();
         self.rx_last.next = self.rx.out_last.val();
-        self.rx_valid.next = self.rx.out_valid.val() && !self.bank.value[17].val().get_bit(4);
+        self.rx_valid.next = self.rx.out_valid.val() && !self.regs.tb_rxctrl_pocswitch.val();
 
         // ---- test-bench module ----
-        self.gen.en.next = self.bank.value[16].val().get_bit(0);
-        self.gen.seq_mode.next = self.bank.value[16].val().get_bit(1);
-        self.gen.clear.next = self.bank.pulse[16].val().get_bit(2);
-        self.gen.chaddr.next = self.bank.value[16].val().get_bits::<3>(12);
-        self.gen.oneshot_load.next = self.bank.wrote[16].val();
-        self.gen.oneshot_val.next = self.bank.pulse[16].val().get_bits::<5>(24);
+        self.gen.en.next = self.regs.tb_txctrl_dgen_en.val();
+        self.gen.seq_mode.next = self.regs.tb_txctrl_dgen_flag.val();
+        self.gen.clear.next = self.regs.tb_txctrl_dgen_clear.val();
+        self.gen.chaddr.next = self.regs.tb_txctrl_chaddr.val();
+        self.gen.oneshot_load.next = self.regs.tb_txctrl_wrote.val();
+        self.gen.oneshot_val.next = self.regs.tb_txctrl_oneshotcnt_wr.val();
         if self.tx.forced_d.val() {
             self.fd_arm.d.next = false;
         }
         if self.tx.forced_c.val() {
             self.fc_arm.d.next = false;
         }
-        if self.bank.wrote[16].val() {
-            self.fd_arm.d.next = self.bank.pulse[16].val().get_bit(8);
-            self.fc_arm.d.next = self.bank.pulse[16].val().get_bit(9);
+        if self.regs.tb_txctrl_wrote.val() {
+            self.fd_arm.d.next = self.regs.tb_txctrl_bacatxd_wr.val();
+            self.fc_arm.d.next = self.regs.tb_txctrl_bacatxc_wr.val();
         }
-        self.chk.en.next = self.bank.value[17].val().get_bit(0);
-        self.chk.seq_mode.next = self.bank.value[17].val().get_bit(1);
+        self.chk.en.next = self.regs.tb_rxctrl_chken.val();
+        self.chk.seq_mode.next = self.regs.tb_rxctrl_chkflag.val();
         self.chk.data.next = self.rx.out_data.val();
         self.chk.last.next = self.rx.out_last.val();
-        self.chk.valid.next = self.rx.out_valid.val() && self.bank.value[17].val().get_bit(4);
-        self.w_oneshot.x.next = self.gen.oneshot_left.val();
-        self.tb_ro.next = self.w_oneshot.y.val() << self.c_sh24.val();
-        if self.fd_arm.q.val() {
-            self.tb_ro.next = self.tb_ro.val() | self.c_bit[8].val();
-        }
-        if self.fc_arm.q.val() {
-            self.tb_ro.next = self.tb_ro.val() | self.c_bit[9].val();
-        }
-        self.bank.hw_in[16].next = self.tb_ro.val();
-        self.bank.hw_in[18].next = self.gen.frames.val();
-        self.bank.hw_in[19].next = self.chk.errors.val();
-        self.bank.hw_in[20].next = self.chk.frames.val();
-        self.bank.hw_in[21].next = self.chk.last_data.val();
+        self.chk.valid.next = self.rx.out_valid.val() && self.regs.tb_rxctrl_pocswitch.val();
+        self.regs.tb_txctrl_oneshotcnt.next = self.gen.oneshot_left.val();
+        self.regs.tb_txctrl_bacatxd.next = self.fd_arm.q.val();
+        self.regs.tb_txctrl_bacatxc.next = self.fc_arm.q.val();
+        self.regs.tb_txframecnt_count.next = self.gen.frames.val();
+        self.regs.tb_rxerrcnt_count.next = self.chk.errors.val();
+        self.regs.tb_rxframecnt_count.next = self.chk.frames.val();
+        self.regs.tb_lastdatachecked_data.next = self.chk.last_data.val();
 
         // ---- MDIO ----
         self.mdio.mdio_i.next = self.mdio_i.val();
@@ -416,244 +402,202 @@ impl Logic for TnwLink {
         self.mdio_o.next = self.mdio.mdio_o.val();
         self.mdio_oe.next = self.mdio.mdio_oe.val();
         self.mdio.start.next = false;
-        self.mdio.read.next = self.bank.wrote[11].val();
-        self.mdio.addr.next = self.bank.pulse[12].val().get_bits::<16>(16);
-        self.mdio.wdata.next = self.bank.pulse[12].val().get_bits::<16>(0);
-        if self.bank.wrote[11].val() {
-            self.mdio.addr.next = self.bank.pulse[11].val().get_bits::<16>(16);
+        self.mdio.read.next = self.regs.tx_mdio_r_wrote.val();
+        self.w_addr_lo.x.next = self.regs.tx_mdio_w_addr_lo_wr.val();
+        self.w_addr_hi.x.next = self.regs.tx_mdio_w_addr_hi_wr.val();
+        self.mdio.wdata.next = self.regs.tx_mdio_w_data_wr.val();
+        if self.regs.tx_mdio_r_wrote.val() {
+            self.w_addr_lo.x.next = self.regs.tx_mdio_r_addr_lo_wr.val();
+            self.w_addr_hi.x.next = self.regs.tx_mdio_r_addr_hi_wr.val();
         }
+        self.mdio.addr.next =
+            self.w_addr_lo.y.val() | (self.w_addr_hi.y.val() << self.c_addr_hi_shift.val());
         if !self.mdio.busy.val() {
-            if self.bank.wrote[11].val() {
+            if self.regs.tx_mdio_r_wrote.val() {
                 self.mdio.start.next = true;
-                self.mdio_r_img.d.next = self.bank.pulse[11].val();
+                self.mdio_r_data.d.next = self.regs.tx_mdio_r_data_wr.val();
+                self.mdio_r_addr_lo.d.next = self.regs.tx_mdio_r_addr_lo_wr.val();
+                self.mdio_r_addr_hi.d.next = self.regs.tx_mdio_r_addr_hi_wr.val();
                 self.mdio_rd.d.next = true;
-            } else if self.bank.wrote[12].val() {
+            } else if self.regs.tx_mdio_w_wrote.val() {
                 self.mdio.start.next = true;
-                self.mdio_w_img.d.next = self.bank.pulse[12].val();
+                self.mdio_w_data.d.next = self.regs.tx_mdio_w_data_wr.val();
+                self.mdio_w_addr_lo.d.next = self.regs.tx_mdio_w_addr_lo_wr.val();
+                self.mdio_w_addr_hi.d.next = self.regs.tx_mdio_w_addr_hi_wr.val();
                 self.mdio_rd.d.next = false;
             }
         }
-        self.w_rdata.x.next = self.mdio.rdata.val();
         if self.mdio.done.val() && self.mdio_rd.q.val() {
-            self.mdio_r_img.d.next =
-                (self.mdio_r_img.q.val() & !self.c_data_mask.val()) | self.w_rdata.y.val();
+            self.mdio_r_data.d.next = self.mdio.rdata.val();
         }
-        self.bank.hw_in[11].next = self.mdio_r_img.q.val();
-        self.bank.hw_in[12].next = self.mdio_w_img.q.val();
-        if self.mdio.busy.val() {
-            self.bank.hw_in[11].next = self.mdio_r_img.q.val() | self.c_bit[29].val();
-            self.bank.hw_in[12].next = self.mdio_w_img.q.val() | self.c_bit[29].val();
-        }
+        self.regs.tx_mdio_r_data.next = self.mdio_r_data.q.val();
+        self.regs.tx_mdio_r_addr_lo.next = self.mdio_r_addr_lo.q.val();
+        self.regs.tx_mdio_r_addr_hi.next = self.mdio_r_addr_hi.q.val();
+        self.regs.tx_mdio_r_busy.next = self.mdio.busy.val();
+        self.regs.tx_mdio_w_data.next = self.mdio_w_data.q.val();
+        self.regs.tx_mdio_w_addr_lo.next = self.mdio_w_addr_lo.q.val();
+        self.regs.tx_mdio_w_addr_hi.next = self.mdio_w_addr_hi.q.val();
+        self.regs.tx_mdio_w_busy.next = self.mdio.busy.val();
 
         // ---- RX registers ----
-        self.rx_set.next = self.c_zero.val();
-        if self.phy_rx_fault_p.val() {
-            self.rx_set.next = self.rx_set.val() | self.c_bit[0].val();
-        }
-        if self.phy_rx_fault_r.val() {
-            self.rx_set.next = self.rx_set.val() | self.c_bit[1].val();
-        }
-        if self.phy_intb.val() {
-            self.rx_set.next = self.rx_set.val() | self.c_bit[2].val();
-        }
-        if self.rx.ev_timeout.val() {
-            self.rx_set.next = self.rx_set.val() | self.c_bit[3].val();
-        }
-        if self.rx.ev_offline_data.val() {
-            self.rx_set.next = self.rx_set.val() | self.c_bit[8].val();
-        }
-        if self.sync.overflow.val() {
-            self.rx_set.next = self.rx_set.val() | self.c_bit[11].val();
-        }
-        self.w_nak.x.next = self.rx.nak_cause.val();
-        self.bank.hw_set[0].next = self.rx_set.val() | (self.w_nak.y.val() << self.c_sh16.val());
+        self.regs.rx_exc_rx_fault_p_set.next = self.phy_rx_fault_p.val();
+        self.regs.rx_exc_rx_fault_r_set.next = self.phy_rx_fault_r.val();
+        self.regs.rx_exc_intb_set.next = self.phy_intb.val();
+        self.regs.rx_exc_timeout_set.next = self.rx.ev_timeout.val();
+        self.regs.rx_exc_rx_offline_data_set.next = self.rx.ev_offline_data.val();
+        self.regs.rx_exc_rxsync_ovf_set.next = self.sync.overflow.val();
+        // the receive-buffer exceptions belong to RXBUFF (the FTNW node issue)
+        self.regs.rx_exc_crd_overrun_set.next = false;
+        self.regs.rx_exc_crd_size0_set.next = false;
+        self.regs.rx_exc_cba_busy_set.next = false;
+        self.regs.rx_exc_nba_busy_set.next = false;
+        self.regs.rx_exc_poc_done_set.next = false;
+        self.regs.rx_exc_poc_first_set.next = false;
+        self.regs.rx_exc_rcba_carry_set.next = false;
+        self.regs.rx_exc_rnba_lsb_set.next = false;
+        // RXLINK's NAK cause vector is in `NakCause` order (a wire test ties it to RX_EXC)
+        self.regs.rx_exc_nak_crc_set.next = self.rx.nak_cause.val().get_bit(0);
+        self.regs.rx_exc_nak_dirty_set.next = self.rx.nak_cause.val().get_bit(1);
+        self.regs.rx_exc_nak_header_set.next = self.rx.nak_cause.val().get_bit(2);
+        self.regs.rx_exc_nak_full_set.next = self.rx.nak_cause.val().get_bit(3);
+        self.regs.rx_exc_nak_timeout_set.next = self.rx.nak_cause.val().get_bit(4);
         self.irq_rx.next =
-            (self.bank.value[0].val() & self.bank.value[1].val()) != self.c_zero.val();
-        for i in 0..4 {
-            self.cnt_cmd.inc[i].next = false;
-            self.cnt_rxh.inc[i].next = self.phy_rxh.val().get_bit(i);
-        }
+            (self.regs.rx_exc_pending.val() & self.regs.rx_exen_en.val()) != self.c_zero.val();
+        // dirty control words by class (RXLINK's ev_dirty_class: 0 ACK, 1 NAK, 2 RESTART, 3 IDLE)
+        self.cnt_dirty_ack.inc.next = false;
+        self.cnt_dirty_nak.inc.next = false;
+        self.cnt_dirty_restart.inc.next = false;
+        self.cnt_dirty_idle.inc.next = false;
         if self.rx.ev_dirty_cmd.val() {
             if self.rx.ev_dirty_class.val().get_bit(1) {
                 if self.rx.ev_dirty_class.val().get_bit(0) {
-                    self.cnt_cmd.inc[3].next = true;
+                    self.cnt_dirty_idle.inc.next = true;
                 } else {
-                    self.cnt_cmd.inc[2].next = true;
+                    self.cnt_dirty_restart.inc.next = true;
                 }
             } else if self.rx.ev_dirty_class.val().get_bit(0) {
-                self.cnt_cmd.inc[1].next = true;
+                self.cnt_dirty_nak.inc.next = true;
             } else {
-                self.cnt_cmd.inc[0].next = true;
+                self.cnt_dirty_ack.inc.next = true;
             }
         }
-        self.cnt_cmd.load.next = self.bank.wrote[2].val();
-        self.cnt_cmd.load_val.next = self.bank.pulse[2].val();
-        self.bank.hw_in[2].next = self.cnt_cmd.value.val();
-        self.cnt_data.inc[0].next = self.rx.ev_crc.val();
-        self.cnt_data.inc[1].next = self.rx.ev_dirty_pkt.val();
-        self.cnt_data.inc[2].next = self.rx.ev_timeout.val();
-        self.cnt_data.load.next = self.bank.wrote[3].val();
-        self.cnt_data.load_val.next = self.bank.pulse[3].val();
-        self.bank.hw_in[3].next = self.cnt_data.value.val();
-        self.cnt_flow.inc[0].next = self.rx.ev_hdr_reject.val();
-        self.cnt_flow.inc[1].next = self.rx.ev_full_reject.val();
-        self.cnt_flow.load.next = self.bank.wrote[4].val();
-        self.cnt_flow.load_val.next = self.bank.pulse[4].val();
-        self.bank.hw_in[4].next = self.cnt_flow.value.val();
-        self.cnt_rxh.load.next = self.bank.wrote[5].val();
-        self.cnt_rxh.load_val.next = self.bank.pulse[5].val();
-        self.bank.hw_in[5].next = self.cnt_rxh.value.val();
-        self.w_descr.x.next = self.rx.descr_vc.val();
-        self.fifo_ro.next = self.w_descr.y.val() << self.c_sh8.val();
-        if self.rx.pb_not_empty.val() {
-            self.fifo_ro.next = self.fifo_ro.val() | self.c_bit[0].val();
+        self.cnt_dirty_ack.load.next = self.regs.rx_cmd_wrote.val();
+        self.cnt_dirty_nak.load.next = self.regs.rx_cmd_wrote.val();
+        self.cnt_dirty_restart.load.next = self.regs.rx_cmd_wrote.val();
+        self.cnt_dirty_idle.load.next = self.regs.rx_cmd_wrote.val();
+        self.cnt_dirty_ack.load_val.next = self.regs.rx_cmd_dirty_ack_wr.val();
+        self.cnt_dirty_nak.load_val.next = self.regs.rx_cmd_dirty_nak_wr.val();
+        self.cnt_dirty_restart.load_val.next = self.regs.rx_cmd_dirty_restart_wr.val();
+        self.cnt_dirty_idle.load_val.next = self.regs.rx_cmd_dirty_idle_wr.val();
+        self.regs.rx_cmd_dirty_ack.next = self.cnt_dirty_ack.value.val();
+        self.regs.rx_cmd_dirty_nak.next = self.cnt_dirty_nak.value.val();
+        self.regs.rx_cmd_dirty_restart.next = self.cnt_dirty_restart.value.val();
+        self.regs.rx_cmd_dirty_idle.next = self.cnt_dirty_idle.value.val();
+        self.cnt_crc_err.inc.next = self.rx.ev_crc.val();
+        self.cnt_dirty_pkt.inc.next = self.rx.ev_dirty_pkt.val();
+        self.cnt_timeout.inc.next = self.rx.ev_timeout.val();
+        self.cnt_crc_err.load.next = self.regs.rx_data_wrote.val();
+        self.cnt_dirty_pkt.load.next = self.regs.rx_data_wrote.val();
+        self.cnt_timeout.load.next = self.regs.rx_data_wrote.val();
+        self.cnt_crc_err.load_val.next = self.regs.rx_data_crc_err_wr.val();
+        self.cnt_dirty_pkt.load_val.next = self.regs.rx_data_dirty_wr.val();
+        self.cnt_timeout.load_val.next = self.regs.rx_data_timeout_wr.val();
+        self.regs.rx_data_crc_err.next = self.cnt_crc_err.value.val();
+        self.regs.rx_data_dirty.next = self.cnt_dirty_pkt.value.val();
+        self.regs.rx_data_timeout.next = self.cnt_timeout.value.val();
+        self.cnt_hdr_reject.inc.next = self.rx.ev_hdr_reject.val();
+        self.cnt_full_reject.inc.next = self.rx.ev_full_reject.val();
+        self.cnt_hdr_reject.load.next = self.regs.rx_flow_wrote.val();
+        self.cnt_full_reject.load.next = self.regs.rx_flow_wrote.val();
+        self.cnt_hdr_reject.load_val.next = self.regs.rx_flow_hdr_reject_wr.val();
+        self.cnt_full_reject.load_val.next = self.regs.rx_flow_full_reject_wr.val();
+        self.regs.rx_flow_hdr_reject.next = self.cnt_hdr_reject.value.val();
+        self.regs.rx_flow_full_reject.next = self.cnt_full_reject.value.val();
+        for i in 0..4 {
+            self.cnt_rxh[i].inc.next = self.phy_rxh.val().get_bit(i);
+            self.cnt_rxh[i].load.next = self.regs.rx_rxh_wrote.val();
         }
-        if self.rx.pb_half.val() {
-            self.fifo_ro.next = self.fifo_ro.val() | self.c_bit[1].val();
-        }
-        if self.rx.pb_full.val() {
-            self.fifo_ro.next = self.fifo_ro.val() | self.c_bit[2].val();
-        }
-        self.bank.hw_in[6].next = self.fifo_ro.val();
+        self.cnt_rxh[0].load_val.next = self.regs.rx_rxh_rxh0_wr.val();
+        self.cnt_rxh[1].load_val.next = self.regs.rx_rxh_rxh1_wr.val();
+        self.cnt_rxh[2].load_val.next = self.regs.rx_rxh_rxh2_wr.val();
+        self.cnt_rxh[3].load_val.next = self.regs.rx_rxh_rxh3_wr.val();
+        self.regs.rx_rxh_rxh0.next = self.cnt_rxh[0].value.val();
+        self.regs.rx_rxh_rxh1.next = self.cnt_rxh[1].value.val();
+        self.regs.rx_rxh_rxh2.next = self.cnt_rxh[2].value.val();
+        self.regs.rx_rxh_rxh3.next = self.cnt_rxh[3].value.val();
+        self.regs.rx_fifo_status_pb_not_empty.next = self.rx.pb_not_empty.val();
+        self.regs.rx_fifo_status_pb_half.next = self.rx.pb_half.val();
+        self.regs.rx_fifo_status_pb_full.next = self.rx.pb_full.val();
+        self.regs.rx_fifo_status_descr_not_empty.next = self.rx.descr_vc.val();
+        self.regs.rx_fifo_status_crd_not_empty.next = self.c_zero8.val();
+        self.regs.rx_fifo_status_crd_full.next = self.c_zero8.val();
 
         // ---- TX registers ----
-        self.tx_set.next = self.c_zero.val();
-        if self.phy_tx_fault.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[0].val();
-        }
-        if self.cnt_nak.wrapped[0].val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[1].val();
-        }
-        if self.tx.ev_restart_ovf.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[2].val();
-        }
-        if self.tx.ev_fb_mismatch.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[3].val();
-        }
-        if self.tx.ev_bad_header.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[4].val();
-        }
-        if self.tx.ev_fifo_ovf.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[5].val();
-        }
-        if self.tx.ev_buf_full.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[7].val();
-        }
-        if self.tx.ev_offline_write.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[8].val();
-        }
-        if self.tx.ev_fb_in_acc.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[9].val();
-        }
-        if self.tx.ev_fb_out_acc.val() {
-            self.tx_set.next = self.tx_set.val() | self.c_bit[10].val();
-        }
-        self.bank.hw_set[8].next = self.tx_set.val();
-        self.w_rcnt.x.next = self.tx.restart_cnt.val();
-        self.tx_ro.next = self.w_rcnt.y.val() << self.c_sh16.val();
-        if self.tx.fifo_not_empty.val() {
-            self.tx_ro.next = self.tx_ro.val() | self.c_bit[28].val();
-        }
-        if self.tx.fifo_ge8.val() {
-            self.tx_ro.next = self.tx_ro.val() | self.c_bit[29].val();
-        }
-        if self.tx.fifo_af.val() {
-            self.tx_ro.next = self.tx_ro.val() | self.c_bit[30].val();
-        }
-        self.bank.hw_in[8].next = self.tx_ro.val();
+        self.regs.tx_exc_phy_fault_set.next = self.phy_tx_fault.val();
+        self.regs.tx_exc_nak_ovf_set.next = self.cnt_nak.wrapped.val();
+        self.regs.tx_exc_restart_ovf_set.next = self.tx.ev_restart_ovf.val();
+        self.regs.tx_exc_fb_mismatch_set.next = self.tx.ev_fb_mismatch.val();
+        self.regs.tx_exc_bad_header_set.next = self.tx.ev_bad_header.val();
+        self.regs.tx_exc_txfifo_ovf_set.next = self.tx.ev_fifo_ovf.val();
+        self.regs.tx_exc_txfifo_unf_set.next = false;
+        self.regs.tx_exc_txbuf_full_set.next = self.tx.ev_buf_full.val();
+        self.regs.tx_exc_offline_write_set.next = self.tx.ev_offline_write.val();
+        self.regs.tx_exc_fb_in_acc_set.next = self.tx.ev_fb_in_acc.val();
+        self.regs.tx_exc_fb_out_acc_set.next = self.tx.ev_fb_out_acc.val();
+        self.regs.tx_exc_last_restart_cnt.next = self.tx.restart_cnt.val();
+        self.regs.tx_exc_txfifo_not_empty.next = self.tx.fifo_not_empty.val();
+        self.regs.tx_exc_txfifo_not_ae.next = self.tx.fifo_ge8.val();
+        self.regs.tx_exc_txfifo_af.next = self.tx.fifo_af.val();
+        self.w_tx_en.x.next = self.regs.tx_exen_en.val();
         self.irq_tx.next =
-            (self.bank.value[8].val() & self.bank.value[9].val() & self.c_en_mask.val())
-                != self.c_zero.val();
-        self.cnt_nak.inc[0].next = self.tx.ev_nak.val();
-        self.cnt_nak.load.next = self.bank.wrote[13].val();
-        self.cnt_nak.load_val.next = self.bank.pulse[13].val();
-        self.bank.hw_in[13].next = self.cnt_nak.value.val();
-        self.cnt_resend.inc[0].next = self.tx.ev_resend.val();
-        self.cnt_resend.load.next = self.bank.wrote[14].val();
-        self.cnt_resend.load_val.next = self.bank.pulse[14].val();
-        self.bank.hw_in[14].next = self.cnt_resend.value.val();
-        self.bank.hw_in[15].next = self.c_rev.val();
+            (self.regs.tx_exc_pending.val() & self.w_tx_en.y.val()) != self.c_zero.val();
+        self.cnt_nak.inc.next = self.tx.ev_nak.val();
+        self.cnt_nak.load.next = self.regs.tx_cnt_nak_wrote.val();
+        self.cnt_nak.load_val.next = self.regs.tx_cnt_nak_count_wr.val();
+        self.regs.tx_cnt_nak_count.next = self.cnt_nak.value.val();
+        self.cnt_resend.inc.next = self.tx.ev_resend.val();
+        self.cnt_resend.load.next = self.regs.tx_cnt_resend_wrote.val();
+        self.cnt_resend.load_val.next = self.regs.tx_cnt_resend_count_wr.val();
+        self.regs.tx_cnt_resend_count.next = self.cnt_resend.value.val();
+        self.regs.tnw_revision_rev.next = self.c_rev.val();
 
         // TX_CTRL: Done flags and status
-        self.ctrl_set.next = self.c_zero.val();
-        if self.tx_rst_r.q.val() {
-            self.ctrl_set.next = self.ctrl_set.val() | self.c_bit[2].val();
-        }
-        if self.rx_rst_r.q.val() {
-            self.ctrl_set.next = self.ctrl_set.val() | self.c_bit[6].val();
-        }
-        if self.dcm_cnt.q.val() == self.c_one5.val() {
-            self.ctrl_set.next = self.ctrl_set.val() | self.c_bit[9].val();
-        }
-        if self.phy_cnt.q.val() == self.c_one5.val() {
-            self.ctrl_set.next = self.ctrl_set.val() | self.c_bit[13].val();
-        }
-        self.bank.hw_set[10].next = self.ctrl_set.val();
-        self.ctrl_ro.next = self.c_zero.val();
-        if self.dcm_cnt.q.val() == self.c_zero5.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[10].val();
-        }
-        if self.tx.busy.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[20].val();
-        }
-        if self.tx.fifo_not_empty.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[21].val();
-        }
-        if self.tx.buf_not_empty.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[22].val();
-        }
-        if self.rx.busy.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[24].val();
-        }
-        if self.rx.rd_busy.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[25].val();
-        }
-        if self.rx.pb_not_empty.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[26].val();
-        }
-        if self.rx.descr_not_empty.val() {
-            self.ctrl_ro.next = self.ctrl_ro.val() | self.c_bit[27].val();
-        }
-        self.bank.hw_in[10].next = self.ctrl_ro.val();
+        self.regs.tx_ctrl_tx_reset_done_set.next = self.tx_rst_r.q.val();
+        self.regs.tx_ctrl_rx_reset_done_set.next = self.rx_rst_r.q.val();
+        self.regs.tx_ctrl_dcm_reset_done_set.next = self.dcm_cnt.q.val() == self.c_one5.val();
+        self.regs.tx_ctrl_phy_reset_done_set.next = self.phy_cnt.q.val() == self.c_one5.val();
+        self.regs.tx_ctrl_dcm_locked.next = self.dcm_cnt.q.val() == self.c_zero5.val();
+        self.regs.tx_ctrl_tx_busy.next = self.tx.busy.val();
+        self.regs.tx_ctrl_txfifo_not_empty.next = self.tx.fifo_not_empty.val();
+        self.regs.tx_ctrl_txbuf_not_empty.next = self.tx.buf_not_empty.val();
+        self.regs.tx_ctrl_rx_busy.next = self.rx.busy.val();
+        self.regs.tx_ctrl_rxbuf_busy.next = self.rx.rd_busy.val();
+        self.regs.tx_ctrl_pb_not_empty.next = self.rx.pb_not_empty.val();
+        self.regs.tx_ctrl_descr_not_empty.next = self.rx.descr_not_empty.val();
+        self.regs.tx_ctrl_crd_not_empty.next = false;
 
-        // registers with no hardware input or events
-        self.bank.hw_in[0].next = self.c_zero.val();
-        self.bank.hw_in[1].next = self.c_zero.val();
-        self.bank.hw_in[7].next = self.c_zero.val();
-        self.bank.hw_in[9].next = self.c_zero.val();
-        self.bank.hw_in[17].next = self.c_zero.val();
-        for i in 0..22 {
-            if (i != 0) && (i != 8) && (i != 10) {
-                self.bank.hw_set[i].next = self.c_zero.val();
-            }
-        }
-        // outputs this link does not use (lint sinks; the bank's outputs are generic)
-        for i in 0..22 {
-            self.sink_value[i].x.next = self.bank.value[i].val();
-            self.sink_pulse[i].x.next = self.bank.pulse[i].val();
-            self.sink_wrote[i].x.next = self.bank.wrote[i].val();
-            self.sink_read[i].x.next = self.bank.was_read[i].val();
-        }
-        for i in 0..4 {
-            self.sink_wrap[i].x.next = self.cnt_cmd.wrapped[i].val();
-            self.sink_wrap[4 + i].x.next = self.cnt_rxh.wrapped[i].val();
-        }
-        for i in 0..3 {
-            self.sink_wrap[8 + i].x.next = self.cnt_data.wrapped[i].val();
-        }
-        for i in 0..2 {
-            self.sink_wrap[11 + i].x.next = self.cnt_flow.wrapped[i].val();
-        }
-        self.sink_wrap[13].x.next = self.cnt_resend.wrapped[0].val();
-        self.sink_bitc.x.next = self.c_bit[12].val()
-            | self.c_bit[14].val()
-            | self.c_bit[15].val()
-            | self.c_bit[16].val()
-            | self.c_bit[17].val()
-            | self.c_bit[18].val()
-            | self.c_bit[19].val()
-            | self.c_bit[23].val()
-            | self.c_bit[31].val();
+        // outputs this link does not use (lint sinks)
+        self.sink_wrap[0].x.next = self.cnt_dirty_ack.wrapped.val();
+        self.sink_wrap[1].x.next = self.cnt_dirty_nak.wrapped.val();
+        self.sink_wrap[2].x.next = self.cnt_dirty_restart.wrapped.val();
+        self.sink_wrap[3].x.next = self.cnt_dirty_idle.wrapped.val();
+        self.sink_wrap[4].x.next = self.cnt_crc_err.wrapped.val();
+        self.sink_wrap[5].x.next = self.cnt_dirty_pkt.wrapped.val();
+        self.sink_wrap[6].x.next = self.cnt_timeout.wrapped.val();
+        self.sink_wrap[7].x.next = self.cnt_hdr_reject.wrapped.val();
+        self.sink_wrap[8].x.next = self.cnt_full_reject.wrapped.val();
+        self.sink_wrap[9].x.next = self.cnt_resend.wrapped.val();
+        self.sink_wrap[10].x.next = self.cnt_rxh[0].wrapped.val()
+            || self.cnt_rxh[1].wrapped.val()
+            || self.cnt_rxh[2].wrapped.val()
+            || self.cnt_rxh[3].wrapped.val();
+        self.sink_wrap[11].x.next = self.regs.tx_exc_wrote.val();
+        // RX_CTRL is stored only until RXBUFF exists; TX_CTRL's own writes need no action
+        self.sink_regs_bit[0].x.next = self.regs.rx_ctrl_crd_hold.val();
+        self.sink_regs_bit[1].x.next = self.regs.rx_ctrl_crd_reset.val();
+        self.sink_regs_bit[2].x.next = self.regs.tx_ctrl_wrote.val();
+        self.sink_restart_cnt_wr.x.next = self.regs.tx_exc_last_restart_cnt_wr.val();
+        self.sink_ctrl_pending.x.next = self.regs.tx_ctrl_pending.val();
         self.unused_dbg.x.next = self.rx.expected.val();
     }
 }
