@@ -4,7 +4,7 @@ CARGO ?= cargo
 .DEFAULT_GOAL := help
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
-.PHONY: help setup verilog lint test synth bitstream bench docs cosim clean
+.PHONY: help setup verilog lint test synth bitstream bench docs testplan cosim clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -51,6 +51,9 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 
 docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
+
+testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lines), per device covered / total
+	@$(CARGO) run -q --release -p nicgen-testbenches --bin testplan -- docs/testplan.md
 
 cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver suite on Verilator and over serial-over-pty to the Verilated board top, the board's bridge
 	@$(CARGO) test --release -p nicgen-testbenches --test differential --test driver --test board -- verilog verilator hazard serial bridge

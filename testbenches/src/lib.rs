@@ -1,6 +1,7 @@
 //! Multi-block, differential and system testbenches live in `tests/`; shared helpers here.
 
 pub mod scratch_maps;
+pub mod trace;
 
 /// The register files generated (by `build.rs`) for the scratch maps.
 pub mod scratch_regfiles {

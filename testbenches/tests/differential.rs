@@ -48,6 +48,7 @@ fn every_top_matches_its_verilog() {
 /// looped into its input (its RXLINK acknowledges its own TXLINK's packets: a valid peer),
 /// the injection stream is valid 90% of the time, and registers are written rarely, so
 /// packets, ACKs, the CRC, the resend buffer and the reception buffer carry real traffic.
+// verifies: FTNW-L070
 #[test]
 fn tnw_link_matches_its_verilog_under_traffic() {
     if !verilator::require("tnw_link_matches_its_verilog_under_traffic") {

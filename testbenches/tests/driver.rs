@@ -51,6 +51,7 @@ fn verilated() -> Option<Pair> {
 
 // ---------------------------------------------------------------- the suite
 
+// verifies: FTNW-L060, FTNW-L063
 fn revision_and_reset_values(bus: &mut impl RegAccess) {
     let (a, b) = (Link::new(0), Link::new(1));
     for l in [a, b] {
@@ -65,6 +66,7 @@ fn revision_and_reset_values(bus: &mut impl RegAccess) {
     }
 }
 
+// verifies: FTNW-L061, FTNW-L063
 fn bring_up_and_exceptions(bus: &mut impl RegAccess) {
     let (a, b) = (Link::new(0), Link::new(1));
     Link::bring_up_pair(bus, &a, &b).unwrap();
@@ -88,6 +90,7 @@ fn bring_up_and_exceptions(bus: &mut impl RegAccess) {
     assert!(a.exceptions(bus).unwrap().is_empty());
 }
 
+// verifies: FTNW-L041
 fn mdio_round_trip(bus: &mut impl RegAccess) {
     let a = Link::new(0);
     // (four clause-45 frames of 64 bits at MDC = clock / 100: ~26k cycles)
@@ -99,6 +102,7 @@ fn mdio_round_trip(bus: &mut impl RegAccess) {
     );
 }
 
+// verifies: FTNW-L065
 fn bad_accesses_are_errors(bus: &mut impl RegAccess) {
     assert_eq!(
         bus.read32(0x0FFC),
@@ -145,6 +149,7 @@ fn bad_accesses_are_errors(bus: &mut impl RegAccess) {
     );
 }
 
+// verifies: FTNW-L054
 fn ber_run_through_the_test_bench(bus: &mut impl RegAccess) {
     let (a, b) = (Link::new(0), Link::new(1));
     Link::bring_up_pair(bus, &a, &b).unwrap();

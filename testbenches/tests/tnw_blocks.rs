@@ -119,6 +119,7 @@ fn stream(pkts: &[Pkt], first: usize) -> Vec<Word> {
         .collect()
 }
 
+// verifies: FTNW-L001, FTNW-L020, FTNW-L021, FTNW-L022
 #[test]
 fn tx_sends_header_payload_and_crc_back_to_back() {
     check(
@@ -153,6 +154,7 @@ fn tx_sends_header_payload_and_crc_back_to_back() {
     );
 }
 
+// verifies: FTNW-L010
 #[test]
 fn tx_local_feedback_goes_between_two_words_of_a_packet() {
     check(
@@ -192,6 +194,7 @@ fn tx_local_feedback_goes_between_two_words_of_a_packet() {
     );
 }
 
+// verifies: FTNW-L004
 #[test]
 fn tx_nak_sends_restart_then_goes_back_n() {
     check("tx_nak_sends_restart_then_goes_back_n", 0x7103, |rng| {
@@ -217,6 +220,7 @@ fn tx_nak_sends_restart_then_goes_back_n() {
     });
 }
 
+// verifies: FTNW-L004
 #[test]
 fn tx_nak_cuts_the_packet_being_sent() {
     check("tx_nak_cuts_the_packet_being_sent", 0x7104, |rng| {
@@ -243,6 +247,7 @@ fn tx_nak_cuts_the_packet_being_sent() {
     });
 }
 
+// verifies: FTNW-L007
 #[test]
 fn tx_ack_timeout_resends_without_feedback() {
     check("tx_ack_timeout_resends_without_feedback", 0x7105, |rng| {
@@ -280,6 +285,7 @@ fn tx_ack_timeout_resends_without_feedback() {
     });
 }
 
+// verifies: FTNW-L006
 #[test]
 fn tx_full_buffer_backpressures_until_acked() {
     check("tx_full_buffer_backpressures_until_acked", 0x7106, |rng| {
@@ -409,6 +415,7 @@ fn delivered(p: &Pkt) -> (u64, Vec<u32>) {
     (p.dest as u64, p.data.to_vec())
 }
 
+// verifies: FTNW-L002, FTNW-L009
 #[test]
 fn rx_delivers_good_packets_and_acknowledges_each() {
     check(
@@ -428,6 +435,7 @@ fn rx_delivers_good_packets_and_acknowledges_each() {
     );
 }
 
+// verifies: FTNW-L003
 #[test]
 fn rx_crc_error_naks_then_drops_until_restart() {
     check(
@@ -458,6 +466,7 @@ fn rx_crc_error_naks_then_drops_until_restart() {
     );
 }
 
+// verifies: FTNW-L007
 #[test]
 fn rx_duplicate_is_dropped_and_acknowledged_again() {
     check(
@@ -481,6 +490,7 @@ fn rx_duplicate_is_dropped_and_acknowledged_again() {
     );
 }
 
+// verifies: FTNW-L025
 #[test]
 fn rx_missed_header_naks_the_expected_sequence() {
     check(
@@ -501,6 +511,7 @@ fn rx_missed_header_naks_the_expected_sequence() {
     );
 }
 
+// verifies: FTNW-L023
 #[test]
 fn rx_dirty_word_inside_a_packet_naks() {
     check("rx_dirty_word_inside_a_packet_naks", 0x7205, |rng| {
@@ -515,6 +526,7 @@ fn rx_dirty_word_inside_a_packet_naks() {
     });
 }
 
+// verifies: FTNW-L024
 #[test]
 fn rx_stalled_packet_times_out() {
     check("rx_stalled_packet_times_out", 0x7206, |rng| {
@@ -529,6 +541,7 @@ fn rx_stalled_packet_times_out() {
     });
 }
 
+// verifies: FTNW-L008
 #[test]
 fn rx_full_buffer_refuses_with_nak_until_room_frees() {
     check(
@@ -557,6 +570,7 @@ fn rx_full_buffer_refuses_with_nak_until_room_frees() {
     );
 }
 
+// verifies: FTNW-L010
 #[test]
 fn rx_passes_peer_feedback_on_also_inside_a_packet() {
     check(

@@ -23,6 +23,7 @@ fn pair(chan: [ChannelCfg; 2], rng: &mut Rng) -> Pair {
     p
 }
 
+// verifies: FTNW-L001, FTNW-L002, FTNW-L005, FTNW-L021, FTNW-L022
 #[test]
 fn packets_cross_both_ways_in_order() {
     check("packets_cross_both_ways_in_order", 1, |rng| {
@@ -41,6 +42,7 @@ use nicgen_sim::channel::Fault;
 use nicgen_wire::regs::Reg;
 use nicgen_wire::tnw::{self, TB_TXCTRL};
 
+// verifies: FTNW-L003, FTNW-L004, FTNW-L061, FTNW-L062
 #[test]
 fn nak_then_restart_then_go_back_n_resend() {
     check("nak_then_restart_then_go_back_n_resend", 2, |rng| {
@@ -80,6 +82,7 @@ fn nak_then_restart_then_go_back_n_resend() {
     });
 }
 
+// verifies: FTNW-L007
 #[test]
 fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
     check(
@@ -124,6 +127,7 @@ fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
     );
 }
 
+// verifies: FTNW-L008, FTNW-L066
 #[test]
 fn buffer_full_refused_with_nak_until_room_frees() {
     check("buffer_full_refused_with_nak_until_room_frees", 4, |rng| {
@@ -147,6 +151,7 @@ fn buffer_full_refused_with_nak_until_room_frees() {
     });
 }
 
+// verifies: FTNW-L011, FTNW-L061
 #[test]
 fn restart_limit_raises_exception_and_link_recovers() {
     check(
@@ -181,6 +186,7 @@ fn restart_limit_raises_exception_and_link_recovers() {
     );
 }
 
+// verifies: FTNW-L007
 #[test]
 fn link_down_longer_than_timeout_then_recovery() {
     check("link_down_longer_than_timeout_then_recovery", 6, |rng| {
@@ -200,6 +206,7 @@ fn link_down_longer_than_timeout_then_recovery() {
     });
 }
 
+// verifies: FTNW-L063, FTNW-L064, FTNW-L067
 #[test]
 fn offline_and_reset_mid_traffic() {
     check("offline_and_reset_mid_traffic", 7, |rng| {
@@ -252,6 +259,7 @@ fn offline_and_reset_mid_traffic() {
     });
 }
 
+// verifies: FTNW-L023, FTNW-L062
 #[test]
 fn dirty_control_characters_detected_and_counted() {
     check("dirty_control_characters_detected_and_counted", 8, |rng| {
@@ -287,6 +295,7 @@ fn dirty_control_characters_detected_and_counted() {
     });
 }
 
+// verifies: FTNW-L053, FTNW-L023
 #[test]
 fn forced_errors_counted_exactly() {
     check("forced_errors_counted_exactly", 9, |rng| {
@@ -315,6 +324,7 @@ fn forced_errors_counted_exactly() {
     });
 }
 
+// verifies: FTNW-L060, FTNW-L065
 #[test]
 fn bad_register_accesses_answer_err() {
     check("bad_register_accesses_answer_err", 10, |rng| {
@@ -372,6 +382,7 @@ fn random_traffic(p: &mut Pair, n: usize, rng: &mut Rng) {
     eprintln!("{n} packets each way: channel A->B {:?}; B RX_DATA {d:#x}, A NAKs {naks}, A resends {resends}", p.chan[0].stats);
 }
 
+// verifies: FTNW-L005, FTNW-L071
 #[test]
 fn random_bidirectional_traffic_with_faults_native() {
     check(
@@ -384,6 +395,7 @@ fn random_bidirectional_traffic_with_faults_native() {
     );
 }
 
+// verifies: FTNW-L071
 #[test]
 fn random_bidirectional_100k_packets_ber_1e5_verilator() {
     if !nicgen_sim::verilator::require("random_bidirectional_100k_packets_ber_1e5_verilator") {
@@ -424,6 +436,7 @@ fn ppm_run(pa: u64, pb: u64, cycles: u64, rng: &mut Rng, expect_clean: bool) {
     }
 }
 
+// verifies: FTNW-L030, FTNW-L031
 #[test]
 fn rxsync_absorbs_200ppm_both_ways_over_a_million_cycles() {
     if !nicgen_sim::verilator::require("rxsync_absorbs_200ppm_both_ways_over_a_million_cycles") {
@@ -440,6 +453,7 @@ fn rxsync_absorbs_200ppm_both_ways_over_a_million_cycles() {
     );
 }
 
+// verifies: FTNW-L032
 #[test]
 fn rxsync_cdc_stress_at_gross_clock_ratios() {
     if !nicgen_sim::verilator::require("rxsync_cdc_stress_at_gross_clock_ratios") {
@@ -480,6 +494,7 @@ fn mdio_wait(p: &mut Pair, reg: &Reg) -> u32 {
     panic!("{} stays busy", reg.name);
 }
 
+// verifies: FTNW-L040, FTNW-L041
 #[test]
 fn mdio_frames_bit_exact_against_phy_model() {
     use nicgen_sim::mdio_phy::Frame;
@@ -526,6 +541,7 @@ fn mdio_frames_bit_exact_against_phy_model() {
     });
 }
 
+// verifies: FTNW-L051, FTNW-L052, FTNW-L054
 #[test]
 fn tb_ber_campaign_through_registers_only() {
     check("tb_ber_campaign_through_registers_only", 16, |rng| {
@@ -607,6 +623,7 @@ fn tb_ber_campaign_through_registers_only() {
     });
 }
 
+// verifies: FTNW-L050
 #[test]
 fn tb_module_transparent_when_disabled() {
     check("tb_module_transparent_when_disabled", 17, |rng| {

@@ -447,25 +447,34 @@ mod tests {
         assert_eq!(tb_prng_next(0), TB_PRNG_C);
         assert_eq!(tb_prng_next(1), 1 ^ TB_PRNG_C.wrapping_add(1 << 47));
     }
+    // verifies: FTNW-L060
     #[test]
     fn map_is_valid_and_at_table_a2_offsets() {
         TNW_LINK_REGS.validate().unwrap();
-        assert_eq!(TNW_LINK_REGS.reg("TX_EXEN").unwrap().reset(), 0x00ff_01ff);
-        assert_eq!(TNW_LINK_REGS.reg("TX_CTRL").unwrap().reset(), 0x0000_0011);
-        assert_eq!(TNW_LINK_REGS.reg("RX_EXC").unwrap().reset(), 3);
-        assert_eq!(TNW_LINK_REGS.reg("RX_EXEN").unwrap().reset(), 0x8ff);
+        assert_eq!(TX_EXEN.reset(), 0x00ff_01ff);
+        assert_eq!(TX_CTRL.reset(), 0x0000_0011);
+        assert_eq!(RX_EXC.reset(), 3);
+        assert_eq!(RX_EXEN.reset(), 0x8ff);
+        let offsets: Vec<u32> = TNW_LINK_REGS.regs.iter().map(|r| r.offset).collect();
+        assert_eq!(
+            offsets,
+            [
+                0x000, 0x010, 0x020, 0x030, 0x040, 0x050, 0x060, 0x070, 0x400, 0x410, 0x420, 0x430,
+                0x440, 0x450, 0x460, 0x4F0, 0x500, 0x510, 0x520, 0x530, 0x540, 0x550
+            ]
+        );
         assert_eq!(mdio_reg_addr(0xC000_0000 | (0x1abc << 16)), 0xdabc);
     }
     #[test]
     fn nak_causes_in_rx_exc_bit_order() {
         for (c, f) in [
-            (NakCause::Crc, "NAK_CRC"),
-            (NakCause::Dirty, "NAK_DIRTY"),
-            (NakCause::MissedHeader, "NAK_HEADER"),
-            (NakCause::BufferFull, "NAK_FULL"),
-            (NakCause::Timeout, "NAK_TIMEOUT"),
+            (NakCause::Crc, RX_EXC::NAK_CRC),
+            (NakCause::Dirty, RX_EXC::NAK_DIRTY),
+            (NakCause::MissedHeader, RX_EXC::NAK_HEADER),
+            (NakCause::BufferFull, RX_EXC::NAK_FULL),
+            (NakCause::Timeout, RX_EXC::NAK_TIMEOUT),
         ] {
-            assert_eq!(RX_EXC.field(f).unwrap().lsb, 16 + c as u32, "{f}");
+            assert_eq!(f.lsb, RX_EXC::NAK_CRC.lsb + c as u32, "{}", f.name);
         }
     }
 }
