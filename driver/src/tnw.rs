@@ -1,6 +1,7 @@
 //! The TNW link driver (FTNW thesis §2.4, registers of App. A.1–A.3 at Table A.2): bring-up,
 //! MDIO, exceptions, counters and the test-bench BER run. Every address and field comes from
-//! `nicgen_wire::tnw`; a link is addressed by its window base (link `l` at `l << 12`).
+//! `nicgen_wire::tnw`; a link is addressed by its window base (link `l` at `l << addr_bits` of
+//! `TNW_LINK_REGS`, 4 KB).
 
 use crate::{Error, RegAccess, Result};
 use nicgen_wire::regs::{Access, Field, Reg};
@@ -107,10 +108,10 @@ pub enum Pattern {
 }
 
 impl Link {
-    /// Link `l` of a device whose links sit at `l << 12`.
+    /// Link `l` of a device whose links sit in consecutive windows of the link map's size.
     pub fn new(l: u32) -> Self {
         Self {
-            base: (l as u64) << 12,
+            base: (l as u64) << w::TNW_LINK_REGS.addr_bits,
             timeout_cycles: DEFAULT_TIMEOUT_CYCLES,
         }
     }

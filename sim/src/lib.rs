@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod board;
 pub mod diff;
+pub mod harness;
 pub mod rng;
 pub mod testing;
 pub mod vcd;

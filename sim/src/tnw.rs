@@ -1,135 +1,59 @@
-//! Two `tnw_link` nodes back to back through a `Channel` each way, on either backend (native
+//! A network of `tnw_link` endpoints cabled through `Channel`s, on either backend (native
 //! rust-hdl model or Verilator), with host models that inject packets, drain and check every
 //! delivered packet against what the peer sent (scoreboard: every word, order, loss,
-//! duplication), access registers, and an MDIO PHY model on each node.
+//! duplication), register access, and an MDIO PHY model on each endpoint. `Pair` (two links
+//! back to back) and `torus` (a 3D torus of nodes with six links each) are two topologies of
+//! the same network.
 //!
-//! Clocks: node i's TNW clock has period `periods[i]`; its PHY receive clock is the peer's
-//! TNW clock (the clock the PHY recovers). Host inputs change after the falling edge of the
-//! node's clock; handshakes are counted at its rising edge.
+//! Clocks: every node has its own TNW clock; an endpoint's PHY receive clock is its peer's TNW
+//! clock (the clock the PHY recovers). Host inputs change after the falling edge of the
+//! endpoint's clock; handshakes are counted at its rising edge.
 
 use crate::channel::{Channel, ChannelCfg};
+use crate::harness::backend::{instances, Backend, Dut};
+use crate::harness::clock::{Clocks, Edges};
+use crate::harness::ports::{bind, index, RegBusPorts};
 use crate::mdio_phy::MdioPhy;
 use crate::rng::Rng;
-use crate::verilator::Model;
-use nicgen_hdl::top::{DynTop, PortInfo};
+use nicgen_hdl::top::PortInfo;
 use nicgen_wire::regs::Reg;
 use nicgen_wire::tnw::{self, Header, Word, PAYLOAD_WORDS};
 use std::collections::VecDeque;
 
-/// What a backend offers: indexed port access and settling.
-pub trait Dut {
-    fn set(&mut self, i: usize, v: u128);
-    fn get(&self, i: usize) -> u128;
-    fn settle(&mut self);
-    /// Start a VCD (backends that can; the native model cannot).
-    fn trace(&mut self, _path: &std::path::Path) {}
-    fn dump(&mut self, _time_ps: u64) {}
-    fn flush_trace(&mut self) {}
-}
-
-impl Dut for Box<dyn DynTop> {
-    fn set(&mut self, i: usize, v: u128) {
-        DynTop::set(self.as_mut(), i, v)
-    }
-    fn get(&self, i: usize) -> u128 {
-        DynTop::get(self.as_ref(), i)
-    }
-    fn settle(&mut self) {
-        DynTop::settle(self.as_mut())
-    }
-}
-
-impl Dut for Model {
-    fn set(&mut self, i: usize, v: u128) {
-        Model::set(self, i, v)
-    }
-    fn get(&self, i: usize) -> u128 {
-        Model::get(self, i)
-    }
-    fn settle(&mut self) {
-        self.eval()
-    }
-    fn trace(&mut self, path: &std::path::Path) {
-        Model::trace(self, path)
-    }
-    fn dump(&mut self, time_ps: u64) {
-        Model::dump(self, time_ps)
-    }
-    fn flush_trace(&mut self) {
-        Model::flush_trace(self)
-    }
-}
-
+/// The `tnw_link` port groups, bound by name.
 #[derive(Clone, Copy, Debug)]
 struct Ports {
     clock: usize,
     phy_clock: usize,
     reset: usize,
-    phy_rxd: usize,
-    phy_rxc: usize,
-    phy_txd: usize,
-    phy_txc: usize,
-    tx_data: usize,
-    tx_dest: usize,
-    tx_valid: usize,
-    tx_ready: usize,
-    rx_data: usize,
-    rx_dest: usize,
-    rx_first: usize,
-    rx_last: usize,
-    rx_valid: usize,
-    rx_ready: usize,
-    addr: usize,
-    wdata: usize,
-    write: usize,
-    read: usize,
-    rdata: usize,
-    ready: usize,
-    err: usize,
-    mdc: usize,
-    mdio_o: usize,
-    mdio_oe: usize,
-    mdio_i: usize,
+    /// phy_: rxd, rxc, txd, txc
+    phy: [usize; 4],
+    /// tx_: data, dest, valid, ready
+    tx: [usize; 4],
+    /// rx_: data, dest, first, last, valid, ready
+    rx: [usize; 6],
+    bus: RegBusPorts,
+    /// mdc, mdio_o, mdio_oe, mdio_i
+    mdio: [usize; 4],
     rsnd: usize,
 }
 
 impl Ports {
     fn new(p: &[PortInfo]) -> Self {
-        let f = |n: &str| {
-            p.iter()
-                .position(|x| x.name == n)
-                .unwrap_or_else(|| panic!("tnw_link has no port {n}"))
-        };
         Self {
-            clock: f("clock"),
-            phy_clock: f("phy_clock"),
-            reset: f("reset"),
-            phy_rxd: f("phy_rxd"),
-            phy_rxc: f("phy_rxc"),
-            phy_txd: f("phy_txd"),
-            phy_txc: f("phy_txc"),
-            tx_data: f("tx_data"),
-            tx_dest: f("tx_dest"),
-            tx_valid: f("tx_valid"),
-            tx_ready: f("tx_ready"),
-            rx_data: f("rx_data"),
-            rx_dest: f("rx_dest"),
-            rx_first: f("rx_first"),
-            rx_last: f("rx_last"),
-            rx_valid: f("rx_valid"),
-            rx_ready: f("rx_ready"),
-            addr: f("bus$addr"),
-            wdata: f("bus$wdata"),
-            write: f("bus$write"),
-            read: f("bus$read"),
-            rdata: f("bus$rdata"),
-            ready: f("bus$ready"),
-            err: f("bus$err"),
-            mdc: f("mdc"),
-            mdio_o: f("mdio_o"),
-            mdio_oe: f("mdio_oe"),
-            mdio_i: f("mdio_i"),
-            rsnd: f("rsnd_occupancy"),
+            clock: index(p, "clock"),
+            phy_clock: index(p, "phy_clock"),
+            reset: index(p, "reset"),
+            phy: bind(p, "phy_", ["rxd", "rxc", "txd", "txc"]),
+            tx: bind(p, "tx_", ["data", "dest", "valid", "ready"]),
+            rx: bind(
+                p,
+                "rx_",
+                ["data", "dest", "first", "last", "valid", "ready"],
+            ),
+            bus: RegBusPorts::bind(p, "bus$"),
+            mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
+            rsnd: index(p, "rsnd_occupancy"),
         }
     }
 }
@@ -221,29 +145,38 @@ impl Default for Host {
     }
 }
 
-pub struct Pair {
-    pub dut: [Box<dyn Dut>; 2],
+/// Torus link ids (thesis FTNW-H167): 0..6 = X+, X-, Y+, Y-, Z+, Z-.
+pub const LINK_NAMES: [&str; 6] = ["X+", "X-", "Y+", "Y-", "Z+", "Z-"];
+
+/// Endpoints cabled in pairs: endpoint `k` sends through `chan[k]` to `peer[k]`.
+pub struct Net {
+    pub dut: Vec<Box<dyn Dut>>,
     p: Ports,
-    pub chan: [Channel; 2],
-    pub host: [Host; 2],
-    pub mdio: [MdioPhy; 2],
+    pub chan: Vec<Channel>,
+    pub host: Vec<Host>,
+    pub mdio: Vec<MdioPhy>,
     pub mdio_on: bool,
-    half: [u64; 2],
-    next: [u64; 2],
-    level: [bool; 2],
-    /// Rising edges of each node's clock.
-    pub cycles: [u64; 2],
+    /// The endpoint at the other end of each endpoint's cable.
+    pub peer: Vec<usize>,
+    /// The clock (node) of each endpoint.
+    pub clock_of: Vec<usize>,
+    clocks: Clocks,
+    /// Rising edges of each endpoint's clock.
+    pub cycles: Vec<u64>,
     pub time_ps: u64,
     rng: Rng,
-    /// Largest resend-buffer occupancy seen at each node.
-    pub rsnd_max: [u64; 2],
-    /// When set, every word each node sends (after the channel: as its peer receives it).
+    /// Largest resend-buffer occupancy seen at each endpoint.
+    pub rsnd_max: Vec<u64>,
+    /// When set, every word each endpoint sends (after the channel: as its peer receives it).
     pub log: Option<Vec<(u64, usize, Word, Word)>>,
-    /// Dump the models' VCDs from this cycle of node 0 on (a traced replay, `testing::check`).
+    /// Dump the models' VCDs from this cycle of endpoint 0 on (a traced replay, `testing::check`).
     trace_from: u64,
 }
 
-impl Drop for Pair {
+/// Two `tnw_link`s back to back, each on its own clock: the network with two endpoints.
+pub type Pair = Net;
+
+impl Drop for Net {
     fn drop(&mut self) {
         crate::testing::note_end_cycle(self.cycles[0]);
         for d in &mut self.dut {
@@ -252,159 +185,181 @@ impl Drop for Pair {
     }
 }
 
-impl Pair {
-    /// The registered `tnw_link` top, natively.
-    fn top() -> Box<dyn DynTop> {
-        (nicgen_hdl::tops::tops()
-            .into_iter()
-            .find(|t| t.name == "tnw_link")
-            .expect("tnw_link not in tops()")
-            .build)()
-    }
-
+impl Net {
     /// Two native models.
     pub fn native(periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
-        let (a, b) = (Self::top(), Self::top());
-        let ports = a.ports();
-        Self::with(Box::new(a), Box::new(b), &ports, periods_ps, chan, seed)
+        Self::pair(Backend::Native, periods_ps, chan, seed)
     }
 
     /// Two Verilator models of the emitted Verilog.
     pub fn verilator(periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
-        let top = Self::top();
-        let ports = top.ports();
-        let v = top.verilog();
-        let trace = crate::testing::cosim_trace(2);
-        let mk = |k: usize| -> Box<dyn Dut> {
-            let mut m =
-                Model::new("tnw_link", &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
-            if let Some((paths, _)) = &trace {
-                m.trace(&paths[k]);
-            }
-            Box::new(m)
-        };
-        let mut p = Self::with(mk(0), mk(1), &ports, periods_ps, chan, seed);
-        p.trace_from = trace.map(|t| t.1).unwrap_or(u64::MAX);
-        p
+        Self::pair(Backend::Verilator, periods_ps, chan, seed)
     }
 
-    fn with(
-        a: Box<dyn Dut>,
-        b: Box<dyn Dut>,
-        ports: &[PortInfo],
-        periods_ps: [u64; 2],
-        chan: [ChannelCfg; 2],
+    /// Two links back to back, link k on clock k.
+    pub fn pair(backend: Backend, periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
+        Self::build(
+            backend,
+            &periods_ps,
+            vec![0, 1],
+            vec![1, 0],
+            chan.to_vec(),
+            seed,
+        )
+    }
+
+    /// A `dims[0] x dims[1] x dims[2]` torus of nodes with six links each: node
+    /// `n = x + dims[0] * (y + dims[1] * z)` has endpoints `6n + l` for the link ids of
+    /// `LINK_NAMES`; link X+ of a node is cabled to link X- of its +x neighbour (in a dimension
+    /// two wide, both links of a node lead to the same neighbour, on two cables). Node n runs
+    /// on `periods_ps[n]`; `chan(a, b)` configures the channel from endpoint a to endpoint b.
+    pub fn torus(
+        backend: Backend,
+        dims: [usize; 3],
+        periods_ps: &[u64],
+        chan: impl Fn(usize, usize) -> ChannelCfg,
         seed: u64,
     ) -> Self {
-        for p in periods_ps {
-            assert!(p % 2 == 0 && p > 0, "clock period {p} ps must be even");
+        let nodes = dims.iter().product::<usize>();
+        assert_eq!(periods_ps.len(), nodes, "one clock period per node");
+        let at = |c: [usize; 3]| c[0] + dims[0] * (c[1] + dims[1] * c[2]);
+        let mut peer = vec![0; nodes * 6];
+        for n in 0..nodes {
+            let c = [n % dims[0], n / dims[0] % dims[1], n / (dims[0] * dims[1])];
+            for d in 0..3 {
+                let mut up = c;
+                up[d] = (c[d] + 1) % dims[d];
+                // X+ of n <-> X- of its +x neighbour
+                peer[6 * n + 2 * d] = 6 * at(up) + 2 * d + 1;
+                peer[6 * at(up) + 2 * d + 1] = 6 * n + 2 * d;
+            }
         }
-        let [c0, c1] = chan;
+        let clock_of = (0..nodes * 6).map(|k| k / 6).collect();
+        let chans = (0..nodes * 6).map(|k| chan(k, peer[k])).collect();
+        Self::build(backend, periods_ps, clock_of, peer, chans, seed)
+    }
+
+    fn build(
+        backend: Backend,
+        periods_ps: &[u64],
+        clock_of: Vec<usize>,
+        peer: Vec<usize>,
+        chan: Vec<ChannelCfg>,
+        seed: u64,
+    ) -> Self {
+        let n = peer.len();
+        for k in 0..n {
+            assert_eq!(peer[peer[k]], k, "endpoint {k}: cables are symmetric");
+        }
+        let inst = instances("tnw_link", backend, n);
         let mut s = Self {
-            dut: [a, b],
-            p: Ports::new(ports),
-            chan: [
-                Channel::new(c0, seed ^ 0x1111),
-                Channel::new(c1, seed ^ 0x2222),
-            ],
-            host: [Host::default(), Host::default()],
-            mdio: [MdioPhy::new(0), MdioPhy::new(0)],
+            dut: inst.duts,
+            p: Ports::new(&inst.ports),
+            chan: chan
+                .into_iter()
+                .enumerate()
+                .map(|(k, c)| Channel::new(c, seed ^ (0x1111 * (k as u64 + 1))))
+                .collect(),
+            host: (0..n).map(|_| Host::default()).collect(),
+            mdio: (0..n).map(|_| MdioPhy::new(0)).collect(),
             mdio_on: false,
-            half: [periods_ps[0] / 2, periods_ps[1] / 2],
-            next: [periods_ps[0] / 2, periods_ps[1] / 2],
-            level: [false, false],
-            cycles: [0, 0],
+            peer,
+            clock_of,
+            clocks: Clocks::new(periods_ps),
+            cycles: vec![0; n],
             time_ps: 0,
             rng: Rng::new(seed ^ 0x3333),
-            rsnd_max: [0, 0],
+            rsnd_max: vec![0; n],
             log: None,
-            trace_from: u64::MAX,
+            trace_from: inst.trace_from,
         };
         // power-up: reset for 4 cycles
-        for k in 0..2 {
-            s.dut[k].set(s.p.reset, 1);
-            s.dut[k].set(s.p.phy_rxd, Word::idle().d as u128);
-            s.dut[k].set(s.p.phy_rxc, Word::idle().c as u128);
-            s.dut[k].set(s.p.mdio_i, 1);
-            s.dut[k].settle();
+        let p = s.p;
+        for d in &mut s.dut {
+            d.set(p.reset, 1);
+            d.set(p.phy[0], Word::idle().d as u128);
+            d.set(p.phy[1], Word::idle().c as u128);
+            d.set(p.mdio[3], 1);
+            d.settle();
         }
         s.run(4);
-        for k in 0..2 {
-            s.dut[k].set(s.p.reset, 0);
+        for d in &mut s.dut {
+            d.set(p.reset, 0);
         }
         s.run(20);
         s
     }
 
-    /// Bring both links online (TX_CTRL: offline bits cleared).
+    /// The number of endpoints.
+    pub fn len(&self) -> usize {
+        self.dut.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dut.is_empty()
+    }
+
+    /// Bring every link online (TX_CTRL: offline bits cleared).
     pub fn online(&mut self) {
-        let ctrl = tnw::TX_CTRL::OFFSET;
-        for k in 0..2 {
-            self.write(k, ctrl, 0);
+        for k in 0..self.len() {
+            self.write(k, tnw::TX_CTRL::OFFSET, 0);
         }
     }
 
     /// Advance to the next clock event.
     pub fn step(&mut self) {
-        let t = self.next[0].min(self.next[1]);
-        self.time_ps = t;
-        let p = self.p;
-        let mut rose = [false; 2];
-        let mut fell = [false; 2];
-        for k in 0..2 {
-            if self.next[k] == t {
-                if self.level[k] {
-                    fell[k] = true;
-                } else {
-                    rose[k] = true;
-                }
-            }
-        }
-        for k in 0..2 {
-            if rose[k] {
+        let up: Edges = self.clocks.upcoming();
+        let n = self.len();
+        for k in 0..n {
+            if up.rose(self.clock_of[k]) {
                 self.before_edge(k);
             }
         }
         // inputs set since the last settle must settle before the edge (see `Bench::step`)
-        for k in 0..2 {
-            self.dut[k].settle();
+        for d in &mut self.dut {
+            d.settle();
         }
-        for k in 0..2 {
-            if rose[k] || fell[k] {
-                self.level[k] = !self.level[k];
-                self.next[k] += self.half[k];
-                let v = self.level[k] as u128;
-                self.dut[k].set(p.clock, v);
-                self.dut[1 - k].set(p.phy_clock, v);
+        let e = self.clocks.advance();
+        self.time_ps = e.time_ps;
+        let p = self.p;
+        for k in 0..n {
+            let (c, pc) = (self.clock_of[k], self.clock_of[self.peer[k]]);
+            if e.toggled(c) {
+                self.dut[k].set(p.clock, self.clocks.level(c) as u128);
+            }
+            if e.toggled(pc) {
+                self.dut[k].set(p.phy_clock, self.clocks.level(pc) as u128);
             }
         }
-        for k in 0..2 {
+        for k in 0..n {
             self.dut[k].settle();
             if self.mdio_on {
+                let [mdc, o, oe, i] = p.mdio;
                 let (mdc, o, oe) = (
-                    self.dut[k].get(p.mdc) != 0,
-                    self.dut[k].get(p.mdio_o) != 0,
-                    self.dut[k].get(p.mdio_oe) != 0,
+                    self.dut[k].get(mdc) != 0,
+                    self.dut[k].get(o) != 0,
+                    self.dut[k].get(oe) != 0,
                 );
                 let line = self.mdio[k].step(mdc, o, oe);
-                if self.dut[k].get(p.mdio_i) != line as u128 {
-                    self.dut[k].set(p.mdio_i, line as u128);
+                if self.dut[k].get(i) != line as u128 {
+                    self.dut[k].set(i, line as u128);
                     self.dut[k].settle();
                 }
             }
         }
         if self.cycles[0] >= self.trace_from {
             for d in &mut self.dut {
-                d.dump(t);
+                d.dump(e.time_ps);
             }
         }
-        for k in 0..2 {
-            if rose[k] {
+        for k in 0..n {
+            let c = self.clock_of[k];
+            if e.rose(c) {
                 self.cycles[k] += 1;
                 let occ = self.dut[k].get(p.rsnd) as u64;
                 self.rsnd_max[k] = self.rsnd_max[k].max(occ);
             }
-            if fell[k] {
+            if e.fell(c) {
                 self.after_edge(k);
             }
         }
@@ -416,7 +371,7 @@ impl Pair {
         let d = &mut self.dut[k];
         d.settle();
         let h = &mut self.host[k];
-        if h.valid_set && d.get(p.tx_ready) != 0 {
+        if h.valid_set && d.get(p.tx[3]) != 0 {
             h.item += 1;
             if h.item == 8 {
                 h.item = 0;
@@ -426,10 +381,10 @@ impl Pair {
                 h.tx_done_edges.push(self.cycles[k]);
             }
         }
-        if h.rx_ready_set && d.get(p.rx_valid) != 0 {
-            let first = d.get(p.rx_first) != 0;
-            let last = d.get(p.rx_last) != 0;
-            let dest = d.get(p.rx_dest) as u16;
+        if h.rx_ready_set && d.get(p.rx[4]) != 0 {
+            let first = d.get(p.rx[2]) != 0;
+            let last = d.get(p.rx[3]) != 0;
+            let dest = d.get(p.rx[1]) as u16;
             let n = h.rx_words.len();
             assert_eq!(
                 first,
@@ -449,7 +404,7 @@ impl Pair {
             } else {
                 assert_eq!(dest, h.rx_dest, "node {k}: rx_dest changed inside a packet");
             }
-            h.rx_words.push(d.get(p.rx_data) as u32);
+            h.rx_words.push(d.get(p.rx[0]) as u32);
             if last {
                 let got = Pkt {
                     dest: h.rx_dest,
@@ -458,7 +413,7 @@ impl Pair {
                 h.rx_words.clear();
                 h.delivered += 1;
                 h.last_rx_cycle = self.cycles[k];
-                let peer = &mut self.host[1 - k];
+                let peer = &mut self.host[self.peer[k]];
                 let want = peer.in_flight.pop_front().unwrap_or_else(|| {
                     panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
                 });
@@ -474,15 +429,15 @@ impl Pair {
             }
         }
         let w = Word {
-            d: self.dut[k].get(p.phy_txd) as u32,
-            c: self.dut[k].get(p.phy_txc) as u8,
+            d: self.dut[k].get(p.phy[2]) as u32,
+            c: self.dut[k].get(p.phy[3]) as u8,
         };
         let out = self.chan[k].step(w);
         if let Some(l) = &mut self.log {
             l.push((self.cycles[k], k, w, out));
         }
-        self.dut[1 - k].set(p.phy_rxd, out.d as u128);
-        self.dut[1 - k].set(p.phy_rxc, out.c as u128);
+        self.dut[self.peer[k]].set(p.phy[0], out.d as u128);
+        self.dut[self.peer[k]].set(p.phy[1], out.c as u128);
     }
 
     /// Host inputs for the next cycle of node k.
@@ -498,19 +453,19 @@ impl Pair {
             h.valid_set = offer;
             if offer {
                 let pkt = &h.to_send[0];
-                self.dut[k].set(p.tx_data, pkt.item(h.item));
-                self.dut[k].set(p.tx_dest, pkt.dest as u128);
+                self.dut[k].set(p.tx[0], pkt.item(h.item));
+                self.dut[k].set(p.tx[1], pkt.dest as u128);
             }
             h.rx_ready_set = h.rx_ready_rate >= 1.0 || self.rng.chance(h.rx_ready_rate);
         }
-        self.dut[k].set(p.tx_valid, h.valid_set as u128);
-        self.dut[k].set(p.rx_ready, h.rx_ready_set as u128);
+        self.dut[k].set(p.tx[2], h.valid_set as u128);
+        self.dut[k].set(p.rx[5], h.rx_ready_set as u128);
     }
 
     /// Run until node 0 has completed `n` more cycles.
     pub fn run(&mut self, n: u64) {
         let end = self.cycles[0] + n;
-        while self.cycles[0] < end || self.level[0] {
+        while self.cycles[0] < end || self.clocks.level(self.clock_of[0]) {
             self.step();
         }
     }
@@ -518,7 +473,7 @@ impl Pair {
     /// Run one full cycle of node k (to its next falling edge).
     fn cycle_of(&mut self, k: usize) {
         let c = self.cycles[k];
-        while self.cycles[k] == c || self.level[k] {
+        while self.cycles[k] == c || self.clocks.level(self.clock_of[k]) {
             self.step();
         }
     }
@@ -539,17 +494,20 @@ impl Pair {
         val: u32,
     ) -> Option<(u32, bool)> {
         let p = self.p;
-        self.dut[k].set(p.addr, addr as u128);
-        self.dut[k].set(p.wdata, val as u128);
-        self.dut[k].set(p.write, write as u128);
-        self.dut[k].set(p.read, !write as u128);
+        self.dut[k].set(p.bus.addr, addr as u128);
+        self.dut[k].set(p.bus.wdata, val as u128);
+        self.dut[k].set(p.bus.write, write as u128);
+        self.dut[k].set(p.bus.read, !write as u128);
         self.cycle_of(k);
-        self.dut[k].set(p.write, 0);
-        self.dut[k].set(p.read, 0);
+        self.dut[k].set(p.bus.write, 0);
+        self.dut[k].set(p.bus.read, 0);
         for _ in 0..4 {
             self.dut[k].settle();
-            if self.dut[k].get(p.ready) != 0 {
-                let r = (self.dut[k].get(p.rdata) as u32, self.dut[k].get(p.err) != 0);
+            if self.dut[k].get(p.bus.ready) != 0 {
+                let r = (
+                    self.dut[k].get(p.bus.rdata) as u32,
+                    self.dut[k].get(p.bus.err) != 0,
+                );
                 self.cycle_of(k);
                 return Some(r);
             }
@@ -585,7 +543,8 @@ impl Pair {
         }
     }
 
-    /// Run until every queued packet of both nodes is delivered (or panic after `limit` cycles).
+    /// Run until every queued packet of every endpoint is delivered (or panic after `limit`
+    /// cycles of endpoint 0).
     pub fn drain(&mut self, limit: u64) {
         let end = self.cycles[0] + limit;
         while self
@@ -593,14 +552,24 @@ impl Pair {
             .iter()
             .any(|h| !h.to_send.is_empty() || !h.in_flight.is_empty())
         {
-            assert!(
-                self.cycles[0] < end,
-                "traffic did not complete within {limit} cycles: node 0 {} queued {} in flight, node 1 {} queued {} in flight",
-                self.host[0].to_send.len(),
-                self.host[0].in_flight.len(),
-                self.host[1].to_send.len(),
-                self.host[1].in_flight.len()
-            );
+            if self.cycles[0] >= end {
+                let left: Vec<String> = (0..self.len())
+                    .filter(|&k| {
+                        !self.host[k].to_send.is_empty() || !self.host[k].in_flight.is_empty()
+                    })
+                    .map(|k| {
+                        format!(
+                            "endpoint {k}: {} queued, {} in flight",
+                            self.host[k].to_send.len(),
+                            self.host[k].in_flight.len()
+                        )
+                    })
+                    .collect();
+                panic!(
+                    "traffic did not complete within {limit} cycles: {}",
+                    left.join("; ")
+                );
+            }
             self.run(64);
         }
     }
@@ -609,6 +578,7 @@ impl Pair {
     pub fn discard_in_flight(&mut self, k: usize) {
         self.host[k].in_flight.clear();
         self.host[k].item = 0;
-        self.host[1 - k].rx_words.clear();
+        let q = self.peer[k];
+        self.host[q].rx_words.clear();
     }
 }

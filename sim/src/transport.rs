@@ -1,28 +1,27 @@
 //! Register transports of the host driver (`nicgen_driver::RegAccess`) over simulated devices.
 //!
-//! The two-node TNW [`Pair`] (native rust-hdl models or Verilator models of the emitted
-//! Verilog, cabled through the channel model) is one device with link `k` at `k << 12`, the
-//! window layout of `nicgen_wire::tnw`. An address outside both windows is a bus error, as the
-//! device's own decoder answers an address it does not know; device time passes only in
-//! accesses and `wait_cycles`.
+//! A TNW [`Net`] (native rust-hdl models or Verilator models of the emitted Verilog, cabled
+//! through the channel model) is one device with endpoint `k`'s link registers at
+//! `k << addr_bits` (the window of `nicgen_wire::tnw::TNW_LINK_REGS`). An address outside
+//! every window is a bus error, as the device's own decoder answers an address it does not
+//! know; device time passes only in accesses and `wait_cycles` (cycles of endpoint 0).
 
-use crate::tnw::Pair;
+use crate::tnw::Net;
 use nicgen_driver::{Error, RegAccess, Result};
+use nicgen_wire::tnw::TNW_LINK_REGS;
 
-/// Link windows in the pair's address space.
-const WINDOW_BITS: u32 = 12;
-
-fn split(addr: u64, write: bool) -> Result<(usize, u32)> {
-    let k = addr >> WINDOW_BITS;
-    if k > 1 {
-        return Err(Error::Bus { addr, write });
+impl Net {
+    fn split(&self, addr: u64, write: bool) -> Result<(usize, u32)> {
+        let bits = TNW_LINK_REGS.addr_bits;
+        let k = addr >> bits;
+        if k >= self.len() as u64 {
+            return Err(Error::Bus { addr, write });
+        }
+        Ok((k as usize, (addr & ((1 << bits) - 1)) as u32))
     }
-    Ok((k as usize, (addr & ((1 << WINDOW_BITS) - 1)) as u32))
-}
 
-impl Pair {
     fn bus_access(&mut self, addr: u64, write: bool, v: u32) -> Result<u32> {
-        let (k, off) = split(addr, write)?;
+        let (k, off) = self.split(addr, write)?;
         match self.try_access(k, write, off, v) {
             Some((r, false)) => Ok(r),
             Some((_, true)) => Err(Error::Bus { addr, write }),
@@ -33,7 +32,7 @@ impl Pair {
     }
 }
 
-impl RegAccess for Pair {
+impl RegAccess for Net {
     fn read32(&mut self, addr: u64) -> Result<u32> {
         self.bus_access(addr, false, 0)
     }

@@ -140,9 +140,9 @@ fn buffer_full_refused_with_nak_until_room_frees() {
         assert!(tnw::RX_FLOW::FULL_REJECT.get(flow) > 0, "RX_FLOW {flow:#x}");
         assert_ne!(p.reg(1, &tnw::RX_EXC) & tnw::RX_EXC::NAK_FULL.mask(), 0);
         let st = p.reg(1, &tnw::RX_FIFO_STATUS);
-        let pb = (tnw::RX_FIFO_STATUS::PB_NOT_EMPTY.mask()
+        let pb = tnw::RX_FIFO_STATUS::PB_NOT_EMPTY.mask()
             | tnw::RX_FIFO_STATUS::PB_HALF.mask()
-            | tnw::RX_FIFO_STATUS::PB_FULL.mask());
+            | tnw::RX_FIFO_STATUS::PB_FULL.mask();
         assert_eq!(st & pb, pb, "packet buffer not empty, half, full: {st:#x}");
         p.host[1].rx_ready_rate = 0.3;
         p.drain(40_000);

@@ -1,40 +1,15 @@
 //! `make bench`: simulated cycles per second of every top, natively (the single-threaded
 //! loop) and in Verilator, on the same random stimulus. Writes build/bench/sim_speed.json.
 
-use nicgen_hdl::top::DynTop;
+use nicgen_sim::channel::ChannelCfg;
 use nicgen_sim::diff::{is_data_input, is_reset, port_indices};
+use nicgen_sim::harness::backend::{Backend, Dut};
 use nicgen_sim::rng::Rng;
 use nicgen_sim::verilator::{self, Model};
 use std::time::Instant;
 
-trait Drive {
-    fn set(&mut self, i: usize, v: u128);
-    fn eval(&mut self);
-}
-impl Drive for Box<dyn DynTop> {
-    fn set(&mut self, i: usize, v: u128) {
-        DynTop::set(self.as_mut(), i, v)
-    }
-    fn eval(&mut self) {
-        self.settle()
-    }
-}
-impl Drive for Model {
-    fn set(&mut self, i: usize, v: u128) {
-        Model::set(self, i, v)
-    }
-    fn eval(&mut self) {
-        Model::eval(self)
-    }
-}
-
 /// Cycles per second over `cycles` cycles (all clocks toggled together, random inputs each cycle).
-fn measure(
-    d: &mut dyn Drive,
-    clocks: &[usize],
-    inputs: &[(usize, usize, bool)],
-    cycles: u64,
-) -> f64 {
+fn measure(d: &mut dyn Dut, clocks: &[usize], inputs: &[(usize, usize, bool)], cycles: u64) -> f64 {
     let mut rng = Rng::new(1);
     let start = Instant::now();
     for c in 0..cycles {
@@ -49,11 +24,11 @@ fn measure(
         for &k in clocks {
             d.set(k, 1);
         }
-        d.eval();
+        d.settle();
         for &k in clocks {
             d.set(k, 0);
         }
-        d.eval();
+        d.settle();
     }
     cycles as f64 / start.elapsed().as_secs_f64()
 }
@@ -90,9 +65,43 @@ fn main() {
         };
         println!("{:<16} {:>14.0} {}", t.name, n, v);
     }
+    if have_vl {
+        let t = torus_cycles_per_s();
+        println!(
+            "{:<16} {:>14} {:>16.0}  (2x2x2 torus of tnw_link, 48 links, traffic on all)",
+            "torus_links", "-", t
+        );
+        json.push(format!(
+            "  \"torus_2x2x2_links_verilator_cycles_per_s\": {t:.0}"
+        ));
+    }
     let dir = nicgen_sim::workspace_root().join("build/bench");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("sim_speed.json");
     std::fs::write(&path, format!("{{\n{}\n}}\n", json.join(",\n"))).unwrap();
     println!("wrote {}", path.display());
+}
+
+/// Simulated cycles of one node per second of the whole 2x2x2 torus of `tnw_link`s (48
+/// Verilator models, host models and channels), every link sending packets both ways.
+fn torus_cycles_per_s() -> f64 {
+    let periods: Vec<u64> = (0..8).map(|n| [9_998, 10_000, 10_002][n % 3]).collect();
+    let mut net = nicgen_sim::tnw::Net::torus(
+        Backend::Verilator,
+        [2, 2, 2],
+        &periods,
+        |_, _| ChannelCfg {
+            latency: 32,
+            ..Default::default()
+        },
+        1,
+    );
+    net.online();
+    let mut rng = Rng::new(2);
+    for k in 0..net.len() {
+        net.queue(k, 400, &mut rng);
+    }
+    let (c0, start) = (net.cycles[0], Instant::now());
+    net.drain(1_000_000);
+    (net.cycles[0] - c0) as f64 / start.elapsed().as_secs_f64()
 }

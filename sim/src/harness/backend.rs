@@ -1,0 +1,110 @@
+//! The backend trait: a design under test behind indexed port access, as the native rust-hdl
+//! model (`Box<dyn DynTop>`) or a Verilator model of its emitted Verilog (`verilator::Model`).
+//! Port indices are those of the top's `ports()` list (checked against the Verilog module
+//! header by a test), so one harness drives either.
+
+use crate::verilator::Model;
+use nicgen_hdl::top::DynTop;
+
+pub trait Dut {
+    fn set(&mut self, i: usize, v: u128);
+    fn get(&self, i: usize) -> u128;
+    fn settle(&mut self);
+    /// Start a VCD (backends that can; the native model cannot).
+    fn trace(&mut self, _path: &std::path::Path) {}
+    fn dump(&mut self, _time_ps: u64) {}
+    fn flush_trace(&mut self) {}
+}
+
+impl Dut for Box<dyn DynTop> {
+    fn set(&mut self, i: usize, v: u128) {
+        DynTop::set(self.as_mut(), i, v)
+    }
+    fn get(&self, i: usize) -> u128 {
+        DynTop::get(self.as_ref(), i)
+    }
+    fn settle(&mut self) {
+        DynTop::settle(self.as_mut())
+    }
+}
+
+impl Dut for Model {
+    fn set(&mut self, i: usize, v: u128) {
+        Model::set(self, i, v)
+    }
+    fn get(&self, i: usize) -> u128 {
+        Model::get(self, i)
+    }
+    fn settle(&mut self) {
+        self.eval()
+    }
+    fn trace(&mut self, path: &std::path::Path) {
+        Model::trace(self, path)
+    }
+    fn dump(&mut self, time_ps: u64) {
+        Model::dump(self, time_ps)
+    }
+    fn flush_trace(&mut self) {
+        Model::flush_trace(self)
+    }
+}
+
+/// Which model of a registered top to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Native,
+    Verilator,
+}
+
+/// The registered top `name`.
+pub fn top(name: &str) -> Box<dyn DynTop> {
+    (nicgen_hdl::tops::tops()
+        .into_iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("{name} not in tops()"))
+        .build)()
+}
+
+/// Instances of one top on one backend.
+pub struct Instances {
+    pub duts: Vec<Box<dyn Dut>>,
+    /// The port list they share (indices for `Dut::set` / `get`).
+    pub ports: Vec<nicgen_hdl::PortInfo>,
+    /// When `testing::check` replays a failure: dump the Verilator VCDs from this cycle on.
+    pub trace_from: u64,
+}
+
+/// `n` instances of the registered top `name` on `backend`. Verilator instances share one
+/// compiled model; when `testing::check` replays a failure each gets its VCD.
+pub fn instances(name: &str, backend: Backend, n: usize) -> Instances {
+    let t = top(name);
+    let ports = t.ports();
+    let mut trace_from = u64::MAX;
+    let duts: Vec<Box<dyn Dut>> = match backend {
+        Backend::Native => (0..n)
+            .map(|_| Box::new(top(name)) as Box<dyn Dut>)
+            .collect(),
+        Backend::Verilator => {
+            let v = t.verilog();
+            let trace = crate::testing::cosim_trace(n);
+            if let Some((_, from)) = &trace {
+                trace_from = *from;
+            }
+            (0..n)
+                .map(|k| {
+                    let mut m =
+                        Model::new(name, &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
+                    if let Some((paths, _)) = &trace {
+                        m.trace(&paths[k]);
+                    }
+                    Box::new(m) as Box<dyn Dut>
+                })
+                .collect()
+        }
+    };
+    Instances {
+        duts,
+        ports,
+        trace_from,
+    }
+}
