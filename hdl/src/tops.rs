@@ -3,7 +3,15 @@
 
 use crate::board::ulx3s::Ulx3s;
 use crate::common::{
-    arbiter::RoundRobin, async_fifo::AsyncFifo, crc::Crc, reset::ResetSync, sync_fifo::SyncFifo,
+    arbiter::RoundRobin,
+    async_fifo::AsyncFifo,
+    axi::DmaToAxi4,
+    axi_lite::{AxiLiteSlave, AxiLiteToRegBus},
+    crc::Crc,
+    regbank::RegBusMaster,
+    reset::ResetSync,
+    sync_fifo::SyncFifo,
+    unused::Unused,
 };
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
@@ -33,16 +41,81 @@ dyn_top!(RegBankDemoTop, RegBankDemo, clocks: [clock],
     outputs: [bus.rdata, bus.ready, bus.err, ctrl_enable, ctrl_mode, ctrl_start, ctrl_limit, ctrl_wrote,
         exc_mask, exc_pending, doorbell_value, doorbell_wrote]);
 
+dyn_top!(AxiLiteRegsDemoTop, AxiLiteRegsDemo, clocks: [clock],
+    inputs: [reset, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb, s_axil.wvalid,
+        s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready, status_value, exc_err_set],
+    outputs: [s_axil.awready, s_axil.wready, s_axil.bresp, s_axil.bvalid, s_axil.arready, s_axil.rdata,
+        s_axil.rresp, s_axil.rvalid, ctrl_start, doorbell_value, doorbell_wrote]);
+
+/// The DMA interface on an AXI4 manager port (16 tags, 64-bit data): both sides are ports.
+pub type DmaAxi4 = DmaToAxi4<4, 16>;
+
+dyn_top!(DmaAxi4Top, DmaAxi4, clocks: [clock],
+    inputs: [reset, dma.rd_req_addr, dma.rd_req_beats, dma.rd_req_tag, dma.rd_req_valid, dma.rd_rsp_ready,
+        dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data, dma.wr_dat_last, dma.wr_dat_valid,
+        dma.wr_rsp_ready, axi.awready, axi.wready, axi.bid, axi.bresp, axi.bvalid, axi.arready, axi.rid,
+        axi.rdata, axi.rresp, axi.rlast, axi.rvalid],
+    outputs: [dma.rd_req_ready, dma.rd_rsp_data, dma.rd_rsp_tag, dma.rd_rsp_last, dma.rd_rsp_err,
+        dma.rd_rsp_valid, dma.wr_req_ready, dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid, axi.awid,
+        axi.awaddr, axi.awlen, axi.awsize, axi.awburst, axi.awvalid, axi.wdata, axi.wstrb, axi.wlast,
+        axi.wvalid, axi.bready, axi.arid, axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid,
+        axi.rready]);
+
 dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
-    inputs: [reset, phy_rxd, phy_rxc, tx_data, tx_dest, tx_valid, rx_ready, bus.addr, bus.wdata, bus.write, bus.read,
+    inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid, rx.ready,
+        bus.addr, bus.wdata, bus.write, bus.read,
         phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
-    outputs: [phy_txd, phy_txc, tx_ready, rx_data, rx_dest, rx_first, rx_last, rx_valid, bus.rdata, bus.ready, bus.err,
+    outputs: [phy_txd, phy_txc, tx.ready, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid,
+        bus.rdata, bus.ready, bus.err,
         irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
 
 dyn_top!(Ulx3sTop, Ulx3s, clocks: [clk_25mhz],
     inputs: [btn, ftdi_txd, phy0_mdio_i, phy1_mdio_i],
     outputs: [led, ftdi_rxd, wifi_gpio0, phy0_mdc, phy0_mdio_o, phy0_mdio_oe, phy0_reset,
         phy1_mdc, phy1_mdio_o, phy1_mdio_oe, phy1_reset]);
+
+/// The demo register file behind the AXI4-Lite slave adapter: the shape every device's
+/// registers take in an AXI system.
+#[derive(LogicBlock, Default)]
+pub struct AxiLiteRegsDemo {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub s_axil: AxiLiteSlave<6, 32, 4>,
+    pub status_value: Signal<In, Bits<32>>,
+    pub exc_err_set: Signal<In, Bits<8>>,
+    pub ctrl_start: Signal<Out, Bit>,
+    pub doorbell_value: Signal<Out, Bits<32>>,
+    pub doorbell_wrote: Signal<Out, Bit>,
+    adapter: AxiLiteToRegBus<6>,
+    regs: RegBankDemo,
+    sink_bits: [Unused<Bit>; 2],
+    sink_ctrl: Unused<Bits<4>>,
+    sink_limit: Unused<Bits<16>>,
+    sink_mask: Unused<Bits<8>>,
+    sink_pending: Unused<Bits<32>>,
+}
+
+impl Logic for AxiLiteRegsDemo {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, adapter, regs);
+        self.adapter.reset.next = self.reset.val();
+        self.regs.reset.next = self.reset.val();
+        AxiLiteSlave::<6, 32, 4>::link(&mut self.s_axil, &mut self.adapter.axi);
+        RegBusMaster::<6>::join(&mut self.adapter.bus, &mut self.regs.bus);
+        self.regs.status_value.next = self.status_value.val();
+        self.regs.exc_err_set.next = self.exc_err_set.val();
+        self.ctrl_start.next = self.regs.ctrl_start.val();
+        self.doorbell_value.next = self.regs.doorbell_value.val();
+        self.doorbell_wrote.next = self.regs.doorbell_wrote.val();
+        self.sink_bits[0].x.next = self.regs.ctrl_enable.val();
+        self.sink_bits[1].x.next = self.regs.ctrl_wrote.val();
+        self.sink_ctrl.x.next = self.regs.ctrl_mode.val();
+        self.sink_limit.x.next = self.regs.ctrl_limit.val();
+        self.sink_mask.x.next = self.regs.exc_mask.val();
+        self.sink_pending.x.next = self.regs.exc_pending.val();
+    }
+}
 
 /// The register file generated for the demo map (`nicgen_wire::demo`): the shared register
 /// bank with one named port per field, one register of each access kind.
@@ -96,6 +169,18 @@ pub fn tops() -> Vec<TopEntry> {
             doc: "register bank on the demo map, one register per access kind (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(RegBankDemoTop::new("reg_bank_demo", RegBankDemo::default())),
+        },
+        TopEntry {
+            name: "axil_regs_demo",
+            doc: "the demo register file behind the AXI4-Lite slave adapter (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(AxiLiteRegsDemoTop::new("axil_regs_demo", AxiLiteRegsDemo::default())),
+        },
+        TopEntry {
+            name: "dma_axi4",
+            doc: "the DMA interface on an AXI4 manager port, 16 tags, 64-bit data (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(DmaAxi4Top::new("dma_axi4", DmaAxi4::default())),
         },
         TopEntry {
             name: "tnw_link",

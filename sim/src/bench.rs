@@ -3,21 +3,17 @@
 //! event). When `testing::check` re-runs a failing test, every bench it creates streams a VCD
 //! window of the last cycles (see `vcd`).
 
+use crate::harness::clock::Clocks;
 use crate::vcd::VcdWindow;
 use rust_hdl::prelude::*;
 
 type ClockFn<T> = Box<dyn Fn(&mut T, bool)>;
 
-struct ClockState<T> {
-    set: ClockFn<T>,
-    half_ps: u64,
-    next_ps: u64,
-    level: bool,
-}
-
 pub struct Bench<T: Block> {
     pub uut: T,
-    clocks: Vec<ClockState<T>>,
+    clocks: Clocks,
+    /// How each clock is driven.
+    set: Vec<ClockFn<T>>,
     pub time_ps: u64,
     /// Rising edges seen, per clock.
     pub edges: Vec<u64>,
@@ -34,30 +30,21 @@ impl<T: Block> Bench<T> {
     pub fn multi(mut uut: T, clocks: Vec<(u64, ClockFn<T>)>) -> Self {
         assert!(!clocks.is_empty());
         uut.connect_all();
-        let clocks: Vec<ClockState<T>> = clocks
-            .into_iter()
-            .map(|(p, set)| {
-                assert!(p >= 2 && p % 2 == 0, "clock period {p} ps must be even");
-                ClockState {
-                    set,
-                    half_ps: p / 2,
-                    next_ps: p / 2,
-                    level: false,
-                }
-            })
-            .collect();
-        let n = clocks.len();
+        let periods: Vec<u64> = clocks.iter().map(|c| c.0).collect();
+        let set: Vec<ClockFn<T>> = clocks.into_iter().map(|c| c.1).collect();
+        let n = set.len();
         let vcd =
             crate::testing::trace_request().map(|(stem, window)| VcdWindow::new(&stem, window));
         let mut b = Self {
             uut,
-            clocks,
+            clocks: Clocks::new(&periods),
+            set,
             time_ps: 0,
             edges: vec![0; n],
             vcd,
         };
-        for c in &b.clocks {
-            (c.set)(&mut b.uut, false);
+        for s in &b.set {
+            s(&mut b.uut, false);
         }
         b.settle();
         b
@@ -77,25 +64,19 @@ impl<T: Block> Bench<T> {
         // inputs driven since the last event must settle before the edge, or flops would
         // sample them in the same delta as the clock (a race the Verilog does not have)
         self.settle();
-        let t = self.clocks.iter().map(|c| c.next_ps).min().unwrap();
-        self.time_ps = t;
-        let mut rose = 0;
-        for (k, c) in self.clocks.iter_mut().enumerate() {
-            if c.next_ps == t {
-                c.level = !c.level;
-                c.next_ps += c.half_ps;
-                (c.set)(&mut self.uut, c.level);
-                if c.level {
-                    rose |= 1 << k;
-                    self.edges[k] += 1;
-                }
+        let e = self.clocks.advance();
+        self.time_ps = e.time_ps;
+        for (k, s) in self.set.iter().enumerate() {
+            if e.toggled(k) {
+                s(&mut self.uut, self.clocks.level(k));
             }
         }
+        self.edges.clone_from(&self.clocks.edges);
         self.settle();
         if let Some(v) = &mut self.vcd {
-            v.sample(&self.uut, t);
+            v.sample(&self.uut, e.time_ps);
         }
-        rose
+        e.rose
     }
 
     /// Run until clock `k` has risen once more and fallen again (a full cycle of clock `k`):
@@ -103,7 +84,7 @@ impl<T: Block> Bench<T> {
     /// show the state after the edge.
     pub fn tick_clock(&mut self, k: usize) {
         while self.step() & (1 << k) == 0 {}
-        while self.clocks[k].level {
+        while self.clocks.level(k) {
             self.step();
         }
     }

@@ -10,6 +10,7 @@
 //! driver. Every byte from the driver is logged with its cycle, so a failing run is replayed
 //! exactly with a VCD of its last cycles ([`over_pty`]).
 
+use crate::harness::clock::Clocks;
 use crate::mdio_phy::MdioPhy;
 use crate::pty::Pty;
 use crate::uart::{RxEvent, UartRxModel, UartTxModel};
@@ -35,6 +36,8 @@ struct Ports {
 pub struct BoardSim {
     m: Model,
     p: Ports,
+    /// The link clock (the PLL passes the oscillator through in simulation), 10 ns.
+    clk: Clocks,
     pub cfg: BoardConfig,
     /// Host to board (`ftdi_txd`) and board to host (`ftdi_rxd`).
     pub tx: UartTxModel,
@@ -82,6 +85,7 @@ impl BoardSim {
         let mut s = BoardSim {
             m,
             p,
+            clk: Clocks::new(&[10_000]),
             cfg,
             tx: UartTxModel::new(div),
             rx: UartRxModel::new(div),
@@ -123,11 +127,11 @@ impl BoardSim {
         let level = self.tx.tick();
         self.m.set(p.txd, level as u128);
         self.m.eval();
+        let rise = self.clk.advance();
         self.m.set(p.clk, 1);
         self.m.eval();
-        let t = self.cycle * 2;
         if self.trace_from.is_some_and(|c| self.cycle >= c) {
-            self.m.dump(t * 5_000);
+            self.m.dump(rise.time_ps);
         }
         match self.rx.tick(self.m.get(p.rxd) != 0) {
             Some(RxEvent::Byte(b)) => self.out.push_back(b),
@@ -143,10 +147,11 @@ impl BoardSim {
             let line = self.phy[k].step(mdc, o, oe);
             self.m.set(p.mdio_i[k], line as u128);
         }
+        let fall = self.clk.advance();
         self.m.set(p.clk, 0);
         self.m.eval();
         if self.trace_from.is_some_and(|c| self.cycle >= c) {
-            self.m.dump((t + 1) * 5_000);
+            self.m.dump(fall.time_ps);
         }
         self.cycle += 1;
     }

@@ -4,6 +4,7 @@
 //! the signal, both values and the seed. This is the net for rust-hdl's Rust-vs-Verilog
 //! disagreements (untyped literals, dropped match guards, ...).
 
+use crate::harness::clock::Clocks;
 use crate::rng::Rng;
 use crate::verilator::Model;
 use nicgen_hdl::top::{DynTop, PortDir, PortInfo};
@@ -165,8 +166,7 @@ pub fn lockstep(
             .map(|&o| (ports[o].name.clone(), 0))
             .collect(),
     };
-    let mut level = vec![false; clocks.len()];
-    let mut next: Vec<u64> = periods_ps.iter().map(|p| p / 2).collect();
+    let mut clk = Clocks::new(periods_ps);
     let mut reset_left = vec![0u32; ports.len()];
     let seed = rng.seed;
     let mut cycle = 0u64;
@@ -197,10 +197,9 @@ pub fn lockstep(
         };
 
     // drive initial state: clocks low, inputs 0 (resets high, so both start from reset)
-    for (k, &c) in clocks.iter().enumerate() {
+    for &c in &clocks {
         native.set(c, 0);
         vl.set(c, 0);
-        level[k] = false;
     }
     for &i in &inputs {
         let v = if is_reset(&ports[i]) { 1 } else { 0 };
@@ -213,19 +212,17 @@ pub fn lockstep(
     compare(&native, &mut vl, 0, 0)?;
 
     while cycle < cycles {
-        let time = *next.iter().min().unwrap();
-        let mut fell0 = false;
+        let e = clk.advance();
+        let time = e.time_ps;
         for (k, &c) in clocks.iter().enumerate() {
-            if next[k] == time {
-                level[k] = !level[k];
-                next[k] += periods_ps[k] / 2;
-                native.set(c, level[k] as u128);
-                vl.set(c, level[k] as u128);
-                if k == 0 && !level[k] {
-                    fell0 = true;
-                    cycle += 1;
-                }
+            if e.toggled(k) {
+                native.set(c, clk.level(k) as u128);
+                vl.set(c, clk.level(k) as u128);
             }
+        }
+        let fell0 = e.fell(0);
+        if fell0 {
+            cycle += 1;
         }
         native.settle();
         vl.eval();

@@ -10,6 +10,7 @@ pub mod board;
 pub mod diff;
 pub mod harness;
 pub mod rng;
+pub mod system;
 pub mod testing;
 pub mod vcd;
 pub mod verilator;

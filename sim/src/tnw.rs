@@ -12,6 +12,7 @@
 use crate::channel::{Channel, ChannelCfg};
 use crate::harness::backend::{instances, Backend, Dut};
 use crate::harness::clock::{Clocks, Edges};
+use crate::harness::monitor::{Beat, PacketMonitor};
 use crate::harness::ports::{bind, index, RegBusPorts};
 use crate::mdio_phy::MdioPhy;
 use crate::rng::Rng;
@@ -28,10 +29,10 @@ struct Ports {
     reset: usize,
     /// phy_: rxd, rxc, txd, txc
     phy: [usize; 4],
-    /// tx_: data, dest, valid, ready
-    tx: [usize; 4],
-    /// rx_: data, dest, first, last, valid, ready
-    rx: [usize; 6],
+    /// tx$: data, meta, valid, ready, first, last, keep
+    tx: [usize; 7],
+    /// rx$: data, meta, first, last, valid, ready, keep
+    rx: [usize; 7],
     bus: RegBusPorts,
     /// mdc, mdio_o, mdio_oe, mdio_i
     mdio: [usize; 4],
@@ -45,11 +46,15 @@ impl Ports {
             phy_clock: index(p, "phy_clock"),
             reset: index(p, "reset"),
             phy: bind(p, "phy_", ["rxd", "rxc", "txd", "txc"]),
-            tx: bind(p, "tx_", ["data", "dest", "valid", "ready"]),
+            tx: bind(
+                p,
+                "tx$",
+                ["data", "meta", "valid", "ready", "first", "last", "keep"],
+            ),
             rx: bind(
                 p,
-                "rx_",
-                ["data", "dest", "first", "last", "valid", "ready"],
+                "rx$",
+                ["data", "meta", "first", "last", "valid", "ready", "keep"],
             ),
             bus: RegBusPorts::bind(p, "bus$"),
             mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
@@ -167,6 +172,8 @@ pub struct Net {
     rng: Rng,
     /// Largest resend-buffer occupancy seen at each endpoint.
     pub rsnd_max: Vec<u64>,
+    /// The packet-stream rules on each endpoint's `rx` port.
+    pub rx_mon: Vec<PacketMonitor>,
     /// When set, every word each endpoint sends (after the channel: as its peer receives it).
     pub log: Option<Vec<(u64, usize, Word, Word)>>,
     /// Dump the models' VCDs from this cycle of endpoint 0 on (a traced replay, `testing::check`).
@@ -270,6 +277,7 @@ impl Net {
             time_ps: 0,
             rng: Rng::new(seed ^ 0x3333),
             rsnd_max: vec![0; n],
+            rx_mon: vec![PacketMonitor::new(4); n],
             log: None,
             trace_from: inst.trace_from,
         };
@@ -381,6 +389,18 @@ impl Net {
                 h.tx_done_edges.push(self.cycles[k]);
             }
         }
+        let beat = Beat {
+            valid: d.get(p.rx[4]) != 0,
+            ready: h.rx_ready_set,
+            data: d.get(p.rx[0]),
+            keep: d.get(p.rx[6]),
+            meta: d.get(p.rx[1]),
+            first: d.get(p.rx[2]) != 0,
+            last: d.get(p.rx[3]) != 0,
+        };
+        if let Err(e) = self.rx_mon[k].edge(beat) {
+            panic!("endpoint {k}: rx port at cycle {}: {e}", self.cycles[k]);
+        }
         if h.rx_ready_set && d.get(p.rx[4]) != 0 {
             let first = d.get(p.rx[2]) != 0;
             let last = d.get(p.rx[3]) != 0;
@@ -455,6 +475,9 @@ impl Net {
                 let pkt = &h.to_send[0];
                 self.dut[k].set(p.tx[0], pkt.item(h.item));
                 self.dut[k].set(p.tx[1], pkt.dest as u128);
+                self.dut[k].set(p.tx[4], (h.item == 0) as u128);
+                self.dut[k].set(p.tx[5], (h.item == 7) as u128);
+                self.dut[k].set(p.tx[6], 0xFFFF);
             }
             h.rx_ready_set = h.rx_ready_rate >= 1.0 || self.rng.chance(h.rx_ready_rate);
         }

@@ -64,8 +64,8 @@ fn tnw_link_matches_its_verilog_under_traffic() {
         drive: vec![
             ("phy_rxd", Drive::Loop("phy_txd")),
             ("phy_rxc", Drive::Loop("phy_txc")),
-            ("tx_valid", Drive::Chance(0.9)),
-            ("rx_ready", Drive::Chance(0.9)),
+            ("tx$valid", Drive::Chance(0.9)),
+            ("rx$ready", Drive::Chance(0.9)),
             ("bus$write", Drive::Chance(0.0002)),
             ("bus$read", Drive::Chance(0.02)),
             ("phy_rx_fault_p", Drive::Chance(0.001)),
@@ -96,7 +96,7 @@ fn tnw_link_matches_its_verilog_under_traffic() {
 }
 
 fn traffic_flowed(act: &nicgen_sim::diff::Activity, cycles: u64, seed: u64) {
-    let (rx, tx) = (act.of("rx_valid"), act.of("tx_ready"));
+    let (rx, tx) = (act.of("rx$valid"), act.of("tx$ready"));
     eprintln!("lockstep tnw_link under traffic: rx_valid {rx}, tx_ready {tx}");
     // packets must have flowed end to end for most of the run: a packet of 8 items per 34
     // words is room for an item in ~1 cycle of 4 at full rate (measured: rx 38139, tx 10087)

@@ -15,6 +15,8 @@
 
 use super::bridge::UartBridge;
 use super::pll::{Ecp5Pll, PllParams};
+use crate::common::regbank::RegBusMaster;
+use crate::common::regbus_split::RegBusSplit;
 use crate::common::regfile::BoardRegs;
 use crate::common::reset::ResetSync;
 use crate::common::unused::Unused;
@@ -101,6 +103,8 @@ pub struct Ulx3s {
     link0: TnwLink,
     link1: TnwLink,
     regs: BoardRegs,
+    /// The bridge's bus to link 0, link 1 and the board registers (`BOARD_WINDOWS` order).
+    split: RegBusSplit<3, 16, 12>,
     cycles: DFF<Bits<32>>,
     err_cnt: DFF<Bits<16>>,
     ferr_cnt: DFF<Bits<16>>,
@@ -116,6 +120,7 @@ pub struct Ulx3s {
     leds: Signal<Local, Bits<8>>,
     sink32: [Unused<Bits<32>>; 2],
     sink14: [Unused<Bits<14>>; 2],
+    sink4: [Unused<Bits<4>>; 2],
     sink8: [Unused<Bits<8>>; 2],
     sink_bit: [Unused<Bit>; 8],
     sink_btn: Unused<Bits<6>>,
@@ -131,9 +136,6 @@ pub struct Ulx3s {
     c_zero14: Constant<Bits<14>>,
     c_zero128: Constant<Bits<128>>,
     c_zero4: Constant<Bits<4>>,
-    c_win0: Constant<Bits<4>>,
-    c_win1: Constant<Bits<4>>,
-    c_winb: Constant<Bits<4>>,
     c_zero8: Constant<Bits<8>>,
     c_led: [Constant<Bits<8>>; 8],
 }
@@ -170,6 +172,7 @@ impl Ulx3s {
             link0: link(),
             link1: link(),
             regs: Default::default(),
+            split: RegBusSplit::new(wb::BOARD_WINDOWS.map(|w| w.0)),
             cycles: Default::default(),
             err_cnt: Default::default(),
             ferr_cnt: Default::default(),
@@ -185,6 +188,7 @@ impl Ulx3s {
             leds: Default::default(),
             sink32: Default::default(),
             sink14: Default::default(),
+            sink4: Default::default(),
             sink8: Default::default(),
             sink_bit: Default::default(),
             sink_btn: Default::default(),
@@ -200,9 +204,6 @@ impl Ulx3s {
             c_zero14: k(0),
             c_zero128: Constant::new(0u64.into()),
             c_zero4: k(0),
-            c_win0: k(0),
-            c_win1: k(1),
-            c_winb: k(wb::BOARD_WINDOW as u64),
             c_zero8: k(0),
             c_led: std::array::from_fn(|i| k(1 << i)),
         }
@@ -244,35 +245,12 @@ impl Logic for Ulx3s {
         self.wifi_gpio0.next = true;
 
         // the bridge's bus to the windows of the board map
-        self.link0.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
-        self.link1.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
-        self.regs.bus.addr.next = self.bridge.bus.addr.val().get_bits::<12>(0);
-        self.link0.bus.wdata.next = self.bridge.bus.wdata.val();
-        self.link1.bus.wdata.next = self.bridge.bus.wdata.val();
-        self.regs.bus.wdata.next = self.bridge.bus.wdata.val();
-        self.link0.bus.write.next = self.bridge.bus.write.val()
-            && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win0.val());
-        self.link0.bus.read.next = self.bridge.bus.read.val()
-            && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win0.val());
-        self.link1.bus.write.next = self.bridge.bus.write.val()
-            && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win1.val());
-        self.link1.bus.read.next = self.bridge.bus.read.val()
-            && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_win1.val());
-        self.regs.bus.write.next = self.bridge.bus.write.val()
-            && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_winb.val());
-        self.regs.bus.read.next = self.bridge.bus.read.val()
-            && (self.bridge.bus.addr.val().get_bits::<4>(12) == self.c_winb.val());
-        self.bridge.bus.ready.next =
-            self.link0.bus.ready.val() || self.link1.bus.ready.val() || self.regs.bus.ready.val();
-        self.bridge.bus.err.next =
-            self.link0.bus.err.val() || self.link1.bus.err.val() || self.regs.bus.err.val();
-        self.bridge.bus.rdata.next = self.regs.bus.rdata.val();
-        if self.link0.bus.ready.val() {
-            self.bridge.bus.rdata.next = self.link0.bus.rdata.val();
-        }
-        if self.link1.bus.ready.val() {
-            self.bridge.bus.rdata.next = self.link1.bus.rdata.val();
-        }
+        self.split.clock.next = self.pll.clkop.val();
+        self.split.reset.next = self.sync_rst.rst.val();
+        RegBusMaster::<16>::join(&mut self.bridge.bus, &mut self.split.bus);
+        RegBusMaster::<12>::join(&mut self.split.port[0], &mut self.link0.bus);
+        RegBusMaster::<12>::join(&mut self.split.port[1], &mut self.link1.bus);
+        RegBusMaster::<12>::join(&mut self.split.port[2], &mut self.regs.bus);
 
         // the cable: link 0 -> (bit-error injector) -> link 1, link 1 -> link 0
         self.flip.next = false;
@@ -326,14 +304,20 @@ impl Logic for Ulx3s {
         self.link1.mdio_i.next = self.phy1_mdio_i.val();
         self.phy1_reset.next = self.link1.phy_reset.val();
         // host data paths idle (traffic comes from the test-bench modules)
-        self.link0.tx_data.next = self.c_zero128.val();
-        self.link0.tx_dest.next = self.c_zero14.val();
-        self.link0.tx_valid.next = false;
-        self.link0.rx_ready.next = true;
-        self.link1.tx_data.next = self.c_zero128.val();
-        self.link1.tx_dest.next = self.c_zero14.val();
-        self.link1.tx_valid.next = false;
-        self.link1.rx_ready.next = true;
+        self.link0.tx.data.next = self.c_zero128.val();
+        self.link0.tx.keep.next = self.c_zero16.val();
+        self.link0.tx.meta.next = self.c_zero14.val();
+        self.link0.tx.first.next = false;
+        self.link0.tx.last.next = false;
+        self.link0.tx.valid.next = false;
+        self.link0.rx.ready.next = true;
+        self.link1.tx.data.next = self.c_zero128.val();
+        self.link1.tx.keep.next = self.c_zero16.val();
+        self.link1.tx.meta.next = self.c_zero14.val();
+        self.link1.tx.first.next = false;
+        self.link1.tx.last.next = false;
+        self.link1.tx.valid.next = false;
+        self.link1.rx.ready.next = true;
 
         // board registers
         self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();
@@ -383,20 +367,22 @@ impl Logic for Ulx3s {
         self.regs.board_leds_led.next = self.leds.val();
 
         // what this top does not use
-        self.sink32[0].x.next = self.link0.rx_data.val();
-        self.sink32[1].x.next = self.link1.rx_data.val();
-        self.sink14[0].x.next = self.link0.rx_dest.val();
-        self.sink14[1].x.next = self.link1.rx_dest.val();
+        self.sink32[0].x.next = self.link0.rx.data.val();
+        self.sink32[1].x.next = self.link1.rx.data.val();
+        self.sink14[0].x.next = self.link0.rx.meta.val();
+        self.sink14[1].x.next = self.link1.rx.meta.val();
+        self.sink4[0].x.next = self.link0.rx.keep.val();
+        self.sink4[1].x.next = self.link1.rx.keep.val();
         self.sink8[0].x.next = self.link0.rsnd_occupancy.val();
         self.sink8[1].x.next = self.link1.rsnd_occupancy.val();
-        self.sink_bit[0].x.next = self.link0.rx_first.val();
-        self.sink_bit[1].x.next = self.link1.rx_first.val();
-        self.sink_bit[2].x.next = self.link0.rx_last.val();
-        self.sink_bit[3].x.next = self.link1.rx_last.val();
-        self.sink_bit[4].x.next = self.link0.rx_valid.val();
-        self.sink_bit[5].x.next = self.link1.rx_valid.val();
-        self.sink_bit[6].x.next = self.link0.tx_ready.val();
-        self.sink_bit[7].x.next = self.link1.tx_ready.val();
+        self.sink_bit[0].x.next = self.link0.rx.first.val();
+        self.sink_bit[1].x.next = self.link1.rx.first.val();
+        self.sink_bit[2].x.next = self.link0.rx.last.val();
+        self.sink_bit[3].x.next = self.link1.rx.last.val();
+        self.sink_bit[4].x.next = self.link0.rx.valid.val();
+        self.sink_bit[5].x.next = self.link1.rx.valid.val();
+        self.sink_bit[6].x.next = self.link0.tx.ready.val();
+        self.sink_bit[7].x.next = self.link1.tx.ready.val();
         self.sink_btn.x.next = self.btn.val().get_bits::<6>(1);
 
         if self.sync_rst.rst.val() {

@@ -3,12 +3,17 @@
 
 pub mod arbiter;
 pub mod async_fifo;
+pub mod axi;
+pub mod axi_lite;
 pub mod crc;
+pub mod dma;
 #[doc(hidden)]
 pub mod fixtures;
 pub mod gray;
+pub mod packet;
 pub mod ram;
 pub mod regbank;
+pub mod regbus_split;
 pub mod regfile;
 pub mod reset;
 pub mod stream;

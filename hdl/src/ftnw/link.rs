@@ -5,9 +5,10 @@
 //! Clock domains: `clock` (TNW: registers, TXLINK, RXLINK, TB, MDIO, `phy_tx*`) and
 //! `phy_clock` (the PHY's receive clock: `phy_rx*`). The only crossing is inside `RxSync`.
 //!
-//! Host side: `tx_*` writes 128-bit items into TXFIFO (`tx_data[31:0]` goes first on the
-//! wire), `rx_*` delivers received packets as 32 words. With PICSWITCH / POCSWITCH set the
-//! TB module owns these paths and the host sees `tx_ready` / `rx_valid` low.
+//! Host side: packet streams (`common::packet`): `tx` writes a packet as 8 beats of 16 bytes
+//! into TXFIFO (`data[31:0]` goes first on the wire), `rx` delivers received packets as 32
+//! beats of 4 bytes; `meta` is {RAO, VC}. With PICSWITCH / POCSWITCH set the TB module owns
+//! these paths and the host sees `tx.ready` / `rx.valid` low.
 //!
 //! Resets: `reset` (everything); TX_CTRL commands: txLink reset (TXLINK: TXFIFO, resend buffer,
 //! sequence numbers), rxLink reset (RXLINK: reception buffer, expected sequence number), DCM
@@ -21,6 +22,7 @@ use super::rx_link::{RxConfig, RxLinkDefault};
 use super::rxsync::RxSync;
 use super::tb::{TbChk, TbGen};
 use super::tx_link::{TxConfig, TxLinkDefault};
+use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::regbank::RegBusSlave;
 use crate::common::regfile::TnwLinkRegs;
 use crate::common::unused::Unused;
@@ -58,16 +60,12 @@ pub struct TnwLink {
     pub phy_rxc: Signal<In, Bits<4>>,
     pub phy_txd: Signal<Out, Bits<32>>,
     pub phy_txc: Signal<Out, Bits<4>>,
-    pub tx_data: Signal<In, Bits<128>>,
-    pub tx_dest: Signal<In, Bits<14>>,
-    pub tx_valid: Signal<In, Bit>,
-    pub tx_ready: Signal<Out, Bit>,
-    pub rx_data: Signal<Out, Bits<32>>,
-    pub rx_dest: Signal<Out, Bits<14>>,
-    pub rx_first: Signal<Out, Bit>,
-    pub rx_last: Signal<Out, Bit>,
-    pub rx_valid: Signal<Out, Bit>,
-    pub rx_ready: Signal<In, Bit>,
+    /// Packets to send: 8 beats of 16 bytes (`data[31:0]` first on the wire), `meta` =
+    /// {RAO[10:0], VC[2:0]} on every beat, `keep` all ones, `first` on beat 0 and `last` on
+    /// beat 7 (a beat that breaks these rules raises TX_EXC.BAD_HEADER).
+    pub tx: PacketSink<128, 16, 14>,
+    /// Packets received: 32 beats of 4 bytes, `meta` = {RAO, VC}, `keep` all ones.
+    pub rx: PacketSource<32, 4, 14>,
     pub bus: RegBusSlave<12>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
@@ -83,8 +81,16 @@ pub struct TnwLink {
     pub mdio_i: Signal<In, Bit>,
     /// Resend-buffer occupancy (packets sent, not acknowledged), for monitoring.
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
-    tx: TxLinkDefault,
-    rx: RxLinkDefault,
+    txlink: TxLinkDefault,
+    rxlink: RxLinkDefault,
+    /// Beat of the host packet being written (0..8), to check its framing.
+    tx_beat: DFF<Bits<3>>,
+    tx_frame_err: DFF<Bit>,
+    c_last_beat: Constant<Bits<3>>,
+    c_beat_one: Constant<Bits<3>>,
+    c_beat_zero: Constant<Bits<3>>,
+    c_keep_all: Constant<Bits<16>>,
+    c_keep_rx: Constant<Bits<4>>,
     sync: RxSync,
     mdio: MdioMaster,
     gen: TbGen,
@@ -144,16 +150,8 @@ impl TnwLink {
             phy_rxc: Default::default(),
             phy_txd: Default::default(),
             phy_txc: Default::default(),
-            tx_data: Default::default(),
-            tx_dest: Default::default(),
-            tx_valid: Default::default(),
-            tx_ready: Default::default(),
-            rx_data: Default::default(),
-            rx_dest: Default::default(),
-            rx_first: Default::default(),
-            rx_last: Default::default(),
-            rx_valid: Default::default(),
-            rx_ready: Default::default(),
+            tx: Default::default(),
+            rx: Default::default(),
             bus: Default::default(),
             irq_rx: Default::default(),
             irq_tx: Default::default(),
@@ -168,8 +166,15 @@ impl TnwLink {
             mdio_oe: Default::default(),
             mdio_i: Default::default(),
             rsnd_occupancy: Default::default(),
-            tx: TxLinkDefault::new(cfg.tx),
-            rx: RxLinkDefault::new(cfg.rx),
+            txlink: TxLinkDefault::new(cfg.tx),
+            rxlink: RxLinkDefault::new(cfg.rx),
+            tx_beat: Default::default(),
+            tx_frame_err: Default::default(),
+            c_last_beat: k(7),
+            c_beat_one: k(1),
+            c_beat_zero: k(0),
+            c_keep_all: k(0xFFFF),
+            c_keep_rx: k(0xF),
             sync: Default::default(),
             mdio: MdioMaster::new(cfg.mdio_half_period, cfg.mdio_prtad),
             gen: Default::default(),
@@ -247,7 +252,9 @@ impl Logic for TnwLink {
             tx_rst_r,
             rx_rst_r,
             dcm_cnt,
-            phy_cnt
+            phy_cnt,
+            tx_beat,
+            tx_frame_err
         );
         clock!(
             self,
@@ -295,10 +302,10 @@ impl Logic for TnwLink {
         self.rx_rst.next = self.reset.val() || self.regs.tx_ctrl_rx_reset.val();
         self.tx_rst_r.d.next = self.regs.tx_ctrl_tx_reset.val();
         self.rx_rst_r.d.next = self.regs.tx_ctrl_rx_reset.val();
-        self.tx.clock.next = self.clock.val();
-        self.tx.reset.next = self.tx_rst.val();
-        self.rx.clock.next = self.clock.val();
-        self.rx.reset.next = self.rx_rst.val();
+        self.txlink.clock.next = self.clock.val();
+        self.txlink.reset.next = self.tx_rst.val();
+        self.rxlink.clock.next = self.clock.val();
+        self.rxlink.reset.next = self.rx_rst.val();
         for i in 0..4 {
             self.cnt_rxh[i].clock.next = self.clock.val();
             self.cnt_rxh[i].reset.next = self.reset.val();
@@ -326,45 +333,64 @@ impl Logic for TnwLink {
         // ---- datapath ----
         // PICSWITCH / POCSWITCH are read where used, not through a shared local: a local
         // read by several statements ties them into one block for Verilator (UNOPTFLAT)
-        self.tx.inj_data[0].next = self.tx_data.val().get_bits::<32>(0);
-        self.tx.inj_data[1].next = self.tx_data.val().get_bits::<32>(32);
-        self.tx.inj_data[2].next = self.tx_data.val().get_bits::<32>(64);
-        self.tx.inj_data[3].next = self.tx_data.val().get_bits::<32>(96);
-        self.tx.inj_dest.next = self.tx_dest.val();
+        self.txlink.inj_data[0].next = self.tx.data.val().get_bits::<32>(0);
+        self.txlink.inj_data[1].next = self.tx.data.val().get_bits::<32>(32);
+        self.txlink.inj_data[2].next = self.tx.data.val().get_bits::<32>(64);
+        self.txlink.inj_data[3].next = self.tx.data.val().get_bits::<32>(96);
+        self.txlink.inj_dest.next = self.tx.meta.val();
         if self.regs.tb_txctrl_picswitch.val() {
             for i in 0..4 {
-                self.tx.inj_data[i].next = self.gen.data[i].val();
+                self.txlink.inj_data[i].next = self.gen.data[i].val();
             }
-            self.tx.inj_dest.next = self.gen.dest.val();
+            self.txlink.inj_dest.next = self.gen.dest.val();
         }
         // valid/ready muxes unconditional, so Verilator can order them (no UNOPTFLAT)
-        self.tx.inj_valid.next = (self.regs.tb_txctrl_picswitch.val() && self.gen.valid.val())
-            || (!self.regs.tb_txctrl_picswitch.val() && self.tx_valid.val());
-        self.tx_ready.next = self.tx.inj_ready.val() && !self.regs.tb_txctrl_picswitch.val();
-        self.gen.ready.next = self.tx.inj_ready.val() && self.regs.tb_txctrl_picswitch.val();
-        self.tx.fb_req.next = self.rx.fb_req.val();
-        self.tx.fb_nak.next = self.rx.fb_nak.val();
-        self.tx.fb_seq.next = self.rx.fb_seq.val();
-        self.tx.peer_fb.next = self.rx.peer_fb.val();
-        self.tx.peer_nak.next = self.rx.peer_nak.val();
-        self.tx.peer_seq.next = self.rx.peer_seq.val();
-        self.tx.offline.next = self.regs.tx_ctrl_tx_offline.val();
-        self.tx.restart_limit.next = self.regs.tx_exen_restart_limit.val();
-        self.tx.force_d.next = self.fd_arm.q.val();
-        self.tx.force_c.next = self.fc_arm.q.val();
-        self.phy_txd.next = self.tx.txd.val();
-        self.phy_txc.next = self.tx.txc.val();
-        self.rsnd_occupancy.next = self.tx.inflight.val();
-        self.rx.rxd.next = self.sync.rxd.val();
-        self.rx.rxc.next = self.sync.rxc.val();
-        self.rx.rxv.next = self.sync.rxv.val();
-        self.rx.offline.next = self.regs.tx_ctrl_rx_offline.val();
-        self.rx.out_ready.next = self.rx_ready.val() || self.regs.tb_rxctrl_pocswitch.val();
-        self.rx_data.next = self.rx.out_data.val();
-        self.rx_dest.next = self.rx.out_dest.val();
-        self.rx_first.next = self.rx.out_first.val();
-        self.rx_last.next = self.rx.out_last.val();
-        self.rx_valid.next = self.rx.out_valid.val() && !self.regs.tb_rxctrl_pocswitch.val();
+        self.txlink.inj_valid.next = (self.regs.tb_txctrl_picswitch.val() && self.gen.valid.val())
+            || (!self.regs.tb_txctrl_picswitch.val() && self.tx.valid.val());
+        self.tx.ready.next = self.txlink.inj_ready.val() && !self.regs.tb_txctrl_picswitch.val();
+        // host packet framing: first on beat 0, last on beat 7, every byte kept (flagged a
+        // cycle later; inputs and registers only, so Verilator can order the block)
+        self.tx_frame_err.d.next = false;
+        if self.tx.valid.val()
+            && self.txlink.inj_ready.val()
+            && !self.regs.tb_txctrl_picswitch.val()
+        {
+            self.tx_beat.d.next = self.tx_beat.q.val() + self.c_beat_one.val();
+            if (self.tx.first.val() != (self.tx_beat.q.val() == self.c_beat_zero.val()))
+                || (self.tx.last.val() != (self.tx_beat.q.val() == self.c_last_beat.val()))
+                || (self.tx.keep.val() != self.c_keep_all.val())
+            {
+                self.tx_frame_err.d.next = true;
+            }
+        }
+        if self.reset.val() || self.regs.tx_ctrl_tx_reset.val() {
+            self.tx_beat.d.next = self.c_beat_zero.val();
+        }
+        self.gen.ready.next = self.txlink.inj_ready.val() && self.regs.tb_txctrl_picswitch.val();
+        self.txlink.fb_req.next = self.rxlink.fb_req.val();
+        self.txlink.fb_nak.next = self.rxlink.fb_nak.val();
+        self.txlink.fb_seq.next = self.rxlink.fb_seq.val();
+        self.txlink.peer_fb.next = self.rxlink.peer_fb.val();
+        self.txlink.peer_nak.next = self.rxlink.peer_nak.val();
+        self.txlink.peer_seq.next = self.rxlink.peer_seq.val();
+        self.txlink.offline.next = self.regs.tx_ctrl_tx_offline.val();
+        self.txlink.restart_limit.next = self.regs.tx_exen_restart_limit.val();
+        self.txlink.force_d.next = self.fd_arm.q.val();
+        self.txlink.force_c.next = self.fc_arm.q.val();
+        self.phy_txd.next = self.txlink.txd.val();
+        self.phy_txc.next = self.txlink.txc.val();
+        self.rsnd_occupancy.next = self.txlink.inflight.val();
+        self.rxlink.rxd.next = self.sync.rxd.val();
+        self.rxlink.rxc.next = self.sync.rxc.val();
+        self.rxlink.rxv.next = self.sync.rxv.val();
+        self.rxlink.offline.next = self.regs.tx_ctrl_rx_offline.val();
+        self.rxlink.out_ready.next = self.rx.ready.val() || self.regs.tb_rxctrl_pocswitch.val();
+        self.rx.data.next = self.rxlink.out_data.val();
+        self.rx.meta.next = self.rxlink.out_dest.val();
+        self.rx.keep.next = self.c_keep_rx.val();
+        self.rx.first.next = self.rxlink.out_first.val();
+        self.rx.last.next = self.rxlink.out_last.val();
+        self.rx.valid.next = self.rxlink.out_valid.val() && !self.regs.tb_rxctrl_pocswitch.val();
 
         // ---- test-bench module ----
         self.gen.en.next = self.regs.tb_txctrl_dgen_en.val();
@@ -373,10 +399,10 @@ impl Logic for TnwLink {
         self.gen.chaddr.next = self.regs.tb_txctrl_chaddr.val();
         self.gen.oneshot_load.next = self.regs.tb_txctrl_wrote.val();
         self.gen.oneshot_val.next = self.regs.tb_txctrl_oneshotcnt_wr.val();
-        if self.tx.forced_d.val() {
+        if self.txlink.forced_d.val() {
             self.fd_arm.d.next = false;
         }
-        if self.tx.forced_c.val() {
+        if self.txlink.forced_c.val() {
             self.fc_arm.d.next = false;
         }
         if self.regs.tb_txctrl_wrote.val() {
@@ -385,9 +411,9 @@ impl Logic for TnwLink {
         }
         self.chk.en.next = self.regs.tb_rxctrl_chken.val();
         self.chk.seq_mode.next = self.regs.tb_rxctrl_chkflag.val();
-        self.chk.data.next = self.rx.out_data.val();
-        self.chk.last.next = self.rx.out_last.val();
-        self.chk.valid.next = self.rx.out_valid.val() && self.regs.tb_rxctrl_pocswitch.val();
+        self.chk.data.next = self.rxlink.out_data.val();
+        self.chk.last.next = self.rxlink.out_last.val();
+        self.chk.valid.next = self.rxlink.out_valid.val() && self.regs.tb_rxctrl_pocswitch.val();
         self.regs.tb_txctrl_oneshotcnt.next = self.gen.oneshot_left.val();
         self.regs.tb_txctrl_bacatxd.next = self.fd_arm.q.val();
         self.regs.tb_txctrl_bacatxc.next = self.fc_arm.q.val();
@@ -443,8 +469,8 @@ impl Logic for TnwLink {
         self.regs.rx_exc_rx_fault_p_set.next = self.phy_rx_fault_p.val();
         self.regs.rx_exc_rx_fault_r_set.next = self.phy_rx_fault_r.val();
         self.regs.rx_exc_intb_set.next = self.phy_intb.val();
-        self.regs.rx_exc_timeout_set.next = self.rx.ev_timeout.val();
-        self.regs.rx_exc_rx_offline_data_set.next = self.rx.ev_offline_data.val();
+        self.regs.rx_exc_timeout_set.next = self.rxlink.ev_timeout.val();
+        self.regs.rx_exc_rx_offline_data_set.next = self.rxlink.ev_offline_data.val();
         self.regs.rx_exc_rxsync_ovf_set.next = self.sync.overflow.val();
         // the receive-buffer exceptions belong to RXBUFF (the FTNW node issue)
         self.regs.rx_exc_crd_overrun_set.next = false;
@@ -456,11 +482,11 @@ impl Logic for TnwLink {
         self.regs.rx_exc_rcba_carry_set.next = false;
         self.regs.rx_exc_rnba_lsb_set.next = false;
         // RXLINK's NAK cause vector is in `NakCause` order (a wire test ties it to RX_EXC)
-        self.regs.rx_exc_nak_crc_set.next = self.rx.nak_cause.val().get_bit(0);
-        self.regs.rx_exc_nak_dirty_set.next = self.rx.nak_cause.val().get_bit(1);
-        self.regs.rx_exc_nak_header_set.next = self.rx.nak_cause.val().get_bit(2);
-        self.regs.rx_exc_nak_full_set.next = self.rx.nak_cause.val().get_bit(3);
-        self.regs.rx_exc_nak_timeout_set.next = self.rx.nak_cause.val().get_bit(4);
+        self.regs.rx_exc_nak_crc_set.next = self.rxlink.nak_cause.val().get_bit(0);
+        self.regs.rx_exc_nak_dirty_set.next = self.rxlink.nak_cause.val().get_bit(1);
+        self.regs.rx_exc_nak_header_set.next = self.rxlink.nak_cause.val().get_bit(2);
+        self.regs.rx_exc_nak_full_set.next = self.rxlink.nak_cause.val().get_bit(3);
+        self.regs.rx_exc_nak_timeout_set.next = self.rxlink.nak_cause.val().get_bit(4);
         self.irq_rx.next =
             (self.regs.rx_exc_pending.val() & self.regs.rx_exen_en.val()) != self.c_zero.val();
         // dirty control words by class (RXLINK's ev_dirty_class: 0 ACK, 1 NAK, 2 RESTART, 3 IDLE)
@@ -468,14 +494,14 @@ impl Logic for TnwLink {
         self.cnt_dirty_nak.inc.next = false;
         self.cnt_dirty_restart.inc.next = false;
         self.cnt_dirty_idle.inc.next = false;
-        if self.rx.ev_dirty_cmd.val() {
-            if self.rx.ev_dirty_class.val().get_bit(1) {
-                if self.rx.ev_dirty_class.val().get_bit(0) {
+        if self.rxlink.ev_dirty_cmd.val() {
+            if self.rxlink.ev_dirty_class.val().get_bit(1) {
+                if self.rxlink.ev_dirty_class.val().get_bit(0) {
                     self.cnt_dirty_idle.inc.next = true;
                 } else {
                     self.cnt_dirty_restart.inc.next = true;
                 }
-            } else if self.rx.ev_dirty_class.val().get_bit(0) {
+            } else if self.rxlink.ev_dirty_class.val().get_bit(0) {
                 self.cnt_dirty_nak.inc.next = true;
             } else {
                 self.cnt_dirty_ack.inc.next = true;
@@ -493,9 +519,9 @@ impl Logic for TnwLink {
         self.regs.rx_cmd_dirty_nak.next = self.cnt_dirty_nak.value.val();
         self.regs.rx_cmd_dirty_restart.next = self.cnt_dirty_restart.value.val();
         self.regs.rx_cmd_dirty_idle.next = self.cnt_dirty_idle.value.val();
-        self.cnt_crc_err.inc.next = self.rx.ev_crc.val();
-        self.cnt_dirty_pkt.inc.next = self.rx.ev_dirty_pkt.val();
-        self.cnt_timeout.inc.next = self.rx.ev_timeout.val();
+        self.cnt_crc_err.inc.next = self.rxlink.ev_crc.val();
+        self.cnt_dirty_pkt.inc.next = self.rxlink.ev_dirty_pkt.val();
+        self.cnt_timeout.inc.next = self.rxlink.ev_timeout.val();
         self.cnt_crc_err.load.next = self.regs.rx_data_wrote.val();
         self.cnt_dirty_pkt.load.next = self.regs.rx_data_wrote.val();
         self.cnt_timeout.load.next = self.regs.rx_data_wrote.val();
@@ -505,8 +531,8 @@ impl Logic for TnwLink {
         self.regs.rx_data_crc_err.next = self.cnt_crc_err.value.val();
         self.regs.rx_data_dirty.next = self.cnt_dirty_pkt.value.val();
         self.regs.rx_data_timeout.next = self.cnt_timeout.value.val();
-        self.cnt_hdr_reject.inc.next = self.rx.ev_hdr_reject.val();
-        self.cnt_full_reject.inc.next = self.rx.ev_full_reject.val();
+        self.cnt_hdr_reject.inc.next = self.rxlink.ev_hdr_reject.val();
+        self.cnt_full_reject.inc.next = self.rxlink.ev_full_reject.val();
         self.cnt_hdr_reject.load.next = self.regs.rx_flow_wrote.val();
         self.cnt_full_reject.load.next = self.regs.rx_flow_wrote.val();
         self.cnt_hdr_reject.load_val.next = self.regs.rx_flow_hdr_reject_wr.val();
@@ -525,37 +551,38 @@ impl Logic for TnwLink {
         self.regs.rx_rxh_rxh1.next = self.cnt_rxh[1].value.val();
         self.regs.rx_rxh_rxh2.next = self.cnt_rxh[2].value.val();
         self.regs.rx_rxh_rxh3.next = self.cnt_rxh[3].value.val();
-        self.regs.rx_fifo_status_pb_not_empty.next = self.rx.pb_not_empty.val();
-        self.regs.rx_fifo_status_pb_half.next = self.rx.pb_half.val();
-        self.regs.rx_fifo_status_pb_full.next = self.rx.pb_full.val();
-        self.regs.rx_fifo_status_descr_not_empty.next = self.rx.descr_vc.val();
+        self.regs.rx_fifo_status_pb_not_empty.next = self.rxlink.pb_not_empty.val();
+        self.regs.rx_fifo_status_pb_half.next = self.rxlink.pb_half.val();
+        self.regs.rx_fifo_status_pb_full.next = self.rxlink.pb_full.val();
+        self.regs.rx_fifo_status_descr_not_empty.next = self.rxlink.descr_vc.val();
         self.regs.rx_fifo_status_crd_not_empty.next = self.c_zero8.val();
         self.regs.rx_fifo_status_crd_full.next = self.c_zero8.val();
 
         // ---- TX registers ----
         self.regs.tx_exc_phy_fault_set.next = self.phy_tx_fault.val();
         self.regs.tx_exc_nak_ovf_set.next = self.cnt_nak.wrapped.val();
-        self.regs.tx_exc_restart_ovf_set.next = self.tx.ev_restart_ovf.val();
-        self.regs.tx_exc_fb_mismatch_set.next = self.tx.ev_fb_mismatch.val();
-        self.regs.tx_exc_bad_header_set.next = self.tx.ev_bad_header.val();
-        self.regs.tx_exc_txfifo_ovf_set.next = self.tx.ev_fifo_ovf.val();
+        self.regs.tx_exc_restart_ovf_set.next = self.txlink.ev_restart_ovf.val();
+        self.regs.tx_exc_fb_mismatch_set.next = self.txlink.ev_fb_mismatch.val();
+        self.regs.tx_exc_bad_header_set.next =
+            self.txlink.ev_bad_header.val() || self.tx_frame_err.q.val();
+        self.regs.tx_exc_txfifo_ovf_set.next = self.txlink.ev_fifo_ovf.val();
         self.regs.tx_exc_txfifo_unf_set.next = false;
-        self.regs.tx_exc_txbuf_full_set.next = self.tx.ev_buf_full.val();
-        self.regs.tx_exc_offline_write_set.next = self.tx.ev_offline_write.val();
-        self.regs.tx_exc_fb_in_acc_set.next = self.tx.ev_fb_in_acc.val();
-        self.regs.tx_exc_fb_out_acc_set.next = self.tx.ev_fb_out_acc.val();
-        self.regs.tx_exc_last_restart_cnt.next = self.tx.restart_cnt.val();
-        self.regs.tx_exc_txfifo_not_empty.next = self.tx.fifo_not_empty.val();
-        self.regs.tx_exc_txfifo_not_ae.next = self.tx.fifo_ge8.val();
-        self.regs.tx_exc_txfifo_af.next = self.tx.fifo_af.val();
+        self.regs.tx_exc_txbuf_full_set.next = self.txlink.ev_buf_full.val();
+        self.regs.tx_exc_offline_write_set.next = self.txlink.ev_offline_write.val();
+        self.regs.tx_exc_fb_in_acc_set.next = self.txlink.ev_fb_in_acc.val();
+        self.regs.tx_exc_fb_out_acc_set.next = self.txlink.ev_fb_out_acc.val();
+        self.regs.tx_exc_last_restart_cnt.next = self.txlink.restart_cnt.val();
+        self.regs.tx_exc_txfifo_not_empty.next = self.txlink.fifo_not_empty.val();
+        self.regs.tx_exc_txfifo_not_ae.next = self.txlink.fifo_ge8.val();
+        self.regs.tx_exc_txfifo_af.next = self.txlink.fifo_af.val();
         self.w_tx_en.x.next = self.regs.tx_exen_en.val();
         self.irq_tx.next =
             (self.regs.tx_exc_pending.val() & self.w_tx_en.y.val()) != self.c_zero.val();
-        self.cnt_nak.inc.next = self.tx.ev_nak.val();
+        self.cnt_nak.inc.next = self.txlink.ev_nak.val();
         self.cnt_nak.load.next = self.regs.tx_cnt_nak_wrote.val();
         self.cnt_nak.load_val.next = self.regs.tx_cnt_nak_count_wr.val();
         self.regs.tx_cnt_nak_count.next = self.cnt_nak.value.val();
-        self.cnt_resend.inc.next = self.tx.ev_resend.val();
+        self.cnt_resend.inc.next = self.txlink.ev_resend.val();
         self.cnt_resend.load.next = self.regs.tx_cnt_resend_wrote.val();
         self.cnt_resend.load_val.next = self.regs.tx_cnt_resend_count_wr.val();
         self.regs.tx_cnt_resend_count.next = self.cnt_resend.value.val();
@@ -567,13 +594,13 @@ impl Logic for TnwLink {
         self.regs.tx_ctrl_dcm_reset_done_set.next = self.dcm_cnt.q.val() == self.c_one5.val();
         self.regs.tx_ctrl_phy_reset_done_set.next = self.phy_cnt.q.val() == self.c_one5.val();
         self.regs.tx_ctrl_dcm_locked.next = self.dcm_cnt.q.val() == self.c_zero5.val();
-        self.regs.tx_ctrl_tx_busy.next = self.tx.busy.val();
-        self.regs.tx_ctrl_txfifo_not_empty.next = self.tx.fifo_not_empty.val();
-        self.regs.tx_ctrl_txbuf_not_empty.next = self.tx.buf_not_empty.val();
-        self.regs.tx_ctrl_rx_busy.next = self.rx.busy.val();
-        self.regs.tx_ctrl_rxbuf_busy.next = self.rx.rd_busy.val();
-        self.regs.tx_ctrl_pb_not_empty.next = self.rx.pb_not_empty.val();
-        self.regs.tx_ctrl_descr_not_empty.next = self.rx.descr_not_empty.val();
+        self.regs.tx_ctrl_tx_busy.next = self.txlink.busy.val();
+        self.regs.tx_ctrl_txfifo_not_empty.next = self.txlink.fifo_not_empty.val();
+        self.regs.tx_ctrl_txbuf_not_empty.next = self.txlink.buf_not_empty.val();
+        self.regs.tx_ctrl_rx_busy.next = self.rxlink.busy.val();
+        self.regs.tx_ctrl_rxbuf_busy.next = self.rxlink.rd_busy.val();
+        self.regs.tx_ctrl_pb_not_empty.next = self.rxlink.pb_not_empty.val();
+        self.regs.tx_ctrl_descr_not_empty.next = self.rxlink.descr_not_empty.val();
         self.regs.tx_ctrl_crd_not_empty.next = false;
 
         // outputs this link does not use (lint sinks)
@@ -598,6 +625,6 @@ impl Logic for TnwLink {
         self.sink_regs_bit[2].x.next = self.regs.tx_ctrl_wrote.val();
         self.sink_restart_cnt_wr.x.next = self.regs.tx_exc_last_restart_cnt_wr.val();
         self.sink_ctrl_pending.x.next = self.regs.tx_ctrl_pending.val();
-        self.unused_dbg.x.next = self.rx.expected.val();
+        self.unused_dbg.x.next = self.rxlink.expected.val();
     }
 }

@@ -4,4 +4,5 @@
 
 pub mod backend;
 pub mod clock;
+pub mod monitor;
 pub mod ports;

@@ -1,0 +1,345 @@
+//! Host memory as a device sees it: the driver's bounds-checked `VecMem` behind a timing model
+//! (a latency drawn per request, completions of different tags reordered) and a bounds rule:
+//! an access outside an allocated buffer fails the test (`strict`, the default), or, for tests
+//! that provoke it, is answered with an error and recorded in `violations`.
+//!
+//! Two ports use it: `Axi4Memory` (an AXI4 subordinate on a device's AXI4 manager port) and,
+//! through the same `MemServer`, any DMA-interface port.
+
+use crate::harness::backend::Dut;
+use crate::harness::ports::bind;
+use crate::rng::Rng;
+use nicgen_driver::{HostMem, VecMem};
+use nicgen_hdl::top::PortInfo;
+use std::collections::VecDeque;
+
+/// Host memory with its bounds rule.
+pub struct MemServer {
+    pub mem: VecMem,
+    /// Cycles from a request's acceptance to its first data or response: uniform in this range.
+    pub latency: (u64, u64),
+    /// Panic on an access outside an allocated buffer (else answer an error and record it).
+    pub strict: bool,
+    pub violations: Vec<String>,
+}
+
+impl MemServer {
+    pub fn new(base: u64) -> Self {
+        Self {
+            mem: VecMem::new(base),
+            latency: (4, 40),
+            strict: true,
+            violations: vec![],
+        }
+    }
+
+    fn fault(&mut self, what: String) {
+        assert!(
+            !self.strict,
+            "device access outside an allocated buffer: {what}"
+        );
+        self.violations.push(what);
+    }
+
+    /// `len` bytes at `addr`, or None (an error answer) outside a buffer.
+    pub fn read(&mut self, addr: u64, len: usize) -> Option<Vec<u8>> {
+        let mut b = vec![0; len];
+        match self.mem.read(addr, &mut b) {
+            Ok(()) => Some(b),
+            Err(e) => {
+                self.fault(format!("read: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Write `data` at `addr`; false (an error answer, nothing written) outside a buffer.
+    pub fn write(&mut self, addr: u64, data: &[u8]) -> bool {
+        match self.mem.write(addr, data) {
+            Ok(()) => true,
+            Err(e) => {
+                self.fault(format!("write: {e}"));
+                false
+            }
+        }
+    }
+}
+
+/// AXI4 port indices at a prefix (the signals of `nicgen_hdl::common::axi::Axi4Master`).
+#[derive(Clone, Copy, Debug)]
+pub struct Axi4Ports {
+    aw: [usize; 7],
+    w: [usize; 5],
+    b: [usize; 4],
+    ar: [usize; 7],
+    r: [usize; 6],
+}
+
+impl Axi4Ports {
+    pub fn bind(p: &[PortInfo], prefix: &str) -> Self {
+        Self {
+            aw: bind(
+                p,
+                prefix,
+                [
+                    "awid", "awaddr", "awlen", "awsize", "awburst", "awvalid", "awready",
+                ],
+            ),
+            w: bind(p, prefix, ["wdata", "wstrb", "wlast", "wvalid", "wready"]),
+            b: bind(p, prefix, ["bid", "bresp", "bvalid", "bready"]),
+            ar: bind(
+                p,
+                prefix,
+                [
+                    "arid", "araddr", "arlen", "arsize", "arburst", "arvalid", "arready",
+                ],
+            ),
+            r: bind(
+                p,
+                prefix,
+                ["rid", "rdata", "rresp", "rlast", "rvalid", "rready"],
+            ),
+        }
+    }
+}
+
+struct ReadBurst {
+    id: u64,
+    addr: u64,
+    beats: u64,
+    done: u64,
+    at: u64,
+}
+
+struct WriteBurst {
+    id: u64,
+    addr: u64,
+    beats: u64,
+    data: Vec<u8>,
+}
+
+/// An AXI4 subordinate with 64-bit data on a device's AXI4 manager port. It checks the
+/// manager's side of the AMBA rules on every edge (VALID and payload stable until READY; INCR
+/// bursts of full beats, at most 256, not crossing 4 KB; WLAST on the burst's last beat) and
+/// answers after the memory's latency, interleaving the R beats of different IDs at random.
+pub struct Axi4Memory {
+    p: Axi4Ports,
+    pub srv: MemServer,
+    rng: Rng,
+    /// Probability per cycle of each READY being high.
+    pub ready_rate: f64,
+    now: u64,
+    reads: Vec<ReadBurst>,
+    writes: VecDeque<WriteBurst>,
+    bresps: VecDeque<(u64, u64, u64)>,
+    ready: [bool; 3],
+    r_on: Option<(usize, u128, u64, bool)>,
+    b_on: bool,
+    held: [Option<Vec<u128>>; 3],
+    /// Bursts seen: (reads, writes), and the longest.
+    pub bursts: (u64, u64),
+    pub max_beats: u64,
+}
+
+fn lg2_beat() -> u128 {
+    3
+}
+
+impl Axi4Memory {
+    pub fn new(p: Axi4Ports, srv: MemServer, seed: u64) -> Self {
+        Self {
+            p,
+            srv,
+            rng: Rng::new(seed),
+            ready_rate: 0.7,
+            now: 0,
+            reads: vec![],
+            writes: VecDeque::new(),
+            bresps: VecDeque::new(),
+            ready: [false; 3],
+            r_on: None,
+            b_on: false,
+            held: [None, None, None],
+            bursts: (0, 0),
+            max_beats: 0,
+        }
+    }
+
+    fn check_burst(
+        &self,
+        what: &str,
+        addr: u64,
+        len: u128,
+        size: u128,
+        burst: u128,
+    ) -> Result<u64, String> {
+        let beats = len as u64 + 1;
+        if size != lg2_beat() || burst != 1 {
+            return Err(format!(
+                "{what}: size {size} burst {burst} (want full 8-byte INCR beats)"
+            ));
+        }
+        if addr % 8 != 0 {
+            return Err(format!("{what}: address {addr:#x} not aligned to the beat"));
+        }
+        if (addr & 0xFFF) + beats * 8 > 4096 {
+            return Err(format!(
+                "{what}: {beats} beats at {addr:#x} cross a 4 KB boundary"
+            ));
+        }
+        Ok(beats)
+    }
+
+    /// Handshakes at the coming edge; the manager's rules.
+    pub fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+        d.settle();
+        let p = self.p;
+        let g = |i: usize| d.get(i);
+        // stability of the manager's VALIDs that were not taken at the previous edge
+        for (k, (ports, valid)) in [
+            (&p.aw[..5], p.aw[5]),
+            (&p.w[..3], p.w[3]),
+            (&p.ar[..5], p.ar[5]),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let now: Vec<u128> = ports.iter().map(|&i| g(i)).collect();
+            if let Some(h) = self.held[k].take() {
+                if g(*valid) == 0 || now != h {
+                    return Err(format!(
+                        "{} VALID or payload changed before READY",
+                        ["AW", "W", "AR"][k]
+                    ));
+                }
+            }
+            if g(*valid) != 0 && !self.ready[k] {
+                self.held[k] = Some(now);
+            }
+        }
+        if g(p.ar[5]) != 0 && self.ready[2] {
+            let (id, addr) = (g(p.ar[0]) as u64, g(p.ar[1]) as u64);
+            let beats = self.check_burst("AR", addr, g(p.ar[2]), g(p.ar[3]), g(p.ar[4]))?;
+            let at = self.now
+                + self.srv.latency.0
+                + self.rng.below(self.srv.latency.1 - self.srv.latency.0 + 1);
+            self.reads.push(ReadBurst {
+                id,
+                addr,
+                beats,
+                done: 0,
+                at,
+            });
+            self.bursts.0 += 1;
+            self.max_beats = self.max_beats.max(beats);
+        }
+        if g(p.aw[5]) != 0 && self.ready[0] {
+            let (id, addr) = (g(p.aw[0]) as u64, g(p.aw[1]) as u64);
+            let beats = self.check_burst("AW", addr, g(p.aw[2]), g(p.aw[3]), g(p.aw[4]))?;
+            self.writes.push_back(WriteBurst {
+                id,
+                addr,
+                beats,
+                data: vec![],
+            });
+            self.bursts.1 += 1;
+            self.max_beats = self.max_beats.max(beats);
+        }
+        if g(p.w[3]) != 0 && self.ready[1] {
+            let w = self
+                .writes
+                .front_mut()
+                .ok_or("W beat with no write burst")?;
+            if g(p.w[1]) != 0xFF {
+                return Err(format!("WSTRB {:#x} on a full-width write", g(p.w[1])));
+            }
+            w.data.extend_from_slice(&(g(p.w[0]) as u64).to_le_bytes());
+            let n = w.data.len() as u64 / 8;
+            if (g(p.w[2]) != 0) != (n == w.beats) {
+                return Err(format!("WLAST {} on beat {n} of {}", g(p.w[2]), w.beats));
+            }
+            if n == w.beats {
+                let w = self.writes.pop_front().unwrap();
+                let ok = self.srv.write(w.addr, &w.data);
+                self.bresps
+                    .push_back((w.id, if ok { 0 } else { 2 }, self.now + 2));
+            }
+        }
+        if let Some((i, _, _, _)) = self.r_on {
+            if g(p.r[5]) != 0 {
+                self.r_on = None;
+                let r = &mut self.reads[i];
+                r.done += 1;
+                if r.done == r.beats {
+                    self.reads.remove(i);
+                }
+            }
+        }
+        if self.b_on && g(p.b[3]) != 0 {
+            self.b_on = false;
+            self.bresps.pop_front();
+        }
+        self.now += 1;
+        Ok(())
+    }
+
+    /// The subordinate's outputs for the next cycle.
+    pub fn after_edge(&mut self, d: &mut dyn Dut) {
+        let p = self.p;
+        for k in 0..3 {
+            self.ready[k] = self.rng.chance(self.ready_rate);
+        }
+        // a write burst's data only after its AW
+        if self.writes.is_empty() {
+            self.ready[1] = false;
+        }
+        d.set(p.aw[6], self.ready[0] as u128);
+        d.set(p.w[4], self.ready[1] as u128);
+        d.set(p.ar[6], self.ready[2] as u128);
+        if self.r_on.is_none() {
+            // the oldest burst of each ID may go; pick one of them at random
+            let mut heads: Vec<usize> = vec![];
+            for (i, r) in self.reads.iter().enumerate() {
+                if r.at <= self.now && !self.reads[..i].iter().any(|q| q.id == r.id) {
+                    heads.push(i);
+                }
+            }
+            if !heads.is_empty() {
+                let i = heads[self.rng.below(heads.len() as u64) as usize];
+                let (id, addr, n, beats) = {
+                    let r = &self.reads[i];
+                    (r.id, r.addr + r.done * 8, r.done, r.beats)
+                };
+                let (data, resp) = match self.srv.read(addr, 8) {
+                    Some(b) => (u64::from_le_bytes(b.try_into().unwrap()) as u128, 0),
+                    None => (0, 2),
+                };
+                self.r_on = Some((i, data, resp, n + 1 == beats));
+                d.set(p.r[0], id as u128);
+            }
+        }
+        match self.r_on {
+            Some((_, data, resp, last)) => {
+                d.set(p.r[1], data);
+                d.set(p.r[2], resp as u128);
+                d.set(p.r[3], last as u128);
+                d.set(p.r[4], 1);
+            }
+            None => d.set(p.r[4], 0),
+        }
+        if !self.b_on {
+            if let Some(&(id, resp, at)) = self.bresps.front() {
+                if at <= self.now {
+                    self.b_on = true;
+                    d.set(p.b[0], id as u128);
+                    d.set(p.b[1], resp as u128);
+                }
+            }
+        }
+        d.set(p.b[2], self.b_on as u128);
+    }
+
+    pub fn idle(&self) -> bool {
+        self.reads.is_empty() && self.writes.is_empty() && self.bresps.is_empty()
+    }
+}
