@@ -56,7 +56,7 @@ testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lin
 	@$(CARGO) run -q --release -p nicgen-testbenches --bin testplan -- docs/testplan.md
 
 cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver suite on Verilator and over serial-over-pty to the Verilated board top, the board's bridge
-	@$(CARGO) test --release -p nicgen-testbenches --test differential --test driver --test board -- verilog verilator hazard serial bridge
+	@$(CARGO) test --release -p nicgen-testbenches --test system --test ftnw --test common --test board -- verilog verilator hazard serial bridge
 
 clean: ## remove build/ and the Verilator model cache
 	rm -rf build target/verilator

@@ -2,13 +2,13 @@
 //! fields, error codes), never on rust-hdl; the simulation crate implements its transports.
 //!
 //! A transport implements [`RegAccess`] (32- and 64-bit register reads and writes at device
-//! byte addresses, and a way to let device time pass); device drivers (`tnw`) are written
+//! byte addresses, and a way to let device time pass); device drivers (`ftnw::link`) are written
 //! against the trait only, so the same driver code and the same driver tests run on the native
 //! model, on the Verilator model and on a board. Every failure is an [`Error`] value: a driver
 //! never panics on what the device or the transport does.
 
-pub mod serial;
-pub mod tnw;
+pub mod ftnw;
+pub mod transport;
 
 pub use nicgen_wire as wire;
 

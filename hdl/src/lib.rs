@@ -3,7 +3,6 @@
 //! `common` holds the blocks more than one device uses; `top` the machinery that names, emits
 //! and exposes every top-level design (`tops()` is the registry `make verilog` walks).
 
-pub mod board;
 pub mod common;
 pub mod ftnw;
 pub mod top;

@@ -1,7 +1,6 @@
 //! The registry of top-level designs: what `make verilog` emits, lints and synthesizes, and
 //! what the differential native-vs-Verilator test runs. One entry per top.
 
-use crate::board::ulx3s::Ulx3s;
 use crate::common::{
     arbiter::RoundRobin,
     async_fifo::AsyncFifo,
@@ -68,11 +67,6 @@ dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
     outputs: [phy_txd, phy_txc, tx.ready, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid,
         bus.rdata, bus.ready, bus.err,
         irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
-
-dyn_top!(Ulx3sTop, Ulx3s, clocks: [clk_25mhz],
-    inputs: [btn, ftdi_txd, phy0_mdio_i, phy1_mdio_i],
-    outputs: [led, ftdi_rxd, wifi_gpio0, phy0_mdc, phy0_mdio_o, phy0_mdio_oe, phy0_reset,
-        phy1_mdc, phy1_mdio_o, phy1_mdio_oe, phy1_reset]);
 
 /// The demo register file behind the AXI4-Lite slave adapter: the shape every device's
 /// registers take in an AXI system.
@@ -174,7 +168,12 @@ pub fn tops() -> Vec<TopEntry> {
             name: "axil_regs_demo",
             doc: "the demo register file behind the AXI4-Lite slave adapter (common)",
             clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(AxiLiteRegsDemoTop::new("axil_regs_demo", AxiLiteRegsDemo::default())),
+            build: || {
+                Box::new(AxiLiteRegsDemoTop::new(
+                    "axil_regs_demo",
+                    AxiLiteRegsDemo::default(),
+                ))
+            },
         },
         TopEntry {
             name: "dma_axi4",
@@ -188,13 +187,6 @@ pub fn tops() -> Vec<TopEntry> {
                 "FTNW torus link: TXLINK, RXSYNC, RXLINK, MDIO, test-bench module, registers (ftnw)",
             clocks_mhz: &[("clock", 250.0), ("phy_clock", 250.0)],
             build: || Box::new(TnwLinkTop::new("tnw_link", TnwLink::default())),
-        },
-        TopEntry {
-            name: "ulx3s",
-            doc: "ULX3S 85F board top: PLL, UART register bridge, two TNW links cabled in the FPGA (board)",
-            // simulated: the PLL is a pass-through, so this input runs at the link clock
-            clocks_mhz: &[("clk_25mhz", 75.0)],
-            build: || Box::new(Ulx3sTop::new("ulx3s", Ulx3s::default())),
         },
     ]
 }

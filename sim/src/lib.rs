@@ -1,19 +1,14 @@
-//! What runs with the RTL but is not RTL: the fast cycle harness (`bench`), seeded randomness
-//! and failure reporting (`testing`), VCD windows (`vcd`), the Verilator backend
-//! (`verilator`), the native-vs-Verilator lock-step checker (`diff`), the TNW link models
-//! (`channel`, `mdio_phy`, `tnw`), the host driver's simulation transports (`transport`), and
-//! the board in the loop (`board`: the Verilated board top behind a pseudo-terminal, `pty`,
-//! with bit-level UART models, `uart`).
+//! What runs with the RTL but is not RTL: the harness every simulation uses (`harness`: clock
+//! scheduler, backends, port groups, monitors, lock-step, seeded randomness, waveforms on
+//! failure), models of the systems around a device (`system`: AXI4-Lite and DMA managers, host
+//! memory and AXI4 memory), per device its models (`ftnw`: channel, MDIO PHY, the N-endpoint
+//! link network and the driver transport over it), and the board in the loop (`board`: the
+//! Verilated board top behind a pseudo-terminal, with bit-level UART models).
 
-pub mod bench;
 pub mod board;
-pub mod diff;
+pub mod ftnw;
 pub mod harness;
-pub mod rng;
 pub mod system;
-pub mod testing;
-pub mod vcd;
-pub mod verilator;
 
 /// The workspace root (for build/ and target/ paths), from this crate's location.
 pub fn workspace_root() -> std::path::PathBuf {
@@ -22,9 +17,3 @@ pub fn workspace_root() -> std::path::PathBuf {
         .unwrap()
         .to_path_buf()
 }
-pub mod channel;
-pub mod mdio_phy;
-pub mod pty;
-pub mod tnw;
-pub mod transport;
-pub mod uart;

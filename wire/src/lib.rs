@@ -4,20 +4,26 @@
 //! and field extractors from these tables, the simulation models and the host driver use
 //! the same constants, and `docs/registers.md` is generated from them (`make docs`).
 
-pub mod bridge;
+pub mod board;
 pub mod crc;
 pub mod demo;
+pub mod ftnw;
 pub mod regfile_gen;
 pub mod regs;
-pub mod tnw;
 
 /// Every register map of the project with the Rust path of its static: the build script of
 /// `nicgen-hdl` generates a register file per entry, `make docs` a section of
 /// `docs/registers.md` and a C header.
 pub static MAPS: &[(&str, &regs::RegMap)] = &[
     ("nicgen_wire::demo::DEMO_REGS", &demo::DEMO_REGS),
-    ("nicgen_wire::tnw::TNW_LINK_REGS", &tnw::TNW_LINK_REGS),
-    ("nicgen_wire::bridge::BOARD_REGS", &bridge::BOARD_REGS),
+    (
+        "nicgen_wire::ftnw::link::TNW_LINK_REGS",
+        &ftnw::link::TNW_LINK_REGS,
+    ),
+    (
+        "nicgen_wire::board::bridge::BOARD_REGS",
+        &board::bridge::BOARD_REGS,
+    ),
 ];
 
 /// All register maps of the project, for docs, the C headers and consistency tests.

@@ -297,7 +297,7 @@ impl Logic for {name} {{
 }
 
 /// `regfile_source` with the Rust path of the map's static (e.g.
-/// `nicgen_wire::tnw::TNW_LINK_REGS`) filled in.
+/// `nicgen_wire::ftnw::link::TNW_LINK_REGS`) filled in.
 pub fn regfile_source_at(map: &RegMap, path: &str) -> String {
     regfile_source(map).replace("&MAP_PATH", &format!("&{path}"))
 }

@@ -7,10 +7,9 @@ pub mod axi;
 pub mod axi_lite;
 pub mod crc;
 pub mod dma;
-#[doc(hidden)]
-pub mod fixtures;
 pub mod gray;
 pub mod packet;
+pub mod prim;
 pub mod ram;
 pub mod regbank;
 pub mod regbus_split;

@@ -1,10 +1,10 @@
-//! TNW word encoders and decoder (thesis §2.2; layout in `nicgen_wire::tnw`), as combinational
+//! TNW word encoders and decoder (thesis §2.2; layout in `nicgen_wire::ftnw::link`), as combinational
 //! leaves whose Rust model *is* the wire crate's encoder/decoder, so the RTL cannot drift from
 //! the one definition; the Verilog is generated from the same constants and the lock-step test
 //! compares the two. Control kinds are numbered as the RX_CMD byte lanes: ACK 0, NAK 1,
-//! RESTART 2, IDLE 3. `Concat` is the generic bit concatenation rust-hdl kernels lack.
+//! RESTART 2, IDLE 3.
 
-use nicgen_wire::tnw::{self, Ctrl, Decoded, Header, Word};
+use nicgen_wire::ftnw::link::{self as tnw, Ctrl, Decoded, Header, Word};
 use rust_hdl::prelude::*;
 
 pub const KIND_ACK: u64 = 0;
@@ -100,7 +100,7 @@ impl<const S: usize> Logic for HeaderEncode<S> {
     }
 }
 
-/// Classifies one PHY word (`nicgen_wire::tnw::decode`): exactly one of `is_data`, `is_hdr`,
+/// Classifies one PHY word (`nicgen_wire::ftnw::link::decode`): exactly one of `is_data`, `is_hdr`,
 /// `is_ctrl`, `dirty` is set. `seq` carries the header's or the ACK/NAK's sequence number,
 /// `kind` the control kind, `dest` the header's `{rao, vc}`, `dclass` the RX_CMD lane of a
 /// dirty word.
@@ -215,33 +215,4 @@ impl<const S: usize> Logic for WordDecode<S> {
             li = lane(Ctrl::Idle),
         ))
     }
-}
-
-/// `y = {hi, lo}`.
-#[derive(LogicBlock, Default)]
-pub struct Concat<const A: usize, const B: usize, const N: usize> {
-    pub lo: Signal<In, Bits<A>>,
-    pub hi: Signal<In, Bits<B>>,
-    pub y: Signal<Out, Bits<N>>,
-}
-
-impl<const A: usize, const B: usize, const N: usize> Logic for Concat<A, B, N> {
-    fn update(&mut self) {
-        self.y.next = Bits::<N>::from(self.lo.val().to_u64() | (self.hi.val().to_u64() << A));
-    }
-    fn connect(&mut self) {
-        assert!(
-            N == A + B && N <= 64,
-            "Concat<{A}, {B}, {N}>: N must be A + B (at most 64)"
-        );
-        self.y.connect();
-    }
-    fn hdl(&self) -> Verilog {
-        Verilog::Custom("always @(*) y = {hi, lo};\n".into())
-    }
-}
-
-/// A sized constant (kernels must not use bare literals; see docs/conventions.md).
-pub fn k<const N: usize>(v: u64) -> Constant<Bits<N>> {
-    Constant::new(v.into())
 }

@@ -1,6 +1,6 @@
 //! One FTNW torus link (thesis §2.4, Fig. 2.5): TXLINK, RXSYNC, RXLINK, the MDIO master, the
 //! test-bench module and the link's registers (App. A.1–A.3 at the offsets of Table A.2,
-//! declared in `nicgen_wire::tnw::TNW_LINK_REGS`).
+//! declared in `nicgen_wire::ftnw::link::TNW_LINK_REGS`).
 //!
 //! Clock domains: `clock` (TNW: registers, TXLINK, RXLINK, TB, MDIO, `phy_tx*`) and
 //! `phy_clock` (the PHY's receive clock: `phy_rx*`). The only crossing is inside `RxSync`.
@@ -15,19 +15,19 @@
 //! reset (RXSYNC, held 16 cycles), PHY reset (`phy_reset` high for 16 cycles). Each sets its
 //! Done flag when finished. Registers keep their values across the command resets.
 
-use super::codec::k;
 use super::counters::FieldCounter;
+use super::datagen::{TbChk, TbGen};
 use super::mdio::MdioMaster;
 use super::rx_link::{RxConfig, RxLinkDefault};
 use super::rxsync::RxSync;
-use super::tb::{TbChk, TbGen};
 use super::tx_link::{TxConfig, TxLinkDefault};
 use crate::common::packet::{PacketSink, PacketSource};
+use crate::common::prim::k;
 use crate::common::regbank::RegBusSlave;
 use crate::common::regfile::TnwLinkRegs;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
-use nicgen_wire::tnw::{self, TX_MDIO_R};
+use nicgen_wire::ftnw::link::{self as tnw, TX_MDIO_R};
 use rust_hdl::prelude::*;
 
 #[derive(Clone, Copy, Debug)]

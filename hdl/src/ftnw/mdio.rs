@@ -8,12 +8,12 @@
 //! last cycle of the low phase). A transaction takes `128 * 2 * half_period` cycles; `done`
 //! pulses at its end with `rdata` valid for a read. `start` is ignored while `busy`.
 
-use super::codec::k;
-use nicgen_wire::tnw;
+use crate::common::prim::k;
+use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
 /// One 32-bit frame after the preamble: `{ST, OP, PRTAD, DEVAD, TA, DATA}` (from
-/// `nicgen_wire::tnw::mdio_frame_bits`).
+/// `nicgen_wire::ftnw::link::mdio_frame_bits`).
 #[derive(LogicBlock, Default)]
 pub struct MdioFrame {
     pub op: Signal<In, Bits<2>>,

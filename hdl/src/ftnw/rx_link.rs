@@ -17,10 +17,11 @@
 //! Delivery: 32 words per packet, `out_first`/`out_last`, `out_dest` = `{rao, vc}`.
 //! Latency: the packet is offered 3 cycles after its CRC word is consumed.
 
-use super::codec::{k, WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
+use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
+use crate::common::prim::k;
 use crate::common::{crc::Crc, ram::BlockRam, sync_fifo::SyncFifo, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
-use nicgen_wire::tnw;
+use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +74,7 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     pub ev_hdr_reject: Signal<Out, Bit>,
     pub ev_full_reject: Signal<Out, Bit>,
     pub ev_offline_data: Signal<Out, Bit>,
-    /// One-hot NAK cause (RX_EXC bits 20:16, bit order of `nicgen_wire::tnw::NakCause`) when a
+    /// One-hot NAK cause (RX_EXC bits 20:16, bit order of `nicgen_wire::ftnw::link::NakCause`) when a
     /// NAK is asked for.
     pub nak_cause: Signal<Out, Bits<5>>,
     /// Status.

@@ -10,9 +10,9 @@
 //! Latency: about 1 PHY cycle plus 3 TNW cycles. A word is lost only when the FIFO is full
 //! (`overflow` then stays high until reset).
 
-use super::codec::Concat;
+use crate::common::prim::Concat;
 use crate::common::{async_fifo::AsyncFifo, reset::ResetSync, unused::Unused};
-use nicgen_wire::tnw::{self, Word};
+use nicgen_wire::ftnw::link::{self as tnw, Word};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]

@@ -31,10 +31,11 @@
 //! CRC's `crc_next` (the last payload word is still in the stage); the lane-RAM read address
 //! is chosen per branch, with no adder after the selection.
 
-use super::codec::{k, Concat, CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
+use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
+use crate::common::prim::{k, Concat};
 use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
-use nicgen_wire::tnw::{self, Word};
+use nicgen_wire::ftnw::link::{self as tnw, Word};
 use rust_hdl::prelude::*;
 
 /// Run-time constants of a link (the thesis leaves them open; defaults documented).

@@ -3,7 +3,7 @@
 //! Port indices are those of the top's `ports()` list (checked against the Verilog module
 //! header by a test), so one harness drives either.
 
-use crate::verilator::Model;
+use crate::harness::verilator::Model;
 use nicgen_hdl::top::DynTop;
 
 pub trait Dut {
@@ -58,7 +58,7 @@ pub enum Backend {
 
 /// The registered top `name`.
 pub fn top(name: &str) -> Box<dyn DynTop> {
-    (nicgen_hdl::tops::tops()
+    (nicgen_bsp::tops::tops()
         .into_iter()
         .find(|t| t.name == name)
         .unwrap_or_else(|| panic!("{name} not in tops()"))
@@ -86,7 +86,7 @@ pub fn instances(name: &str, backend: Backend, n: usize) -> Instances {
             .collect(),
         Backend::Verilator => {
             let v = t.verilog();
-            let trace = crate::testing::cosim_trace(n);
+            let trace = crate::harness::testing::cosim_trace(n);
             if let Some((_, from)) = &trace {
                 trace_from = *from;
             }

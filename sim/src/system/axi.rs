@@ -8,7 +8,7 @@
 
 use crate::harness::backend::Dut;
 use crate::harness::ports::bind;
-use crate::rng::Rng;
+use crate::harness::rng::Rng;
 use nicgen_hdl::top::PortInfo;
 use std::collections::VecDeque;
 
@@ -39,7 +39,6 @@ pub type Done = (bool, u64, u64, u8);
 
 #[derive(Clone, Copy, Debug)]
 struct Req {
-    write: bool,
     addr: u64,
     data: u64,
     strb: u64,
@@ -60,7 +59,6 @@ pub struct AxiLiteManager {
     ar_on: bool,
     aw_done: bool,
     w_done: bool,
-    ar_done: bool,
     bready: bool,
     rready: bool,
     /// Writes / reads accepted and not yet answered, in order.
@@ -86,7 +84,6 @@ impl AxiLiteManager {
             ar_on: false,
             aw_done: false,
             w_done: false,
-            ar_done: false,
             bready: false,
             rready: false,
             wait_b: VecDeque::new(),
@@ -98,17 +95,11 @@ impl AxiLiteManager {
     }
 
     pub fn write(&mut self, addr: u64, data: u64, strb: u64) {
-        self.writes.push_back(Req {
-            write: true,
-            addr,
-            data,
-            strb,
-        });
+        self.writes.push_back(Req { addr, data, strb });
     }
 
     pub fn read(&mut self, addr: u64) {
         self.reads.push_back(Req {
-            write: false,
             addr,
             data: 0,
             strb: 0,

@@ -6,7 +6,7 @@
 
 use crate::harness::backend::Dut;
 use crate::harness::ports::bind;
-use crate::rng::Rng;
+use crate::harness::rng::Rng;
 use nicgen_hdl::top::PortInfo;
 use std::collections::{BTreeMap, VecDeque};
 

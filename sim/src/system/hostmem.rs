@@ -8,7 +8,7 @@
 
 use crate::harness::backend::Dut;
 use crate::harness::ports::bind;
-use crate::rng::Rng;
+use crate::harness::rng::Rng;
 use nicgen_driver::{HostMem, VecMem};
 use nicgen_hdl::top::PortInfo;
 use std::collections::VecDeque;

@@ -1,11 +1,11 @@
 //! `make bench`: simulated cycles per second of every top, natively (the single-threaded
 //! loop) and in Verilator, on the same random stimulus. Writes build/bench/sim_speed.json.
 
-use nicgen_sim::channel::ChannelCfg;
-use nicgen_sim::diff::{is_data_input, is_reset, port_indices};
+use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::harness::backend::{Backend, Dut};
-use nicgen_sim::rng::Rng;
-use nicgen_sim::verilator::{self, Model};
+use nicgen_sim::harness::diff::{is_data_input, is_reset, port_indices};
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::harness::verilator::{self, Model};
 use std::time::Instant;
 
 /// Cycles per second over `cycles` cycles (all clocks toggled together, random inputs each cycle).
@@ -44,7 +44,7 @@ fn main() {
         "{:<16} {:>14} {:>16}",
         "top", "native cyc/s", "verilator cyc/s"
     );
-    for t in nicgen_hdl::tops::tops() {
+    for t in nicgen_bsp::tops::tops() {
         let mut native = (t.build)();
         let ports = native.ports();
         let clocks = port_indices(&ports, |p| p.clock);
@@ -86,7 +86,7 @@ fn main() {
 /// Verilator models, host models and channels), every link sending packets both ways.
 fn torus_cycles_per_s() -> f64 {
     let periods: Vec<u64> = (0..8).map(|n| [9_998, 10_000, 10_002][n % 3]).collect();
-    let mut net = nicgen_sim::tnw::Net::torus(
+    let mut net = nicgen_sim::ftnw::net::Net::torus(
         Backend::Verilator,
         [2, 2, 2],
         &periods,

@@ -3,10 +3,10 @@
 //! occupancy at the default 64-cycle channel latency; and, from `make synth`, ECP5 Fmax,
 //! LUT4, FF and block RAM. Writes build/bench/tnw_link.json.
 
-use nicgen_sim::channel::ChannelCfg;
-use nicgen_sim::rng::Rng;
-use nicgen_sim::tnw::Pair;
-use nicgen_wire::tnw::{Word, C_HEADER, PAYLOAD_WORDS};
+use nicgen_sim::ftnw::channel::ChannelCfg;
+use nicgen_sim::ftnw::net::Pair;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_wire::ftnw::link::{Word, C_HEADER, PAYLOAD_WORDS};
 use std::collections::BTreeMap;
 
 const P: u64 = 4000;
@@ -104,7 +104,7 @@ mod serde_like {
 }
 
 fn main() {
-    if !nicgen_sim::verilator::available() {
+    if !nicgen_sim::harness::verilator::available() {
         eprintln!("tnw_bench: verilator not on PATH (make setup)");
         std::process::exit(1);
     }

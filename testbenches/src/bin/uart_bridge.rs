@@ -2,14 +2,14 @@
 //! default baud rate, measured on the Verilated board top (in-process byte stream: the host
 //! sends the next request the cycle the last response byte arrives, so the figure is the
 //! board's, without USB or host latency), as a fraction of the frame format's theoretical
-//! maximum (`nicgen_wire::bridge::max_accesses_per_second`). Also the same accesses over the
+//! maximum (`nicgen_wire::board::bridge::max_accesses_per_second`). Also the same accesses over the
 //! pseudo-terminal, in wall-clock time, as the simulated board's speed. Writes
 //! build/bench/uart_bridge.json.
 
-use nicgen_driver::serial::{Serial, TtyPort};
+use nicgen_driver::transport::serial::{Serial, TtyPort};
 use nicgen_driver::RegAccess;
 use nicgen_sim::board::{over_pty, BoardSim};
-use nicgen_wire::bridge as wb;
+use nicgen_wire::board::bridge as wb;
 use std::time::{Duration, Instant};
 
 const N: u64 = 200;

@@ -1,0 +1,398 @@
+//! The ULX3S 85F board top (LFE5U-85F-6BG381C, 25 MHz oscillator, FT231X UART): a PLL to the
+//! link clock, a reset synchronizer, the UART register bridge, two TNW links cabled to each
+//! other inside the FPGA, the board registers (`nicgen_wire::board::bridge::BOARD_REGS`) and the
+//! MDIO/PHY-reset pins of both links on the GPIO header. Pins: `constraints/ulx3s.lpf`.
+//!
+//! Bridge address map (`nicgen_wire::board::bridge::BOARD_WINDOWS`): link k at `k << 12`, the board
+//! registers at 0xF000. The cable from link 0 to link 1 passes through a bit-error injector
+//! (`BOARD_CABLE_FLIP`), so the BER campaign can be shown on the board; each direction has one
+//! register stage. The links' host data paths are idle: traffic comes from their test-bench
+//! modules, driven through registers.
+//!
+//! MDIO is brought out as `mdio_o` / `mdio_oe` / `mdio_i` for an external bidirectional buffer
+//! (docs/spec-decisions.md, "Board top"); `phyN_reset` is the PHY reset the link's TX_CTRL
+//! command drives.
+
+pub mod pll;
+
+use crate::bridge::UartBridge;
+use nicgen_hdl::common::prim::k;
+use nicgen_hdl::common::regbank::RegBusMaster;
+use nicgen_hdl::common::regbus_split::RegBusSplit;
+use nicgen_hdl::common::regfile::BoardRegs;
+use nicgen_hdl::common::reset::ResetSync;
+use nicgen_hdl::common::unused::Unused;
+use nicgen_hdl::ftnw::link::{LinkConfig, TnwLink};
+use nicgen_wire::board::bridge as wb;
+use pll::{Ecp5Pll, PllParams};
+use rust_hdl::prelude::*;
+
+/// Build-time choices of the board top.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardConfig {
+    pub osc_hz: u32,
+    pub pll: PllParams,
+    pub baud: u32,
+}
+
+impl BoardConfig {
+    /// The ULX3S: 25 MHz to a 75 MHz link clock (`ecppll -i 25 -o 75`), 3 Mbaud, or the rate
+    /// in `NICGEN_BAUD` when set (`make verilog BAUD=...`).
+    pub fn ulx3s() -> Self {
+        let baud = std::env::var("NICGEN_BAUD")
+            .ok()
+            .map(|b| {
+                b.parse()
+                    .unwrap_or_else(|_| panic!("NICGEN_BAUD={b}: not a baud rate"))
+            })
+            .unwrap_or(wb::DEFAULT_BAUD);
+        Self {
+            osc_hz: 25_000_000,
+            pll: PllParams {
+                clki_div: 1,
+                clkfb_div: 3,
+                clkop_div: 8,
+            },
+            baud,
+        }
+    }
+    pub fn clock_hz(&self) -> u32 {
+        self.pll.out_hz(self.osc_hz).round() as u32
+    }
+    /// Link-clock cycles per bit; panics when the rate is off by more than 2%.
+    pub fn baud_div(&self) -> u16 {
+        let exact = self.clock_hz() as f64 / self.baud as f64;
+        let div = exact.round();
+        assert!(
+            (4.0..65536.0).contains(&div) && (div - exact).abs() / exact < 0.02,
+            "{} baud from a {} Hz clock: divisor {exact:.2} is not within 2% of an integer in 4..65536",
+            self.baud,
+            self.clock_hz()
+        );
+        div as u16
+    }
+    /// Cycles of silence that truncate a request.
+    pub fn truncate_cycles(&self) -> u32 {
+        wb::TRUNCATE_BIT_TIMES * self.baud_div() as u32
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct Ulx3s {
+    pub clk_25mhz: Signal<In, Clock>,
+    /// btn[0] is PWRn (low when pressed): reset. The others are not used.
+    pub btn: Signal<In, Bits<7>>,
+    pub led: Signal<Out, Bits<8>>,
+    /// FT231X TXD: the FPGA's UART input.
+    pub ftdi_txd: Signal<In, Bit>,
+    /// FT231X RXD: the FPGA's UART output.
+    pub ftdi_rxd: Signal<Out, Bit>,
+    /// Held high so that the ESP32 does not take the board over.
+    pub wifi_gpio0: Signal<Out, Bit>,
+    pub phy0_mdc: Signal<Out, Bit>,
+    pub phy0_mdio_o: Signal<Out, Bit>,
+    pub phy0_mdio_oe: Signal<Out, Bit>,
+    pub phy0_mdio_i: Signal<In, Bit>,
+    pub phy0_reset: Signal<Out, Bit>,
+    pub phy1_mdc: Signal<Out, Bit>,
+    pub phy1_mdio_o: Signal<Out, Bit>,
+    pub phy1_mdio_oe: Signal<Out, Bit>,
+    pub phy1_mdio_i: Signal<In, Bit>,
+    pub phy1_reset: Signal<Out, Bit>,
+    pll: Ecp5Pll,
+    sync_rst: ResetSync<3>,
+    bridge: UartBridge,
+    link0: TnwLink,
+    link1: TnwLink,
+    regs: BoardRegs,
+    /// The bridge's bus to link 0, link 1 and the board registers (`BOARD_WINDOWS` order).
+    split: RegBusSplit<3, 16, 12>,
+    cycles: DFF<Bits<32>>,
+    err_cnt: DFF<Bits<16>>,
+    ferr_cnt: DFF<Bits<16>>,
+    last_err: DFF<Bit>,
+    c01_d: DFF<Bits<32>>,
+    c01_c: DFF<Bits<4>>,
+    c10_d: DFF<Bits<32>>,
+    c10_c: DFF<Bits<4>>,
+    flip_cnt: DFF<Bits<16>>,
+    lfsr: DFFWithInit<Bits<16>>,
+    clk: Signal<Local, Clock>,
+    flip: Signal<Local, Bit>,
+    leds: Signal<Local, Bits<8>>,
+    sink32: [Unused<Bits<32>>; 2],
+    sink14: [Unused<Bits<14>>; 2],
+    sink4: [Unused<Bits<4>>; 2],
+    sink8: [Unused<Bits<8>>; 2],
+    sink_bit: [Unused<Bit>; 8],
+    sink_btn: Unused<Bits<6>>,
+    c_id: Constant<Bits<32>>,
+    c_hz: Constant<Bits<32>>,
+    c_div: Constant<Bits<32>>,
+    c_zero32: Constant<Bits<32>>,
+    c_one32: Constant<Bits<32>>,
+    c_zero16: Constant<Bits<16>>,
+    c_one16: Constant<Bits<16>>,
+    c_max16: Constant<Bits<16>>,
+    c_taps: Constant<Bits<16>>,
+    c_zero14: Constant<Bits<14>>,
+    c_zero128: Constant<Bits<128>>,
+    c_zero4: Constant<Bits<4>>,
+    c_zero8: Constant<Bits<8>>,
+    c_led: [Constant<Bits<8>>; 8],
+}
+
+impl Ulx3s {
+    pub fn new(cfg: BoardConfig) -> Self {
+        let link = || {
+            TnwLink::new(LinkConfig {
+                // MDC = 75 MHz / 30 = 2.5 MHz
+                mdio_half_period: (cfg.clock_hz() / 5_000_000).max(2) as u8,
+                ..LinkConfig::default()
+            })
+        };
+        Self {
+            clk_25mhz: Default::default(),
+            btn: Default::default(),
+            led: Default::default(),
+            ftdi_txd: Default::default(),
+            ftdi_rxd: Default::default(),
+            wifi_gpio0: Default::default(),
+            phy0_mdc: Default::default(),
+            phy0_mdio_o: Default::default(),
+            phy0_mdio_oe: Default::default(),
+            phy0_mdio_i: Default::default(),
+            phy0_reset: Default::default(),
+            phy1_mdc: Default::default(),
+            phy1_mdio_o: Default::default(),
+            phy1_mdio_oe: Default::default(),
+            phy1_mdio_i: Default::default(),
+            phy1_reset: Default::default(),
+            pll: Ecp5Pll::new(cfg.osc_hz, cfg.pll),
+            sync_rst: Default::default(),
+            bridge: UartBridge::new(cfg.baud_div(), cfg.truncate_cycles(), wb::window_mask()),
+            link0: link(),
+            link1: link(),
+            regs: Default::default(),
+            split: RegBusSplit::new(wb::BOARD_WINDOWS.map(|w| w.0)),
+            cycles: Default::default(),
+            err_cnt: Default::default(),
+            ferr_cnt: Default::default(),
+            last_err: Default::default(),
+            c01_d: Default::default(),
+            c01_c: Default::default(),
+            c10_d: Default::default(),
+            c10_c: Default::default(),
+            flip_cnt: Default::default(),
+            lfsr: DFFWithInit::new(0xACE1u64.into()),
+            clk: Default::default(),
+            flip: Default::default(),
+            leds: Default::default(),
+            sink32: Default::default(),
+            sink14: Default::default(),
+            sink4: Default::default(),
+            sink8: Default::default(),
+            sink_bit: Default::default(),
+            sink_btn: Default::default(),
+            c_id: k(wb::BOARD_ID_VALUE as u64),
+            c_hz: k(cfg.clock_hz() as u64),
+            c_div: k(cfg.baud_div() as u64),
+            c_zero32: k(0),
+            c_one32: k(1),
+            c_zero16: k(0),
+            c_one16: k(1),
+            c_max16: k(0xFFFF),
+            c_taps: k(0xB400),
+            c_zero14: k(0),
+            c_zero128: Constant::new(0u64.into()),
+            c_zero4: k(0),
+            c_zero8: k(0),
+            c_led: std::array::from_fn(|i| k(1 << i)),
+        }
+    }
+}
+
+impl Default for Ulx3s {
+    fn default() -> Self {
+        Self::new(BoardConfig::ulx3s())
+    }
+}
+
+impl Logic for Ulx3s {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // clocks and resets
+        self.pll.clki.next = self.clk_25mhz.val();
+        self.sync_rst.clock.next = self.pll.clkop.val();
+        self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
+        self.clk.next = self.pll.clkop.val();
+        dff_setup!(
+            self, clk, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c, flip_cnt,
+            lfsr
+        );
+        self.bridge.clock.next = self.pll.clkop.val();
+        self.bridge.reset.next = self.sync_rst.rst.val();
+        self.regs.clock.next = self.pll.clkop.val();
+        self.regs.reset.next = self.sync_rst.rst.val();
+        self.link0.clock.next = self.pll.clkop.val();
+        self.link0.phy_clock.next = self.pll.clkop.val();
+        self.link0.reset.next = self.sync_rst.rst.val();
+        self.link1.clock.next = self.pll.clkop.val();
+        self.link1.phy_clock.next = self.pll.clkop.val();
+        self.link1.reset.next = self.sync_rst.rst.val();
+
+        // UART
+        self.bridge.rxd.next = self.ftdi_txd.val();
+        self.ftdi_rxd.next = self.bridge.txd.val();
+        self.wifi_gpio0.next = true;
+
+        // the bridge's bus to the windows of the board map
+        self.split.clock.next = self.pll.clkop.val();
+        self.split.reset.next = self.sync_rst.rst.val();
+        RegBusMaster::<16>::join(&mut self.bridge.bus, &mut self.split.bus);
+        RegBusMaster::<12>::join(&mut self.split.port[0], &mut self.link0.bus);
+        RegBusMaster::<12>::join(&mut self.split.port[1], &mut self.link1.bus);
+        RegBusMaster::<12>::join(&mut self.split.port[2], &mut self.regs.bus);
+
+        // the cable: link 0 -> (bit-error injector) -> link 1, link 1 -> link 0
+        self.flip.next = false;
+        self.flip_cnt.d.next = self.flip_cnt.q.val() + self.c_one16.val();
+        if self.regs.board_cable_flip_period.val() == self.c_zero16.val() {
+            self.flip_cnt.d.next = self.c_zero16.val();
+        } else if (self.flip_cnt.q.val() + self.c_one16.val())
+            >= self.regs.board_cable_flip_period.val()
+        {
+            self.flip.next = true;
+            self.flip_cnt.d.next = self.c_zero16.val();
+        }
+        if self.flip.val() {
+            self.lfsr.d.next = self.lfsr.q.val() >> self.c_one16.val();
+            if self.lfsr.q.val().get_bit(0) {
+                self.lfsr.d.next = (self.lfsr.q.val() >> self.c_one16.val()) ^ self.c_taps.val();
+            }
+            self.c01_d.d.next = self.link0.phy_txd.val()
+                ^ (self.c_one32.val() << self.lfsr.q.val().get_bits::<5>(0));
+        } else {
+            self.c01_d.d.next = self.link0.phy_txd.val();
+        }
+        self.c01_c.d.next = self.link0.phy_txc.val();
+        self.c10_d.d.next = self.link1.phy_txd.val();
+        self.c10_c.d.next = self.link1.phy_txc.val();
+        self.link1.phy_rxd.next = self.c01_d.q.val();
+        self.link1.phy_rxc.next = self.c01_c.q.val();
+        self.link0.phy_rxd.next = self.c10_d.q.val();
+        self.link0.phy_rxc.next = self.c10_c.q.val();
+
+        // PHY status inputs: no PHY on this board
+        self.link0.phy_rx_fault_p.next = false;
+        self.link0.phy_rx_fault_r.next = false;
+        self.link0.phy_intb.next = false;
+        self.link0.phy_tx_fault.next = false;
+        self.link0.phy_rxh.next = self.c_zero4.val();
+        self.link1.phy_rx_fault_p.next = false;
+        self.link1.phy_rx_fault_r.next = false;
+        self.link1.phy_intb.next = false;
+        self.link1.phy_tx_fault.next = false;
+        self.link1.phy_rxh.next = self.c_zero4.val();
+        // MDIO and PHY reset pins
+        self.phy0_mdc.next = self.link0.mdc.val();
+        self.phy0_mdio_o.next = self.link0.mdio_o.val();
+        self.phy0_mdio_oe.next = self.link0.mdio_oe.val();
+        self.link0.mdio_i.next = self.phy0_mdio_i.val();
+        self.phy0_reset.next = self.link0.phy_reset.val();
+        self.phy1_mdc.next = self.link1.mdc.val();
+        self.phy1_mdio_o.next = self.link1.mdio_o.val();
+        self.phy1_mdio_oe.next = self.link1.mdio_oe.val();
+        self.link1.mdio_i.next = self.phy1_mdio_i.val();
+        self.phy1_reset.next = self.link1.phy_reset.val();
+        // host data paths idle (traffic comes from the test-bench modules)
+        self.link0.tx.data.next = self.c_zero128.val();
+        self.link0.tx.keep.next = self.c_zero16.val();
+        self.link0.tx.meta.next = self.c_zero14.val();
+        self.link0.tx.first.next = false;
+        self.link0.tx.last.next = false;
+        self.link0.tx.valid.next = false;
+        self.link0.rx.ready.next = true;
+        self.link1.tx.data.next = self.c_zero128.val();
+        self.link1.tx.keep.next = self.c_zero16.val();
+        self.link1.tx.meta.next = self.c_zero14.val();
+        self.link1.tx.first.next = false;
+        self.link1.tx.last.next = false;
+        self.link1.tx.valid.next = false;
+        self.link1.rx.ready.next = true;
+
+        // board registers
+        self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();
+        if self.bridge.error.val() && (self.err_cnt.q.val() != self.c_max16.val()) {
+            self.err_cnt.d.next = self.err_cnt.q.val() + self.c_one16.val();
+        }
+        if self.bridge.ferr.val() && (self.ferr_cnt.q.val() != self.c_max16.val()) {
+            self.ferr_cnt.d.next = self.ferr_cnt.q.val() + self.c_one16.val();
+        }
+        if self.bridge.error.val() {
+            self.last_err.d.next = true;
+        } else if self.bridge.bus.ready.val() && !self.bridge.bus.err.val() {
+            self.last_err.d.next = false;
+        }
+        self.leds.next = self.c_zero8.val();
+        if self.pll.locked.val() {
+            self.leds.next = self.leds.val() | self.c_led[0].val();
+        }
+        if !self.sync_rst.rst.val() {
+            self.leds.next = self.leds.val() | self.c_led[1].val();
+        }
+        if self.bridge.rx_busy.val() {
+            self.leds.next = self.leds.val() | self.c_led[2].val();
+        }
+        if self.bridge.tx_busy.val() {
+            self.leds.next = self.leds.val() | self.c_led[3].val();
+        }
+        if self.last_err.q.val() {
+            self.leds.next = self.leds.val() | self.c_led[4].val();
+        }
+        if self.link0.irq_rx.val() || self.link0.irq_tx.val() {
+            self.leds.next = self.leds.val() | self.c_led[5].val();
+        }
+        if self.link1.irq_rx.val() || self.link1.irq_tx.val() {
+            self.leds.next = self.leds.val() | self.c_led[6].val();
+        }
+        if self.cycles.q.val().get_bit(25) {
+            self.leds.next = self.leds.val() | self.c_led[7].val();
+        }
+        self.led.next = self.leds.val();
+        self.regs.board_id_id.next = self.c_id.val();
+        self.regs.board_clock_hz_hz.next = self.c_hz.val();
+        self.regs.board_baud_div_div.next = self.c_div.val();
+        self.regs.board_cycles_cycles.next = self.cycles.q.val();
+        self.regs.board_bridge_errors_responses.next = self.err_cnt.q.val();
+        self.regs.board_bridge_errors_framing.next = self.ferr_cnt.q.val();
+        self.regs.board_leds_led.next = self.leds.val();
+
+        // what this top does not use
+        self.sink32[0].x.next = self.link0.rx.data.val();
+        self.sink32[1].x.next = self.link1.rx.data.val();
+        self.sink14[0].x.next = self.link0.rx.meta.val();
+        self.sink14[1].x.next = self.link1.rx.meta.val();
+        self.sink4[0].x.next = self.link0.rx.keep.val();
+        self.sink4[1].x.next = self.link1.rx.keep.val();
+        self.sink8[0].x.next = self.link0.rsnd_occupancy.val();
+        self.sink8[1].x.next = self.link1.rsnd_occupancy.val();
+        self.sink_bit[0].x.next = self.link0.rx.first.val();
+        self.sink_bit[1].x.next = self.link1.rx.first.val();
+        self.sink_bit[2].x.next = self.link0.rx.last.val();
+        self.sink_bit[3].x.next = self.link1.rx.last.val();
+        self.sink_bit[4].x.next = self.link0.rx.valid.val();
+        self.sink_bit[5].x.next = self.link1.rx.valid.val();
+        self.sink_bit[6].x.next = self.link0.tx.ready.val();
+        self.sink_bit[7].x.next = self.link1.tx.ready.val();
+        self.sink_btn.x.next = self.btn.val().get_bits::<6>(1);
+
+        if self.sync_rst.rst.val() {
+            self.cycles.d.next = self.c_zero32.val();
+            self.err_cnt.d.next = self.c_zero16.val();
+            self.ferr_cnt.d.next = self.c_zero16.val();
+            self.last_err.d.next = false;
+            self.flip_cnt.d.next = self.c_zero16.val();
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Test-bench module (thesis §2.4.5): DATAGEN feeds the link's injection buffer with packets of
+//! a sequential counter (a 32-bit counter replicated on the four lanes) or of the thesis'
+//! pseudo-random sequence (two 64-bit generators, `rnd = rnd ^ (C + swap(rnd))`, for the
+//! 128-bit item); DATACHK regenerates the same sequence and counts the items that differ.
+//! The link's muxes (PICSWITCH, POCSWITCH) make the module transparent when not selected.
+//!
+//! DATAGEN runs while DGEN_EN is set (endless) or while the one-shot count is not zero; it
+//! always completes a packet it started. The sequence restarts on DGEN_CLEAR, at the end of a
+//! one-shot run and when DGEN_EN drops, after the packet it started is complete (restarting
+//! mid-packet would fill its last items from the new sequence). DATACHK restarts its sequence and clears its error
+//! counter while CHKEN is 0. DATACHK registers its input and compares a cycle later, so its
+//! counters move one cycle after the word was delivered.
+
+use crate::common::prim::{k, Concat};
+use nicgen_wire::ftnw::link as tnw;
+use rust_hdl::prelude::*;
+
+/// One step of the TB generator (`nicgen_wire::ftnw::link::tb_prng_next`).
+#[derive(LogicBlock, Default)]
+pub struct TbPrng {
+    pub x: Signal<In, Bits<64>>,
+    pub y: Signal<Out, Bits<64>>,
+}
+
+impl Logic for TbPrng {
+    fn update(&mut self) {
+        self.y.next = tnw::tb_prng_next(self.x.val().to_u64()).into();
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(format!(
+            "always @(*) y = x ^ (64'h{:016X} + {{x[16:0], x[63:17]}});\n",
+            tnw::TB_PRNG_C
+        ))
+    }
+}
+
+/// The generator state shared by DATAGEN and DATACHK: the four lanes of the current item.
+#[derive(LogicBlock)]
+pub struct TbSeq {
+    pub clock: Signal<In, Clock>,
+    /// Re-initialise (wins over `advance`).
+    pub init: Signal<In, Bit>,
+    pub advance: Signal<In, Bit>,
+    /// 1: sequential counter, 0: pseudo-random.
+    pub seq_mode: Signal<In, Bit>,
+    pub lane: [Signal<Out, Bits<32>>; 4],
+    g: [DFFWithInit<Bits<64>>; 2],
+    step: [TbPrng; 2],
+    cnt: DFF<Bits<32>>,
+    seed: [Constant<Bits<64>>; 2],
+    c_one: Constant<Bits<32>>,
+    c_zero: Constant<Bits<32>>,
+}
+
+impl Default for TbSeq {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            init: Default::default(),
+            advance: Default::default(),
+            seq_mode: Default::default(),
+            lane: Default::default(),
+            g: std::array::from_fn(|i| DFFWithInit::new(tnw::TB_PRNG_SEED[i].into())),
+            step: Default::default(),
+            cnt: Default::default(),
+            seed: std::array::from_fn(|i| Constant::new(tnw::TB_PRNG_SEED[i].into())),
+            c_one: Constant::new(1u64.into()),
+            c_zero: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl Logic for TbSeq {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, cnt);
+        for i in 0..2 {
+            self.g[i].clock.next = self.clock.val();
+            self.g[i].d.next = self.g[i].q.val();
+            self.step[i].x.next = self.g[i].q.val();
+            if self.advance.val() {
+                self.g[i].d.next = self.step[i].y.val();
+            }
+            if self.init.val() {
+                self.g[i].d.next = self.seed[i].val();
+            }
+        }
+        if self.advance.val() {
+            self.cnt.d.next = self.cnt.q.val() + self.c_one.val();
+        }
+        if self.init.val() {
+            self.cnt.d.next = self.c_zero.val();
+        }
+        for i in 0..4 {
+            self.lane[i].next = self.cnt.q.val();
+        }
+        if !self.seq_mode.val() {
+            self.lane[0].next = self.g[0].q.val().get_bits::<32>(0);
+            self.lane[1].next = self.g[0].q.val().get_bits::<32>(32);
+            self.lane[2].next = self.g[1].q.val().get_bits::<32>(0);
+            self.lane[3].next = self.g[1].q.val().get_bits::<32>(32);
+        }
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct TbGen {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub en: Signal<In, Bit>,
+    pub seq_mode: Signal<In, Bit>,
+    pub clear: Signal<In, Bit>,
+    pub chaddr: Signal<In, Bits<3>>,
+    /// Load the one-shot count (one cycle).
+    pub oneshot_load: Signal<In, Bit>,
+    pub oneshot_val: Signal<In, Bits<5>>,
+    pub oneshot_left: Signal<Out, Bits<5>>,
+    pub frames: Signal<Out, Bits<32>>,
+    pub data: [Signal<Out, Bits<32>>; 4],
+    pub dest: Signal<Out, Bits<14>>,
+    pub valid: Signal<Out, Bit>,
+    pub ready: Signal<In, Bit>,
+    seq: TbSeq,
+    dest_cat: Concat<3, 11, 14>,
+    item: DFF<Bits<3>>,
+    left: DFF<Bits<5>>,
+    en_d: DFF<Bit>,
+    fcnt: DFF<Bits<32>>,
+    active: Signal<Local, Bit>,
+    go: Signal<Local, Bit>,
+    c_one3: Constant<Bits<3>>,
+    c_zero3: Constant<Bits<3>>,
+    c_last3: Constant<Bits<3>>,
+    c_one5: Constant<Bits<5>>,
+    c_zero5: Constant<Bits<5>>,
+    c_one32: Constant<Bits<32>>,
+    c_zero32: Constant<Bits<32>>,
+}
+
+impl Default for TbGen {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            en: Default::default(),
+            seq_mode: Default::default(),
+            clear: Default::default(),
+            chaddr: Default::default(),
+            oneshot_load: Default::default(),
+            oneshot_val: Default::default(),
+            oneshot_left: Default::default(),
+            frames: Default::default(),
+            data: Default::default(),
+            dest: Default::default(),
+            valid: Default::default(),
+            ready: Default::default(),
+            seq: Default::default(),
+            dest_cat: Default::default(),
+            item: Default::default(),
+            left: Default::default(),
+            en_d: Default::default(),
+            fcnt: Default::default(),
+            active: Default::default(),
+            go: Default::default(),
+            c_one3: k(1),
+            c_zero3: k(0),
+            c_last3: k(7),
+            c_one5: k(1),
+            c_zero5: k(0),
+            c_one32: k(1),
+            c_zero32: k(0),
+        }
+    }
+}
+
+impl Logic for TbGen {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, item, left, en_d, fcnt);
+        self.seq.clock.next = self.clock.val();
+        self.seq.seq_mode.next = self.seq_mode.val();
+        self.active.next = self.en.val()
+            || (self.left.q.val() != self.c_zero5.val())
+            || (self.item.q.val() != self.c_zero3.val());
+        self.valid.next = self.en.val()
+            || (self.left.q.val() != self.c_zero5.val())
+            || (self.item.q.val() != self.c_zero3.val());
+        self.go.next = self.active.val() && self.ready.val();
+        for i in 0..4 {
+            self.data[i].next = self.seq.lane[i].val();
+        }
+        self.dest_cat.lo.next = self.chaddr.val();
+        self.dest_cat.hi.next = self.fcnt.q.val().get_bits::<11>(0);
+        self.dest.next = self.dest_cat.y.val();
+        self.seq.advance.next = self.go.val();
+        // restart when DGEN_EN drops, but only once the packet it started is complete (here
+        // when between packets, below when its last item goes)
+        self.seq.init.next = self.clear.val()
+            || (self.en_d.q.val()
+                && !self.en.val()
+                && (self.left.q.val() == self.c_zero5.val())
+                && (self.item.q.val() == self.c_zero3.val()));
+        self.en_d.d.next = self.en.val();
+        if self.go.val() {
+            self.item.d.next = self.item.q.val() + self.c_one3.val();
+            if self.item.q.val() == self.c_last3.val() {
+                self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
+                if !self.en.val() && (self.left.q.val() == self.c_zero5.val()) {
+                    self.seq.init.next = true;
+                }
+                if !self.en.val() && (self.left.q.val() != self.c_zero5.val()) {
+                    self.left.d.next = self.left.q.val() - self.c_one5.val();
+                    if self.left.q.val() == self.c_one5.val() {
+                        self.seq.init.next = true;
+                    }
+                }
+            }
+        }
+        if self.oneshot_load.val() {
+            self.left.d.next = self.oneshot_val.val();
+        }
+        self.oneshot_left.next = self.left.q.val();
+        self.frames.next = self.fcnt.q.val();
+        if self.reset.val() {
+            self.item.d.next = self.c_zero3.val();
+            self.left.d.next = self.c_zero5.val();
+            self.en_d.d.next = false;
+            self.fcnt.d.next = self.c_zero32.val();
+            self.seq.init.next = true;
+        }
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct TbChk {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub en: Signal<In, Bit>,
+    pub seq_mode: Signal<In, Bit>,
+    pub data: Signal<In, Bits<32>>,
+    pub last: Signal<In, Bit>,
+    pub valid: Signal<In, Bit>,
+    pub errors: Signal<Out, Bits<32>>,
+    pub frames: Signal<Out, Bits<32>>,
+    pub last_data: Signal<Out, Bits<32>>,
+    seq: TbSeq,
+    lane: DFF<Bits<2>>,
+    bad: DFF<Bit>,
+    ecnt: DFF<Bits<32>>,
+    fcnt: DFF<Bits<32>>,
+    last_r: DFF<Bits<32>>,
+    /// Input stage: the word is compared the cycle after it is taken (off the RAM output path).
+    in_d: DFF<Bits<32>>,
+    in_last: DFF<Bit>,
+    in_v: DFF<Bit>,
+    exp_word: Signal<Local, Bits<32>>,
+    miss: Signal<Local, Bit>,
+    c_one2: Constant<Bits<2>>,
+    c_zero2: Constant<Bits<2>>,
+    c_l1: Constant<Bits<2>>,
+    c_l2: Constant<Bits<2>>,
+    c_l3: Constant<Bits<2>>,
+    c_one32: Constant<Bits<32>>,
+    c_zero32: Constant<Bits<32>>,
+}
+
+impl Default for TbChk {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            en: Default::default(),
+            seq_mode: Default::default(),
+            data: Default::default(),
+            last: Default::default(),
+            valid: Default::default(),
+            errors: Default::default(),
+            frames: Default::default(),
+            last_data: Default::default(),
+            seq: Default::default(),
+            lane: Default::default(),
+            bad: Default::default(),
+            ecnt: Default::default(),
+            fcnt: Default::default(),
+            last_r: Default::default(),
+            in_d: Default::default(),
+            in_last: Default::default(),
+            in_v: Default::default(),
+            exp_word: Default::default(),
+            miss: Default::default(),
+            c_one2: k(1),
+            c_zero2: k(0),
+            c_l1: k(1),
+            c_l2: k(2),
+            c_l3: k(3),
+            c_one32: k(1),
+            c_zero32: k(0),
+        }
+    }
+}
+
+impl Logic for TbChk {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v);
+        self.in_d.d.next = self.data.val();
+        self.in_last.d.next = self.last.val();
+        self.in_v.d.next = self.valid.val() && self.en.val();
+        self.seq.clock.next = self.clock.val();
+        self.seq.seq_mode.next = self.seq_mode.val();
+        self.exp_word.next = self.seq.lane[0].val();
+        if self.lane.q.val() == self.c_l1.val() {
+            self.exp_word.next = self.seq.lane[1].val();
+        }
+        if self.lane.q.val() == self.c_l2.val() {
+            self.exp_word.next = self.seq.lane[2].val();
+        }
+        if self.lane.q.val() == self.c_l3.val() {
+            self.exp_word.next = self.seq.lane[3].val();
+        }
+        self.miss.next = self.in_d.q.val() != self.exp_word.val();
+        self.seq.advance.next = false;
+        self.seq.init.next = !self.en.val();
+        if self.en.val() && self.in_v.q.val() {
+            self.lane.d.next = self.lane.q.val() + self.c_one2.val();
+            self.last_r.d.next = self.in_d.q.val();
+            self.bad.d.next = self.bad.q.val() || self.miss.val();
+            if self.lane.q.val() == self.c_l3.val() {
+                self.seq.advance.next = true;
+                self.bad.d.next = false;
+                if self.bad.q.val() || self.miss.val() {
+                    self.ecnt.d.next = self.ecnt.q.val() + self.c_one32.val();
+                }
+            }
+            if self.in_last.q.val() {
+                self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
+            }
+        }
+        if !self.en.val() {
+            self.lane.d.next = self.c_zero2.val();
+            self.bad.d.next = false;
+            self.ecnt.d.next = self.c_zero32.val();
+        }
+        self.errors.next = self.ecnt.q.val();
+        self.frames.next = self.fcnt.q.val();
+        self.last_data.next = self.last_r.q.val();
+        if self.reset.val() {
+            self.lane.d.next = self.c_zero2.val();
+            self.bad.d.next = false;
+            self.ecnt.d.next = self.c_zero32.val();
+            self.fcnt.d.next = self.c_zero32.val();
+            self.last_r.d.next = self.c_zero32.val();
+            self.in_v.d.next = false;
+            self.seq.init.next = true;
+        }
+    }
+}

@@ -1,0 +1,607 @@
+//! A network of `tnw_link` endpoints cabled through `Channel`s, on either backend (native
+//! rust-hdl model or Verilator), with host models that inject packets, drain and check every
+//! delivered packet against what the peer sent (scoreboard: every word, order, loss,
+//! duplication), register access, and an MDIO PHY model on each endpoint. `Pair` (two links
+//! back to back) and `torus` (a 3D torus of nodes with six links each) are two topologies of
+//! the same network.
+//!
+//! Clocks: every node has its own TNW clock; an endpoint's PHY receive clock is its peer's TNW
+//! clock (the clock the PHY recovers). Host inputs change after the falling edge of the
+//! endpoint's clock; handshakes are counted at its rising edge.
+
+use crate::ftnw::channel::{Channel, ChannelCfg};
+use crate::ftnw::mdio_phy::MdioPhy;
+use crate::harness::backend::{instances, Backend, Dut};
+use crate::harness::clock::{Clocks, Edges};
+use crate::harness::monitor::{Beat, PacketMonitor};
+use crate::harness::ports::{bind, index, RegBusPorts};
+use crate::harness::rng::Rng;
+use nicgen_hdl::top::PortInfo;
+use nicgen_wire::ftnw::link::{self as tnw, Header, Word, PAYLOAD_WORDS};
+use nicgen_wire::regs::Reg;
+use std::collections::VecDeque;
+
+/// The `tnw_link` port groups, bound by name.
+#[derive(Clone, Copy, Debug)]
+struct Ports {
+    clock: usize,
+    phy_clock: usize,
+    reset: usize,
+    /// phy_: rxd, rxc, txd, txc
+    phy: [usize; 4],
+    /// tx$: data, meta, valid, ready, first, last, keep
+    tx: [usize; 7],
+    /// rx$: data, meta, first, last, valid, ready, keep
+    rx: [usize; 7],
+    bus: RegBusPorts,
+    /// mdc, mdio_o, mdio_oe, mdio_i
+    mdio: [usize; 4],
+    rsnd: usize,
+}
+
+impl Ports {
+    fn new(p: &[PortInfo]) -> Self {
+        Self {
+            clock: index(p, "clock"),
+            phy_clock: index(p, "phy_clock"),
+            reset: index(p, "reset"),
+            phy: bind(p, "phy_", ["rxd", "rxc", "txd", "txc"]),
+            tx: bind(
+                p,
+                "tx$",
+                ["data", "meta", "valid", "ready", "first", "last", "keep"],
+            ),
+            rx: bind(
+                p,
+                "rx$",
+                ["data", "meta", "first", "last", "valid", "ready", "keep"],
+            ),
+            bus: RegBusPorts::bind(p, "bus$"),
+            mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
+            rsnd: index(p, "rsnd_occupancy"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pkt {
+    pub dest: u16,
+    pub data: [u32; PAYLOAD_WORDS],
+}
+
+impl Pkt {
+    /// A packet to a random VC and offset with random payload.
+    pub fn random(rng: &mut Rng) -> Pkt {
+        let vc = rng.below(8) as u16;
+        let rao = rng.below(2048) as u16;
+        let mut data = [0u32; PAYLOAD_WORDS];
+        for d in data.iter_mut() {
+            *d = rng.next_u64() as u32;
+        }
+        Pkt {
+            dest: (rao << 3) | vc,
+            data,
+        }
+    }
+    /// The packet's words on the wire with sequence number `seq` (header, payload, CRC).
+    pub fn words(&self, seq: u16) -> Vec<Word> {
+        let h = Header {
+            vc: (self.dest & 7) as u8,
+            rao: self.dest >> 3,
+            seq,
+        };
+        tnw::packet_words(h, &self.data)
+    }
+    /// Item `i` (0..8) as the four 32-bit lanes, lane 0 first on the wire.
+    pub fn lanes(&self, i: usize) -> [u32; 4] {
+        std::array::from_fn(|l| self.data[i * 4 + l])
+    }
+    fn item(&self, i: usize) -> u128 {
+        let lanes = self.lanes(i);
+        (0..4).fold(0u128, |v, l| v | ((lanes[l] as u128) << (32 * l)))
+    }
+}
+
+/// Host side of one node.
+pub struct Host {
+    pub to_send: VecDeque<Pkt>,
+    item: usize,
+    valid_set: bool,
+    /// Packets fully accepted by TXFIFO and not yet delivered at the peer (in order).
+    pub in_flight: VecDeque<Pkt>,
+    pub injected: u64,
+    /// Probability per cycle of offering an item (1.0: as fast as possible).
+    pub inject_rate: f64,
+    /// Probability per cycle of `rx_ready`.
+    pub rx_ready_rate: f64,
+    rx_ready_set: bool,
+    rx_words: Vec<u32>,
+    rx_dest: u16,
+    pub delivered: u64,
+    /// Set while the TB module owns the host paths (the host then stays quiet).
+    pub quiet: bool,
+    /// Clock edge at which the last word of the latest delivered packet was taken.
+    pub last_rx_cycle: u64,
+    /// Clock edge (index) at which each packet's last item entered TXFIFO.
+    pub tx_done_edges: Vec<u64>,
+    /// Clock edge at which each delivered packet's first word was taken.
+    pub rx_first_edges: Vec<u64>,
+}
+
+impl Default for Host {
+    fn default() -> Self {
+        Self {
+            to_send: VecDeque::new(),
+            item: 0,
+            valid_set: false,
+            in_flight: VecDeque::new(),
+            injected: 0,
+            inject_rate: 1.0,
+            rx_ready_rate: 1.0,
+            rx_ready_set: false,
+            rx_words: vec![],
+            rx_dest: 0,
+            delivered: 0,
+            quiet: false,
+            last_rx_cycle: 0,
+            tx_done_edges: vec![],
+            rx_first_edges: vec![],
+        }
+    }
+}
+
+/// Torus link ids (thesis FTNW-H167): 0..6 = X+, X-, Y+, Y-, Z+, Z-.
+pub const LINK_NAMES: [&str; 6] = ["X+", "X-", "Y+", "Y-", "Z+", "Z-"];
+
+/// Endpoints cabled in pairs: endpoint `k` sends through `chan[k]` to `peer[k]`.
+pub struct Net {
+    pub dut: Vec<Box<dyn Dut>>,
+    p: Ports,
+    pub chan: Vec<Channel>,
+    pub host: Vec<Host>,
+    pub mdio: Vec<MdioPhy>,
+    pub mdio_on: bool,
+    /// The endpoint at the other end of each endpoint's cable.
+    pub peer: Vec<usize>,
+    /// The clock (node) of each endpoint.
+    pub clock_of: Vec<usize>,
+    clocks: Clocks,
+    /// Rising edges of each endpoint's clock.
+    pub cycles: Vec<u64>,
+    pub time_ps: u64,
+    rng: Rng,
+    /// Largest resend-buffer occupancy seen at each endpoint.
+    pub rsnd_max: Vec<u64>,
+    /// The packet-stream rules on each endpoint's `rx` port.
+    pub rx_mon: Vec<PacketMonitor>,
+    /// When set, every word each endpoint sends (after the channel: as its peer receives it).
+    pub log: Option<Vec<(u64, usize, Word, Word)>>,
+    /// Dump the models' VCDs from this cycle of endpoint 0 on (a traced replay, `testing::check`).
+    trace_from: u64,
+}
+
+/// Two `tnw_link`s back to back, each on its own clock: the network with two endpoints.
+pub type Pair = Net;
+
+impl Drop for Net {
+    fn drop(&mut self) {
+        crate::harness::testing::note_end_cycle(self.cycles[0]);
+        for d in &mut self.dut {
+            d.flush_trace();
+        }
+    }
+}
+
+impl Net {
+    /// Two native models.
+    pub fn native(periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
+        Self::pair(Backend::Native, periods_ps, chan, seed)
+    }
+
+    /// Two Verilator models of the emitted Verilog.
+    pub fn verilator(periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
+        Self::pair(Backend::Verilator, periods_ps, chan, seed)
+    }
+
+    /// Two links back to back, link k on clock k.
+    pub fn pair(backend: Backend, periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
+        Self::build(
+            backend,
+            &periods_ps,
+            vec![0, 1],
+            vec![1, 0],
+            chan.to_vec(),
+            seed,
+        )
+    }
+
+    /// A `dims[0] x dims[1] x dims[2]` torus of nodes with six links each: node
+    /// `n = x + dims[0] * (y + dims[1] * z)` has endpoints `6n + l` for the link ids of
+    /// `LINK_NAMES`; link X+ of a node is cabled to link X- of its +x neighbour (in a dimension
+    /// two wide, both links of a node lead to the same neighbour, on two cables). Node n runs
+    /// on `periods_ps[n]`; `chan(a, b)` configures the channel from endpoint a to endpoint b.
+    pub fn torus(
+        backend: Backend,
+        dims: [usize; 3],
+        periods_ps: &[u64],
+        chan: impl Fn(usize, usize) -> ChannelCfg,
+        seed: u64,
+    ) -> Self {
+        let nodes = dims.iter().product::<usize>();
+        assert_eq!(periods_ps.len(), nodes, "one clock period per node");
+        let at = |c: [usize; 3]| c[0] + dims[0] * (c[1] + dims[1] * c[2]);
+        let mut peer = vec![0; nodes * 6];
+        for n in 0..nodes {
+            let c = [n % dims[0], n / dims[0] % dims[1], n / (dims[0] * dims[1])];
+            for d in 0..3 {
+                let mut up = c;
+                up[d] = (c[d] + 1) % dims[d];
+                // X+ of n <-> X- of its +x neighbour
+                peer[6 * n + 2 * d] = 6 * at(up) + 2 * d + 1;
+                peer[6 * at(up) + 2 * d + 1] = 6 * n + 2 * d;
+            }
+        }
+        let clock_of = (0..nodes * 6).map(|k| k / 6).collect();
+        let chans = (0..nodes * 6).map(|k| chan(k, peer[k])).collect();
+        Self::build(backend, periods_ps, clock_of, peer, chans, seed)
+    }
+
+    fn build(
+        backend: Backend,
+        periods_ps: &[u64],
+        clock_of: Vec<usize>,
+        peer: Vec<usize>,
+        chan: Vec<ChannelCfg>,
+        seed: u64,
+    ) -> Self {
+        let n = peer.len();
+        for k in 0..n {
+            assert_eq!(peer[peer[k]], k, "endpoint {k}: cables are symmetric");
+        }
+        let inst = instances("tnw_link", backend, n);
+        let mut s = Self {
+            dut: inst.duts,
+            p: Ports::new(&inst.ports),
+            chan: chan
+                .into_iter()
+                .enumerate()
+                .map(|(k, c)| Channel::new(c, seed ^ (0x1111 * (k as u64 + 1))))
+                .collect(),
+            host: (0..n).map(|_| Host::default()).collect(),
+            mdio: (0..n).map(|_| MdioPhy::new(0)).collect(),
+            mdio_on: false,
+            peer,
+            clock_of,
+            clocks: Clocks::new(periods_ps),
+            cycles: vec![0; n],
+            time_ps: 0,
+            rng: Rng::new(seed ^ 0x3333),
+            rsnd_max: vec![0; n],
+            rx_mon: vec![PacketMonitor::new(4); n],
+            log: None,
+            trace_from: inst.trace_from,
+        };
+        // power-up: reset for 4 cycles
+        let p = s.p;
+        for d in &mut s.dut {
+            d.set(p.reset, 1);
+            d.set(p.phy[0], Word::idle().d as u128);
+            d.set(p.phy[1], Word::idle().c as u128);
+            d.set(p.mdio[3], 1);
+            d.settle();
+        }
+        s.run(4);
+        for d in &mut s.dut {
+            d.set(p.reset, 0);
+        }
+        s.run(20);
+        s
+    }
+
+    /// The number of endpoints.
+    pub fn len(&self) -> usize {
+        self.dut.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dut.is_empty()
+    }
+
+    /// Bring every link online (TX_CTRL: offline bits cleared).
+    pub fn online(&mut self) {
+        for k in 0..self.len() {
+            self.write(k, tnw::TX_CTRL::OFFSET, 0);
+        }
+    }
+
+    /// Advance to the next clock event.
+    pub fn step(&mut self) {
+        let up: Edges = self.clocks.upcoming();
+        let n = self.len();
+        for k in 0..n {
+            if up.rose(self.clock_of[k]) {
+                self.before_edge(k);
+            }
+        }
+        // inputs set since the last settle must settle before the edge (see `Bench::step`)
+        for d in &mut self.dut {
+            d.settle();
+        }
+        let e = self.clocks.advance();
+        self.time_ps = e.time_ps;
+        let p = self.p;
+        for k in 0..n {
+            let (c, pc) = (self.clock_of[k], self.clock_of[self.peer[k]]);
+            if e.toggled(c) {
+                self.dut[k].set(p.clock, self.clocks.level(c) as u128);
+            }
+            if e.toggled(pc) {
+                self.dut[k].set(p.phy_clock, self.clocks.level(pc) as u128);
+            }
+        }
+        for k in 0..n {
+            self.dut[k].settle();
+            if self.mdio_on {
+                let [mdc, o, oe, i] = p.mdio;
+                let (mdc, o, oe) = (
+                    self.dut[k].get(mdc) != 0,
+                    self.dut[k].get(o) != 0,
+                    self.dut[k].get(oe) != 0,
+                );
+                let line = self.mdio[k].step(mdc, o, oe);
+                if self.dut[k].get(i) != line as u128 {
+                    self.dut[k].set(i, line as u128);
+                    self.dut[k].settle();
+                }
+            }
+        }
+        if self.cycles[0] >= self.trace_from {
+            for d in &mut self.dut {
+                d.dump(e.time_ps);
+            }
+        }
+        for k in 0..n {
+            let c = self.clock_of[k];
+            if e.rose(c) {
+                self.cycles[k] += 1;
+                let occ = self.dut[k].get(p.rsnd) as u64;
+                self.rsnd_max[k] = self.rsnd_max[k].max(occ);
+            }
+            if e.fell(c) {
+                self.after_edge(k);
+            }
+        }
+    }
+
+    /// Handshakes and the channel, sampled just before node k's rising edge.
+    fn before_edge(&mut self, k: usize) {
+        let p = self.p;
+        let d = &mut self.dut[k];
+        d.settle();
+        let h = &mut self.host[k];
+        if h.valid_set && d.get(p.tx[3]) != 0 {
+            h.item += 1;
+            if h.item == 8 {
+                h.item = 0;
+                let pkt = h.to_send.pop_front().unwrap();
+                h.in_flight.push_back(pkt);
+                h.injected += 1;
+                h.tx_done_edges.push(self.cycles[k]);
+            }
+        }
+        let beat = Beat {
+            valid: d.get(p.rx[4]) != 0,
+            ready: h.rx_ready_set,
+            data: d.get(p.rx[0]),
+            keep: d.get(p.rx[6]),
+            meta: d.get(p.rx[1]),
+            first: d.get(p.rx[2]) != 0,
+            last: d.get(p.rx[3]) != 0,
+        };
+        if let Err(e) = self.rx_mon[k].edge(beat) {
+            panic!("endpoint {k}: rx port at cycle {}: {e}", self.cycles[k]);
+        }
+        if h.rx_ready_set && d.get(p.rx[4]) != 0 {
+            let first = d.get(p.rx[2]) != 0;
+            let last = d.get(p.rx[3]) != 0;
+            let dest = d.get(p.rx[1]) as u16;
+            let n = h.rx_words.len();
+            assert_eq!(
+                first,
+                n == 0,
+                "node {k}: rx_first wrong at word {n} (cycle {})",
+                self.cycles[k]
+            );
+            assert_eq!(
+                last,
+                n == PAYLOAD_WORDS - 1,
+                "node {k}: rx_last wrong at word {n} (cycle {})",
+                self.cycles[k]
+            );
+            if n == 0 {
+                h.rx_dest = dest;
+                h.rx_first_edges.push(self.cycles[k]);
+            } else {
+                assert_eq!(dest, h.rx_dest, "node {k}: rx_dest changed inside a packet");
+            }
+            h.rx_words.push(d.get(p.rx[0]) as u32);
+            if last {
+                let got = Pkt {
+                    dest: h.rx_dest,
+                    data: h.rx_words.clone().try_into().unwrap(),
+                };
+                h.rx_words.clear();
+                h.delivered += 1;
+                h.last_rx_cycle = self.cycles[k];
+                let peer = &mut self.host[self.peer[k]];
+                let want = peer.in_flight.pop_front().unwrap_or_else(|| {
+                    panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
+                });
+                if got != want {
+                    let diff: Vec<usize> = (0..PAYLOAD_WORDS)
+                        .filter(|&i| got.data[i] != want.data[i])
+                        .collect();
+                    panic!(
+                        "node {k}: delivered packet #{} differs from the next one sent: dest {:#x} vs {:#x}, words {:?} differ (lost, reordered or corrupted) at cycle {}",
+                        self.host[k].delivered, got.dest, want.dest, diff, self.cycles[k]
+                    );
+                }
+            }
+        }
+        let w = Word {
+            d: self.dut[k].get(p.phy[2]) as u32,
+            c: self.dut[k].get(p.phy[3]) as u8,
+        };
+        let out = self.chan[k].step(w);
+        if let Some(l) = &mut self.log {
+            l.push((self.cycles[k], k, w, out));
+        }
+        self.dut[self.peer[k]].set(p.phy[0], out.d as u128);
+        self.dut[self.peer[k]].set(p.phy[1], out.c as u128);
+    }
+
+    /// Host inputs for the next cycle of node k.
+    fn after_edge(&mut self, k: usize) {
+        let p = self.p;
+        let h = &mut self.host[k];
+        if h.quiet {
+            h.valid_set = false;
+            h.rx_ready_set = false;
+        } else {
+            let offer = !h.to_send.is_empty()
+                && (h.item != 0 || h.inject_rate >= 1.0 || self.rng.chance(h.inject_rate));
+            h.valid_set = offer;
+            if offer {
+                let pkt = &h.to_send[0];
+                self.dut[k].set(p.tx[0], pkt.item(h.item));
+                self.dut[k].set(p.tx[1], pkt.dest as u128);
+                self.dut[k].set(p.tx[4], (h.item == 0) as u128);
+                self.dut[k].set(p.tx[5], (h.item == 7) as u128);
+                self.dut[k].set(p.tx[6], 0xFFFF);
+            }
+            h.rx_ready_set = h.rx_ready_rate >= 1.0 || self.rng.chance(h.rx_ready_rate);
+        }
+        self.dut[k].set(p.tx[2], h.valid_set as u128);
+        self.dut[k].set(p.rx[5], h.rx_ready_set as u128);
+    }
+
+    /// Run until node 0 has completed `n` more cycles.
+    pub fn run(&mut self, n: u64) {
+        let end = self.cycles[0] + n;
+        while self.cycles[0] < end || self.clocks.level(self.clock_of[0]) {
+            self.step();
+        }
+    }
+
+    /// Run one full cycle of node k (to its next falling edge).
+    fn cycle_of(&mut self, k: usize) {
+        let c = self.cycles[k];
+        while self.cycles[k] == c || self.clocks.level(self.clock_of[k]) {
+            self.step();
+        }
+    }
+
+    /// One register access on node k's bus: `(rdata, err)`.
+    pub fn access(&mut self, k: usize, write: bool, addr: u32, val: u32) -> (u32, bool) {
+        self.try_access(k, write, addr, val)
+            .unwrap_or_else(|| panic!("node {k}: register access at {addr:#x} not answered"))
+    }
+
+    /// One register access on node `k`: `(read value, err)`, or `None` if the bank does not
+    /// answer within 4 cycles (it always answers in 1).
+    pub fn try_access(
+        &mut self,
+        k: usize,
+        write: bool,
+        addr: u32,
+        val: u32,
+    ) -> Option<(u32, bool)> {
+        let p = self.p;
+        self.dut[k].set(p.bus.addr, addr as u128);
+        self.dut[k].set(p.bus.wdata, val as u128);
+        self.dut[k].set(p.bus.write, write as u128);
+        self.dut[k].set(p.bus.read, !write as u128);
+        self.cycle_of(k);
+        self.dut[k].set(p.bus.write, 0);
+        self.dut[k].set(p.bus.read, 0);
+        for _ in 0..4 {
+            self.dut[k].settle();
+            if self.dut[k].get(p.bus.ready) != 0 {
+                let r = (
+                    self.dut[k].get(p.bus.rdata) as u32,
+                    self.dut[k].get(p.bus.err) != 0,
+                );
+                self.cycle_of(k);
+                return Some(r);
+            }
+            self.cycle_of(k);
+        }
+        None
+    }
+
+    pub fn write(&mut self, k: usize, addr: u32, val: u32) {
+        let (_, err) = self.access(k, true, addr, val);
+        assert!(!err, "node {k}: write {val:#x} to {addr:#x} answered err");
+    }
+
+    pub fn read(&mut self, k: usize, addr: u32) -> u32 {
+        let (v, err) = self.access(k, false, addr, 0);
+        assert!(!err, "node {k}: read of {addr:#x} answered err");
+        v
+    }
+
+    pub fn reg(&mut self, k: usize, r: &Reg) -> u32 {
+        self.read(k, r.offset)
+    }
+
+    pub fn set_reg(&mut self, k: usize, r: &Reg, v: u32) {
+        self.write(k, r.offset, v)
+    }
+
+    /// Queue `n` random packets at node k.
+    pub fn queue(&mut self, k: usize, n: usize, rng: &mut Rng) {
+        for _ in 0..n {
+            let p = Pkt::random(rng);
+            self.host[k].to_send.push_back(p);
+        }
+    }
+
+    /// Run until every queued packet of every endpoint is delivered (or panic after `limit`
+    /// cycles of endpoint 0).
+    pub fn drain(&mut self, limit: u64) {
+        let end = self.cycles[0] + limit;
+        while self
+            .host
+            .iter()
+            .any(|h| !h.to_send.is_empty() || !h.in_flight.is_empty())
+        {
+            if self.cycles[0] >= end {
+                let left: Vec<String> = (0..self.len())
+                    .filter(|&k| {
+                        !self.host[k].to_send.is_empty() || !self.host[k].in_flight.is_empty()
+                    })
+                    .map(|k| {
+                        format!(
+                            "endpoint {k}: {} queued, {} in flight",
+                            self.host[k].to_send.len(),
+                            self.host[k].in_flight.len()
+                        )
+                    })
+                    .collect();
+                panic!(
+                    "traffic did not complete within {limit} cycles: {}",
+                    left.join("; ")
+                );
+            }
+            self.run(64);
+        }
+    }
+
+    /// Forget what node k sent and its partly injected packet (after a reset discarded them).
+    pub fn discard_in_flight(&mut self, k: usize) {
+        self.host[k].in_flight.clear();
+        self.host[k].item = 0;
+        let q = self.peer[k];
+        self.host[q].rx_words.clear();
+    }
+}

@@ -1,0 +1,267 @@
+//! Differential check: a top's native rust-hdl model and the Verilator model of its emitted
+//! Verilog run in lock-step on the same random stimulus; every output is compared after every
+//! clock edge and after every input change. The first difference is reported with the cycle,
+//! the signal, both values and the seed. This is the net for rust-hdl's Rust-vs-Verilog
+//! disagreements (untyped literals, dropped match guards, ...).
+
+use crate::harness::clock::Clocks;
+use crate::harness::rng::Rng;
+use crate::harness::verilator::Model;
+use nicgen_hdl::top::{DynTop, PortDir, PortInfo};
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub top: String,
+    pub cycle: u64,
+    pub time_ps: u64,
+    pub signal: String,
+    pub native: u128,
+    pub verilator: u128,
+    pub seed: u64,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: native and Verilator differ at cycle {} ({} ps) on `{}`: native {:#x}, verilator {:#x} (seed {:#x}, replay with NICGEN_SEED={:#x})",
+            self.top, self.cycle, self.time_ps, self.signal, self.native, self.verilator, self.seed, self.seed
+        )
+    }
+}
+
+/// How inputs are driven. The default: reset-like inputs (`*reset*`, `arst`) pulse high for a
+/// few cycles with probability `reset_rate` per cycle; every other input takes uniform random
+/// bits. `drive` overrides inputs by name, to shape traffic (e.g. loop a link's PHY output back
+/// into its input, keep a stream valid most of the time, make register writes rare).
+pub struct Stimulus {
+    pub reset_rate: f64,
+    pub drive: Vec<(&'static str, Drive)>,
+    /// Exact values at exact cycles `(cycle, input, value)`, over `drive` (e.g. a register
+    /// write that brings a link online).
+    pub script: Vec<(u64, &'static str, u128)>,
+}
+
+/// How one input is driven, per cycle of the first clock.
+#[derive(Clone, Copy, Debug)]
+pub enum Drive {
+    /// Uniform random bits.
+    Random,
+    /// 1 with this probability, else 0.
+    Chance(f64),
+    /// The value of the named output (sampled when inputs change, both models agreeing).
+    Loop(&'static str),
+}
+
+impl Default for Stimulus {
+    fn default() -> Self {
+        Self {
+            reset_rate: 1.0 / 500.0,
+            drive: Vec::new(),
+            script: Vec::new(),
+        }
+    }
+}
+
+/// What a lock-step run saw: per output, in port order, the number of input-change instants at
+/// which it was non-zero (so a test can assert that traffic did flow).
+#[derive(Debug, Clone, Default)]
+pub struct Activity {
+    pub nonzero: Vec<(String, u64)>,
+}
+
+impl Activity {
+    pub fn of(&self, name: &str) -> u64 {
+        self.nonzero
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, c)| *c)
+            .unwrap_or_else(|| panic!("no output `{name}`"))
+    }
+}
+
+/// The indices of the ports that `pred` selects, in port order.
+pub fn port_indices(ports: &[PortInfo], pred: impl Fn(&PortInfo) -> bool) -> Vec<usize> {
+    ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| pred(p))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// An input that is not a clock (what a stimulus drives).
+pub fn is_data_input(p: &PortInfo) -> bool {
+    p.dir == PortDir::In && !p.clock
+}
+
+/// Inputs the stimulus treats as resets (pulsed rarely, not randomized).
+pub fn is_reset(p: &PortInfo) -> bool {
+    p.name.contains("reset") || p.name == "arst"
+}
+
+/// Run `cycles` cycles of the first clock; clocks have the given periods (ps, even), in port order.
+pub fn lockstep(
+    mut native: Box<dyn DynTop>,
+    periods_ps: &[u64],
+    cycles: u64,
+    rng: &mut Rng,
+    stim: &Stimulus,
+) -> Result<Activity, Mismatch> {
+    let ports = native.ports();
+    let mut vl = Model::new(native.name(), &native.verilog(), ports.clone())
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let name = native.name().to_string();
+    let trace = crate::harness::testing::cosim_trace(1);
+    if let Some((paths, _)) = &trace {
+        vl.trace(&paths[0]);
+    }
+    let trace_from = trace.map(|t| t.1).unwrap_or(u64::MAX);
+    let clocks = port_indices(&ports, |p| p.clock);
+    assert_eq!(
+        clocks.len(),
+        periods_ps.len(),
+        "{name}: {} clocks, {} periods given",
+        clocks.len(),
+        periods_ps.len()
+    );
+    let inputs = port_indices(&ports, is_data_input);
+    let outputs = port_indices(&ports, |p| p.dir == PortDir::Out);
+    let find = |n: &str| {
+        ports
+            .iter()
+            .position(|p| p.name == n)
+            .unwrap_or_else(|| panic!("{}: no port `{n}`", native.name()))
+    };
+    let mut drive = vec![Drive::Random; ports.len()];
+    let mut loop_src = vec![usize::MAX; ports.len()];
+    for &(n, d) in &stim.drive {
+        let i = find(n);
+        assert!(
+            ports[i].dir == PortDir::In && !ports[i].clock,
+            "{}: `{n}` is not a data input",
+            native.name()
+        );
+        if let Drive::Loop(o) = d {
+            let o = find(o);
+            assert!(
+                ports[o].dir == PortDir::Out && ports[o].width == ports[i].width,
+                "{}: cannot loop `{}` into `{n}`",
+                native.name(),
+                ports[o].name
+            );
+            loop_src[i] = o;
+        }
+        drive[i] = d;
+    }
+    let script: Vec<(u64, usize, u128)> = stim
+        .script
+        .iter()
+        .map(|&(c, n, v)| (c, find(n), v))
+        .collect();
+    let mut activity = Activity {
+        nonzero: outputs
+            .iter()
+            .map(|&o| (ports[o].name.clone(), 0))
+            .collect(),
+    };
+    let mut clk = Clocks::new(periods_ps);
+    let mut reset_left = vec![0u32; ports.len()];
+    let seed = rng.seed;
+    let mut cycle = 0u64;
+
+    // compare every output; on a mismatch note the cycle (for a traced replay) and flush
+    let compare =
+        |native: &Box<dyn DynTop>, vl: &mut Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
+            if cycle >= trace_from {
+                vl.dump(time);
+            }
+            for &o in &outputs {
+                let (a, b) = (native.get(o), vl.get(o));
+                if a != b {
+                    crate::harness::testing::note_end_cycle(cycle);
+                    vl.flush_trace();
+                    return Err(Mismatch {
+                        top: name.clone(),
+                        cycle,
+                        time_ps: time,
+                        signal: ports[o].name.clone(),
+                        native: a,
+                        verilator: b,
+                        seed,
+                    });
+                }
+            }
+            Ok(())
+        };
+
+    // drive initial state: clocks low, inputs 0 (resets high, so both start from reset)
+    for &c in &clocks {
+        native.set(c, 0);
+        vl.set(c, 0);
+    }
+    for &i in &inputs {
+        let v = if is_reset(&ports[i]) { 1 } else { 0 };
+        reset_left[i] = 4;
+        native.set(i, v);
+        vl.set(i, v);
+    }
+    native.settle();
+    vl.eval();
+    compare(&native, &mut vl, 0, 0)?;
+
+    while cycle < cycles {
+        let e = clk.advance();
+        let time = e.time_ps;
+        for (k, &c) in clocks.iter().enumerate() {
+            if e.toggled(k) {
+                native.set(c, clk.level(k) as u128);
+                vl.set(c, clk.level(k) as u128);
+            }
+        }
+        let fell0 = e.fell(0);
+        if fell0 {
+            cycle += 1;
+        }
+        native.settle();
+        vl.eval();
+        compare(&native, &mut vl, cycle, time)?;
+        if fell0 {
+            for (k, &o) in outputs.iter().enumerate() {
+                activity.nonzero[k].1 += (native.get(o) != 0) as u64;
+            }
+            for &i in &inputs {
+                let p = &ports[i];
+                let v = if is_reset(p) {
+                    if reset_left[i] > 0 {
+                        reset_left[i] -= 1;
+                        1
+                    } else if rng.chance(stim.reset_rate) {
+                        reset_left[i] = 2 + rng.below(6) as u32;
+                        1
+                    } else {
+                        0
+                    }
+                } else {
+                    match drive[i] {
+                        Drive::Random => rng.bits(p.width),
+                        Drive::Chance(q) => rng.chance(q) as u128,
+                        Drive::Loop(_) => native.get(loop_src[i]),
+                    }
+                };
+                native.set(i, v);
+                vl.set(i, v);
+            }
+            for &(_, i, v) in script.iter().filter(|s| s.0 == cycle) {
+                native.set(i, v);
+                vl.set(i, v);
+            }
+            native.settle();
+            vl.eval();
+            compare(&native, &mut vl, cycle, time)?;
+        }
+    }
+    crate::harness::testing::note_end_cycle(cycle);
+    Ok(activity)
+}

@@ -1,0 +1,12 @@
+//! The common blocks and interfaces (`nicgen_hdl::common`), each against its reference model:
+//! CRC, FIFOs, arbiter, register bank, register files, register-bus splitter, AXI4-Lite and
+//! DMA-on-AXI4 adapters. One test binary.
+
+mod arbiter;
+mod axi_lite;
+mod crc;
+mod dma_axi;
+mod fifo;
+mod regbank;
+mod regbus;
+mod regfile;

@@ -1,0 +1,593 @@
+//! TXLINK and RXLINK alone, word by word against the wire crate (`nicgen_wire::ftnw::link`): what
+//! TXLINK puts on the PHY for given injections and feedback, and what RXLINK delivers, asks
+//! for (ACK/NAK, with its cause) and passes on for given words. The link-level tests
+//! (tnw_link.rs) check the two together over a channel; these pin each block's own contract.
+
+use nicgen_hdl::ftnw::rx_link::{RxConfig, RxLink, RxLinkDefault};
+use nicgen_hdl::ftnw::tx_link::{TxConfig, TxLink, TxLinkDefault};
+use nicgen_sim::ftnw::net::Pkt;
+use nicgen_sim::harness::bench::Bench;
+use nicgen_sim::harness::testing::check;
+use nicgen_wire::ftnw::link::{self as tnw, Ctrl, NakCause, Word, PAYLOAD_WORDS};
+use rust_hdl::prelude::*;
+use std::collections::VecDeque;
+
+// ---------------------------------------------------------------- TXLINK
+
+struct Tx {
+    b: Bench<TxLinkDefault>,
+    /// Items still to inject: (lanes, dest).
+    items: VecDeque<([u32; 4], u64)>,
+    /// Every word on the PHY, one per cycle.
+    wire: Vec<Word>,
+    resends: u32,
+}
+
+impl Tx {
+    fn new(cfg: TxConfig) -> Tx {
+        let mut b = Bench::new(TxLink::new(cfg), |u: &mut TxLinkDefault, c| {
+            u.clock.next = Clock { clk: c }
+        });
+        b.uut.reset.next = true;
+        b.uut.restart_limit.next = 255.into();
+        b.ticks(2);
+        b.uut.reset.next = false;
+        // online from reset: no RESTART first (that comes when going online from offline)
+        Tx {
+            b,
+            items: VecDeque::new(),
+            wire: Vec::new(),
+            resends: 0,
+        }
+    }
+    fn inject(&mut self, p: &Pkt) {
+        for i in 0..8 {
+            self.items.push_back((p.lanes(i), p.dest as u64));
+        }
+    }
+    /// One cycle: offer the head item, an optional local feedback request and peer feedback.
+    fn cycle_with(&mut self, fb: Option<(bool, u16)>, peer: Option<(bool, u16)>) {
+        let u = &mut self.b.uut;
+        let head = self.items.front().copied();
+        u.inj_valid.next = head.is_some();
+        let (lanes, dest) = head.unwrap_or(([0; 4], 0));
+        for l in 0..4 {
+            u.inj_data[l].next = (lanes[l] as u64).into();
+        }
+        u.inj_dest.next = dest.into();
+        u.fb_req.next = fb.is_some();
+        u.fb_nak.next = fb.map_or(false, |f| f.0);
+        u.fb_seq.next = (fb.map_or(0, |f| f.1) as u64).into();
+        u.peer_fb.next = peer.is_some();
+        u.peer_nak.next = peer.map_or(false, |f| f.0);
+        u.peer_seq.next = (peer.map_or(0, |f| f.1) as u64).into();
+        self.b.settle();
+        let took = self.b.uut.inj_valid.val() && self.b.uut.inj_ready.val();
+        self.resends += self.b.uut.ev_resend.val() as u32;
+        self.b.tick();
+        if took {
+            self.items.pop_front();
+        }
+        self.wire.push(Word {
+            d: self.b.uut.txd.val().to_u32(),
+            c: self.b.uut.txc.val().to_u32() as u8,
+        });
+    }
+    fn cycle(&mut self) {
+        self.cycle_with(None, None)
+    }
+    fn run(&mut self, n: usize) {
+        for _ in 0..n {
+            self.cycle();
+        }
+    }
+    /// The words sent, IDLEs left out.
+    fn sent(&self) -> Vec<Word> {
+        self.wire
+            .iter()
+            .copied()
+            .filter(|w| *w != Word::idle())
+            .collect()
+    }
+    fn inflight(&self) -> u32 {
+        self.b.uut.inflight.val().to_u32()
+    }
+}
+
+fn restart() -> Word {
+    Word::control(Ctrl::Restart, 0)
+}
+
+/// Equal word sequences, or a panic naming the first difference (not two thousand words).
+fn same(got: &[Word], want: &[Word], what: &str) {
+    if let Some(i) = (0..got.len().max(want.len())).find(|&i| got.get(i) != want.get(i)) {
+        panic!(
+            "{what}: word {i} of {} (want {}): got {:x?}, want {:x?}",
+            got.len(),
+            want.len(),
+            got.get(i),
+            want.get(i)
+        );
+    }
+}
+
+/// The words of packets `pkts` sent with sequence numbers from `first`.
+fn stream(pkts: &[Pkt], first: usize) -> Vec<Word> {
+    pkts.iter()
+        .enumerate()
+        .flat_map(|(k, p)| p.words((first + k) as u16))
+        .collect()
+}
+
+// verifies: FTNW-L001, FTNW-L020, FTNW-L021, FTNW-L022
+#[test]
+fn tx_sends_header_payload_and_crc_back_to_back() {
+    check(
+        "tx_sends_header_payload_and_crc_back_to_back",
+        0x7101,
+        |rng| {
+            let mut tx = Tx::new(TxConfig::default());
+            let pkts: Vec<Pkt> = (0..5).map(|_| Pkt::random(rng)).collect();
+            for p in &pkts {
+                tx.inject(p);
+            }
+            tx.run(5 * 34 + 20);
+            same(&tx.sent(), &stream(&pkts, 0), "exact words on the PHY");
+            // no gap between packets: the 5 packets occupy 170 consecutive cycles
+            let first = tx.wire.iter().position(|w| w.c == tnw::C_HEADER).unwrap();
+            assert!(
+                tx.wire[first..first + 170]
+                    .iter()
+                    .all(|w| *w != Word::idle()),
+                "a gap between packets"
+            );
+            assert_eq!(
+                tx.inflight(),
+                5,
+                "all five kept in the resend buffer until acknowledged"
+            );
+            // ACK(3) frees 0..=3
+            tx.cycle_with(None, Some((false, 3)));
+            tx.run(2);
+            assert_eq!(tx.inflight(), 1);
+        },
+    );
+}
+
+// verifies: FTNW-L010
+#[test]
+fn tx_local_feedback_goes_between_two_words_of_a_packet() {
+    check(
+        "tx_local_feedback_goes_between_two_words_of_a_packet",
+        0x7102,
+        |rng| {
+            let mut tx = Tx::new(TxConfig::default());
+            let p = Pkt::random(rng);
+            tx.inject(&p);
+            tx.run(12); // inside the payload
+            tx.cycle_with(Some((false, 0x5A)), None);
+            tx.run(6);
+            tx.cycle_with(Some((true, 0x33)), None);
+            tx.run(40);
+            let sent = tx.sent();
+            let ack = sent
+                .iter()
+                .position(|w| *w == Word::control(Ctrl::Ack, 0x5A))
+                .expect("ACK 0x5A sent");
+            let nak = sent
+                .iter()
+                .position(|w| *w == Word::control(Ctrl::Nak, 0x33))
+                .expect("NAK 0x33 sent");
+            let first = sent.iter().position(|w| w.c == tnw::C_HEADER).unwrap();
+            assert!(
+                first < ack && ack < nak && nak < first + 36,
+                "feedback inside the packet: header {first}, ack {ack}, nak {nak}"
+            );
+            // with the feedback taken out, the packet is intact (CRC included)
+            let rest: Vec<Word> = sent
+                .iter()
+                .copied()
+                .filter(|w| w.c != tnw::C_CONTROL)
+                .collect();
+            same(&rest, &p.words(0), "the packet around the feedback");
+        },
+    );
+}
+
+// verifies: FTNW-L004
+#[test]
+fn tx_nak_sends_restart_then_goes_back_n() {
+    check("tx_nak_sends_restart_then_goes_back_n", 0x7103, |rng| {
+        let mut tx = Tx::new(TxConfig::default());
+        let pkts: Vec<Pkt> = (0..4).map(|_| Pkt::random(rng)).collect();
+        for p in &pkts {
+            tx.inject(p);
+        }
+        tx.run(4 * 34 + 10);
+        let before = tx.sent().len();
+        // NAK(1): 0 is acknowledged, 1.. are resent after a RESTART
+        tx.cycle_with(None, Some((true, 1)));
+        tx.run(3 * 34 + 10);
+        let mut want = vec![restart()];
+        want.extend(stream(&pkts[1..], 1));
+        same(
+            &tx.sent()[before..],
+            &want,
+            "RESTART then packets 1, 2, 3 again",
+        );
+        assert_eq!(tx.resends, 1);
+        assert_eq!(tx.inflight(), 3);
+    });
+}
+
+// verifies: FTNW-L004
+#[test]
+fn tx_nak_cuts_the_packet_being_sent() {
+    check("tx_nak_cuts_the_packet_being_sent", 0x7104, |rng| {
+        let mut tx = Tx::new(TxConfig::default());
+        let pkts: Vec<Pkt> = (0..3).map(|_| Pkt::random(rng)).collect();
+        for p in &pkts {
+            tx.inject(p);
+        }
+        tx.run(34 + 10); // packet 1 under way
+        tx.cycle_with(None, Some((true, 0)));
+        tx.run(3 * 34 + 20);
+        let sent = tx.sent();
+        let r = sent.iter().rposition(|w| *w == restart()).unwrap();
+        let mut want = vec![restart()];
+        want.extend(stream(&pkts, 0));
+        same(&sent[r..], &want, "after the RESTART: 0, 1, 2 in order");
+        // packet 1 was cut: its header went out once before the RESTART, its CRC never
+        let hdr1 = pkts[1].words(1)[0];
+        assert_eq!(sent[..r].iter().filter(|w| **w == hdr1).count(), 1);
+        assert!(
+            sent[..r].len() < 2 * 34 + 1,
+            "the cut packet did not run to its end"
+        );
+    });
+}
+
+// verifies: FTNW-L007
+#[test]
+fn tx_ack_timeout_resends_without_feedback() {
+    check("tx_ack_timeout_resends_without_feedback", 0x7105, |rng| {
+        let cfg = TxConfig {
+            ack_timeout: 100,
+            ..Default::default()
+        };
+        let mut tx = Tx::new(cfg);
+        let pkts: Vec<Pkt> = (0..2).map(|_| Pkt::random(rng)).collect();
+        for p in &pkts {
+            tx.inject(p);
+        }
+        tx.run(2 * 34 + 2);
+        assert_eq!(tx.resends, 0);
+        let idle_start = tx.wire.len();
+        tx.run(120);
+        assert_eq!(tx.resends, 1, "one timeout");
+        let r = tx.wire[idle_start..]
+            .iter()
+            .position(|w| *w == restart())
+            .unwrap();
+        // the timer runs while packets are in flight: from the end of packet 0 (cycle 34) for
+        // ack_timeout = 100 cycles, so the RESTART comes ~65 cycles into the silence at cycle 70
+        assert!(
+            (60..=75).contains(&r),
+            "RESTART {r} cycles into the silence"
+        );
+        tx.run(2 * 34);
+        let sent = tx.sent();
+        // the first RESTART (with no progress, the timer fires again later)
+        let k = sent.iter().position(|w| *w == restart()).unwrap();
+        let mut want = vec![restart()];
+        want.extend(stream(&pkts, 0));
+        same(&sent[k..k + want.len()], &want, "resent after the timeout");
+    });
+}
+
+// verifies: FTNW-L006
+#[test]
+fn tx_full_buffer_backpressures_until_acked() {
+    check("tx_full_buffer_backpressures_until_acked", 0x7106, |rng| {
+        let mut tx = Tx::new(TxConfig {
+            ack_timeout: 30_000,
+            ..Default::default()
+        });
+        let pkts: Vec<Pkt> = (0..70).map(|_| Pkt::random(rng)).collect();
+        for p in &pkts {
+            tx.inject(p);
+        }
+        tx.run(64 * 34 + 50);
+        assert_eq!(tx.items.len(), 6 * 8, "64 slots filled, 6 packets wait");
+        assert_eq!(tx.inflight(), 64);
+        assert!(tx.b.uut.ev_buf_full.val());
+        tx.cycle_with(None, Some((false, 9)));
+        tx.run(6 * 34 + 40);
+        assert!(tx.items.is_empty(), "room freed by ACK(9) takes the rest");
+        same(
+            &tx.sent(),
+            &stream(&pkts, 0),
+            "70 packets, sequence numbers 0..69, in order",
+        );
+    });
+}
+
+// ---------------------------------------------------------------- RXLINK
+
+#[derive(Default, Debug, Clone, PartialEq)]
+struct Fb {
+    nak: bool,
+    seq: u32,
+    cause: u32,
+}
+
+struct Rx {
+    b: Bench<RxLinkDefault>,
+    /// Feedback asked of the local TXLINK, in order.
+    fb: Vec<Fb>,
+    /// Peer feedback passed on: (nak, seq).
+    peer: Vec<(bool, u32)>,
+    /// Delivered packets: (dest, payload).
+    out: Vec<(u64, Vec<u32>)>,
+    cur: Vec<u32>,
+    ready: bool,
+}
+
+impl Rx {
+    fn new(cfg: RxConfig) -> Rx {
+        let mut b = Bench::new(RxLink::new(cfg), |u: &mut RxLinkDefault, c| {
+            u.clock.next = Clock { clk: c }
+        });
+        b.uut.reset.next = true;
+        b.ticks(2);
+        b.uut.reset.next = false;
+        Rx {
+            b,
+            fb: Vec::new(),
+            peer: Vec::new(),
+            out: Vec::new(),
+            cur: Vec::new(),
+            ready: true,
+        }
+    }
+    fn cycle(&mut self, w: Option<Word>) {
+        let u = &mut self.b.uut;
+        u.rxv.next = w.is_some();
+        let w = w.unwrap_or(Word::idle());
+        u.rxd.next = (w.d as u64).into();
+        u.rxc.next = (w.c as u64).into();
+        u.out_ready.next = self.ready;
+        self.b.settle();
+        let u = &self.b.uut;
+        if u.fb_req.val() {
+            self.fb.push(Fb {
+                nak: u.fb_nak.val(),
+                seq: u.fb_seq.val().to_u32(),
+                cause: u.nak_cause.val().to_u32(),
+            });
+        } else {
+            assert_eq!(u.nak_cause.val().to_u32(), 0, "a NAK cause without a NAK");
+        }
+        if u.peer_fb.val() {
+            self.peer
+                .push((u.peer_nak.val(), u.peer_seq.val().to_u32()));
+        }
+        if u.out_valid.val() && u.out_ready.val() {
+            assert_eq!(u.out_first.val(), self.cur.is_empty());
+            self.cur.push(u.out_data.val().to_u32());
+            if u.out_last.val() {
+                assert_eq!(self.cur.len(), PAYLOAD_WORDS);
+                self.out
+                    .push((u.out_dest.val().to_u64(), std::mem::take(&mut self.cur)));
+            }
+        }
+        self.b.tick();
+    }
+    fn feed(&mut self, words: &[Word]) {
+        for &w in words {
+            self.cycle(Some(w));
+        }
+    }
+    fn idle(&mut self, n: usize) {
+        for _ in 0..n {
+            self.cycle(None);
+        }
+    }
+}
+
+fn ack(seq: u32) -> Fb {
+    Fb {
+        nak: false,
+        seq,
+        cause: 0,
+    }
+}
+
+fn nak(seq: u32, c: NakCause) -> Fb {
+    Fb {
+        nak: true,
+        seq,
+        cause: 1 << c as u32,
+    }
+}
+
+fn delivered(p: &Pkt) -> (u64, Vec<u32>) {
+    (p.dest as u64, p.data.to_vec())
+}
+
+// verifies: FTNW-L002, FTNW-L009
+#[test]
+fn rx_delivers_good_packets_and_acknowledges_each() {
+    check(
+        "rx_delivers_good_packets_and_acknowledges_each",
+        0x7201,
+        |rng| {
+            let mut rx = Rx::new(RxConfig::default());
+            let pkts: Vec<Pkt> = (0..4).map(|_| Pkt::random(rng)).collect();
+            for (s, p) in pkts.iter().enumerate() {
+                rx.feed(&p.words(s as u16));
+            }
+            rx.idle(40);
+            assert_eq!(rx.fb, (0..4).map(ack).collect::<Vec<_>>());
+            assert_eq!(rx.out, pkts.iter().map(delivered).collect::<Vec<_>>());
+            assert_eq!(rx.b.uut.expected.val().to_u32(), 4);
+        },
+    );
+}
+
+// verifies: FTNW-L003
+#[test]
+fn rx_crc_error_naks_then_drops_until_restart() {
+    check(
+        "rx_crc_error_naks_then_drops_until_restart",
+        0x7202,
+        |rng| {
+            let mut rx = Rx::new(RxConfig::default());
+            let (p0, p1) = (Pkt::random(rng), Pkt::random(rng));
+            let mut bad = p0.words(0);
+            bad[33].d ^= 1 << rng.below(32);
+            rx.feed(&bad);
+            assert_eq!(rx.fb, vec![nak(0, NakCause::Crc)]);
+            // everything is dropped without feedback until RESTART: even the good copy
+            rx.feed(&p0.words(0));
+            rx.feed(&p1.words(1));
+            assert_eq!(rx.fb.len(), 1);
+            rx.feed(&[restart()]);
+            rx.feed(&p0.words(0));
+            rx.feed(&p1.words(1));
+            rx.idle(40);
+            assert_eq!(rx.fb, vec![nak(0, NakCause::Crc), ack(0), ack(1)]);
+            assert_eq!(
+                rx.out,
+                vec![delivered(&p0), delivered(&p1)],
+                "the bad packet never delivered"
+            );
+        },
+    );
+}
+
+// verifies: FTNW-L007
+#[test]
+fn rx_duplicate_is_dropped_and_acknowledged_again() {
+    check(
+        "rx_duplicate_is_dropped_and_acknowledged_again",
+        0x7203,
+        |rng| {
+            let mut rx = Rx::new(RxConfig::default());
+            let (p0, p1) = (Pkt::random(rng), Pkt::random(rng));
+            rx.feed(&p0.words(0));
+            rx.feed(&p1.words(1));
+            rx.feed(&p0.words(0));
+            rx.feed(&p1.words(1));
+            rx.idle(40);
+            assert_eq!(rx.fb, vec![ack(0), ack(1), ack(0), ack(1)]);
+            assert_eq!(
+                rx.out,
+                vec![delivered(&p0), delivered(&p1)],
+                "each delivered once"
+            );
+        },
+    );
+}
+
+// verifies: FTNW-L025
+#[test]
+fn rx_missed_header_naks_the_expected_sequence() {
+    check(
+        "rx_missed_header_naks_the_expected_sequence",
+        0x7204,
+        |rng| {
+            let mut rx = Rx::new(RxConfig::default());
+            let (p0, p1) = (Pkt::random(rng), Pkt::random(rng));
+            rx.feed(&p1.words(1)); // packet 0 lost
+            assert_eq!(rx.fb, vec![nak(0, NakCause::MissedHeader)]);
+            rx.feed(&[restart()]);
+            rx.feed(&p0.words(0));
+            rx.feed(&p1.words(1));
+            rx.idle(40);
+            assert_eq!(rx.fb[1..], [ack(0), ack(1)]);
+            assert_eq!(rx.out, vec![delivered(&p0), delivered(&p1)]);
+        },
+    );
+}
+
+// verifies: FTNW-L023
+#[test]
+fn rx_dirty_word_inside_a_packet_naks() {
+    check("rx_dirty_word_inside_a_packet_naks", 0x7205, |rng| {
+        let mut rx = Rx::new(RxConfig::default());
+        let p0 = Pkt::random(rng);
+        let mut w = p0.words(0);
+        w[7].c = 0b0100; // no valid flag pattern
+        rx.feed(&w);
+        rx.idle(5);
+        assert_eq!(rx.fb, vec![nak(0, NakCause::Dirty)]);
+        assert!(rx.out.is_empty());
+    });
+}
+
+// verifies: FTNW-L024
+#[test]
+fn rx_stalled_packet_times_out() {
+    check("rx_stalled_packet_times_out", 0x7206, |rng| {
+        let mut rx = Rx::new(RxConfig { rx_timeout: 50 });
+        let p0 = Pkt::random(rng);
+        rx.feed(&p0.words(0)[..20]);
+        rx.idle(49);
+        assert!(rx.fb.is_empty(), "not before the timeout");
+        rx.idle(5);
+        assert_eq!(rx.fb, vec![nak(0, NakCause::Timeout)]);
+        assert!(rx.out.is_empty());
+    });
+}
+
+// verifies: FTNW-L008
+#[test]
+fn rx_full_buffer_refuses_with_nak_until_room_frees() {
+    check(
+        "rx_full_buffer_refuses_with_nak_until_room_frees",
+        0x7207,
+        |rng| {
+            let mut rx = Rx::new(RxConfig::default());
+            rx.ready = false;
+            let pkts: Vec<Pkt> = (0..9).map(|_| Pkt::random(rng)).collect();
+            // the 256-word buffer holds 8 packets; the 9th is refused
+            for (s, p) in pkts.iter().enumerate() {
+                rx.feed(&p.words(s as u16));
+            }
+            let mut want: Vec<Fb> = (0..8).map(ack).collect();
+            want.push(nak(8, NakCause::BufferFull));
+            assert_eq!(rx.fb, want);
+            rx.ready = true;
+            rx.idle(300);
+            rx.feed(&[restart()]);
+            rx.feed(&pkts[8].words(8));
+            rx.idle(40);
+            want.push(ack(8));
+            assert_eq!(rx.fb, want);
+            assert_eq!(rx.out, pkts.iter().map(delivered).collect::<Vec<_>>());
+        },
+    );
+}
+
+// verifies: FTNW-L010
+#[test]
+fn rx_passes_peer_feedback_on_also_inside_a_packet() {
+    check(
+        "rx_passes_peer_feedback_on_also_inside_a_packet",
+        0x7208,
+        |rng| {
+            let mut rx = Rx::new(RxConfig::default());
+            let p0 = Pkt::random(rng);
+            let mut w = p0.words(0);
+            w.insert(10, Word::control(Ctrl::Ack, 0x21));
+            w.insert(20, Word::control(Ctrl::Nak, 0x07));
+            rx.feed(&w);
+            rx.feed(&[Word::control(Ctrl::Ack, 0xFF)]);
+            rx.idle(40);
+            assert_eq!(rx.peer, vec![(false, 0x21), (true, 0x07), (false, 0xFF)]);
+            assert_eq!(rx.fb, vec![ack(0)]);
+            assert_eq!(rx.out, vec![delivered(&p0)]);
+        },
+    );
+}

@@ -1,0 +1,647 @@
+//! FTNW torus link (issue 3): directed tests for every rule of thesis §2.2–2.4 and App. A,
+//! random traffic with a scoreboard, error injection. Two `tnw_link` nodes back to back through
+//! the channel model (`nicgen_sim::ftnw::net::Pair`).
+
+use nicgen_sim::ftnw::channel::ChannelCfg;
+use nicgen_sim::ftnw::net::Pair;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::harness::testing::check;
+
+const P: u64 = 4000; // 250 MHz
+
+fn clean(latency: usize) -> [ChannelCfg; 2] {
+    let c = ChannelCfg {
+        latency,
+        ..Default::default()
+    };
+    [c.clone(), c]
+}
+
+fn pair(chan: [ChannelCfg; 2], rng: &mut Rng) -> Pair {
+    let mut p = Pair::native([P, P], chan, rng.next_u64());
+    p.online();
+    p
+}
+
+// verifies: FTNW-L001, FTNW-L002, FTNW-L005, FTNW-L021, FTNW-L022
+#[test]
+fn packets_cross_both_ways_in_order() {
+    check("packets_cross_both_ways_in_order", 1, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.queue(0, 40, rng);
+        p.queue(1, 40, rng);
+        p.drain(20_000);
+        assert_eq!(p.host[1].delivered, 40);
+        assert_eq!(p.host[0].delivered, 40);
+        assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 0);
+        assert_eq!(p.reg(1, &tnw::RX_DATA), 0);
+    });
+}
+
+use nicgen_sim::ftnw::channel::Fault;
+use nicgen_wire::ftnw::link::{self as tnw, TB_TXCTRL};
+use nicgen_wire::regs::Reg;
+
+// verifies: FTNW-L003, FTNW-L004, FTNW-L061, FTNW-L062
+#[test]
+fn nak_then_restart_then_go_back_n_resend() {
+    check("nak_then_restart_then_go_back_n_resend", 2, |rng| {
+        let mut chan = clean(64);
+        // corrupt word 7 of packet 1 (33 data words per packet: 32 payload + CRC)
+        chan[0].faults.push(Fault::FlipData {
+            n: 33 + 7,
+            mask: 1 << 5,
+        });
+        let mut p = pair(chan, rng);
+        p.queue(0, 12, rng);
+        p.drain(20_000);
+        assert_eq!(p.host[1].delivered, 12);
+        let (exc, data, flow) = (
+            p.reg(1, &tnw::RX_EXC),
+            p.reg(1, &tnw::RX_DATA),
+            p.reg(1, &tnw::RX_FLOW),
+        );
+        assert_eq!(tnw::RX_DATA::CRC_ERR.get(data), 1);
+        assert_eq!(
+            p.reg(0, &tnw::TX_CNT_NAK),
+            1,
+            "RX_EXC {exc:#x} RX_DATA {data:#x} RX_FLOW {flow:#x}"
+        );
+        assert_eq!(p.reg(0, &tnw::TX_CNT_RESEND), 1);
+        let exc = p.reg(1, &tnw::RX_EXC);
+        assert_eq!(
+            exc & tnw::RX_EXC::NAK_CRC.mask(),
+            tnw::RX_EXC::NAK_CRC.mask(),
+            "RX_EXC {exc:#x}"
+        );
+        // W1C: writing the bit back clears it
+        p.set_reg(1, &tnw::RX_EXC, exc);
+        assert_eq!(p.reg(1, &tnw::RX_EXC), 0);
+        // the packets behind the bad one were dropped by the receiver and resent
+        assert!(p.chan[0].stats.words > 0);
+    });
+}
+
+// verifies: FTNW-L007
+#[test]
+fn lost_ack_recovered_by_timeout_and_duplicate_reacknowledged() {
+    check(
+        "lost_ack_recovered_by_timeout_and_duplicate_reacknowledged",
+        3,
+        |rng| {
+            let mut chan = clean(32);
+            chan[1].faults.push(Fault::DropCtrl {
+                code: tnw::K_ACK,
+                n: 4,
+            });
+            let mut p = pair(chan, rng);
+            p.log = Some(vec![]);
+            p.queue(0, 5, rng);
+            p.drain(20_000);
+            p.run(2000);
+            assert_eq!(p.host[1].delivered, 5, "no packet delivered twice");
+            assert_eq!(
+                p.reg(0, &tnw::TX_CNT_RESEND),
+                1,
+                "the acknowledgement timeout re-entered resend once"
+            );
+            assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 0);
+            let acks: Vec<u16> = p
+                .log
+                .take()
+                .unwrap()
+                .iter()
+                .filter(|(_, k, w, _)| *k == 1 && w.c == tnw::C_CONTROL && w.d as u8 == tnw::K_ACK)
+                .map(|(_, _, w, _)| (w.d >> 8) as u16)
+                .collect();
+            assert_eq!(
+                acks,
+                vec![0, 1, 2, 3, 4, 4],
+                "the resent duplicate is acknowledged again"
+            );
+            assert_eq!(
+                p.reg(0, &tnw::TX_CTRL) & tnw::TX_CTRL::TXBUF_NOT_EMPTY.mask(),
+                0
+            );
+        },
+    );
+}
+
+// verifies: FTNW-L008, FTNW-L066
+#[test]
+fn buffer_full_refused_with_nak_until_room_frees() {
+    check("buffer_full_refused_with_nak_until_room_frees", 4, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.host[1].rx_ready_rate = 0.0;
+        p.queue(0, 20, rng);
+        p.run(3000);
+        assert_eq!(p.host[1].delivered, 0);
+        let flow = p.reg(1, &tnw::RX_FLOW);
+        assert!(tnw::RX_FLOW::FULL_REJECT.get(flow) > 0, "RX_FLOW {flow:#x}");
+        assert_ne!(p.reg(1, &tnw::RX_EXC) & tnw::RX_EXC::NAK_FULL.mask(), 0);
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        let pb = tnw::RX_FIFO_STATUS::PB_NOT_EMPTY.mask()
+            | tnw::RX_FIFO_STATUS::PB_HALF.mask()
+            | tnw::RX_FIFO_STATUS::PB_FULL.mask();
+        assert_eq!(st & pb, pb, "packet buffer not empty, half, full: {st:#x}");
+        p.host[1].rx_ready_rate = 0.3;
+        p.drain(40_000);
+        assert_eq!(p.host[1].delivered, 20);
+        assert_eq!(p.reg(1, &tnw::RX_FIFO_STATUS) & pb, 0);
+    });
+}
+
+// verifies: FTNW-L011, FTNW-L061
+#[test]
+fn restart_limit_raises_exception_and_link_recovers() {
+    check(
+        "restart_limit_raises_exception_and_link_recovers",
+        5,
+        |rng| {
+            let mut p = pair(clean(16), rng);
+            p.set_reg(
+                0,
+                &tnw::TX_EXEN,
+                tnw::TX_EXEN::RESTART_LIMIT.set(tnw::TX_EXEN.reset(), 3),
+            );
+            p.chan[0].forced_down = true;
+            p.queue(0, 4, rng);
+            p.run(6 * 1100);
+            let exc = p.reg(0, &tnw::TX_EXC);
+            assert_ne!(exc & tnw::TX_EXC::RESTART_OVF.mask(), 0, "TX_EXC {exc:#x}");
+            assert!(
+                tnw::TX_EXC::LAST_RESTART_CNT.get(exc) >= 4,
+                "TX_EXC {exc:#x}"
+            );
+            p.chan[0].forced_down = false;
+            p.drain(10_000);
+            assert_eq!(p.host[1].delivered, 4);
+            p.run(100);
+            assert_eq!(
+                tnw::TX_EXC::LAST_RESTART_CNT.get(p.reg(0, &tnw::TX_EXC)),
+                0,
+                "progress clears the consecutive count"
+            );
+        },
+    );
+}
+
+// verifies: FTNW-L007
+#[test]
+fn link_down_longer_than_timeout_then_recovery() {
+    check("link_down_longer_than_timeout_then_recovery", 6, |rng| {
+        let mut p = pair(clean(64), rng);
+        p.queue(0, 30, rng);
+        p.queue(1, 30, rng);
+        p.run(400);
+        p.chan[0].forced_down = true;
+        p.chan[1].forced_down = true;
+        p.run(3000);
+        p.chan[0].forced_down = false;
+        p.chan[1].forced_down = false;
+        p.drain(30_000);
+        assert_eq!((p.host[0].delivered, p.host[1].delivered), (30, 30));
+        assert!(p.reg(0, &tnw::TX_CNT_RESEND) >= 1);
+        assert!(p.reg(1, &tnw::TX_CNT_RESEND) >= 1);
+    });
+}
+
+// verifies: FTNW-L063, FTNW-L064, FTNW-L067
+#[test]
+fn offline_and_reset_mid_traffic() {
+    check("offline_and_reset_mid_traffic", 7, |rng| {
+        let mut p = pair(clean(32), rng);
+        p.queue(0, 60, rng);
+        p.queue(1, 60, rng);
+        p.run(500);
+        // txLink offline for a while: nothing lost
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
+        p.run(800);
+        assert_eq!(
+            p.reg(0, &tnw::TX_CTRL) & tnw::TX_CTRL::TX_BUSY.mask(),
+            0,
+            "offline: no packet being sent"
+        );
+        p.set_reg(0, &tnw::TX_CTRL, 0);
+        p.run(500);
+        // reset mid-traffic: both ends offline, reset A's TX and B's RX, back online
+        p.host[0].inject_rate = 0.0;
+        p.run(20);
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
+        p.set_reg(1, &tnw::TX_CTRL, tnw::TX_CTRL::RX_OFFLINE.mask());
+        p.set_reg(
+            0,
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::TX_RESET.mask(),
+        );
+        p.set_reg(
+            1,
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
+        );
+        p.discard_in_flight(0);
+        let a = p.reg(0, &tnw::TX_CTRL);
+        let b = p.reg(1, &tnw::TX_CTRL);
+        assert_ne!(a & tnw::TX_CTRL::TX_RESET_DONE.mask(), 0, "TX_CTRL {a:#x}");
+        assert_ne!(b & tnw::TX_CTRL::RX_RESET_DONE.mask(), 0, "TX_CTRL {b:#x}");
+        assert_eq!(
+            a & (tnw::TX_CTRL::TXFIFO_NOT_EMPTY.mask() | tnw::TX_CTRL::TXBUF_NOT_EMPTY.mask()),
+            0,
+            "reset flushed: {a:#x}"
+        );
+        p.set_reg(0, &tnw::TX_CTRL, 0);
+        p.set_reg(1, &tnw::TX_CTRL, 0);
+        p.host[0].inject_rate = 1.0;
+        p.queue(0, 20, rng);
+        p.drain(40_000);
+        assert_eq!(p.host[0].delivered, 60, "the other direction never stopped");
+        assert!(p.host[1].delivered >= 20);
+    });
+}
+
+// verifies: FTNW-L023, FTNW-L062
+#[test]
+fn dirty_control_characters_detected_and_counted() {
+    check("dirty_control_characters_detected_and_counted", 8, |rng| {
+        let mut chan = clean(16);
+        chan[1].faults.push(Fault::FlipCtrl {
+            code: tnw::K_ACK,
+            n: 0,
+            mask: 1 << 9,
+        });
+        chan[1].faults.push(Fault::FlipCtrl {
+            code: tnw::K_ACK,
+            n: 1,
+            mask: 1 << 33,
+        });
+        chan[1].faults.push(Fault::FlipCtrl {
+            code: tnw::K_IDLE,
+            n: 3000,
+            mask: 1 << 30,
+        });
+        let mut p = pair(chan, rng);
+        p.queue(0, 5, rng);
+        p.drain(20_000);
+        p.run(3200);
+        assert_eq!(p.host[1].delivered, 5);
+        let cmd = p.reg(0, &tnw::RX_CMD);
+        assert_eq!(
+            cmd, 0x0100_0002,
+            "RX_CMD {cmd:#x}: two dirty ACKs, one dirty IDLE"
+        );
+        // counters are RW: software clears them
+        p.set_reg(0, &tnw::RX_CMD, 0);
+        assert_eq!(p.reg(0, &tnw::RX_CMD), 0);
+    });
+}
+
+// verifies: FTNW-L053, FTNW-L023
+#[test]
+fn forced_errors_counted_exactly() {
+    check("forced_errors_counted_exactly", 9, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.queue(0, 400, rng);
+        p.run(300);
+        for _ in 0..3 {
+            p.set_reg(0, &tnw::TB_TXCTRL, tnw::TB_TXCTRL::BACATXD.mask());
+            p.run(400);
+            assert_eq!(
+                p.reg(0, &tnw::TB_TXCTRL) & tnw::TB_TXCTRL::BACATXD.mask(),
+                0,
+                "BACATXD clears itself once used"
+            );
+        }
+        for _ in 0..2 {
+            p.set_reg(0, &tnw::TB_TXCTRL, tnw::TB_TXCTRL::BACATXC.mask());
+            p.run(400);
+        }
+        p.drain(40_000);
+        assert_eq!(p.host[1].delivered, 400);
+        let d = p.reg(1, &tnw::RX_DATA);
+        assert_eq!(tnw::RX_DATA::CRC_ERR.get(d), 3, "RX_DATA {d:#x}");
+        assert_eq!(tnw::RX_DATA::DIRTY.get(d), 2, "RX_DATA {d:#x}");
+        assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 5);
+    });
+}
+
+// verifies: FTNW-L060, FTNW-L065
+#[test]
+fn bad_register_accesses_answer_err() {
+    check("bad_register_accesses_answer_err", 10, |rng| {
+        let mut p = pair(clean(8), rng);
+        assert_eq!(p.access(0, false, 0x0A0, 0), (0, true), "unmapped");
+        assert_eq!(p.access(0, false, 0x402, 0), (0, true), "unaligned");
+        assert!(
+            p.access(0, true, 0x4F0, 1).1,
+            "write to the read-only revision"
+        );
+        assert_eq!(p.reg(0, &tnw::TNW_REVISION), tnw::REVISION);
+        assert_eq!(p.reg(0, &tnw::TX_EXEN), 0x00FF_01FF);
+        assert_eq!(p.reg(0, &tnw::RX_EXEN), 0x8FF);
+        // reset value of RX_EXC is 3 (PHY faults); the PHY inputs are low here
+        let mut q = Pair::native([P, P], clean(8), 1);
+        assert_eq!(q.reg(0, &tnw::RX_EXC), 3);
+        let off = tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::RX_OFFLINE.mask();
+        assert_eq!(q.reg(0, &tnw::TX_CTRL) & off, off, "links start offline");
+    });
+}
+
+fn noisy(ber: f64) -> ChannelCfg {
+    ChannelCfg {
+        latency: 64,
+        ber,
+        burst_rate: ber,
+        burst_len: (2, 6),
+        drop_rate: ber / 10.0,
+        dup_rate: ber / 10.0,
+        insert_rate: ber / 10.0,
+        ctrl_corrupt_rate: ber * 10.0,
+        down_rate: ber / 50.0,
+        down_len: (100, 1500),
+        down_garbage: true,
+        faults: vec![],
+    }
+}
+
+/// Random bidirectional traffic on all 8 VCs through a noisy channel; the scoreboard checks
+/// every word, order, loss and duplication.
+fn random_traffic(p: &mut Pair, n: usize, rng: &mut Rng) {
+    p.online();
+    p.host[0].inject_rate = 0.9;
+    p.host[1].rx_ready_rate = 0.95;
+    p.queue(0, n, rng);
+    p.queue(1, n, rng);
+    p.drain(n as u64 * 60 + 100_000);
+    assert_eq!(
+        (p.host[0].delivered, p.host[1].delivered),
+        (n as u64, n as u64)
+    );
+    assert!(p.chan[0].stats.bit_errors > 0 || n < 1000);
+    let d = p.reg(1, &tnw::RX_DATA);
+    let (naks, resends) = (p.reg(0, &tnw::TX_CNT_NAK), p.reg(0, &tnw::TX_CNT_RESEND));
+    eprintln!("{n} packets each way: channel A->B {:?}; B RX_DATA {d:#x}, A NAKs {naks}, A resends {resends}", p.chan[0].stats);
+}
+
+// verifies: FTNW-L005, FTNW-L071
+#[test]
+fn random_bidirectional_traffic_with_faults_native() {
+    check(
+        "random_bidirectional_traffic_with_faults_native",
+        11,
+        |rng| {
+            let mut p = Pair::native([P, P], [noisy(1e-4), noisy(1e-4)], rng.next_u64());
+            random_traffic(&mut p, 1500, rng);
+        },
+    );
+}
+
+// verifies: FTNW-L071
+#[test]
+fn random_bidirectional_100k_packets_ber_1e5_verilator() {
+    if !nicgen_sim::harness::verilator::require(
+        "random_bidirectional_100k_packets_ber_1e5_verilator",
+    ) {
+        return;
+    }
+    check(
+        "random_bidirectional_100k_packets_ber_1e5_verilator",
+        12,
+        |rng| {
+            let mut p = Pair::verilator([P, P], [noisy(1e-5), noisy(1e-5)], rng.next_u64());
+            random_traffic(&mut p, 100_000, rng);
+        },
+    );
+}
+
+/// RXSYNC: the peer's clock (this node's PHY clock) `ppm` away; full-rate traffic one way for
+/// `cycles`; the IDLE bursts must absorb the difference: no overflow, no error, nothing lost.
+fn ppm_run(pa: u64, pb: u64, cycles: u64, rng: &mut Rng, expect_clean: bool) {
+    let mut p = Pair::verilator([pa, pb], clean(64), rng.next_u64());
+    p.online();
+    let n = (cycles / 34) as usize;
+    p.queue(0, n, rng);
+    p.drain(cycles * 2 * (pa.max(pb) / pa.min(pb) + 1));
+    assert_eq!(p.host[1].delivered, n as u64);
+    let exc = p.reg(1, &tnw::RX_EXC);
+    if expect_clean {
+        assert_eq!(
+            exc & tnw::RX_EXC::RXSYNC_OVF.mask(),
+            0,
+            "RXSYNC overflowed: RX_EXC {exc:#x}"
+        );
+        assert_eq!(
+            p.reg(1, &tnw::RX_DATA),
+            0,
+            "no packet error at {pa} vs {pb} ps"
+        );
+        assert_eq!(p.reg(0, &tnw::TX_CNT_NAK), 0);
+    }
+}
+
+// verifies: FTNW-L030, FTNW-L031
+#[test]
+fn rxsync_absorbs_200ppm_both_ways_over_a_million_cycles() {
+    if !nicgen_sim::harness::verilator::require(
+        "rxsync_absorbs_200ppm_both_ways_over_a_million_cycles",
+    ) {
+        return;
+    }
+    check(
+        "rxsync_absorbs_200ppm_both_ways_over_a_million_cycles",
+        13,
+        |rng| {
+            // node A (sender) 200 ppm faster, then 200 ppm slower, than node B
+            ppm_run(10_000, 10_002, 1_000_000, rng, true);
+            ppm_run(10_002, 10_000, 1_000_000, rng, true);
+        },
+    );
+}
+
+// verifies: FTNW-L032
+#[test]
+fn rxsync_cdc_stress_at_gross_clock_ratios() {
+    if !nicgen_sim::harness::verilator::require("rxsync_cdc_stress_at_gross_clock_ratios") {
+        return;
+    }
+    check("rxsync_cdc_stress_at_gross_clock_ratios", 14, |rng| {
+        // receiver 3.3x faster than the words arrive: clean
+        ppm_run(10_000, 3_002, 20_000, rng, true);
+        // receiver 3.3x slower: RXSYNC must drop words; it reports the overflow, every
+        // packet delivered is still exact (scoreboard) and the device keeps answering
+        let mut p = Pair::verilator([3_000, 10_000], clean(64), rng.next_u64());
+        p.online();
+        p.queue(0, 200, rng);
+        p.run(60_000);
+        let exc = p.reg(1, &tnw::RX_EXC);
+        assert_ne!(exc & tnw::RX_EXC::RXSYNC_OVF.mask(), 0, "RX_EXC {exc:#x}");
+        assert!(p.host[1].delivered < 200);
+        assert_eq!(p.reg(1, &tnw::TNW_REVISION), tnw::REVISION);
+    });
+}
+
+/// A TX_MDIO_R/W value: PHY register `addr` is {ADDR_HI, unmapped bit, ADDR_LO}.
+fn mdio_value(addr: u16, data: u16) -> u32 {
+    use tnw::TX_MDIO_W::{ADDR_HI, ADDR_LO, DATA};
+    let a = addr as u32;
+    let v = ADDR_LO.set(DATA.set(0, data as u32), a & ((1 << ADDR_LO.width) - 1));
+    ADDR_HI.set(v, a >> (ADDR_HI.lsb - ADDR_LO.lsb))
+}
+
+fn mdio_wait(p: &mut Pair, reg: &Reg) -> u32 {
+    for _ in 0..100 {
+        let v = p.reg(0, reg);
+        if v & tnw::TX_MDIO_R::BUSY.mask() == 0 {
+            return v;
+        }
+        p.run(500);
+    }
+    panic!("{} stays busy", reg.name);
+}
+
+// verifies: FTNW-L040, FTNW-L041
+#[test]
+fn mdio_frames_bit_exact_against_phy_model() {
+    use nicgen_sim::ftnw::mdio_phy::Frame;
+    check("mdio_frames_bit_exact_against_phy_model", 15, |rng| {
+        let mut p = pair(clean(8), rng);
+        p.mdio_on = true;
+        let (a1, d1) = (0xC123u16, 0xBEEFu16); // address bit 13 is not mapped: 0
+        p.set_reg(0, &tnw::TX_MDIO_W, mdio_value(a1, d1));
+        assert_ne!(
+            p.reg(0, &tnw::TX_MDIO_W) & tnw::TX_MDIO_W::BUSY.mask(),
+            0,
+            "busy while the frames go out"
+        );
+        // a write while busy is ignored
+        p.set_reg(0, &tnw::TX_MDIO_R, mdio_value(0x0042, 0));
+        mdio_wait(&mut p, &tnw::TX_MDIO_W);
+        assert_eq!(p.mdio[0].regs.get(&(tnw::MDIO_DEVAD, a1)), Some(&d1));
+        p.mdio[0].regs.insert((tnw::MDIO_DEVAD, 0x0042), 0x5A5A);
+        p.set_reg(0, &tnw::TX_MDIO_R, mdio_value(0x0042, 0));
+        let r = mdio_wait(&mut p, &tnw::TX_MDIO_R);
+        assert_eq!(r & 0xFFFF, 0x5A5A, "TX_MDIO_R {r:#x}");
+        assert_eq!(r >> 16, mdio_value(0x0042, 0) >> 16, "address kept");
+        let f = |op, data| Frame {
+            op,
+            prtad: 0,
+            devad: tnw::MDIO_DEVAD,
+            data,
+        };
+        assert_eq!(
+            p.mdio[0].frames,
+            vec![
+                f(tnw::MDIO_OP_ADDRESS, a1),
+                f(tnw::MDIO_OP_WRITE, d1),
+                f(tnw::MDIO_OP_ADDRESS, 0x0042),
+                f(tnw::MDIO_OP_READ, 0x5A5A)
+            ]
+        );
+        assert!(
+            p.mdio[0].errors.is_empty(),
+            "PHY model: {:?}",
+            p.mdio[0].errors
+        );
+        assert!(p.mdio[1].frames.is_empty());
+    });
+}
+
+// verifies: FTNW-L051, FTNW-L052, FTNW-L054
+#[test]
+fn tb_ber_campaign_through_registers_only() {
+    check("tb_ber_campaign_through_registers_only", 16, |rng| {
+        let mut chan = clean(64);
+        chan[0].ber = 2e-5;
+        let mut p = Pair::native([P, P], chan, rng.next_u64());
+        p.online();
+        p.host[0].quiet = true;
+        p.host[1].quiet = true;
+        let (gen_en, pic) = (
+            tnw::TB_TXCTRL::DGEN_EN.mask(),
+            tnw::TB_TXCTRL::PICSWITCH.mask(),
+        );
+        let (chk_en, poc) = (
+            tnw::TB_RXCTRL::CHKEN.mask(),
+            tnw::TB_RXCTRL::POCSWITCH.mask(),
+        );
+        // pseudo-random endless run on channel 5
+        p.set_reg(1, &tnw::TB_RXCTRL, chk_en | poc);
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            gen_en | pic | TB_TXCTRL::CHADDR.set(0, 5),
+        );
+        p.run(8000);
+        p.set_reg(0, &tnw::TB_TXCTRL, pic);
+        p.run(3000);
+        let sent = p.reg(0, &tnw::TB_TXFRAMECNT);
+        let got = p.reg(1, &tnw::TB_RXFRAMECNT);
+        assert!(sent > 150, "only {sent} frames generated");
+        assert_eq!(got, sent, "every generated frame checked");
+        assert_eq!(
+            p.reg(1, &tnw::TB_RXERRCNT),
+            0,
+            "the link delivered every item intact"
+        );
+        assert!(
+            tnw::RX_DATA::CRC_ERR.get(p.reg(1, &tnw::RX_DATA)) > 0,
+            "the channel did corrupt packets"
+        );
+        assert_eq!(
+            p.host[1].delivered, 0,
+            "POCSWITCH kept packets away from the host"
+        );
+        // sequential one-shot of 5 packets, checked in sequential mode
+        p.set_reg(1, &tnw::TB_RXCTRL, 0);
+        p.set_reg(
+            1,
+            &tnw::TB_RXCTRL,
+            chk_en | poc | tnw::TB_RXCTRL::CHKFLAG.mask(),
+        );
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            pic | tnw::TB_TXCTRL::DGEN_FLAG.mask() | TB_TXCTRL::ONESHOTCNT.set(0, 5),
+        );
+        p.run(2000);
+        assert_eq!(p.reg(0, &tnw::TB_TXFRAMECNT), sent + 5);
+        assert_eq!(p.reg(1, &tnw::TB_RXFRAMECNT), got + 5);
+        assert_eq!(p.reg(1, &tnw::TB_RXERRCNT), 0);
+        assert_eq!(
+            p.reg(1, &tnw::TB_LASTDATACHECKED),
+            5 * 8 - 1,
+            "the counter's last item"
+        );
+        // checker in RND mode against a SEQ one-shot of 3 packets: every item differs
+        p.set_reg(1, &tnw::TB_RXCTRL, 0);
+        p.set_reg(1, &tnw::TB_RXCTRL, chk_en | poc);
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            pic | tnw::TB_TXCTRL::DGEN_FLAG.mask() | TB_TXCTRL::ONESHOTCNT.set(0, 3),
+        );
+        p.run(2000);
+        assert_eq!(p.reg(1, &tnw::TB_RXERRCNT), 3 * 8);
+        // CHKEN = 0 clears the error counter
+        p.set_reg(1, &tnw::TB_RXCTRL, poc);
+        assert_eq!(p.reg(1, &tnw::TB_RXERRCNT), 0);
+    });
+}
+
+// verifies: FTNW-L050
+#[test]
+fn tb_module_transparent_when_disabled() {
+    check("tb_module_transparent_when_disabled", 17, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            tnw::TB_TXCTRL::DGEN_FLAG.mask() | TB_TXCTRL::CHADDR.set(0, 2),
+        );
+        p.set_reg(1, &tnw::TB_RXCTRL, tnw::TB_RXCTRL::CHKFLAG.mask());
+        p.queue(0, 30, rng);
+        p.drain(10_000);
+        assert_eq!(p.host[1].delivered, 30);
+        assert_eq!(p.reg(0, &tnw::TB_TXFRAMECNT), 0);
+        assert_eq!(p.reg(1, &tnw::TB_RXFRAMECNT), 0);
+    });
+}

@@ -1,0 +1,7 @@
+//! The FTNW device: the TNW link's blocks (`blocks`), the link end to end (`link`), the host
+//! driver on every transport (`driver`) and the 2x2x2 torus (`torus`). One test binary.
+
+mod blocks;
+mod driver;
+mod link;
+mod torus;

@@ -1,0 +1,4 @@
+//! The FTNW network processor: the TNW link's words, control characters, CRC, test-bench
+//! generator and register map (`link`). The host side (IOC) joins here with its issue.
+
+pub mod link;
