@@ -164,7 +164,8 @@ pub fn scan_source(file: &str, text: &str) -> (Vec<(String, Verifier)>, Vec<Stri
     (found, dangling)
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.rs` file below `dir`, in path order.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };

@@ -120,6 +120,9 @@ pub struct Host {
     pub delivered: u64,
     /// Set while the TB module owns the host paths (the host then stays quiet).
     pub quiet: bool,
+    /// Packets still to send with a broken frame (no `first` on their first beat), to provoke
+    /// the link's framing check.
+    pub bad_frames: u32,
     /// Clock edge at which the last word of the latest delivered packet was taken.
     pub last_rx_cycle: u64,
     /// Clock edge (index) at which each packet's last item entered TXFIFO.
@@ -143,6 +146,7 @@ impl Default for Host {
             rx_dest: 0,
             delivered: 0,
             quiet: false,
+            bad_frames: 0,
             last_rx_cycle: 0,
             tx_done_edges: vec![],
             rx_first_edges: vec![],
@@ -383,6 +387,7 @@ impl Net {
             h.item += 1;
             if h.item == 8 {
                 h.item = 0;
+                h.bad_frames = h.bad_frames.saturating_sub(1);
                 let pkt = h.to_send.pop_front().unwrap();
                 h.in_flight.push_back(pkt);
                 h.injected += 1;
@@ -475,7 +480,7 @@ impl Net {
                 let pkt = &h.to_send[0];
                 self.dut[k].set(p.tx[0], pkt.item(h.item));
                 self.dut[k].set(p.tx[1], pkt.dest as u128);
-                self.dut[k].set(p.tx[4], (h.item == 0) as u128);
+                self.dut[k].set(p.tx[4], (h.item == 0 && h.bad_frames == 0) as u128);
                 self.dut[k].set(p.tx[5], (h.item == 7) as u128);
                 self.dut[k].set(p.tx[6], 0xFFFF);
             }

@@ -1,13 +1,14 @@
 //! The simulation harness every run uses: one clock scheduler (`clock`); the backend trait
 //! that hides whether a design runs as the native rust-hdl model or as a Verilator model of its
 //! emitted Verilog (`backend`, `verilator`); port groups bound by name prefix (`ports`);
-//! protocol monitors (`monitor`); the native bench for one block (`bench`); the lock-step
+//! protocol monitors (`monitor`); one design on one clock with cycle models (`cycle`); the native bench for one block (`bench`); the lock-step
 //! checker (`diff`); seeded randomness (`rng`); failure replay with waveforms (`testing`,
 //! `vcd`).
 
 pub mod backend;
 pub mod bench;
 pub mod clock;
+pub mod cycle;
 pub mod diff;
 pub mod monitor;
 pub mod ports;

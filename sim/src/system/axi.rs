@@ -7,6 +7,7 @@
 //! order.
 
 use crate::harness::backend::Dut;
+use crate::harness::cycle::CycleModel;
 use crate::harness::ports::bind;
 use crate::harness::rng::Rng;
 use nicgen_hdl::top::PortInfo;
@@ -112,9 +113,11 @@ impl AxiLiteManager {
             && self.wait_b.is_empty()
             && self.wait_r.is_empty()
     }
+}
 
+impl CycleModel for AxiLiteManager {
     /// Handshakes at the coming edge, and the subordinate's rules.
-    pub fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+    fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
         d.settle();
         let p = self.p;
         let (bresp, bvalid) = (d.get(p.b[0]), d.get(p.b[1]) != 0);
@@ -174,7 +177,7 @@ impl AxiLiteManager {
     }
 
     /// The manager's outputs for the next cycle. A VALID raised stays until its handshake.
-    pub fn after_edge(&mut self, d: &mut dyn Dut) {
+    fn after_edge(&mut self, d: &mut dyn Dut) {
         let p = self.p;
         if let Some(q) = self.writes.front().copied() {
             if !self.aw_on && !self.aw_done && self.rng.chance(self.valid_rate) {

@@ -5,6 +5,7 @@
 //! response for a tag not in use.
 
 use crate::harness::backend::Dut;
+use crate::harness::cycle::CycleModel;
 use crate::harness::ports::bind;
 use crate::harness::rng::Rng;
 use nicgen_hdl::top::PortInfo;
@@ -143,8 +144,10 @@ impl DmaManager {
             && self.wr_data.is_empty()
             && self.wr_wait.is_empty()
     }
+}
 
-    pub fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+impl CycleModel for DmaManager {
+    fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
         d.settle();
         let p = self.p;
         let g = |i: usize| d.get(i);
@@ -224,7 +227,7 @@ impl DmaManager {
         Ok(())
     }
 
-    pub fn after_edge(&mut self, d: &mut dyn Dut) {
+    fn after_edge(&mut self, d: &mut dyn Dut) {
         let p = self.p;
         if self.rd_on.is_none() && self.rng.chance(self.valid_rate) {
             if let Some((addr, e)) = self.reads.front() {

@@ -7,6 +7,7 @@
 //! through the same `MemServer`, any DMA-interface port.
 
 use crate::harness::backend::Dut;
+use crate::harness::cycle::CycleModel;
 use crate::harness::ports::bind;
 use crate::harness::rng::Rng;
 use nicgen_driver::{HostMem, VecMem};
@@ -190,8 +191,14 @@ impl Axi4Memory {
         Ok(beats)
     }
 
+    pub fn idle(&self) -> bool {
+        self.reads.is_empty() && self.writes.is_empty() && self.bresps.is_empty()
+    }
+}
+
+impl CycleModel for Axi4Memory {
     /// Handshakes at the coming edge; the manager's rules.
-    pub fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+    fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
         d.settle();
         let p = self.p;
         let g = |i: usize| d.get(i);
@@ -284,7 +291,7 @@ impl Axi4Memory {
     }
 
     /// The subordinate's outputs for the next cycle.
-    pub fn after_edge(&mut self, d: &mut dyn Dut) {
+    fn after_edge(&mut self, d: &mut dyn Dut) {
         let p = self.p;
         for k in 0..3 {
             self.ready[k] = self.rng.chance(self.ready_rate);
@@ -337,9 +344,5 @@ impl Axi4Memory {
             }
         }
         d.set(p.b[2], self.b_on as u128);
-    }
-
-    pub fn idle(&self) -> bool {
-        self.reads.is_empty() && self.writes.is_empty() && self.bresps.is_empty()
     }
 }

@@ -4,7 +4,7 @@
 
 use nicgen_hdl::top::DynTop;
 use nicgen_sim::harness::backend::{top, Dut};
-use nicgen_sim::harness::clock::Clocks;
+use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
@@ -15,11 +15,8 @@ const OKAY: u8 = 0;
 const SLVERR: u8 = 2;
 
 struct Tb {
-    d: Box<dyn Dut>,
-    clk: Clocks,
-    clock: usize,
+    c: OneClock,
     m: AxiLiteManager,
-    cycles: u64,
 }
 
 impl Tb {
@@ -33,43 +30,26 @@ impl Tb {
         m.valid_rate = valid_rate;
         m.ready_rate = ready_rate;
         let mut tb = Tb {
-            d,
-            clk: Clocks::new(&[10_000]),
-            clock,
+            c: OneClock::new(d, clock, 10_000),
             m,
-            cycles: 0,
         };
-        tb.d.set(reset, 1);
+        tb.c.d.set(reset, 1);
         for _ in 0..4 {
-            tb.cycle();
+            tb.c.cycle(&mut [&mut tb.m]);
         }
-        tb.d.set(reset, 0);
+        tb.c.d.set(reset, 0);
         tb
-    }
-
-    fn cycle(&mut self) {
-        if let Err(e) = self.m.before_edge(self.d.as_mut()) {
-            panic!("AXI rule broken at cycle {}: {e}", self.cycles);
-        }
-        self.clk.advance();
-        self.d.set(self.clock, 1);
-        self.d.settle();
-        self.clk.advance();
-        self.d.set(self.clock, 0);
-        self.d.settle();
-        self.m.after_edge(self.d.as_mut());
-        self.cycles += 1;
     }
 
     /// Run until every queued request is answered; the answers in completion order.
     fn finish(&mut self) -> Vec<(bool, u64, u64, u8)> {
-        let start = self.cycles;
+        let start = self.c.cycles;
         while !self.m.idle() {
             assert!(
-                self.cycles - start < 2000,
+                self.c.cycles - start < 2000,
                 "AXI4-Lite requests not answered in 2000 cycles"
             );
-            self.cycle();
+            self.c.cycle(&mut [&mut self.m]);
         }
         std::mem::take(&mut self.m.done)
     }

@@ -6,43 +6,13 @@
 //! memory answers `err` and writes nothing.
 
 use nicgen_driver::HostMem;
-use nicgen_sim::harness::backend::{instances, Backend, Dut};
-use nicgen_sim::harness::clock::Clocks;
+use nicgen_sim::harness::backend::{instances, Backend};
+use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::system::dma::{DmaManager, DmaPorts, Expect};
 use nicgen_sim::system::hostmem::{Axi4Memory, Axi4Ports, MemServer};
-
-struct Tb {
-    d: Box<dyn Dut>,
-    clk: Clocks,
-    clock: usize,
-    m: DmaManager,
-    mem: Axi4Memory,
-    cycles: u64,
-}
-
-impl Tb {
-    fn cycle(&mut self) {
-        let c = self.cycles;
-        if let Err(e) = self.m.before_edge(self.d.as_mut()) {
-            panic!("DMA side at cycle {c}: {e}");
-        }
-        if let Err(e) = self.mem.before_edge(self.d.as_mut()) {
-            panic!("AXI4 side at cycle {c}: {e}");
-        }
-        self.clk.advance();
-        self.d.set(self.clock, 1);
-        self.d.settle();
-        self.clk.advance();
-        self.d.set(self.clock, 0);
-        self.d.settle();
-        self.m.after_edge(self.d.as_mut());
-        self.mem.after_edge(self.d.as_mut());
-        self.cycles += 1;
-    }
-}
 
 fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
     let inst = instances("dma_axi4", backend, 1);
@@ -61,19 +31,14 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
     }
     srv.mem.write(a, &fill).unwrap();
     let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
-    let mut tb = Tb {
-        d,
-        clk: Clocks::new(&[10_000]),
-        clock,
-        m: DmaManager::new(DmaPorts::bind(&ports, "dma$"), 16, seed ^ 1),
-        mem: Axi4Memory::new(Axi4Ports::bind(&ports, "axi$"), srv, seed ^ 2),
-        cycles: 0,
-    };
-    tb.d.set(reset, 1);
+    let mut c = OneClock::new(d, clock, 10_000);
+    let mut m = DmaManager::new(DmaPorts::bind(&ports, "dma$"), 16, seed ^ 1);
+    let mut mem = Axi4Memory::new(Axi4Ports::bind(&ports, "axi$"), srv, seed ^ 2);
+    c.d.set(reset, 1);
     for _ in 0..4 {
-        tb.cycle();
+        c.cycle(&mut [&mut m, &mut mem]);
     }
-    tb.d.set(reset, 0);
+    c.d.set(reset, 0);
     let word =
         |off: u64| u64::from_le_bytes(fill[off as usize..off as usize + 8].try_into().unwrap());
     let mut expect_b = vec![0u64; 8192];
@@ -89,7 +54,7 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
             0 | 1 => {
                 // a read of buffer a
                 let off = 8 * rng.below((65536 / 8 - beats) + 1);
-                tb.m.read(
+                m.read(
                     a + off,
                     Expect::Data((0..beats).map(|i| word(off + 8 * i)).collect()),
                 );
@@ -100,13 +65,13 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
                 let data: Vec<u64> = (0..beats).map(|_| rng.next_u64()).collect();
                 expect_b[w as usize..(w + beats) as usize].copy_from_slice(&data);
                 wrote_b += 1;
-                tb.m.write(b + 8 * w, data, false);
+                m.write(b + 8 * w, data, false);
             }
-            3 => tb.m.read(
+            3 => m.read(
                 gap + 8 * rng.below(512 - beats.min(512) + 1),
                 Expect::Err(beats.min(512)),
             ),
-            _ => tb.m.write(
+            _ => m.write(
                 gap + 8 * rng.below(16),
                 vec![0xDEAD; beats.min(500) as usize],
                 true,
@@ -114,35 +79,35 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
         }
         // let requests overlap, but drain now and then
         if rng.chance(0.2) {
-            let start = tb.cycles;
-            while !tb.m.idle() {
-                assert!(tb.cycles - start < 200_000, "DMA requests did not complete");
-                tb.cycle();
+            let start = c.cycles;
+            while !m.idle() {
+                assert!(c.cycles - start < 200_000, "DMA requests did not complete");
+                c.cycle(&mut [&mut m, &mut mem]);
             }
         }
     }
-    let start = tb.cycles;
-    while !tb.m.idle() || !tb.mem.idle() {
-        assert!(tb.cycles - start < 400_000, "DMA requests did not complete");
-        tb.cycle();
+    let start = c.cycles;
+    while !m.idle() || !mem.idle() {
+        assert!(c.cycles - start < 400_000, "DMA requests did not complete");
+        c.cycle(&mut [&mut m, &mut mem]);
     }
     // buffer b holds exactly what was written (writes are ordered, later ones win)
     let mut got = vec![0u8; 65536];
-    tb.mem.srv.mem.read(b, &mut got).unwrap();
+    mem.srv.mem.read(b, &mut got).unwrap();
     for (i, w) in expect_b.iter().enumerate() {
         let g = u64::from_le_bytes(got[8 * i..8 * i + 8].try_into().unwrap());
         assert_eq!(g, *w, "buffer b word {i} after {wrote_b} writes");
     }
     assert!(
-        tb.m.reads_done > 40 && tb.m.writes_done > 20,
+        m.reads_done > 40 && m.writes_done > 20,
         "{} reads, {} writes",
-        tb.m.reads_done,
-        tb.m.writes_done
+        m.reads_done,
+        m.writes_done
     );
-    assert!(tb.m.max_in_use >= 2, "reads overlapped on several tags");
-    assert!(tb.mem.max_beats == 256, "bursts of 256 beats seen");
+    assert!(m.max_in_use >= 2, "reads overlapped on several tags");
+    assert!(mem.max_beats == 256, "bursts of 256 beats seen");
     assert!(
-        !tb.mem.srv.violations.is_empty(),
+        !mem.srv.violations.is_empty(),
         "the out-of-memory accesses were answered as errors"
     );
 }

@@ -645,3 +645,35 @@ fn tb_module_transparent_when_disabled() {
         assert_eq!(p.reg(1, &tnw::TB_RXFRAMECNT), 0);
     });
 }
+
+/// A packet written without `first` on its first beat (a framing error on the `tx` packet
+/// port) raises TX_EXC.BAD_HEADER; the link still sends the 8 beats as a packet (TXFIFO counts
+/// beats), so nothing behind it is lost or shifted.
+// verifies: FTNW-L061
+#[test]
+fn tx_framing_error_raises_bad_header_and_traffic_continues() {
+    check("tx_framing_error_raises_bad_header", 0x7F2, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.queue(0, 6, rng);
+        p.drain(10_000);
+        assert_eq!(
+            p.reg(0, &tnw::TX_EXC) & tnw::TX_EXC::BAD_HEADER.mask(),
+            0,
+            "clean frames"
+        );
+        p.host[0].bad_frames = 1;
+        p.queue(0, 6, rng);
+        p.drain(10_000);
+        assert_eq!(p.host[1].delivered, 12);
+        let exc = p.reg(0, &tnw::TX_EXC);
+        assert_ne!(exc & tnw::TX_EXC::BAD_HEADER.mask(), 0, "TX_EXC {exc:#x}");
+        p.set_reg(0, &tnw::TX_EXC, tnw::TX_EXC::BAD_HEADER.mask());
+        p.queue(0, 6, rng);
+        p.drain(10_000);
+        assert_eq!(
+            p.reg(0, &tnw::TX_EXC) & tnw::TX_EXC::BAD_HEADER.mask(),
+            0,
+            "cleared, clean again"
+        );
+    });
+}

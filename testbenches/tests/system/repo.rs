@@ -1,20 +1,10 @@
 //! Rules about the repository itself, checked on its sources.
 
+use nicgen_testbenches::trace;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
 }
 
 /// The string literals of a line (no escapes inside; good enough for identifiers).
@@ -36,7 +26,7 @@ fn no_hand_written_register_indexes_or_names_outside_wire() {
         "testbenches/src",
         "testbenches/tests",
     ] {
-        rust_files(&root().join(d), &mut files);
+        trace::rust_files(&root().join(d), &mut files);
     }
     let maps = nicgen_wire::all_maps();
     let reg_names: Vec<&str> = maps
@@ -131,7 +121,6 @@ fn the_register_rule_recognises_what_it_forbids() {
 /// writes now.
 #[test]
 fn requirement_annotations_are_valid_and_the_testplan_is_current() {
-    use nicgen_testbenches::trace;
     let p = trace::problems();
     assert!(p.is_empty(), "{}", p.join("\n"));
     let on_disk = std::fs::read_to_string(root().join("docs/testplan.md")).unwrap_or_default();
