@@ -86,7 +86,7 @@ impl Field {
 #[macro_export]
 macro_rules! regmap {
     (
-        $vis:vis static $map:ident : $mname:literal, addr_bits = $abits:literal, $mdoc:literal;
+        $vis:vis static $map:ident : $mname:literal, addr_bits = $abits:expr, $mdoc:literal;
         $(
             $reg:ident @ $off:literal, $rdoc:literal {
                 $( $f:ident [$lsb:literal, $w:literal] $acc:ident = $reset:expr, $fdoc:literal; )*

@@ -106,7 +106,7 @@ pub struct Ulx3s {
     link1: TnwLink,
     regs: BoardRegs,
     /// The bridge's bus to link 0, link 1 and the board registers (`BOARD_WINDOWS` order).
-    split: RegBusSplit<3, 16, 12>,
+    split: RegBusSplit<3, 16, { wb::WINDOW_BITS as usize }>,
     cycles: DFF<Bits<32>>,
     err_cnt: DFF<Bits<16>>,
     ferr_cnt: DFF<Bits<16>>,
@@ -250,9 +250,18 @@ impl Logic for Ulx3s {
         self.split.clock.next = self.pll.clkop.val();
         self.split.reset.next = self.sync_rst.rst.val();
         RegBusMaster::<16>::join(&mut self.bridge.bus, &mut self.split.bus);
-        RegBusMaster::<12>::join(&mut self.split.port[0], &mut self.link0.bus);
-        RegBusMaster::<12>::join(&mut self.split.port[1], &mut self.link1.bus);
-        RegBusMaster::<12>::join(&mut self.split.port[2], &mut self.regs.bus);
+        RegBusMaster::<{ wb::WINDOW_BITS as usize }>::join(
+            &mut self.split.port[0],
+            &mut self.link0.bus,
+        );
+        RegBusMaster::<{ wb::WINDOW_BITS as usize }>::join(
+            &mut self.split.port[1],
+            &mut self.link1.bus,
+        );
+        RegBusMaster::<{ wb::WINDOW_BITS as usize }>::join(
+            &mut self.split.port[2],
+            &mut self.regs.bus,
+        );
 
         // the cable: link 0 -> (bit-error injector) -> link 1, link 1 -> link 0
         self.flip.next = false;

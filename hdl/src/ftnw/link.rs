@@ -66,7 +66,7 @@ pub struct TnwLink {
     pub tx: PacketSink<128, 16, 14>,
     /// Packets received: 32 beats of 4 bytes, `meta` = {RAO, VC}, `keep` all ones.
     pub rx: PacketSource<32, 4, 14>,
-    pub bus: RegBusSlave<12>,
+    pub bus: RegBusSlave<{ tnw::TNW_WINDOW_BITS as usize }>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
     pub phy_rx_fault_p: Signal<In, Bit>,

@@ -20,6 +20,16 @@ pub struct Bench<T: Block> {
     vcd: Option<VcdWindow>,
 }
 
+impl<T: Block> Drop for Bench<T> {
+    fn drop(&mut self) {
+        if let Some(v) = self.vcd.take() {
+            let files = v.files();
+            drop(v);
+            crate::harness::testing::record_vcd_files(files);
+        }
+    }
+}
+
 impl<T: Block> Bench<T> {
     /// One clock (`set(uut, level)` drives it), 10 ns period.
     pub fn new(uut: T, set: impl Fn(&mut T, bool) + 'static) -> Self {

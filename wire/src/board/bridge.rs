@@ -187,7 +187,7 @@ pub const fn board_addr(r: &Reg) -> u32 {
 pub const BOARD_ID_VALUE: u32 = 0x4E47_4201;
 
 crate::regmap! {
-    pub static BOARD_REGS: "BOARD", addr_bits = 12, "Board registers, window 15 (0xF000) of the bridge's address map.";
+    pub static BOARD_REGS: "BOARD", addr_bits = WINDOW_BITS, "Board registers, window 15 (0xF000) of the bridge's address map.";
     BOARD_ID @ 0x000, "Identifies the bridge and its protocol version (BOARD_ID_VALUE = 0x4E474201)." {
         ID [0, 32] RO = 0, "\"NGB\" and protocol version 1";
     }

@@ -225,8 +225,11 @@ pub enum NakCause {
 
 // ---- register map (Table A.2; one link's 4 KB window, link l at BAR2 + (l << 12)) ----
 
+/// Address bits of one link's register window (4 KB; link l at `l << TNW_WINDOW_BITS`).
+pub const TNW_WINDOW_BITS: u32 = 12;
+
 crate::regmap! {
-    pub static TNW_LINK_REGS: "tnw_link", addr_bits = 12, "One FTNW torus link (Table A.2): link l at BAR2 + (l << 12). Offsets in bytes.";
+    pub static TNW_LINK_REGS: "tnw_link", addr_bits = TNW_WINDOW_BITS, "One FTNW torus link (Table A.2): link l at BAR2 + (l << 12). Offsets in bytes.";
     RX_EXC @ 0x000, "RX exceptions (A.1). Set by their condition, cleared by writing 1 (see spec-decisions)." {
         RX_FAULT_P [0, 1] W1C = 1, "RX_FAULT_P from PHY";
         RX_FAULT_R [1, 1] W1C = 1, "RX_FAULT_R from PHY";
