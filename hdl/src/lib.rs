@@ -5,6 +5,7 @@
 
 pub mod common;
 pub mod ftnw;
+pub mod settle;
 pub mod top;
 pub mod tops;
 

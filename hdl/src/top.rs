@@ -5,12 +5,13 @@
 use rust_hdl::prelude::*;
 
 /// Emit Verilog for `uut` with the top module named `name` (rust-hdl calls it `top`).
-/// Sub-modules are named `name$child`. Panics, like rust-hdl, when a signal is undriven.
+/// Sub-modules are named `name$child`. Every combinational block is rewritten to settle in one
+/// pass (`settle`). Panics, like rust-hdl, when a signal is undriven.
 pub fn emit_verilog<B: Block>(uut: &B, name: &str) -> String {
     check_all(uut).unwrap_or_else(|e| panic!("design {name} fails rust-hdl's checks: {e:?}"));
     let mut defines = ModuleDefines::default();
     uut.accept(name, &mut defines);
-    defines.defines()
+    crate::settle::settle_in_one_pass(&defines.defines())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -89,7 +89,8 @@ impl Logic for Ecp5Pll {
         Verilog::Wrapper(Wrapper {
             code: format!(
                 r#"
-`ifdef VERILATOR
+`ifndef SYNTHESIS
+// simulation (Verilator, Icarus, ...): the PLL passes the clock through and is locked
 assign clkop = clki;
 assign locked = 1'b1;
 `else

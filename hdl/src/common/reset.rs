@@ -54,7 +54,9 @@ impl<const STAGES: usize> Logic for ResetSync<STAGES> {
              \x20  if (arst) chain <= {{{s}{{1'b1}}}};\n\
              \x20  else chain <= {{chain[{m2}:0], 1'b0}};\n\
              end\n\
-             always @(*) rst = chain[{m}];\n",
+             always @(*) rst = chain[{m}];\n\
+             // the power-up value also where an always @(*) waits for its first event (Icarus)\n\
+             initial rst = 1'b1;\n",
             m = STAGES - 1,
             m2 = STAGES - 2,
             s = STAGES

@@ -101,9 +101,89 @@ pub fn is_reset(p: &PortInfo) -> bool {
     p.name.contains("reset") || p.name == "arst"
 }
 
+/// The second model of a run: it sees every input the native model sees, and is checked after
+/// every clock edge and every input change (the Verilator model) or records what the native
+/// model did (for a replay in another simulator).
+trait Mirror {
+    fn set(&mut self, i: usize, v: u128);
+    fn settle(&mut self);
+    fn check(&mut self, native: &dyn DynTop, cycle: u64, time_ps: u64) -> Result<(), Mismatch>;
+}
+
+struct VerilatorMirror {
+    vl: Model,
+    outputs: Vec<usize>,
+    ports: Vec<PortInfo>,
+    name: String,
+    seed: u64,
+    trace_from: u64,
+}
+
+impl Mirror for VerilatorMirror {
+    fn set(&mut self, i: usize, v: u128) {
+        self.vl.set(i, v);
+    }
+    fn settle(&mut self) {
+        self.vl.eval();
+    }
+    /// Every output compared; on a mismatch note the cycle (for a traced replay) and flush.
+    fn check(&mut self, native: &dyn DynTop, cycle: u64, time: u64) -> Result<(), Mismatch> {
+        if cycle >= self.trace_from {
+            self.vl.dump(time);
+        }
+        for &o in &self.outputs {
+            let (a, b) = (native.get(o), self.vl.get(o));
+            if a != b {
+                crate::harness::testing::note_end_cycle(cycle);
+                self.vl.flush_trace();
+                return Err(Mismatch {
+                    top: self.name.clone(),
+                    cycle,
+                    time_ps: time,
+                    signal: self.ports[o].name.clone(),
+                    native: a,
+                    verilator: b,
+                    seed: self.seed,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A native run as a list of steps: the value of every port (inputs as driven, outputs as the
+/// native model answered) at every point the lock-step check compares, in port order.
+#[derive(Clone, Debug, Default)]
+pub struct Recording {
+    pub ports: Vec<PortInfo>,
+    pub steps: Vec<Vec<u128>>,
+    /// Cycles of the first clock the recording covers.
+    pub cycles: u64,
+}
+
+struct Recorder {
+    now: Vec<u128>,
+    outputs: Vec<usize>,
+    steps: Vec<Vec<u128>>,
+}
+
+impl Mirror for Recorder {
+    fn set(&mut self, i: usize, v: u128) {
+        self.now[i] = v;
+    }
+    fn settle(&mut self) {}
+    fn check(&mut self, native: &dyn DynTop, _: u64, _: u64) -> Result<(), Mismatch> {
+        for &o in &self.outputs {
+            self.now[o] = native.get(o);
+        }
+        self.steps.push(self.now.clone());
+        Ok(())
+    }
+}
+
 /// Run `cycles` cycles of the first clock; clocks have the given periods (ps, even), in port order.
 pub fn lockstep(
-    mut native: Box<dyn DynTop>,
+    native: Box<dyn DynTop>,
     periods_ps: &[u64],
     cycles: u64,
     rng: &mut Rng,
@@ -112,12 +192,53 @@ pub fn lockstep(
     let ports = native.ports();
     let mut vl = Model::new(native.name(), &native.verilog(), ports.clone())
         .unwrap_or_else(|e| panic!("{e:#}"));
-    let name = native.name().to_string();
     let trace = crate::harness::testing::cosim_trace(1);
     if let Some((paths, _)) = &trace {
         vl.trace(&paths[0]);
     }
-    let trace_from = trace.map(|t| t.1).unwrap_or(u64::MAX);
+    let mut m = VerilatorMirror {
+        vl,
+        outputs: port_indices(&ports, |p| p.dir == PortDir::Out),
+        name: native.name().to_string(),
+        ports,
+        seed: rng.seed,
+        trace_from: trace.map(|t| t.1).unwrap_or(u64::MAX),
+    };
+    run(native, &mut m, periods_ps, cycles, rng, stim)
+}
+
+/// The same run as `lockstep`, the native model alone, recorded step by step.
+pub fn record(
+    native: Box<dyn DynTop>,
+    periods_ps: &[u64],
+    cycles: u64,
+    rng: &mut Rng,
+    stim: &Stimulus,
+) -> Recording {
+    let ports = native.ports();
+    let mut r = Recorder {
+        now: vec![0; ports.len()],
+        outputs: port_indices(&ports, |p| p.dir == PortDir::Out),
+        steps: vec![],
+    };
+    run(native, &mut r, periods_ps, cycles, rng, stim).expect("a recording has nothing to compare");
+    Recording {
+        ports,
+        steps: r.steps,
+        cycles,
+    }
+}
+
+fn run(
+    mut native: Box<dyn DynTop>,
+    vl: &mut dyn Mirror,
+    periods_ps: &[u64],
+    cycles: u64,
+    rng: &mut Rng,
+    stim: &Stimulus,
+) -> Result<Activity, Mismatch> {
+    let ports = native.ports();
+    let name = native.name().to_string();
     let clocks = port_indices(&ports, |p| p.clock);
     assert_eq!(
         clocks.len(),
@@ -168,33 +289,7 @@ pub fn lockstep(
     };
     let mut clk = Clocks::new(periods_ps);
     let mut reset_left = vec![0u32; ports.len()];
-    let seed = rng.seed;
     let mut cycle = 0u64;
-
-    // compare every output; on a mismatch note the cycle (for a traced replay) and flush
-    let compare =
-        |native: &Box<dyn DynTop>, vl: &mut Model, cycle: u64, time: u64| -> Result<(), Mismatch> {
-            if cycle >= trace_from {
-                vl.dump(time);
-            }
-            for &o in &outputs {
-                let (a, b) = (native.get(o), vl.get(o));
-                if a != b {
-                    crate::harness::testing::note_end_cycle(cycle);
-                    vl.flush_trace();
-                    return Err(Mismatch {
-                        top: name.clone(),
-                        cycle,
-                        time_ps: time,
-                        signal: ports[o].name.clone(),
-                        native: a,
-                        verilator: b,
-                        seed,
-                    });
-                }
-            }
-            Ok(())
-        };
 
     // drive initial state: clocks low, inputs 0 (resets high, so both start from reset)
     for &c in &clocks {
@@ -208,8 +303,8 @@ pub fn lockstep(
         vl.set(i, v);
     }
     native.settle();
-    vl.eval();
-    compare(&native, &mut vl, 0, 0)?;
+    vl.settle();
+    vl.check(native.as_ref(), 0, 0)?;
 
     while cycle < cycles {
         let e = clk.advance();
@@ -225,8 +320,8 @@ pub fn lockstep(
             cycle += 1;
         }
         native.settle();
-        vl.eval();
-        compare(&native, &mut vl, cycle, time)?;
+        vl.settle();
+        vl.check(native.as_ref(), cycle, time)?;
         if fell0 {
             for (k, &o) in outputs.iter().enumerate() {
                 activity.nonzero[k].1 += (native.get(o) != 0) as u64;
@@ -258,8 +353,8 @@ pub fn lockstep(
                 vl.set(i, v);
             }
             native.settle();
-            vl.eval();
-            compare(&native, &mut vl, cycle, time)?;
+            vl.settle();
+            vl.check(native.as_ref(), cycle, time)?;
         }
     }
     crate::harness::testing::note_end_cycle(cycle);

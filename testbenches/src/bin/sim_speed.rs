@@ -65,6 +65,38 @@ fn main() {
         };
         println!("{:<16} {:>14.0} {}", t.name, n, v);
     }
+    if nicgen_sim::harness::icarus::require("sim_speed (Icarus)") {
+        for name in ["tnw_link", "ulx3s"] {
+            let top = nicgen_sim::harness::backend::top(name);
+            let v = top.verilog();
+            let nclk = top.ports().iter().filter(|p| p.clock).count();
+            let periods: Vec<u64> = (0..nclk as u64).map(|k| 10_000 + 3_000 * k).collect();
+            let rec = nicgen_sim::harness::diff::record(
+                top,
+                &periods,
+                4000,
+                &mut Rng::new(3),
+                &nicgen_sim::harness::diff::Stimulus::default(),
+            );
+            let r = nicgen_sim::harness::icarus::replay_in_tmp(
+                name,
+                &v,
+                &rec,
+                std::time::Duration::from_secs(300),
+            )
+            .unwrap_or_else(|e| panic!("{name} in Icarus: {e}"));
+            println!(
+                "{:<16} {:>14} {:>16.0}  (Icarus, vvp, every output compared every step)",
+                name,
+                "-",
+                r.cycles_per_s()
+            );
+            json.push(format!(
+                "  \"{name}_icarus_cycles_per_s\": {:.0}",
+                r.cycles_per_s()
+            ));
+        }
+    }
     if have_vl {
         let t = torus_cycles_per_s();
         println!(

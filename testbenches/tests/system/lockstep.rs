@@ -12,7 +12,7 @@ use rust_hdl::prelude::*;
 const CYCLES: u64 = 10_000;
 
 /// Second and further clocks run at a ratio that drifts against the first (1 : 1.3, ...).
-fn periods(n: usize) -> Vec<u64> {
+pub fn periods(n: usize) -> Vec<u64> {
     (0..n).map(|k| 10_000 + 3_000 * k as u64).collect()
 }
 
@@ -58,30 +58,7 @@ fn tnw_link_matches_its_verilog_under_traffic() {
         .into_iter()
         .find(|t| t.name == "tnw_link")
         .expect("tnw_link top");
-    let ctrl = nicgen_wire::ftnw::link::TX_CTRL::OFFSET as u128;
-    let stim = Stimulus {
-        reset_rate: 1.0 / 40_000.0,
-        drive: vec![
-            ("phy_rxd", Drive::Loop("phy_txd")),
-            ("phy_rxc", Drive::Loop("phy_txc")),
-            ("tx$valid", Drive::Chance(0.9)),
-            ("rx$ready", Drive::Chance(0.9)),
-            ("bus$write", Drive::Chance(0.0002)),
-            ("bus$read", Drive::Chance(0.02)),
-            ("phy_rx_fault_p", Drive::Chance(0.001)),
-            ("phy_rx_fault_r", Drive::Chance(0.001)),
-            ("phy_intb", Drive::Chance(0.001)),
-            ("phy_tx_fault", Drive::Chance(0.001)),
-            ("phy_rxh", Drive::Chance(0.001)),
-        ],
-        // both directions online (TX_CTRL = 0) after the reset
-        script: vec![
-            (8, "bus$addr", ctrl),
-            (8, "bus$wdata", 0),
-            (8, "bus$write", 1),
-            (8, "bus$read", 0),
-        ],
-    };
+    let stim = link_traffic();
     let cycles = 40_000;
     let start = std::time::Instant::now();
     check("tnw_link lockstep under traffic", 0x7E57_1111, |rng| {
@@ -143,4 +120,33 @@ fn differential_check_catches_the_untyped_literal_hazard() {
     assert_eq!(m.signal, "gt");
     // the only disagreement is a = 255, where Rust wraps (a + 1 = 0) and Verilog does not
     assert_eq!((m.native, m.verilator), (0, 1));
+}
+
+/// The traffic stimulus of `tnw_link`: PHY output looped into its input, injection valid 90% of
+/// the time, rare register writes, both directions brought online after the reset.
+pub fn link_traffic() -> Stimulus {
+    let ctrl = nicgen_wire::ftnw::link::TX_CTRL::OFFSET as u128;
+    Stimulus {
+        reset_rate: 1.0 / 40_000.0,
+        drive: vec![
+            ("phy_rxd", Drive::Loop("phy_txd")),
+            ("phy_rxc", Drive::Loop("phy_txc")),
+            ("tx$valid", Drive::Chance(0.9)),
+            ("rx$ready", Drive::Chance(0.9)),
+            ("bus$write", Drive::Chance(0.0002)),
+            ("bus$read", Drive::Chance(0.02)),
+            ("phy_rx_fault_p", Drive::Chance(0.001)),
+            ("phy_rx_fault_r", Drive::Chance(0.001)),
+            ("phy_intb", Drive::Chance(0.001)),
+            ("phy_tx_fault", Drive::Chance(0.001)),
+            ("phy_rxh", Drive::Chance(0.001)),
+        ],
+        // both directions online (TX_CTRL = 0) after the reset
+        script: vec![
+            (8, "bus$addr", ctrl),
+            (8, "bus$wdata", 0),
+            (8, "bus$write", 1),
+            (8, "bus$read", 0),
+        ],
+    }
 }

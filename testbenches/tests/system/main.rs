@@ -2,5 +2,6 @@
 //! the repository's own rules (`repo`: register access only through the wire crate, requirement
 //! annotations and the test plan). One test binary.
 
+mod icarus;
 mod lockstep;
 mod repo;

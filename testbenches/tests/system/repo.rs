@@ -121,6 +121,10 @@ fn the_register_rule_recognises_what_it_forbids() {
 /// writes now.
 #[test]
 fn requirement_annotations_are_valid_and_the_testplan_is_current() {
+    if !root().join("../shared/specs/checklists").is_dir() {
+        eprintln!("SKIPPED: ../shared/specs/checklists (the device requirement lists) is not beside this checkout");
+        return;
+    }
     let p = trace::problems();
     assert!(p.is_empty(), "{}", p.join("\n"));
     let on_disk = std::fs::read_to_string(root().join("docs/testplan.md")).unwrap_or_default();
