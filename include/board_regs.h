@@ -7,35 +7,35 @@
 
 /* BOARD_ID: Identifies the bridge and its protocol version (BOARD_ID_VALUE = 0x4E474201). */
 #define BOARD_BOARD_ID_OFFSET                            0x00000000u
-#define BOARD_BOARD_ID_RESET                             0x00000000u
+#define BOARD_BOARD_ID_RESET                             0x4E474201u
 /*   ID [31:0] RO: "NGB" and protocol version 1 */
 #define BOARD_BOARD_ID_ID_SHIFT                          0x00000000u
 #define BOARD_BOARD_ID_ID_WIDTH                          0x00000020u
 #define BOARD_BOARD_ID_ID_MASK                           0xFFFFFFFFu
-#define BOARD_BOARD_ID_ID_RESET                          0x00000000u
+#define BOARD_BOARD_ID_ID_RESET                          0x4E474201u
 
 /* BOARD_CLOCK_HZ: Frequency of the link clock the top was built for, in Hz. */
 #define BOARD_BOARD_CLOCK_HZ_OFFSET                      0x00000004u
-#define BOARD_BOARD_CLOCK_HZ_RESET                       0x00000000u
-/*   HZ [31:0] RO: link clock frequency */
+#define BOARD_BOARD_CLOCK_HZ_RESET                       0x047868C0u
+/*   HZ [31:0] RO: link clock frequency (the default build's) */
 #define BOARD_BOARD_CLOCK_HZ_HZ_SHIFT                    0x00000000u
 #define BOARD_BOARD_CLOCK_HZ_HZ_WIDTH                    0x00000020u
 #define BOARD_BOARD_CLOCK_HZ_HZ_MASK                     0xFFFFFFFFu
-#define BOARD_BOARD_CLOCK_HZ_HZ_RESET                    0x00000000u
+#define BOARD_BOARD_CLOCK_HZ_HZ_RESET                    0x047868C0u
 
 /* BOARD_BAUD_DIV: Link-clock cycles per UART bit time (the baud rate is BOARD_CLOCK_HZ / BAUD_DIV). */
 #define BOARD_BOARD_BAUD_DIV_OFFSET                      0x00000008u
-#define BOARD_BOARD_BAUD_DIV_RESET                       0x00000000u
-/*   DIV [31:0] RO: cycles per bit */
+#define BOARD_BOARD_BAUD_DIV_RESET                       0x00000019u
+/*   DIV [31:0] RO: cycles per bit (the default build's) */
 #define BOARD_BOARD_BAUD_DIV_DIV_SHIFT                   0x00000000u
 #define BOARD_BOARD_BAUD_DIV_DIV_WIDTH                   0x00000020u
 #define BOARD_BOARD_BAUD_DIV_DIV_MASK                    0xFFFFFFFFu
-#define BOARD_BOARD_BAUD_DIV_DIV_RESET                   0x00000000u
+#define BOARD_BOARD_BAUD_DIV_DIV_RESET                   0x00000019u
 
 /* BOARD_CYCLES: Free-running link-clock cycle counter (wraps); the serial transport's `wait_cycles` polls it. */
 #define BOARD_BOARD_CYCLES_OFFSET                        0x0000000Cu
 #define BOARD_BOARD_CYCLES_RESET                         0x00000000u
-/*   CYCLES [31:0] RO: cycles since reset, modulo 2^32 */
+/*   CYCLES [31:0] RO: cycles since reset, modulo 2^32 (counts from 0 at reset) */
 #define BOARD_BOARD_CYCLES_CYCLES_SHIFT                  0x00000000u
 #define BOARD_BOARD_CYCLES_CYCLES_WIDTH                  0x00000020u
 #define BOARD_BOARD_CYCLES_CYCLES_MASK                   0xFFFFFFFFu

@@ -337,7 +337,7 @@
 
 /* TX_CTRL: TX control and status (A.2 REG2). Reset commands self-clear; their Done flags are cleared by writing 1. */
 #define TNW_LINK_TX_CTRL_OFFSET                          0x00000420u
-#define TNW_LINK_TX_CTRL_RESET                           0x00000011u
+#define TNW_LINK_TX_CTRL_RESET                           0x00000411u
 /*   TX_OFFLINE [0:0] RW: txLink offline: send only IDLE */
 #define TNW_LINK_TX_CTRL_TX_OFFLINE_SHIFT                0x00000000u
 #define TNW_LINK_TX_CTRL_TX_OFFLINE_WIDTH                0x00000001u
@@ -373,16 +373,16 @@
 #define TNW_LINK_TX_CTRL_DCM_RESET_WIDTH                 0x00000001u
 #define TNW_LINK_TX_CTRL_DCM_RESET_MASK                  0x00000100u
 #define TNW_LINK_TX_CTRL_DCM_RESET_RESET                 0x00000000u
-/*   DCM_RESET_DONE [9:9] W1C: rxClk DCM reset done */
+/*   DCM_RESET_DONE [9:9] W1C: rxClk DCM reset done (set by a commanded DCM reset only) */
 #define TNW_LINK_TX_CTRL_DCM_RESET_DONE_SHIFT            0x00000009u
 #define TNW_LINK_TX_CTRL_DCM_RESET_DONE_WIDTH            0x00000001u
 #define TNW_LINK_TX_CTRL_DCM_RESET_DONE_MASK             0x00000200u
 #define TNW_LINK_TX_CTRL_DCM_RESET_DONE_RESET            0x00000000u
-/*   DCM_LOCKED [10:10] RO: rxClk DCM locked (no DCM in this design: reads 1 once out of reset) */
+/*   DCM_LOCKED [10:10] RO: rxClk DCM locked (no DCM in this design: reads 1 once RXSYNC is out of reset, 16 cycles after a reset) */
 #define TNW_LINK_TX_CTRL_DCM_LOCKED_SHIFT                0x0000000Au
 #define TNW_LINK_TX_CTRL_DCM_LOCKED_WIDTH                0x00000001u
 #define TNW_LINK_TX_CTRL_DCM_LOCKED_MASK                 0x00000400u
-#define TNW_LINK_TX_CTRL_DCM_LOCKED_RESET                0x00000000u
+#define TNW_LINK_TX_CTRL_DCM_LOCKED_RESET                0x00000001u
 /*   PHY_RESET [12:12] SC: PHY reset (pulse on the phy_reset output) */
 #define TNW_LINK_TX_CTRL_PHY_RESET_SHIFT                 0x0000000Cu
 #define TNW_LINK_TX_CTRL_PHY_RESET_WIDTH                 0x00000001u

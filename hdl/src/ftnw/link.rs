@@ -128,6 +128,8 @@ pub struct TnwLink {
     tx_rst_r: DFF<Bit>,
     rx_rst_r: DFF<Bit>,
     dcm_cnt: DFF<Bits<5>>,
+    /// A DCM reset was commanded (its end sets DCM_RESET_DONE).
+    dcm_cmd: DFF<Bit>,
     phy_cnt: DFF<Bits<5>>,
     tx_rst: Signal<Local, Bit>,
     rx_rst: Signal<Local, Bit>,
@@ -212,6 +214,7 @@ impl TnwLink {
             tx_rst_r: Default::default(),
             rx_rst_r: Default::default(),
             dcm_cnt: Default::default(),
+            dcm_cmd: Default::default(),
             phy_cnt: Default::default(),
             tx_rst: Default::default(),
             rx_rst: Default::default(),
@@ -252,6 +255,7 @@ impl Logic for TnwLink {
             tx_rst_r,
             rx_rst_r,
             dcm_cnt,
+            dcm_cmd,
             phy_cnt,
             tx_beat,
             tx_frame_err
@@ -316,6 +320,16 @@ impl Logic for TnwLink {
         }
         if self.reset.val() || self.regs.tx_ctrl_dcm_reset.val() {
             self.dcm_cnt.d.next = self.c_rst_len.val();
+        }
+        // Done only for a commanded DCM reset, not for the one every reset makes
+        if self.dcm_cnt.q.val() == self.c_one5.val() {
+            self.dcm_cmd.d.next = false;
+        }
+        if self.regs.tx_ctrl_dcm_reset.val() {
+            self.dcm_cmd.d.next = true;
+        }
+        if self.reset.val() {
+            self.dcm_cmd.d.next = false;
         }
         if self.phy_cnt.q.val() != self.c_zero5.val() {
             self.phy_cnt.d.next = self.phy_cnt.q.val() - self.c_one5.val();
@@ -591,7 +605,8 @@ impl Logic for TnwLink {
         // TX_CTRL: Done flags and status
         self.regs.tx_ctrl_tx_reset_done_set.next = self.tx_rst_r.q.val();
         self.regs.tx_ctrl_rx_reset_done_set.next = self.rx_rst_r.q.val();
-        self.regs.tx_ctrl_dcm_reset_done_set.next = self.dcm_cnt.q.val() == self.c_one5.val();
+        self.regs.tx_ctrl_dcm_reset_done_set.next =
+            self.dcm_cmd.q.val() && (self.dcm_cnt.q.val() == self.c_one5.val());
         self.regs.tx_ctrl_phy_reset_done_set.next = self.phy_cnt.q.val() == self.c_one5.val();
         self.regs.tx_ctrl_dcm_locked.next = self.dcm_cnt.q.val() == self.c_zero5.val();
         self.regs.tx_ctrl_tx_busy.next = self.txlink.busy.val();

@@ -194,3 +194,24 @@ fn board_ber_run_with_a_slow_host_is_clean() {
     let r = ber_on_the_injected_cable(3000, 16);
     assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
 }
+
+/// Every BOARD register reads its documented reset value after reset, but the two that move
+/// on their own (the cycle counter, the LEDs' heartbeat and activity); the default build's
+/// clock is the one the map documents.
+#[test]
+fn board_registers_read_their_documented_reset_values() {
+    let cfg = nicgen_bsp::ulx3s::BoardConfig::ulx3s();
+    assert_eq!(cfg.clock_hz(), wb::DEFAULT_CLOCK_HZ);
+    // (None, after a loud SKIPPED, without Verilator)
+    let _ = over_pty("board_registers_reset_values", |path| {
+        let tty = TtyPort::open(path, cfg.baud, Duration::from_secs(20)).expect("open the pty");
+        let mut s = Serial::new(tty);
+        for r in wb::BOARD_REGS.regs {
+            if [wb::BOARD_CYCLES.offset, wb::BOARD_LEDS.offset].contains(&r.offset) {
+                continue;
+            }
+            let v = s.read32(wb::board_addr(r) as u64).unwrap();
+            assert_eq!(v, r.reset(), "{} after reset", r.name);
+        }
+    });
+}

@@ -186,19 +186,22 @@ pub const fn board_addr(r: &Reg) -> u32 {
 /// Value of `BOARD_ID`: "NGB" and the bridge protocol version 1.
 pub const BOARD_ID_VALUE: u32 = 0x4E47_4201;
 
+/// The link clock of the default ULX3S build (25 MHz oscillator, PLL to 75 MHz).
+pub const DEFAULT_CLOCK_HZ: u32 = 75_000_000;
+
 crate::regmap! {
     pub static BOARD_REGS: "BOARD", addr_bits = WINDOW_BITS, "Board registers, window 15 (0xF000) of the bridge's address map.";
     BOARD_ID @ 0x000, "Identifies the bridge and its protocol version (BOARD_ID_VALUE = 0x4E474201)." {
-        ID [0, 32] RO = 0, "\"NGB\" and protocol version 1";
+        ID [0, 32] RO = BOARD_ID_VALUE, "\"NGB\" and protocol version 1";
     }
     BOARD_CLOCK_HZ @ 0x004, "Frequency of the link clock the top was built for, in Hz." {
-        HZ [0, 32] RO = 0, "link clock frequency";
+        HZ [0, 32] RO = DEFAULT_CLOCK_HZ, "link clock frequency (the default build's)";
     }
     BOARD_BAUD_DIV @ 0x008, "Link-clock cycles per UART bit time (the baud rate is BOARD_CLOCK_HZ / BAUD_DIV)." {
-        DIV [0, 32] RO = 0, "cycles per bit";
+        DIV [0, 32] RO = DEFAULT_CLOCK_HZ / DEFAULT_BAUD, "cycles per bit (the default build's)";
     }
     BOARD_CYCLES @ 0x00c, "Free-running link-clock cycle counter (wraps); the serial transport's `wait_cycles` polls it." {
-        CYCLES [0, 32] RO = 0, "cycles since reset, modulo 2^32";
+        CYCLES [0, 32] RO = 0, "cycles since reset, modulo 2^32 (counts from 0 at reset)";
     }
     BOARD_BRIDGE_ERRORS @ 0x010, "Bridge error counters since reset (saturating)." {
         RESPONSES [0, 16] RO = 0, "error responses sent (any status but OK)";

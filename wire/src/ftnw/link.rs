@@ -316,8 +316,8 @@ crate::regmap! {
         RX_RESET [5, 1] SC = 0, "rxLink reset (pulse): flush reception buffer, expect sequence 0";
         RX_RESET_DONE [6, 1] W1C = 0, "rxLink reset done";
         DCM_RESET [8, 1] SC = 0, "rxClk DCM reset (pulse; resets RXSYNC)";
-        DCM_RESET_DONE [9, 1] W1C = 0, "rxClk DCM reset done";
-        DCM_LOCKED [10, 1] RO = 0, "rxClk DCM locked (no DCM in this design: reads 1 once out of reset)";
+        DCM_RESET_DONE [9, 1] W1C = 0, "rxClk DCM reset done (set by a commanded DCM reset only)";
+        DCM_LOCKED [10, 1] RO = 1, "rxClk DCM locked (no DCM in this design: reads 1 once RXSYNC is out of reset, 16 cycles after a reset)";
         PHY_RESET [12, 1] SC = 0, "PHY reset (pulse on the phy_reset output)";
         PHY_RESET_DONE [13, 1] W1C = 0, "PHY reset done";
         TX_BUSY [20, 1] RO = 0, "txLink FSM not IDLE";
@@ -455,7 +455,7 @@ mod tests {
     fn map_is_valid_and_at_table_a2_offsets() {
         TNW_LINK_REGS.validate().unwrap();
         assert_eq!(TX_EXEN.reset(), 0x00ff_01ff);
-        assert_eq!(TX_CTRL.reset(), 0x0000_0011);
+        assert_eq!(TX_CTRL.reset(), 0x0000_0411);
         assert_eq!(RX_EXC.reset(), 3);
         assert_eq!(RX_EXEN.reset(), 0x8ff);
         let offsets: Vec<u32> = TNW_LINK_REGS.regs.iter().map(|r| r.offset).collect();
