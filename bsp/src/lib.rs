@@ -150,6 +150,24 @@ mod tests {
         );
     }
 
+    /// Every port of every top has a doc (`TopEntry::port_docs`).
+    #[test]
+    fn every_port_of_every_top_is_documented() {
+        let mut missing = vec![];
+        for t in crate::tops::tops() {
+            for p in (t.build)().ports() {
+                if t.port_doc(&p.name).is_none_or(|d| d.trim().is_empty()) {
+                    missing.push(format!("{}: {}", t.name, p.name));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "ports without a doc:\n{}",
+            missing.join("\n")
+        );
+    }
+
     /// include/*_regs.h are what `make docs` writes now.
     #[test]
     fn c_headers_are_current() {

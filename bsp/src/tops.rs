@@ -20,6 +20,19 @@ pub fn tops() -> Vec<TopEntry> {
         // simulated: the PLL is a pass-through, so this input runs at the link clock
         clocks_mhz: &[("clk_25mhz", 75.0)],
         build: || Box::new(Ulx3sTop::new("ulx3s", Ulx3s::default())) as Box<dyn DynTop>,
+        port_docs: &[
+            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 75 MHz link clock of everything else"),
+            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
+            ("led", "LEDs: [0]/[1] link 0/1 online, [2] PLL locked, [3] UART activity, [4] last bridge response an error, [5]/[6] link 0/1 interrupt, [7] heartbeat"),
+            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
+            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
+            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
+            ("phy*_mdc", "MDIO clock of link 0/1's PHY (J1)"),
+            ("phy*_mdio_o", "MDIO data out of link 0/1 (drive while `mdio_oe`)"),
+            ("phy*_mdio_oe", "MDIO output enable of link 0/1"),
+            ("phy*_mdio_i", "MDIO line of link 0/1 as read"),
+            ("phy*_reset", "PHY reset of link 0/1, high for 16 link cycles on command"),
+        ],
     });
     v
 }

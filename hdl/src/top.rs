@@ -164,4 +164,37 @@ pub struct TopEntry {
     pub build: fn() -> Box<dyn DynTop>,
     /// Target frequency of each clock port for place-and-route, MHz.
     pub clocks_mhz: &'static [(&'static str, f64)],
+    /// What each port means: `(port, doc)`, or a pattern with one `*` for several ports
+    /// (`bus$*`: every port of an interface; `phy*_mdc`); the first match wins. A test requires
+    /// a doc for every port.
+    pub port_docs: &'static [(&'static str, &'static str)],
+}
+
+impl TopEntry {
+    /// The doc of port `name`, if any entry matches it.
+    pub fn port_doc(&self, name: &str) -> Option<&'static str> {
+        self.port_docs
+            .iter()
+            .find(|(p, _)| match p.split_once('*') {
+                Some((pre, post)) => {
+                    name.len() >= pre.len() + post.len()
+                        && name.starts_with(pre)
+                        && name.ends_with(post)
+                }
+                None => name == *p,
+            })
+            .map(|(_, d)| *d)
+    }
+}
+
+/// Port docs shared by many tops.
+pub mod port_doc {
+    pub const CLOCK: &str = "clock (rising edge); every other port of the top is synchronous to it unless its doc says otherwise";
+    pub const RESET: &str = "synchronous reset, active high, in the clock domain of `clock`: while high the block returns to its power-up state (sources drive valid low, sinks ready low)";
+    pub const REG_BUS: &str = "register bus slave (`common::regbank`): the master raises `write` or `read` for one cycle with `addr` (byte address) and `wdata`; the slave answers in the next cycle with `ready` for one cycle, `rdata` on a read, `err` for an unmapped or unaligned address, a write to a read-only register, or write and read together (no effect); the next strobe no earlier than the cycle of `ready`";
+    pub const AXIL: &str = "AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data; `common::axi_lite`): AW, W, B, AR, R channels with their VALID/READY handshakes; responses OKAY or SLVERR (bus error, or a partial WSTRB)";
+    pub const AXI4: &str = "AXI4 manager port (64-bit addresses and data, 4 ID bits; `common::axi`): INCR bursts of full beats, at most 256 beats, never across 4 KB; ARID = DMA tag; one write request at a time";
+    pub const DMA: &str = "DMA interface, memory side (`common::dma`): `rd_req` (addr, beats, tag) -> `rd_rsp` (data, tag, last, err; out of order across tags), `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes";
+    pub const STREAM_IN: &str = "stream sink (`common::stream`): `data` taken on a rising edge with `valid && ready`; `ready` low in reset";
+    pub const STREAM_OUT: &str = "stream source (`common::stream`): `data` valid with `valid`, held until `ready`; `valid` low in reset";
 }
