@@ -4,10 +4,12 @@
 //! rust-hdl writes each block's logic as one `always @(*)` that assigns defaults and then
 //! overrides them. Every intermediate value is an event: it wakes the blocks wired to it, which
 //! wake this one back, and Icarus can spin at time 0 although the logic has no loop. Here each
-//! `always @(*) begin ... end` is rewritten to compute into module-level shadow registers
-//! (`<name>$nx`, one per signal the block assigns) and to assign each signal once, at the end;
-//! a shadow keeps its value between runs of the block exactly as the signal did, so a read
-//! before a write sees the same value as before. Clock fan-out statements at the top of a
+//! `always @(*) begin ... end` becomes a named block that computes every signal it assigns more
+//! than once and that other processes read into a shadow variable of the block (`<name>$nx`)
+//! and assigns the signal once, at the end. Signals assigned once, and the block's own
+//! temporaries, keep their names (they have no intermediate values others could see). rust-hdl
+//! designs have no latches (`make synth` fails on one), so a shadow is written before it is
+//! read in every run of the block. Clock fan-out statements at the top of a
 //! block (`child$clock = clock;`) become continuous assignments, so a clock edge no longer
 //! re-runs a whole block. The values computed are the same (the lock-step test compares the
 //! rewritten Verilog with the native model every cycle).
@@ -46,6 +48,7 @@ fn rewrite_module(lines: &[&str]) -> Vec<String> {
         .iter()
         .map(|l| tokens(l).into_iter().filter(|t| t.1).map(|t| t.0).collect())
         .collect();
+    let mut blocks = 0;
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
@@ -88,6 +91,9 @@ fn rewrite_module(lines: &[&str]) -> Vec<String> {
                 decls.insert(lhs.clone(), (at, ty.replacen("reg", "wire", 1)));
             }
             if !assigns.1.is_empty() {
+                // the shadows are the block's own variables (a named block's declarations)
+                blocks += 1;
+                out.push(format!("{indent}always @(*) begin : settle_{blocks}"));
                 for name in &assigns.0 {
                     let ty = decls
                         .get(name)
@@ -95,9 +101,11 @@ fn rewrite_module(lines: &[&str]) -> Vec<String> {
                         .unwrap_or_else(|| panic!("always block assigns `{name}`, not declared"));
                     let sh = format!("{name}$nx");
                     assert!(!decls.contains_key(&sh), "shadow name `{sh}` is taken");
-                    out.push(format!("{indent}{ty} {sh};"));
+                    out.push(format!(
+                        "{indent}    {} {sh};",
+                        ty.replacen("wire", "reg", 1)
+                    ));
                 }
-                out.push(line.to_string());
                 out.extend(assigns.1);
                 for name in &assigns.0 {
                     out.push(format!("{indent}    {name} = {name}$nx;"));
@@ -238,10 +246,18 @@ fn rewrite_block(
         depth += count_word(l, "begin") as i64 - count_word(l, "end") as i64;
         kept.push(l);
     }
+    // only a signal assigned more than once (a default, then overrides) has intermediate values
+    // that could wake other processes; one assigned once is already assigned once
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for l in &kept {
+        if let Some(n) = assign_target(l) {
+            *count.entry(n).or_default() += 1;
+        }
+    }
     let mut names: Vec<String> = vec![];
     for l in &kept {
         if let Some(n) = assign_target(l) {
-            if !names.contains(&n) && shared(&n) {
+            if count[&n] > 1 && !names.contains(&n) && shared(&n) {
                 names.push(n);
             }
         }
@@ -271,22 +287,25 @@ mod tests {
 
     #[test]
     fn a_block_computes_into_shadows_and_assigns_once() {
-        let v = "module m(clock, a, y);\n    input wire  clock;\n    input wire  [7:0] a;\n    output reg  [7:0] y;\n    reg  c$clock;\n    reg  [7:0] t;\n    always @(*) begin\n        c$clock = clock;\n        t = 8'h0;\n        if (a == 8'h1) begin\n            t = a + 8'h2;\n        end\n        y = t;\n    end\nendmodule\n";
+        let v = "module m(clock, a, y, z);\n    input wire  clock;\n    input wire  [7:0] a;\n    output reg  [7:0] y;\n    output reg  z;\n    reg  c$clock;\n    reg  [7:0] t;\n    always @(*) begin\n        c$clock = clock;\n        t = 8'h0;\n        y = 8'h0;\n        if (a == 8'h1) begin\n            t = a + 8'h2;\n            y = t;\n        end\n        z = a[0];\n    end\nendmodule\n";
         let w = settle_in_one_pass(v);
+        // the clock fan-out is a continuous assignment
         assert!(w.contains("    wire  c$clock;"), "{w}");
         assert!(w.contains("    assign c$clock = clock;"), "{w}");
-        // y is a port: computed into its shadow, assigned once; t is the block's own temporary
-        assert!(w.contains("    reg  [7:0] y$nx;"), "{w}");
-        assert!(!w.contains("t$nx"), "{w}");
-        assert!(w.contains("            t = a + 8'h2;"), "{w}");
+        // y (a port assigned twice) is computed into its shadow and assigned once, at the end;
+        // t is the block's own temporary, z is assigned once: both keep their names
         assert!(
-            w.contains("        y$nx = t;\n        y = y$nx;\n    end"),
+            w.contains("    always @(*) begin : settle_1\n        reg  [7:0] y$nx;"),
             "{w}"
         );
+        assert!(w.contains("        y$nx = 8'h0;"), "{w}");
+        assert!(w.contains("            y$nx = t;"), "{w}");
         assert!(
-            !w.contains("c$clock = clock;\n        t = "),
-            "the clock statement left the block: {w}"
+            w.contains("        z = a[0];\n        y = y$nx;\n    end"),
+            "{w}"
         );
+        assert!(!w.contains("t$nx") && !w.contains("z$nx"), "{w}");
+        assert!(!w.contains("c$clock = clock;\n        t = "), "{w}");
     }
 
     #[test]

@@ -44,7 +44,14 @@ fn main() {
         "{:<16} {:>14} {:>16}",
         "top", "native cyc/s", "verilator cyc/s"
     );
+    // NICGEN_BENCH_TOPS="a b": only these tops (and no Icarus or torus figures)
+    let only: Vec<String> = std::env::var("NICGEN_BENCH_TOPS")
+        .map(|v| v.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
     for t in nicgen_bsp::tops::tops() {
+        if !only.is_empty() && !only.iter().any(|o| o == t.name) {
+            continue;
+        }
         let mut native = (t.build)();
         let ports = native.ports();
         let clocks = port_indices(&ports, |p| p.clock);
@@ -65,7 +72,7 @@ fn main() {
         };
         println!("{:<16} {:>14.0} {}", t.name, n, v);
     }
-    if nicgen_sim::harness::icarus::require("sim_speed (Icarus)") {
+    if only.is_empty() && nicgen_sim::harness::icarus::require("sim_speed (Icarus)") {
         for name in ["tnw_link", "ulx3s"] {
             let top = nicgen_sim::harness::backend::top(name);
             let v = top.verilog();
@@ -97,7 +104,7 @@ fn main() {
             ));
         }
     }
-    if have_vl {
+    if have_vl && only.is_empty() {
         let t = torus_cycles_per_s();
         println!(
             "{:<16} {:>14} {:>16.0}  (2x2x2 torus of tnw_link, 48 links, traffic on all)",
