@@ -180,20 +180,29 @@ pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every `verifies:` annotation of the workspace's sources.
-pub fn verifiers() -> (Vec<(String, Verifier)>, Vec<String>) {
+/// The source folders of the workspace's crates, relative to the root (`wire/src` first).
+pub const SOURCE_DIRS: [&str; 7] = [
+    "wire/src",
+    "hdl/src",
+    "sim/src",
+    "driver/src",
+    "bsp/src",
+    "testbenches/src",
+    "testbenches/tests",
+];
+
+/// Every `.rs` file of the given source folders.
+pub fn sources(dirs: &[&str]) -> Vec<PathBuf> {
     let mut files = vec![];
-    for d in [
-        "wire/src",
-        "hdl/src",
-        "sim/src",
-        "driver/src",
-        "bsp/src",
-        "testbenches/src",
-        "testbenches/tests",
-    ] {
+    for d in dirs {
         rust_files(&root().join(d), &mut files);
     }
+    files
+}
+
+/// Every `verifies:` annotation of the workspace's sources.
+pub fn verifiers() -> (Vec<(String, Verifier)>, Vec<String>) {
+    let files = sources(&SOURCE_DIRS);
     let (mut all, mut dangling) = (vec![], vec![]);
     for f in files {
         let rel = f
