@@ -36,6 +36,8 @@ struct Ports {
     bus: RegBusPorts,
     /// mdc, mdio_o, mdio_oe, mdio_i
     mdio: [usize; 4],
+    /// irq_rx, irq_tx
+    irq: [usize; 2],
     rsnd: usize,
 }
 
@@ -58,6 +60,7 @@ impl Ports {
             ),
             bus: RegBusPorts::bind(p, "bus$"),
             mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
+            irq: bind(p, "irq_", ["rx", "tx"]),
             rsnd: index(p, "rsnd_occupancy"),
         }
     }
@@ -300,6 +303,15 @@ impl Net {
         }
         s.run(20);
         s
+    }
+
+    /// Endpoint k's interrupt outputs `(irq_rx, irq_tx)` now.
+    pub fn irq(&mut self, k: usize) -> (bool, bool) {
+        self.dut[k].settle();
+        (
+            self.dut[k].get(self.p.irq[0]) != 0,
+            self.dut[k].get(self.p.irq[1]) != 0,
+        )
     }
 
     /// The number of endpoints.

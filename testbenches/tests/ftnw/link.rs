@@ -701,3 +701,61 @@ fn verilated_pair() -> Option<Pair> {
     nicgen_sim::harness::verilator::require("the link's reset values in Verilator")
         .then(|| Pair::verilator([P, P], clean(16), 7))
 }
+
+/// Data received while rxLink is offline is dropped and sets RX_EXC.RX_OFFLINE_DATA; a host
+/// write while txLink is offline sets TX_EXC.OFFLINE_WRITE. Each raises its interrupt while
+/// enabled in RX_EXEN / TX_EXEN, not when disabled, and the interrupt falls when the bit is
+/// cleared.
+// verifies: FTNW-L068, FTNW-L069
+#[test]
+fn offline_traffic_is_flagged_and_interrupts_follow_the_enables() {
+    check("offline_traffic_flagged_interrupts", 0x1F2, |rng| {
+        let mut p = pair(clean(16), rng);
+        use tnw::{RX_EXC, RX_EXEN, TX_CTRL, TX_EXC, TX_EXEN};
+        // the power-up PHY fault bits (RX_EXC resets to 3) are cleared first
+        let power_up = p.reg(1, &RX_EXC);
+        p.set_reg(1, &RX_EXC, power_up);
+        assert_eq!(p.irq(1), (false, false));
+        // node 1's receiver offline: node 0's packets are dropped there and flagged
+        p.set_reg(1, &TX_CTRL, TX_CTRL::RX_OFFLINE.mask());
+        p.queue(0, 2, rng);
+        p.run(400);
+        assert_eq!(p.host[1].delivered, 0, "nothing delivered while offline");
+        assert_ne!(p.reg(1, &RX_EXC) & RX_EXC::RX_OFFLINE_DATA.mask(), 0);
+        // RX_EXEN resets to 0x8FF: bit 8 (RX_OFFLINE_DATA) is not enabled, so no interrupt
+        assert_eq!(RX_EXEN.reset() & RX_EXC::RX_OFFLINE_DATA.mask(), 0);
+        assert!(!p.irq(1).0, "a disabled exception raises no interrupt");
+        let with = RX_EXEN.reset() | RX_EXC::RX_OFFLINE_DATA.mask();
+        p.set_reg(1, &RX_EXEN, with);
+        assert!(p.irq(1).0, "enabled: the interrupt is raised");
+        p.set_reg(1, &RX_EXEN, RX_EXEN.reset());
+        assert!(!p.irq(1).0, "disabled again: it falls");
+        p.set_reg(1, &RX_EXEN, with);
+        // the sender stops (offline), then the bit is cleared: the interrupt falls
+        p.set_reg(0, &TX_CTRL, TX_CTRL::TX_OFFLINE.mask());
+        p.run(100);
+        p.set_reg(1, &RX_EXC, RX_EXC::RX_OFFLINE_DATA.mask());
+        assert_eq!(p.reg(1, &RX_EXC), 0);
+        assert!(!p.irq(1).0, "cleared: the interrupt falls");
+        // the packets come through once both are back online (the sender resends)
+        p.set_reg(0, &TX_CTRL, 0);
+        p.set_reg(1, &TX_CTRL, 0);
+        p.drain(20_000);
+        assert_eq!(p.host[1].delivered, 2);
+        // node 0's transmitter offline with a packet written: OFFLINE_WRITE and irq_tx
+        assert!(!p.irq(0).1);
+        p.set_reg(0, &TX_CTRL, TX_CTRL::TX_OFFLINE.mask());
+        p.queue(0, 1, rng);
+        p.run(200);
+        assert_ne!(p.reg(0, &TX_EXC) & TX_EXC::OFFLINE_WRITE.mask(), 0);
+        assert!(p.irq(0).1);
+        p.set_reg(0, &TX_EXEN, TX_EXEN.reset() & !TX_EXC::OFFLINE_WRITE.mask());
+        assert!(!p.irq(0).1);
+        p.set_reg(0, &TX_CTRL, 0);
+        p.drain(20_000);
+        assert_eq!(
+            p.host[1].delivered, 3,
+            "the packet written while offline is sent when online"
+        );
+    });
+}
