@@ -44,10 +44,17 @@ fn rewrite_module(lines: &[&str]) -> Vec<String> {
     // declarations: name -> (line index in `out`, type text)
     let mut decls: BTreeMap<String, (usize, String)> = BTreeMap::new();
     // identifiers of every line, to tell a block's own temporaries from signals others read
-    let idents: Vec<Vec<String>> = lines
-        .iter()
-        .map(|l| tokens(l).into_iter().filter(|t| t.1).map(|t| t.0).collect())
-        .collect();
+    // per identifier, the lines that name it (its own declaration aside; the header's port
+    // list counts)
+    let mut uses: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (k, l) in lines.iter().enumerate() {
+        let declared = declaration(l).map(|d| d.0);
+        for (t, ident) in tokens(l) {
+            if ident && declared.as_ref() != Some(&t) {
+                uses.entry(t).or_default().push(k);
+            }
+        }
+    }
     let mut blocks = 0;
     let mut i = 0;
     while i < lines.len() {
@@ -75,13 +82,7 @@ fn rewrite_module(lines: &[&str]) -> Vec<String> {
             );
             // a signal is shared when a line outside the block (other than its declaration)
             // names it: only those need a shadow and a final assignment
-            let shared = |name: &str| {
-                (0..lines.len()).any(|k| {
-                    (k < i || k > j)
-                        && idents[k].iter().any(|t| t == name)
-                        && declaration(lines[k]).map(|d| d.0) != Some(name.to_string())
-                }) || lines[0].contains(name) && module_header_has(lines[0], name)
-            };
+            let shared = |name: &str| uses[name].iter().any(|&k| k < i || k > j);
             let (assigns, hoisted) = rewrite_block(&lines[i + 1..j], &decls, &shared);
             // clock fan-out: `reg x$clock;` becomes a wire driven by a continuous assignment
             for (lhs, rhs) in &hoisted {
@@ -119,13 +120,6 @@ fn rewrite_module(lines: &[&str]) -> Vec<String> {
         i += 1;
     }
     out
-}
-
-/// Whether `name` is a port in the module header `module m(a,b,c);`.
-fn module_header_has(header: &str, name: &str) -> bool {
-    header
-        .split(|c: char| c == '(' || c == ')' || c == ',' || c == ';' || c.is_whitespace())
-        .any(|t| t == name)
 }
 
 /// `(name, type)` of a `reg`/`wire` declaration line: type is everything before the name

@@ -115,6 +115,15 @@ impl Logic for AxiLiteRegsDemo {
 /// bank with one named port per field, one register of each access kind.
 pub type RegBankDemo = crate::common::regfile::RegBankDemoRegs;
 
+// the demo register file's ports, in `reg_bank_demo` and behind AXI4-Lite in `axil_regs_demo`
+const DEMO_STATUS: &str = "STATUS.VALUE (RO): the value a read of STATUS returns";
+const DEMO_EXC_SET: &str =
+    "EXC.ERR (W1C): a 1 sets the bit (set wins over a clear written in the same cycle)";
+const DEMO_START: &str = "CTRL.START (SC): one-cycle pulse when written with 1";
+const DEMO_DOORBELL_VALUE: &str =
+    "DOORBELL.VALUE (WO): the value written, for the cycle of `doorbell_wrote`";
+const DEMO_DOORBELL_WROTE: &str = "a write reached DOORBELL (one cycle, with `doorbell_value`)";
+
 pub fn tops() -> Vec<TopEntry> {
     vec![
         TopEntry {
@@ -219,13 +228,13 @@ pub fn tops() -> Vec<TopEntry> {
                 ("clock", port_doc::CLOCK),
                 ("reset", "synchronous reset, active high: every register back to its documented reset value"),
                 ("bus$*", port_doc::REG_BUS),
-                ("status_value", "STATUS.VALUE (RO): the value a read of STATUS returns"),
-                ("exc_err_set", "EXC.ERR (W1C): a 1 sets the bit (set wins over a clear written in the same cycle)"),
+                ("status_value", DEMO_STATUS),
+                ("exc_err_set", DEMO_EXC_SET),
                 ("exc_pending", "EXC's stored W1C bits, in place (for an interrupt)"),
                 ("ctrl_wrote", "a write reached CTRL (one cycle, with `ctrl_start`)"),
-                ("doorbell_wrote", "a write reached DOORBELL (one cycle, with `doorbell_value`)"),
-                ("doorbell_value", "DOORBELL.VALUE (WO): the value written, for the cycle of `doorbell_wrote`"),
-                ("ctrl_start", "CTRL.START (SC): one-cycle pulse when written with 1"),
+                ("doorbell_wrote", DEMO_DOORBELL_WROTE),
+                ("doorbell_value", DEMO_DOORBELL_VALUE),
+                ("ctrl_start", DEMO_START),
                 ("ctrl_*", "CTRL's RW fields (ENABLE, MODE, LIMIT): the stored value (docs/registers.md)"),
                 ("exc_mask", "EXC.MASK (RW): the stored value"),
             ],
@@ -244,11 +253,11 @@ pub fn tops() -> Vec<TopEntry> {
                 ("clock", port_doc::CLOCK),
                 ("reset", "synchronous reset, active high: the adapter drops what it holds, the registers return to their reset values"),
                 ("s_axil$*", port_doc::AXIL),
-                ("status_value", "STATUS.VALUE (RO): the value a read of STATUS returns"),
-                ("exc_err_set", "EXC.ERR (W1C): a 1 sets the bit"),
-                ("ctrl_start", "CTRL.START (SC): one-cycle pulse when written with 1"),
-                ("doorbell_value", "DOORBELL.VALUE (WO): the value written, for the cycle of `doorbell_wrote`"),
-                ("doorbell_wrote", "a write reached DOORBELL (one cycle)"),
+                ("status_value", DEMO_STATUS),
+                ("exc_err_set", DEMO_EXC_SET),
+                ("ctrl_start", DEMO_START),
+                ("doorbell_value", DEMO_DOORBELL_VALUE),
+                ("doorbell_wrote", DEMO_DOORBELL_WROTE),
             ],
         },
         TopEntry {

@@ -157,6 +157,12 @@ impl Default for Host {
     }
 }
 
+/// Node clocks of 100 MHz at -200, 0 and +200 ppm (10 ns +- 2 ps), in turn, for `nodes` nodes:
+/// the clock offsets RXSYNC must absorb on every cable of a torus.
+pub fn ppm_periods(nodes: usize) -> Vec<u64> {
+    (0..nodes).map(|n| [9_998, 10_000, 10_002][n % 3]).collect()
+}
+
 /// Torus link ids (thesis FTNW-H167): 0..6 = X+, X-, Y+, Y-, Z+, Z-.
 pub const LINK_NAMES: [&str; 6] = ["X+", "X-", "Y+", "Y-", "Z+", "Z-"];
 

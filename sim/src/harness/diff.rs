@@ -96,6 +96,13 @@ pub fn is_data_input(p: &PortInfo) -> bool {
     p.dir == PortDir::In && !p.clock
 }
 
+/// One period per clock port of `top` for a lock-step or recorded run: the first clock 10 ns,
+/// each further one 3 ns longer, so the clocks drift against each other (1 : 1.3, ...).
+pub fn drifting_periods(top: &dyn DynTop) -> Vec<u64> {
+    let n = top.ports().iter().filter(|p| p.clock).count() as u64;
+    (0..n).map(|k| 10_000 + 3_000 * k).collect()
+}
+
 /// Inputs the stimulus treats as resets (pulsed rarely, not randomized).
 pub fn is_reset(p: &PortInfo) -> bool {
     p.name.contains("reset") || p.name == "arst"

@@ -12,7 +12,6 @@
 
 use crate::harness::diff::Recording;
 use nicgen_hdl::top::PortDir;
-use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,18 +19,11 @@ use std::time::{Duration, Instant};
 /// Whether `iverilog` and `vvp` are on PATH; under `NICGEN_REQUIRE_VERILATOR` (`make test`) a
 /// missing Icarus is a failure, else a loud SKIPPED.
 pub fn require(what: &str) -> bool {
-    let ok = Command::new("iverilog")
+    let found = Command::new("iverilog")
         .arg("-V")
         .output()
         .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("NICGEN_REQUIRE_VERILATOR").is_err(),
-            "{what}: iverilog not found (make setup installs it)"
-        );
-        eprintln!("SKIPPED: {what}: iverilog not found");
-    }
-    ok
+    crate::harness::testing::require_tool(what, "iverilog", found)
 }
 
 #[derive(Clone, Debug)]
@@ -280,7 +272,7 @@ pub fn replay_in_tmp(
     if r.is_ok() {
         let _ = std::fs::remove_dir_all(&dir);
     } else {
-        let _ = writeln!(std::io::stderr(), "Icarus files kept in {}", dir.display());
+        eprintln!("Icarus files kept in {}", dir.display());
     }
     r
 }

@@ -92,3 +92,16 @@ pub fn check(name: &str, default_seed: u64, body: impl Fn(&mut Rng)) {
     }
     resume_unwind(panic);
 }
+
+/// `true` when `tool` is there (`found`); otherwise says SKIPPED loudly for `test`, or panics
+/// under `make test` (`NICGEN_REQUIRE_VERILATOR=1`), where every simulator must be installed.
+pub fn require_tool(test: &str, tool: &str, found: bool) -> bool {
+    if found {
+        return true;
+    }
+    if std::env::var("NICGEN_REQUIRE_VERILATOR").is_ok_and(|v| v == "1") {
+        panic!("{test}: {tool} is required (NICGEN_REQUIRE_VERILATOR=1) but not on PATH");
+    }
+    eprintln!("\n!!!!!!!! SKIPPED {test}: {tool} not found on PATH (install it or run `make test`) !!!!!!!!\n");
+    false
+}

@@ -32,17 +32,7 @@ pub fn available() -> bool {
 
 /// `true` if Verilator tests can run; otherwise says SKIPPED loudly (or panics under `make test`).
 pub fn require(test: &str) -> bool {
-    if available() {
-        return true;
-    }
-    if std::env::var("NICGEN_REQUIRE_VERILATOR")
-        .map(|v| v == "1")
-        .unwrap_or(false)
-    {
-        panic!("{test}: Verilator is required (NICGEN_REQUIRE_VERILATOR=1) but not on PATH");
-    }
-    eprintln!("\n!!!!!!!! SKIPPED {test}: verilator not found on PATH (install it or run `make test`) !!!!!!!!\n");
-    false
+    crate::harness::testing::require_tool(test, "verilator", available())
 }
 
 /// Verilator's C++ name of a Verilog identifier (`$` is escaped as `__024`).

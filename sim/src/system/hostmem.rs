@@ -142,9 +142,8 @@ pub struct Axi4Memory {
     pub max_beats: u64,
 }
 
-fn lg2_beat() -> u128 {
-    3
-}
+/// AxSIZE of a full 8-byte beat.
+const SIZE_8_BYTES: u128 = 3;
 
 impl Axi4Memory {
     pub fn new(p: Axi4Ports, srv: MemServer, seed: u64) -> Self {
@@ -175,7 +174,7 @@ impl Axi4Memory {
         burst: u128,
     ) -> Result<u64, String> {
         let beats = len as u64 + 1;
-        if size != lg2_beat() || burst != 1 {
+        if size != SIZE_8_BYTES || burst != 1 {
             return Err(format!(
                 "{what}: size {size} burst {burst} (want full 8-byte INCR beats)"
             ));

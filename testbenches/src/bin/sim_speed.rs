@@ -76,8 +76,7 @@ fn main() {
         for name in ["tnw_link", "ulx3s"] {
             let top = nicgen_sim::harness::backend::top(name);
             let v = top.verilog();
-            let nclk = top.ports().iter().filter(|p| p.clock).count();
-            let periods: Vec<u64> = (0..nclk as u64).map(|k| 10_000 + 3_000 * k).collect();
+            let periods = nicgen_sim::harness::diff::drifting_periods(top.as_ref());
             let rec = nicgen_sim::harness::diff::record(
                 top,
                 &periods,
@@ -124,7 +123,7 @@ fn main() {
 /// Simulated cycles of one node per second of the whole 2x2x2 torus of `tnw_link`s (48
 /// Verilator models, host models and channels), every link sending packets both ways.
 fn torus_cycles_per_s() -> f64 {
-    let periods: Vec<u64> = (0..8).map(|n| [9_998, 10_000, 10_002][n % 3]).collect();
+    let periods = nicgen_sim::ftnw::net::ppm_periods(8);
     let mut net = nicgen_sim::ftnw::net::Net::torus(
         Backend::Verilator,
         [2, 2, 2],

@@ -4,15 +4,10 @@
 //! FTNW node issue fills in with RXBUFF, credits and host memory.
 
 use nicgen_sim::ftnw::channel::ChannelCfg;
-use nicgen_sim::ftnw::net::{Net, LINK_NAMES};
+use nicgen_sim::ftnw::net::{ppm_periods, Net, LINK_NAMES};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-
-/// Node clocks of 100 MHz at -200, 0 and +200 ppm (10 ns +- 2 ps).
-pub fn torus_periods() -> Vec<u64> {
-    (0..8).map(|n| [9_998, 10_000, 10_002][n % 3]).collect()
-}
 
 // verifies: FTNW-L005, FTNW-L071
 #[test]
@@ -24,7 +19,7 @@ fn torus_2x2x2_delivers_every_packet_on_every_link_verilator() {
         let mut net = Net::torus(
             Backend::Verilator,
             [2, 2, 2],
-            &torus_periods(),
+            &ppm_periods(8),
             |a, b| ChannelCfg {
                 latency: 16 + (3 * a + b) % 29,
                 ber: 2e-6,

@@ -1,11 +1,6 @@
 //! Rules about the repository itself, checked on its sources.
 
-use nicgen_testbenches::trace;
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use nicgen_testbenches::trace::{self, root};
 
 /// The string literals of a line (no escapes inside; good enough for identifiers).
 fn literals(line: &str) -> Vec<&str> {

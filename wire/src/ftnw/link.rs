@@ -18,7 +18,6 @@
 //! bits set above the link's sequence width.
 
 use crate::crc::CRC32_IEEE;
-use crate::regs::Reg;
 
 pub const PAYLOAD_WORDS: usize = 32;
 pub const PACKET_WORDS: usize = PAYLOAD_WORDS + 2;
@@ -377,15 +376,6 @@ crate::regmap! {
     TB_LASTDATACHECKED @ 0x550, "The last 32-bit word checked." {
         DATA [0, 32] RO = 0, "last data checked";
     }
-}
-
-/// Index of a register in `TNW_LINK_REGS` (the RTL's register-bank port index).
-pub fn reg_index(r: &Reg) -> usize {
-    TNW_LINK_REGS
-        .regs
-        .iter()
-        .position(|q| q.offset == r.offset)
-        .expect("register not in TNW_LINK_REGS")
 }
 
 // ---- MDIO clause 45 ----
