@@ -413,7 +413,7 @@
 #define TNW_LINK_TX_CTRL_RX_BUSY_WIDTH                   0x00000001u
 #define TNW_LINK_TX_CTRL_RX_BUSY_MASK                    0x01000000u
 #define TNW_LINK_TX_CTRL_RX_BUSY_RESET                   0x00000000u
-/*   RXBUF_BUSY [25:25] RO: rxBuffer FSM not IDLE (a packet is being delivered) */
+/*   RXBUF_BUSY [25:25] RO: rxBuffer FSM not IDLE: a packet is being delivered (its first word taken by the host, its last not yet) */
 #define TNW_LINK_TX_CTRL_RXBUF_BUSY_SHIFT                0x00000019u
 #define TNW_LINK_TX_CTRL_RXBUF_BUSY_WIDTH                0x00000001u
 #define TNW_LINK_TX_CTRL_RXBUF_BUSY_MASK                 0x02000000u

@@ -11,7 +11,39 @@ pub fn emit_verilog<B: Block>(uut: &B, name: &str) -> String {
     check_all(uut).unwrap_or_else(|e| panic!("design {name} fails rust-hdl's checks: {e:?}"));
     let mut defines = ModuleDefines::default();
     uut.accept(name, &mut defines);
-    crate::settle::settle_in_one_pass(&defines.defines())
+    keep_clock_names(&crate::settle::settle_in_one_pass(&defines.defines()), name)
+}
+
+/// A clock net carries many names after flattening (`pll$clkop`, `bridge.addr.clock`, ...) and
+/// Yosys keeps the alphabetically first unless one has an attribute: a local signal of the top
+/// module named `*_clock` gets `(* keep *)`, so timing reports name the clock by it.
+fn keep_clock_names(v: &str, top: &str) -> String {
+    let mut out = String::with_capacity(v.len() + 64);
+    let mut in_top = false;
+    for line in v.split_inclusive('\n') {
+        let t = line.trim_start();
+        if t.starts_with("module ") {
+            in_top = t["module ".len()..].split(['(', ' ', ';']).next() == Some(top);
+        } else if t.starts_with("endmodule") {
+            in_top = false;
+        }
+        let decl = t
+            .strip_prefix("reg ")
+            .or_else(|| t.strip_prefix("wire "))
+            .map(|r| r.trim().trim_end_matches(';'));
+        if in_top
+            && decl.is_some_and(|n| {
+                n.ends_with("_clock") && n.chars().all(|c| c.is_alphanumeric() || c == '_')
+            })
+        {
+            out.push_str(&line[..line.len() - t.len()]);
+            out.push_str("(* keep *) ");
+            out.push_str(t);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

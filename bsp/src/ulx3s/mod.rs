@@ -117,7 +117,9 @@ pub struct Ulx3s {
     c10_c: DFF<Bits<4>>,
     flip_cnt: DFF<Bits<16>>,
     lfsr: DFFWithInit<Bits<16>>,
-    clk: Signal<Local, Clock>,
+    /// The PLL's output: its name (`*_clock`, kept in the top module) is the clock net's name
+    /// in Yosys and nextpnr reports (`$glbnet$link_clock`).
+    link_clock: Signal<Local, Clock>,
     flip: Signal<Local, Bit>,
     leds: Signal<Local, Bits<8>>,
     sink32: [Unused<Bits<32>>; 2],
@@ -185,7 +187,7 @@ impl Ulx3s {
             c10_c: Default::default(),
             flip_cnt: Default::default(),
             lfsr: DFFWithInit::new(0xACE1u64.into()),
-            clk: Default::default(),
+            link_clock: Default::default(),
             flip: Default::default(),
             leds: Default::default(),
             sink32: Default::default(),
@@ -225,9 +227,9 @@ impl Logic for Ulx3s {
         self.pll.clki.next = self.clk_25mhz.val();
         self.sync_rst.clock.next = self.pll.clkop.val();
         self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
-        self.clk.next = self.pll.clkop.val();
+        self.link_clock.next = self.pll.clkop.val();
         dff_setup!(
-            self, clk, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c, flip_cnt,
+            self, link_clock, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c, flip_cnt,
             lfsr
         );
         self.bridge.clock.next = self.pll.clkop.val();

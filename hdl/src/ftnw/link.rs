@@ -113,7 +113,6 @@ pub struct TnwLink {
     w_tx_en: Widen<9, 32>,
     sink_wrap: [Unused<Bit>; 12],
     sink_regs_bit: [Unused<Bit>; 3],
-    sink_restart_cnt_wr: Unused<Bits<8>>,
     sink_ctrl_pending: Unused<Bits<32>>,
     unused_dbg: Unused<Bits<8>>,
     mdio_r_data: DFF<Bits<16>>,
@@ -131,6 +130,9 @@ pub struct TnwLink {
     /// A DCM reset was commanded (its end sets DCM_RESET_DONE).
     dcm_cmd: DFF<Bit>,
     phy_cnt: DFF<Bits<5>>,
+    /// RXSYNC's reset, registered (the counter's compare would otherwise run through the
+    /// FIFO's valid into RXLINK's state and CRC in one cycle).
+    sync_rst: DFF<Bit>,
     tx_rst: Signal<Local, Bit>,
     rx_rst: Signal<Local, Bit>,
     c_zero: Constant<Bits<32>>,
@@ -199,7 +201,6 @@ impl TnwLink {
             w_tx_en: Default::default(),
             sink_wrap: Default::default(),
             sink_regs_bit: Default::default(),
-            sink_restart_cnt_wr: Default::default(),
             sink_ctrl_pending: Default::default(),
             unused_dbg: Default::default(),
             mdio_r_data: Default::default(),
@@ -216,6 +217,7 @@ impl TnwLink {
             dcm_cnt: Default::default(),
             dcm_cmd: Default::default(),
             phy_cnt: Default::default(),
+            sync_rst: Default::default(),
             tx_rst: Default::default(),
             rx_rst: Default::default(),
             c_zero: k(0),
@@ -257,6 +259,7 @@ impl Logic for TnwLink {
             dcm_cnt,
             dcm_cmd,
             phy_cnt,
+            sync_rst,
             tx_beat,
             tx_frame_err
         );
@@ -340,7 +343,8 @@ impl Logic for TnwLink {
         self.phy_reset.next = self.phy_cnt.q.val() != self.c_zero5.val();
         self.sync.clock.next = self.clock.val();
         self.sync.phy_clock.next = self.phy_clock.val();
-        self.sync.reset.next = self.dcm_cnt.q.val() != self.c_zero5.val();
+        self.sync_rst.d.next = self.dcm_cnt.q.val() != self.c_zero5.val();
+        self.sync.reset.next = self.sync_rst.q.val();
         self.sync.phy_rxd.next = self.phy_rxd.val();
         self.sync.phy_rxc.next = self.phy_rxc.val();
 
@@ -389,6 +393,8 @@ impl Logic for TnwLink {
         self.txlink.peer_seq.next = self.rxlink.peer_seq.val();
         self.txlink.offline.next = self.regs.tx_ctrl_tx_offline.val();
         self.txlink.restart_limit.next = self.regs.tx_exen_restart_limit.val();
+        self.txlink.restart_cnt_load.next = self.regs.tx_exc_wrote.val();
+        self.txlink.restart_cnt_wdata.next = self.regs.tx_exc_last_restart_cnt_wr.val();
         self.txlink.force_d.next = self.fd_arm.q.val();
         self.txlink.force_c.next = self.fc_arm.q.val();
         self.phy_txd.next = self.txlink.txd.val();
@@ -638,7 +644,7 @@ impl Logic for TnwLink {
         self.sink_regs_bit[0].x.next = self.regs.rx_ctrl_crd_hold.val();
         self.sink_regs_bit[1].x.next = self.regs.rx_ctrl_crd_reset.val();
         self.sink_regs_bit[2].x.next = self.regs.tx_ctrl_wrote.val();
-        self.sink_restart_cnt_wr.x.next = self.regs.tx_exc_last_restart_cnt_wr.val();
+
         self.sink_ctrl_pending.x.next = self.regs.tx_ctrl_pending.val();
         self.unused_dbg.x.next = self.rxlink.expected.val();
     }

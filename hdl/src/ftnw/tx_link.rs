@@ -76,6 +76,9 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pub peer_seq: Signal<In, Bits<S>>,
     pub offline: Signal<In, Bit>,
     pub restart_limit: Signal<In, Bits<8>>,
+    /// Software writes the restart counter (TX_EXC.LAST_RESTART_CNT is RW, A.2 REG0).
+    pub restart_cnt_load: Signal<In, Bit>,
+    pub restart_cnt_wdata: Signal<In, Bits<8>>,
     /// Forced errors (TB BACATXD/BACATXC), armed levels: the next payload word sent has its
     /// data / flags replaced and `forced_d` / `forced_c` pulses (the owner then disarms).
     pub force_d: Signal<In, Bit>,
@@ -150,6 +153,8 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pword: Signal<Local, Bits<32>>,
     pidx: Signal<Local, Bits<6>>,
     rd_lo: Signal<Local, Bits<3>>,
+    /// Acknowledgements overtook a resend: the slot sent next is `ack`, not `sn`.
+    jump: Signal<Local, Bit>,
     fb_valid: Signal<Local, Bit>,
     progress: Signal<Local, Bit>,
     cut: Signal<Local, Bit>,
@@ -222,6 +227,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             peer_seq: Default::default(),
             offline: Default::default(),
             restart_limit: Default::default(),
+            restart_cnt_load: Default::default(),
+            restart_cnt_wdata: Default::default(),
             force_d: Default::default(),
             force_c: Default::default(),
             forced_d: Default::default(),
@@ -288,6 +295,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             pword: Default::default(),
             pidx: Default::default(),
             rd_lo: Default::default(),
+            jump: Default::default(),
             fb_valid: Default::default(),
             progress: Default::default(),
             cut: Default::default(),
@@ -397,6 +405,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pidx.next = self.widx.q.val() - self.c_one6.val();
         self.wn.next = self.widx.q.val();
         self.sn.next = self.send_p.q.val();
+        self.jump.next = false;
         // the payload item of the word after next, set beside `wn` in every branch (item of
         // word `wn - 1`), so the lane-RAM read address needs no adder after the word selection
         self.rd_lo.next = self.pidx.val().get_bits::<3>(2);
@@ -489,8 +498,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
         } else if (self.widx.q.val() == self.c_zero6.val()) && (self.sdist.val() > self.occ.val()) {
-            // acknowledgements overtook a resend: continue from `ack`
-            self.sn.next = self.ack_p.q.val();
+            // acknowledgements overtook a resend: continue from `ack`. Nothing is sent and the
+            // lane RAMs are read again in the next cycle, so the (slow) compare reaches only
+            // `send` and the header's destination RAM, not the lane-RAM read address
+            self.jump.next = true;
         } else if (self.widx.q.val() == self.c_zero6.val())
             && (self.send_p.q.val() != self.fill_p.q.val())
         {
@@ -560,13 +571,17 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         self.widx.d.next = self.wn.val();
         self.send_p.d.next = self.sn.val();
+        self.dest_ram.read_address.next = self.sn.val().get_bits::<B>(0);
+        if self.jump.val() {
+            self.send_p.d.next = self.ack_p.q.val();
+            self.dest_ram.read_address.next = self.ack_p.q.val().get_bits::<B>(0);
+        }
         // prefetch the payload item of the word sent next, in the slot sent next
         self.rd_addr.lo.next = self.rd_lo.val();
         self.rd_addr.hi.next = self.sn.val().get_bits::<B>(0);
         for i in 0..4 {
             self.lanes[i].read_address.next = self.rd_addr.y.val();
         }
-        self.dest_ram.read_address.next = self.sn.val().get_bits::<B>(0);
         self.pcrc.clock.next = self.clock.val();
         self.pcrc.reset.next = self.reset.val();
 
@@ -575,6 +590,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
 
         // ---- status ----
         self.ev_buf_full.next = self.infl.val() == self.c_slots.val();
+        if self.restart_cnt_load.val() {
+            self.rcnt.d.next = self.restart_cnt_wdata.val();
+        }
         self.restart_cnt.next = self.rcnt.q.val();
         self.fifo_not_empty.next = self.fill_p.q.val() != self.high_p.q.val();
         self.fifo_ge8.next = (self.fill_p.q.val() - self.high_p.q.val()) >= self.c_eight.val();

@@ -294,21 +294,30 @@ impl Net {
             log: None,
             trace_from: inst.trace_from,
         };
-        // power-up: reset for 4 cycles
+        // power-up: idle lines, then reset
         let p = s.p;
         for d in &mut s.dut {
-            d.set(p.reset, 1);
             d.set(p.phy[0], Word::idle().d as u128);
             d.set(p.phy[1], Word::idle().c as u128);
             d.set(p.mdio[3], 1);
             d.settle();
         }
-        s.run(4);
-        for d in &mut s.dut {
+        s.reset_all();
+        s
+    }
+
+    /// Every endpoint's `reset` held high for 4 cycles, then 20 cycles to settle (the power-up
+    /// reset). The host models keep their state: stop injecting and drain first.
+    pub fn reset_all(&mut self) {
+        let p = self.p;
+        for d in &mut self.dut {
+            d.set(p.reset, 1);
+        }
+        self.run(4);
+        for d in &mut self.dut {
             d.set(p.reset, 0);
         }
-        s.run(20);
-        s
+        self.run(20);
     }
 
     /// Endpoint k's interrupt outputs `(irq_rx, irq_tx)` now.

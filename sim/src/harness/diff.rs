@@ -52,6 +52,9 @@ pub enum Drive {
     Chance(f64),
     /// The value of the named output (sampled when inputs change, both models agreeing).
     Loop(&'static str),
+    /// A value drawn by this function (stimulus shaped for a block's corners: valid code words
+    /// with one bit flipped, boundary values, ...).
+    With(fn(&mut Rng) -> u128),
 }
 
 impl Default for Stimulus {
@@ -96,11 +99,20 @@ pub fn is_data_input(p: &PortInfo) -> bool {
     p.dir == PortDir::In && !p.clock
 }
 
-/// One period per clock port of `top` for a lock-step or recorded run: the first clock 10 ns,
+/// One period per clock port of `top` for a lock-step or recorded run (none for a
+/// combinational top, which steps on a virtual clock): the first clock 10 ns,
 /// each further one 3 ns longer, so the clocks drift against each other (1 : 1.3, ...).
 pub fn drifting_periods(top: &dyn DynTop) -> Vec<u64> {
     let n = top.ports().iter().filter(|p| p.clock).count() as u64;
     (0..n).map(|k| 10_000 + 3_000 * k).collect()
+}
+
+fn mask(width: usize) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
 }
 
 /// Inputs the stimulus treats as resets (pulsed rarely, not randomized).
@@ -294,7 +306,12 @@ fn run(
             .map(|&o| (ports[o].name.clone(), 0))
             .collect(),
     };
-    let mut clk = Clocks::new(periods_ps);
+    // a combinational top (no clock port) steps on a virtual 10 ns clock
+    let mut clk = Clocks::new(if clocks.is_empty() {
+        &[10_000]
+    } else {
+        periods_ps
+    });
     let mut reset_left = vec![0u32; ports.len()];
     let mut cycle = 0u64;
 
@@ -350,6 +367,7 @@ fn run(
                         Drive::Random => rng.bits(p.width),
                         Drive::Chance(q) => rng.chance(q) as u128,
                         Drive::Loop(_) => native.get(loop_src[i]),
+                        Drive::With(f) => f(rng) & mask(p.width),
                     }
                 };
                 native.set(i, v);

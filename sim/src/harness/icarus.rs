@@ -259,7 +259,8 @@ fn bits_of(hexs: &str, at: usize, w: usize) -> String {
     format!("{v:#x}")
 }
 
-/// Write a testbench's files and run it: convenience for `replay` into a scratch directory.
+/// Write a testbench's files and run it: convenience for `replay` into a scratch directory
+/// (`target/icarus/<top>`, removed after a pass unless `NICGEN_KEEP_ICARUS=1`).
 pub fn replay_in_tmp(
     top: &str,
     verilog: &str,
@@ -269,7 +270,7 @@ pub fn replay_in_tmp(
     let dir = crate::workspace_root().join("target/icarus").join(top);
     let _ = std::fs::remove_dir_all(&dir);
     let r = replay(top, verilog, rec, &dir, budget);
-    if r.is_ok() {
+    if r.is_ok() && !std::env::var("NICGEN_KEEP_ICARUS").is_ok_and(|v| v == "1") {
         let _ = std::fs::remove_dir_all(&dir);
     } else {
         eprintln!("Icarus files kept in {}", dir.display());

@@ -31,7 +31,12 @@ pub fn available() -> bool {
 }
 
 /// `true` if Verilator tests can run; otherwise says SKIPPED loudly (or panics under `make test`).
+/// `NICGEN_NO_VERILATOR=1` skips them on purpose (`make mutants` runs the native tests only).
 pub fn require(test: &str) -> bool {
+    if std::env::var("NICGEN_NO_VERILATOR").is_ok_and(|v| v == "1") {
+        eprintln!("skipped {test}: NICGEN_NO_VERILATOR=1");
+        return false;
+    }
     crate::harness::testing::require_tool(test, "verilator", available())
 }
 

@@ -91,10 +91,12 @@ pub struct DmaManager {
     reads: VecDeque<(u64, Expect)>,
     in_use: BTreeMap<u64, (Expect, u64)>,
     rd_on: Option<u64>,
-    writes: VecDeque<(u64, Vec<u64>, bool)>,
+    /// (address, data, error expected, the beat that carries `last`)
+    writes: VecDeque<(u64, Vec<u64>, bool, usize)>,
     wr_on: bool,
-    /// Writes whose request was accepted: their data still to send (front first).
-    wr_data: VecDeque<(Vec<u64>, usize)>,
+    /// Writes whose request was accepted: their data still to send (front first), the beat
+    /// that carries `last`.
+    wr_data: VecDeque<(Vec<u64>, usize, usize)>,
     dat_on: bool,
     wr_wait: VecDeque<bool>,
     rsp_ready: bool,
@@ -134,7 +136,14 @@ impl DmaManager {
     }
 
     pub fn write(&mut self, addr: u64, data: Vec<u64>, expect_err: bool) {
-        self.writes.push_back((addr, data, expect_err));
+        let last = data.len() - 1;
+        self.writes.push_back((addr, data, expect_err, last));
+    }
+
+    /// A write whose data stream breaks the rule: `last` on beat `last_at` instead of the
+    /// final one (`last_at >= data.len()`: on none). The response must carry `err`.
+    pub fn write_bad_last(&mut self, addr: u64, data: Vec<u64>, last_at: usize) {
+        self.writes.push_back((addr, data, true, last_at));
     }
 
     pub fn idle(&self) -> bool {
@@ -199,13 +208,13 @@ impl CycleModel for DmaManager {
         }
         if self.wr_on && g(p.wr_req[3]) != 0 {
             self.wr_on = false;
-            let (_, data, err) = self.writes.pop_front().unwrap();
-            self.wr_data.push_back((data, 0));
+            let (_, data, err, last_at) = self.writes.pop_front().unwrap();
+            self.wr_data.push_back((data, 0, last_at));
             self.wr_wait.push_back(err);
         }
         if self.dat_on && g(p.wr_dat[3]) != 0 {
             self.dat_on = false;
-            let (data, n) = self.wr_data.front_mut().unwrap();
+            let (data, n, _) = self.wr_data.front_mut().unwrap();
             *n += 1;
             if *n == data.len() {
                 self.wr_data.pop_front();
@@ -244,17 +253,17 @@ impl CycleModel for DmaManager {
             }
         }
         if !self.wr_on && self.rng.chance(self.valid_rate) {
-            if let Some((addr, data, _)) = self.writes.front() {
+            if let Some((addr, data, _, _)) = self.writes.front() {
                 self.wr_on = true;
                 d.set(p.wr_req[0], *addr as u128);
                 d.set(p.wr_req[1], data.len() as u128);
             }
         }
         if !self.dat_on && self.rng.chance(self.valid_rate) {
-            if let Some((data, n)) = self.wr_data.front() {
+            if let Some((data, n, last_at)) = self.wr_data.front() {
                 self.dat_on = true;
                 d.set(p.wr_dat[0], data[*n] as u128);
-                d.set(p.wr_dat[1], (*n + 1 == data.len()) as u128);
+                d.set(p.wr_dat[1], (*n == *last_at) as u128);
             }
         }
         self.rsp_ready = self.rng.chance(self.ready_rate);

@@ -3,7 +3,8 @@
 //! 256 beats), the AXI4 memory model answers with random latency, R beats of different IDs
 //! interleaved and READYs stalled; both check their side of the rules every edge. Every byte
 //! is compared, reads outside memory come back with `err` on every beat, a write outside
-//! memory answers `err` and writes nothing.
+//! memory answers `err` and writes nothing, a write whose `last` is misplaced (early or
+//! missing) writes its beats and answers `err`.
 
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::{instances, Backend};
@@ -43,6 +44,7 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
         |off: u64| u64::from_le_bytes(fill[off as usize..off as usize + 8].try_into().unwrap());
     let mut expect_b = vec![0u64; 8192];
     let mut wrote_b = 0;
+    let mut bad_last = 0;
     for _ in 0..120 {
         let beats = 1 + match rng.below(4) {
             0 => rng.below(4),
@@ -50,7 +52,7 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
             2 => rng.below(300),
             _ => 256 + rng.below(300),
         };
-        match rng.below(5) {
+        match rng.below(6) {
             0 | 1 => {
                 // a read of buffer a
                 let off = 8 * rng.below((65536 / 8 - beats) + 1);
@@ -71,6 +73,20 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
                 gap + 8 * rng.below(512 - beats.min(512) + 1),
                 Expect::Err(beats.min(512)),
             ),
+            4 => {
+                // `last` on the wrong beat (early, or on none): the request's beat count
+                // rules, every beat is written, the response carries `err`
+                let w = rng.below(8192 - beats + 1);
+                let data: Vec<u64> = (0..beats).map(|_| rng.next_u64()).collect();
+                expect_b[w as usize..(w + beats) as usize].copy_from_slice(&data);
+                let last_at = if beats > 1 && rng.chance(0.5) {
+                    rng.below(beats - 1)
+                } else {
+                    beats
+                };
+                m.write_bad_last(b + 8 * w, data, last_at as usize);
+                bad_last += 1;
+            }
             _ => m.write(
                 gap + 8 * rng.below(16),
                 vec![0xDEAD; beats.min(500) as usize],
@@ -105,6 +121,7 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
         m.writes_done
     );
     assert!(m.max_in_use >= 2, "reads overlapped on several tags");
+    assert!(bad_last >= 5, "{bad_last} writes with `last` misplaced");
     assert!(mem.max_beats == 256, "bursts of 256 beats seen");
     assert!(
         !mem.srv.violations.is_empty(),

@@ -7,6 +7,7 @@ mod axi_lite;
 mod crc;
 mod dma_axi;
 mod fifo;
+mod leaves;
 mod regbank;
 mod regbus;
 mod regfile;

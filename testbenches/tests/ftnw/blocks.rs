@@ -285,6 +285,37 @@ fn tx_ack_timeout_resends_without_feedback() {
     });
 }
 
+/// The acknowledgement timeout to the cycle: with one packet in flight and no feedback, the
+/// RESTART leaves exactly `ack_timeout + 2` words after the packet's CRC word (the packet is
+/// in flight from the cycle after its CRC word; the timer counts 0..=ack_timeout, then the
+/// RESTART goes through the output register).
+// verifies: FTNW-L007
+#[test]
+fn tx_ack_timeout_fires_on_the_exact_cycle() {
+    check("tx_ack_timeout_fires_on_the_exact_cycle", 0x7107, |rng| {
+        for ack_timeout in [64, 100, 1024] {
+            let mut tx = Tx::new(TxConfig {
+                ack_timeout,
+                ..Default::default()
+            });
+            let p = Pkt::random(rng);
+            tx.inject(&p);
+            tx.run(ack_timeout as usize + 80);
+            let w = p.words(0);
+            let h = tx.wire.iter().position(|x| *x == w[0]).unwrap();
+            same(&tx.wire[h..h + w.len()], &w, "the packet");
+            let crc = h + w.len() - 1;
+            let r = tx.wire.iter().position(|x| *x == restart()).unwrap();
+            assert_eq!(
+                r - crc,
+                ack_timeout as usize + 2,
+                "RESTART after the CRC word, ack_timeout {ack_timeout}"
+            );
+            assert!(tx.wire[crc + 1..r].iter().all(|x| *x == Word::idle()));
+        }
+    });
+}
+
 // verifies: FTNW-L006
 #[test]
 fn tx_full_buffer_backpressures_until_acked() {
@@ -530,14 +561,21 @@ fn rx_dirty_word_inside_a_packet_naks() {
 #[test]
 fn rx_stalled_packet_times_out() {
     check("rx_stalled_packet_times_out", 0x7206, |rng| {
-        let mut rx = Rx::new(RxConfig { rx_timeout: 50 });
-        let p0 = Pkt::random(rng);
-        rx.feed(&p0.words(0)[..20]);
-        rx.idle(49);
-        assert!(rx.fb.is_empty(), "not before the timeout");
-        rx.idle(5);
-        assert_eq!(rx.fb, vec![nak(0, NakCause::Timeout)]);
-        assert!(rx.out.is_empty());
+        for rx_timeout in [16, 50, 256] {
+            let mut rx = Rx::new(RxConfig { rx_timeout });
+            let p0 = Pkt::random(rng);
+            rx.feed(&p0.words(0)[..20]);
+            // `rx_timeout` idle cycles after the last word without a word: the NAK request
+            // comes with the next one
+            let mut n = 0;
+            while rx.fb.is_empty() && n < rx_timeout + 20 {
+                rx.idle(1);
+                n += 1;
+            }
+            assert_eq!(n, rx_timeout + 1, "NAK after {n} idle cycles, rx_timeout {rx_timeout}");
+            assert_eq!(rx.fb, vec![nak(0, NakCause::Timeout)]);
+            assert!(rx.out.is_empty());
+        }
     });
 }
 

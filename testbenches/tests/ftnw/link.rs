@@ -3,7 +3,7 @@
 //! the channel model (`nicgen_sim::ftnw::net::Pair`).
 
 use nicgen_sim::ftnw::channel::ChannelCfg;
-use nicgen_sim::ftnw::net::Pair;
+use nicgen_sim::ftnw::net::{Pair, Pkt};
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 
@@ -40,7 +40,7 @@ fn packets_cross_both_ways_in_order() {
 
 use nicgen_sim::ftnw::channel::Fault;
 use nicgen_wire::ftnw::link::{self as tnw, TB_TXCTRL};
-use nicgen_wire::regs::Reg;
+use nicgen_wire::regs::{Access, Reg};
 
 // verifies: FTNW-L003, FTNW-L004, FTNW-L061, FTNW-L062
 #[test]
@@ -148,6 +148,123 @@ fn buffer_full_refused_with_nak_until_room_frees() {
         p.drain(40_000);
         assert_eq!(p.host[1].delivered, 20);
         assert_eq!(p.reg(1, &tnw::RX_FIFO_STATUS) & pb, 0);
+    });
+}
+
+/// Every status bit reads the state it documents, in each state that sets it: TXFIFO empty,
+/// holding 1, 7, 8, 62 and 63 packets (not-empty, at-least-8, almost-full at 63 of 64 slots)
+/// while txLink is offline; packets in flight and the FSM busy while they go out to a receiver
+/// that is offline; the receiver's packet buffer holding 1, 4 and 8 packets of known VCs
+/// (not-empty, half, full, the VC bitmap, the delivery FSM) while its host is not ready; and
+/// all of it back to idle, with DCM_LOCKED 1 throughout.
+// verifies: FTNW-L063, FTNW-L066
+#[test]
+fn status_bits_read_the_state_they_document() {
+    check("status_bits_read_the_state_they_document", 0x57A7, |rng| {
+        use tnw::{RX_FIFO_STATUS as RFS, TX_CTRL as TC, TX_EXC as TE};
+        let mut p = pair(clean(16), rng);
+        let status = TC::DCM_LOCKED.mask()
+            | TC::TX_BUSY.mask()
+            | TC::TXFIFO_NOT_EMPTY.mask()
+            | TC::TXBUF_NOT_EMPTY.mask()
+            | TC::RX_BUSY.mask()
+            | TC::RXBUF_BUSY.mask()
+            | TC::PB_NOT_EMPTY.mask()
+            | TC::DESCR_NOT_EMPTY.mask()
+            | TC::CRD_NOT_EMPTY.mask();
+        let te = TE::TXFIFO_NOT_EMPTY.mask() | TE::TXFIFO_NOT_AE.mask() | TE::TXFIFO_AF.mask();
+        let idle = |p: &mut Pair| {
+            for k in 0..2 {
+                assert_eq!(p.reg(k, &TC) & status, TC::DCM_LOCKED.mask(), "node {k} TX_CTRL idle");
+                assert_eq!(p.reg(k, &TE) & te, 0, "node {k} TX_EXC idle");
+                assert_eq!(p.reg(k, &RFS), 0, "node {k} RX_FIFO_STATUS idle");
+            }
+        };
+        idle(&mut p);
+        // TXFIFO filling while txLink is offline (nothing leaves, nothing in flight)
+        p.set_reg(0, &TC, TC::TX_OFFLINE.mask());
+        let mut n = 0;
+        for add in [1, 6, 1, 54, 1] {
+            p.queue(0, add, rng);
+            n += add;
+            p.run(8 * add as u64 + 20);
+            let (c, e) = (p.reg(0, &TC), p.reg(0, &TE));
+            let f = |b: bool, m: u32| if b { m } else { 0 };
+            assert_eq!(
+                c & status,
+                TC::DCM_LOCKED.mask() | TC::TXFIFO_NOT_EMPTY.mask(),
+                "TX_CTRL {c:#x} with {n} packets in TXFIFO"
+            );
+            assert_eq!(
+                e & te,
+                TE::TXFIFO_NOT_EMPTY.mask() | f(n >= 8, TE::TXFIFO_NOT_AE.mask()) | f(n >= 63, TE::TXFIFO_AF.mask()),
+                "TX_EXC {e:#x} with {n} packets in TXFIFO"
+            );
+        }
+        // online towards a receiver that is offline: packets go out and stay in flight
+        p.set_reg(1, &TC, TC::RX_OFFLINE.mask());
+        p.set_reg(0, &TC, 0);
+        let mut busy = 0;
+        for _ in 0..20 {
+            p.run(37);
+            let c = p.reg(0, &TC);
+            busy += (c & TC::TX_BUSY.mask() != 0) as u32;
+            assert_ne!(c & TC::TXBUF_NOT_EMPTY.mask(), 0, "TX_CTRL {c:#x}: packets in flight");
+        }
+        assert!(busy >= 15, "TX_BUSY in {busy} of 20 reads while sending back to back");
+        // the receiver back online: it takes the resent packets back to back
+        p.set_reg(1, &TC, 0);
+        let mut rx_busy = 0;
+        for _ in 0..20 {
+            p.run(37);
+            rx_busy += (p.reg(1, &TC) & TC::RX_BUSY.mask() != 0) as u32;
+        }
+        assert!(rx_busy >= 15, "RX_BUSY in {rx_busy} of 20 reads while receiving");
+        p.drain(200_000);
+        p.run(500);
+        idle(&mut p);
+        // the receiver's packet buffer filling while its host is not ready
+        p.host[1].rx_ready_rate = 0.0;
+        let mut vcs = 0u32;
+        let mut sent = 0;
+        for (add, vc) in [(1, 3), (3, 5), (4, 0)] {
+            for _ in 0..add {
+                let mut pkt = Pkt::random(rng);
+                pkt.dest = (pkt.dest & !7) | vc;
+                p.host[0].to_send.push_back(pkt);
+            }
+            sent += add;
+            vcs |= 1 << vc;
+            p.run(40 * add as u64 + 200);
+            let st = p.reg(1, &RFS);
+            let f = |b: bool, m: u32| if b { m } else { 0 };
+            assert_eq!(
+                st,
+                RFS::PB_NOT_EMPTY.mask()
+                    | f(sent >= 4, RFS::PB_HALF.mask())
+                    | f(sent >= 8, RFS::PB_FULL.mask())
+                    | RFS::DESCR_NOT_EMPTY.set(0, vcs),
+                "RX_FIFO_STATUS {st:#x} with {sent} packets waiting"
+            );
+            let c = p.reg(1, &TC);
+            assert_eq!(
+                c & status,
+                TC::DCM_LOCKED.mask() | TC::PB_NOT_EMPTY.mask() | TC::DESCR_NOT_EMPTY.mask(),
+                "TX_CTRL {c:#x} with {sent} packets waiting (offered, none taken: no delivery under way)"
+            );
+        }
+        // a slow host: the delivery FSM is busy inside packets
+        p.host[1].rx_ready_rate = 0.1;
+        let mut rxbuf_busy = 0;
+        for _ in 0..20 {
+            p.run(37);
+            rxbuf_busy += (p.reg(1, &TC) & TC::RXBUF_BUSY.mask() != 0) as u32;
+        }
+        assert!(rxbuf_busy >= 15, "RXBUF_BUSY in {rxbuf_busy} of 20 reads while delivering");
+        p.host[1].rx_ready_rate = 1.0;
+        p.drain(20_000);
+        p.run(500);
+        idle(&mut p);
     });
 }
 
@@ -300,6 +417,13 @@ fn dirty_control_characters_detected_and_counted() {
 fn forced_errors_counted_exactly() {
     check("forced_errors_counted_exactly", 9, |rng| {
         let mut p = pair(clean(16), rng);
+        // armed (and read back) until a payload word goes out; disarmed by writing 0
+        let both = TB_TXCTRL::BACATXD.mask() | TB_TXCTRL::BACATXC.mask();
+        p.set_reg(1, &tnw::TB_TXCTRL, both);
+        p.run(100);
+        assert_eq!(p.reg(1, &tnw::TB_TXCTRL) & both, both, "armed, no payload sent");
+        p.set_reg(1, &tnw::TB_TXCTRL, 0);
+        assert_eq!(p.reg(1, &tnw::TB_TXCTRL) & both, 0, "disarmed by software");
         p.queue(0, 400, rng);
         p.run(300);
         for _ in 0..3 {
@@ -627,6 +751,34 @@ fn tb_ber_campaign_through_registers_only() {
     });
 }
 
+/// DATAGEN's packets reach the peer's host when DATACHK is not switched in: a sequential
+/// one-shot of 3 packets on channel CHADDR = 6 arrives with VC 6, the frame number as RAO and
+/// the item counter on the four lanes, checked word for word by the host scoreboard.
+// verifies: FTNW-L051
+#[test]
+fn datagen_packets_reach_the_peer_host_on_channel_chaddr() {
+    check("datagen_packets_on_chaddr", 0xCADD, |rng| {
+        let mut p = pair(clean(16), rng);
+        for j in 0..3u16 {
+            p.host[0].in_flight.push_back(Pkt {
+                dest: (j << 3) | 6,
+                data: std::array::from_fn(|w| 8 * j as u32 + (w / 4) as u32),
+            });
+        }
+        p.set_reg(
+            0,
+            &tnw::TB_TXCTRL,
+            TB_TXCTRL::PICSWITCH.mask()
+                | TB_TXCTRL::DGEN_FLAG.mask()
+                | TB_TXCTRL::CHADDR.set(0, 6)
+                | TB_TXCTRL::ONESHOTCNT.set(0, 3),
+        );
+        p.run(2000);
+        assert_eq!(p.host[1].delivered, 3);
+        assert_eq!(p.reg(0, &tnw::TB_TXFRAMECNT), 3);
+    });
+}
+
 // verifies: FTNW-L050
 #[test]
 fn tb_module_transparent_when_disabled() {
@@ -694,6 +846,79 @@ fn every_register_reads_its_documented_reset_value() {
             }
         }
     }
+}
+
+/// A reset after faulty traffic returns every register to its documented reset value: the
+/// faults first move every RX_CMD lane (a dirty ACK, NAK, RESTART and IDLE), the CRC
+/// counters, NAKs and resends, then software sets every counter field, so a counter or flag
+/// that a reset missed shows here.
+// verifies: FTNW-L060, FTNW-L062
+#[test]
+fn reset_after_faulty_traffic_restores_every_documented_value() {
+    check("reset_after_faulty_traffic", 0x2E5E, |rng| {
+        let mut chan = clean(16);
+        // node 1 -> node 0: one dirty control word of each kind (the IDLE long after the
+        // traffic, outside any packet); both ways: payload bits flipped (CRC errors, NAKs)
+        for (code, n, bit) in [
+            (tnw::K_ACK, 0, 9),
+            (tnw::K_NAK, 0, 12),
+            (tnw::K_RESTART, 0, 12),
+            (tnw::K_IDLE, 3000, 30),
+        ] {
+            chan[1].faults.push(Fault::FlipCtrl {
+                code,
+                n,
+                mask: 1 << bit,
+            });
+        }
+        // (the first NAK node 1 sends is the dirty one above: a second CRC error for a clean NAK)
+        for (c, n) in [(0, 300), (0, 1500), (1, 300)] {
+            chan[c].faults.push(Fault::FlipData { n, mask: 1 << 5 });
+        }
+        let mut p = pair(chan, rng);
+        // one way, then the other, so the dirty ACK arrives between packets
+        p.queue(0, 100, rng);
+        p.drain(100_000);
+        p.queue(1, 100, rng);
+        p.drain(100_000);
+        p.run(4000);
+        let cmd = p.reg(0, &tnw::RX_CMD);
+        assert!(
+            cmd.to_le_bytes().iter().all(|&b| b != 0),
+            "node 0: RX_CMD {cmd:#x} counts a dirty word of every kind"
+        );
+        for k in 0..2 {
+            assert_ne!(p.reg(k, &tnw::RX_DATA), 0, "node {k}: RX_DATA");
+            assert_ne!(p.reg(k, &tnw::TX_CNT_NAK), 0, "node {k}: TX_CNT_NAK");
+        }
+        // every counter the traffic did not reach is moved by software (they are writable)
+        use tnw::{RX_CMD, RX_DATA, RX_FLOW, RX_RXH, TX_CNT_NAK, TX_CNT_RESEND, TX_EXC};
+        for r in [&RX_CMD, &RX_DATA, &RX_FLOW, &RX_RXH, &TX_CNT_NAK, &TX_CNT_RESEND, &TX_EXC] {
+            let m = r.mask(Access::RWH);
+            for k in 0..2 {
+                let v = p.reg(k, r);
+                p.set_reg(k, r, v | m);
+                assert_eq!(p.reg(k, r) & m, m, "node {k}: {} counters written", r.name);
+            }
+        }
+        let moved: Vec<&str> = tnw::TNW_LINK_REGS
+            .regs
+            .iter()
+            .filter(|r| (0..2).any(|k| p.reg(k, r) != r.reset()))
+            .map(|r| r.name)
+            .collect();
+        p.reset_all();
+        for r in tnw::TNW_LINK_REGS.regs {
+            for k in 0..2 {
+                assert_eq!(
+                    p.reg(k, r),
+                    r.reset(),
+                    "node {k}: {} after a reset (moved before it: {moved:?})",
+                    r.name
+                );
+            }
+        }
+    });
 }
 
 /// The Verilator pair, or None (after a loud SKIPPED) without Verilator.

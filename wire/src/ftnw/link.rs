@@ -323,7 +323,7 @@ crate::regmap! {
         TXFIFO_NOT_EMPTY [21, 1] RO = 0, "txFifo not empty";
         TXBUF_NOT_EMPTY [22, 1] RO = 0, "txBuffer (resend) not empty";
         RX_BUSY [24, 1] RO = 0, "rxLink FSM not IDLE";
-        RXBUF_BUSY [25, 1] RO = 0, "rxBuffer FSM not IDLE (a packet is being delivered)";
+        RXBUF_BUSY [25, 1] RO = 0, "rxBuffer FSM not IDLE: a packet is being delivered (its first word taken by the host, its last not yet)";
         PB_NOT_EMPTY [26, 1] RO = 0, "packet buffer not empty";
         DESCR_NOT_EMPTY [27, 1] RO = 0, "descriptor FIFO not empty";
         CRD_NOT_EMPTY [28, 1] RO = 0, "credit FIFO not empty (VC issue; 0)";
