@@ -242,6 +242,20 @@
 #define TNW_LINK_RX_CTRL_CRD_RESET_MASK                  0x00000002u
 #define TNW_LINK_RX_CTRL_CRD_RESET_RESET                 0x00000000u
 
+/* RX_ACK: Acknowledgement coalescing (project extension; the thesis sends an ACK per packet, the reset value): one ACK covers up to EVERY committed packets, or is sent DELAY + 1 cycles after the first packet it covers. Keep DELAY plus the round trip below the peer's acknowledgement timeout (1024 cycles). */
+#define TNW_LINK_RX_ACK_OFFSET                           0x00000080u
+#define TNW_LINK_RX_ACK_RESET                            0x00FF0001u
+/*   EVERY [3:0] RW: committed packets one ACK covers at most (0 and 1: an ACK per packet, at once) */
+#define TNW_LINK_RX_ACK_EVERY_SHIFT                      0x00000000u
+#define TNW_LINK_RX_ACK_EVERY_WIDTH                      0x00000004u
+#define TNW_LINK_RX_ACK_EVERY_MASK                       0x0000000Fu
+#define TNW_LINK_RX_ACK_EVERY_RESET                      0x00000001u
+/*   DELAY [25:16] RW: cycles an ACK is held back at most after the first packet it covers */
+#define TNW_LINK_RX_ACK_DELAY_SHIFT                      0x00000010u
+#define TNW_LINK_RX_ACK_DELAY_WIDTH                      0x0000000Au
+#define TNW_LINK_RX_ACK_DELAY_MASK                       0x03FF0000u
+#define TNW_LINK_RX_ACK_DELAY_RESET                      0x000000FFu
+
 /* TX_EXC: TX exception status (A.2 REG0). Exceptions cleared by writing 1. */
 #define TNW_LINK_TX_EXC_OFFSET                           0x00000400u
 #define TNW_LINK_TX_EXC_RESET                            0x00000000u

@@ -11,8 +11,9 @@ dropped, a `.next` assignment dropped, a constant moved by one. A seeded sample 
 (SEED, COUNT) is applied one at a time to a copy of the work tree (build/mutants/tree, own
 target directory) and judged by the tests of its folder:
 
-    hdl/src/common/*  ->  the hdl crate's unit tests, the `common` binary (the blocks' own tests)
-    hdl/src/ftnw/*    ->  the unit tests, `common leaves`, the `ftnw` binary (link, driver)
+    hdl/src/common/*  ->  the hdl crate's unit tests, every top emitted (`make verilog`'s check
+                          for undriven signals), the `common` binary (the blocks' own tests)
+    hdl/src/ftnw/*    ->  the same two, `common leaves`, the `ftnw` binary (link, driver)
 
 run natively (NICGEN_NO_VERILATOR=1: the Verilator tests, the lock-step suite and the Icarus
 replays of whole tops are not part of the judgement; the hand-written leaves are compared with
@@ -122,10 +123,12 @@ def all_sites(folders):
 def tests_for(rel):
     """cargo test arguments per group, cheapest first: the crate's unit tests, then binaries."""
     unit = ["-p", "nicgen-hdl", "--lib"]
+    # `make verilog`'s first step: every top emits (rust-hdl refuses an undriven signal)
+    emit = ["-p", "nicgen-bsp", "--lib", "every_top_lists_exactly_its_verilog_ports"]
     if rel.startswith("hdl/src/ftnw/"):
-        return [unit, ["-p", "nicgen-testbenches", "--test", "common", "leaves"],
+        return [unit, emit, ["-p", "nicgen-testbenches", "--test", "common", "leaves"],
                 ["-p", "nicgen-testbenches", "--test", "ftnw"]]
-    return [unit, ["-p", "nicgen-testbenches", "--test", "common"]]
+    return [unit, emit, ["-p", "nicgen-testbenches", "--test", "common"]]
 
 
 def split(g):

@@ -184,6 +184,29 @@ impl Link {
         self.write(bus, r, off | txd | rxd)
     }
 
+    /// Acknowledgement coalescing (RX_ACK, a project extension): one ACK covers up to `every`
+    /// received packets (1, the reset value: an ACK per packet, as the thesis sends them) and is
+    /// sent at the latest `delay + 1` cycles after the first packet it covers. `every` in
+    /// 1..=15, `delay` below the field's limit and below the peer's acknowledgement timeout
+    /// (1024 cycles) less the round trip, which the caller knows.
+    pub fn set_ack_coalescing(&self, bus: &mut impl RegAccess, every: u32, delay: u32) -> Result<()> {
+        use w::RX_ACK::{DELAY, EVERY};
+        let max = |f: &Field| (1u32 << f.width) - 1;
+        if every == 0 || every > max(&EVERY) {
+            return Err(Error::Invalid(format!(
+                "ACK coalescing: {every} packets per ACK (1..={})",
+                max(&EVERY)
+            )));
+        }
+        if delay > max(&DELAY) {
+            return Err(Error::Invalid(format!(
+                "ACK coalescing: delay {delay} cycles (0..={})",
+                max(&DELAY)
+            )));
+        }
+        self.write(bus, &w::RX_ACK, DELAY.set(EVERY.set(0, every), delay))
+    }
+
     /// Bring two cabled links up: both offline, both reset, then both online. (Resetting one
     /// end alone can leave the ends' sequence numbers apart; see docs/spec-decisions.md.)
     pub fn bring_up_pair(bus: &mut impl RegAccess, a: &Link, b: &Link) -> Result<()> {

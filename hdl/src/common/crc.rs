@@ -2,7 +2,8 @@
 //!
 //! `CrcMatrix` is the combinational step, next = M_s * state ^ M_d * data over GF(2), with the
 //! matrices derived in `new()` from the bit-serial definition in `nicgen_wire::crc` by feeding
-//! unit vectors; it is a leaf with generated Verilog (one XOR tree per output bit).
+//! unit vectors; it is a leaf with generated Verilog (per output bit a reduction XOR of the
+//! masked state and data: one XOR tree each).
 //! `Crc` wraps it with the register: one word per clock, `start` restarts from `init` with the
 //! word presented in the same cycle, `crc` is the finished CRC of everything accepted so far
 //! (registered), `crc_next` the finished CRC including the word presented now (combinational,
@@ -98,16 +99,17 @@ impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
             m = W - 1,
             init = self._init
         );
+        // per output bit a reduction XOR of the masked state and one of the masked data: the same
+        // XOR tree for synthesis, a few vector operations for an event-driven simulator
+        let hexw = |bits: usize, m: u64| format!("{bits}'h{m:x}");
         for i in 0..W {
-            let mut terms: Vec<String> = (0..W)
-                .filter(|j| (self._smask[i] >> j) & 1 != 0)
-                .map(|j| format!("base[{j}]"))
-                .collect();
-            terms.extend(
-                (0..DW)
-                    .filter(|j| (self._dmask[i] >> j) & 1 != 0)
-                    .map(|j| format!("data[{j}]")),
-            );
+            let mut terms = vec![];
+            if self._smask[i] != 0 {
+                terms.push(format!("(^(base & {}))", hexw(W, self._smask[i])));
+            }
+            if self._dmask[i] != 0 {
+                terms.push(format!("(^(data & {}))", hexw(DW, self._dmask[i])));
+            }
             let rhs = if terms.is_empty() {
                 "1'b0".to_string()
             } else {

@@ -404,6 +404,8 @@ impl Logic for TnwLink {
         self.rxlink.rxc.next = self.sync.rxc.val();
         self.rxlink.rxv.next = self.sync.rxv.val();
         self.rxlink.offline.next = self.regs.tx_ctrl_rx_offline.val();
+        self.rxlink.ack_every.next = self.regs.rx_ack_every.val();
+        self.rxlink.ack_delay.next = self.regs.rx_ack_delay.val();
         self.rxlink.out_ready.next = self.rx.ready.val() || self.regs.tb_rxctrl_pocswitch.val();
         self.rx.data.next = self.rxlink.out_data.val();
         self.rx.meta.next = self.rxlink.out_dest.val();

@@ -11,6 +11,13 @@
 //! number ahead of the expected one), buffer full (no room for a whole packet at its header),
 //! timeout (no word for `rx_timeout` cycles inside a packet).
 //!
+//! Acknowledgements (RX_ACK, a project extension): ACKs are cumulative, so one may cover
+//! several committed packets, as PCIe's data link layer coalesces them. The ACK of a committed
+//! packet is asked for at once when it is the `ack_every`-th held back (0 or 1, the reset
+//! value: every packet at once, as the thesis does), otherwise `ack_delay + 1` cycles after
+//! the first held-back packet's commit (ACK of the last committed), or never when a NAK comes
+//! first (a NAK acknowledges everything before it). A duplicate is acknowledged again at once.
+//!
 //! Reception buffer: `2^PB` words of block RAM; a packet is written as it arrives and
 //! committed (made visible, its descriptor queued) only after its CRC checked; a bad packet's
 //! words are rolled back. So no packet is delivered twice, out of order or with a bad CRC.
@@ -50,6 +57,12 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     pub rxc: Signal<In, Bits<4>>,
     pub rxv: Signal<In, Bit>,
     pub offline: Signal<In, Bit>,
+    /// Acknowledgement coalescing (RX_ACK): one ACK covers up to `ack_every` committed packets
+    /// (0 and 1: each its own ACK, at once); a held-back ACK is asked for `ack_delay + 1`
+    /// cycles after the first packet it covers was committed (or by the next NAK, which
+    /// acknowledges everything before it).
+    pub ack_every: Signal<In, Bits<4>>,
+    pub ack_delay: Signal<In, Bits<10>>,
     /// Feedback for the local TXLINK to send.
     pub fb_req: Signal<Out, Bit>,
     pub fb_nak: Signal<Out, Bit>,
@@ -105,7 +118,15 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     rp: DFF<Bits<PBP1>>,
     ocnt: DFF<Bits<5>>,
     vc_cnt: [DFF<Bits<5>>; 8],
+    /// Committed packets whose ACK is still held back, and the cycles since the first of them.
+    ack_cnt: DFF<Bits<4>>,
+    ack_timer: DFF<Bits<10>>,
     // locals
+    good: Signal<Local, Bit>,
+    nak_req: Signal<Local, Bit>,
+    dup_ack: Signal<Local, Bit>,
+    ack_now: Signal<Local, Bit>,
+    ack_late: Signal<Local, Bit>,
     occ: Signal<Local, Bits<PBP1>>,
     age: Signal<Local, Bits<S>>,
     take: Signal<Local, Bit>,
@@ -142,6 +163,11 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     c_zero8: Constant<Bits<8>>,
     c_nak: [Constant<Bits<5>>; 5],
     c_zero_nak: Constant<Bits<5>>,
+    c_one4: Constant<Bits<4>>,
+    c_zero4: Constant<Bits<4>>,
+    c_one10: Constant<Bits<10>>,
+    c_zero10: Constant<Bits<10>>,
+    c_max10: Constant<Bits<10>>,
 }
 
 /// The default receiver: 8-bit sequence numbers, 256-word (8-packet) reception buffer.
@@ -171,6 +197,8 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             rxc: Default::default(),
             rxv: Default::default(),
             offline: Default::default(),
+            ack_every: Default::default(),
+            ack_delay: Default::default(),
             fb_req: Default::default(),
             fb_nak: Default::default(),
             fb_seq: Default::default(),
@@ -218,6 +246,13 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             rp: Default::default(),
             ocnt: Default::default(),
             vc_cnt: Default::default(),
+            ack_cnt: Default::default(),
+            ack_timer: Default::default(),
+            good: Default::default(),
+            nak_req: Default::default(),
+            dup_ack: Default::default(),
+            ack_now: Default::default(),
+            ack_late: Default::default(),
             occ: Default::default(),
             age: Default::default(),
             take: Default::default(),
@@ -254,6 +289,11 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             c_zero8: k(0),
             c_nak: std::array::from_fn(|i| k(1 << i)),
             c_zero_nak: k(0),
+            c_one4: k(1),
+            c_zero4: k(0),
+            c_one10: k(1),
+            c_zero10: k(0),
+            c_max10: k(1023),
         }
     }
 }
@@ -261,7 +301,10 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
 impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB, PBP1> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, st, exp, cur_seq, cur_dest, cnt, timer, wp_spec, wp, rp, ocnt);
+        dff_setup!(
+            self, clock, st, exp, cur_seq, cur_dest, cnt, timer, wp_spec, wp, rp, ocnt, ack_cnt,
+            ack_timer
+        );
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
             self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
@@ -276,9 +319,9 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
         self.occ.next = self.wp.q.val() - self.rp.q.val();
         self.age.next = self.exp.q.val() - self.dec.seq.val() - self.c_one_s.val();
 
-        self.fb_req.next = false;
-        self.fb_nak.next = false;
-        self.fb_seq.next = self.exp.q.val();
+        self.good.next = false;
+        self.nak_req.next = false;
+        self.dup_ack.next = false;
         self.peer_fb.next = false;
         self.peer_nak.next = self.dec.kind.val() == self.c_kind_nak.val();
         self.peer_seq.next = self.dec.seq.val();
@@ -333,8 +376,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                         self.st.d.next = self.c_st_recv.val();
                     } else {
                         self.st.d.next = self.c_st_drop.val();
-                        self.fb_req.next = true;
-                        self.fb_nak.next = true;
+                        self.nak_req.next = true;
                         self.ev_full_reject.next = true;
                         self.nak_cause.next = self.c_nak[3].val();
                     }
@@ -342,8 +384,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                     self.st.d.next = self.c_st_dup.val();
                 } else {
                     self.st.d.next = self.c_st_drop.val();
-                    self.fb_req.next = true;
-                    self.fb_nak.next = true;
+                    self.nak_req.next = true;
                     self.ev_hdr_reject.next = true;
                     self.nak_cause.next = self.c_nak[2].val();
                 }
@@ -360,17 +401,18 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                 if self.cnt.q.val() == self.c_crc_word.val() {
                     self.st.d.next = self.c_st_wait.val();
                     if self.rxd.val() == self.pcrc.crc.val() {
-                        self.fb_req.next = true;
-                        self.fb_seq.next = self.cur_seq.q.val();
                         if self.st.q.val() == self.c_st_recv.val() {
+                            self.good.next = true;
                             self.commit.next = true;
                             self.exp.d.next = self.exp.q.val() + self.c_one_s.val();
+                        } else {
+                            // a duplicate is acknowledged again at once
+                            self.dup_ack.next = true;
                         }
                     } else if self.st.q.val() == self.c_st_recv.val() {
                         self.st.d.next = self.c_st_drop.val();
                         self.abort.next = true;
-                        self.fb_req.next = true;
-                        self.fb_nak.next = true;
+                        self.nak_req.next = true;
                         self.ev_crc.next = true;
                         self.nak_cause.next = self.c_nak[0].val();
                     }
@@ -382,8 +424,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             } else if self.st.q.val() == self.c_st_recv.val() {
                 self.st.d.next = self.c_st_drop.val();
                 self.abort.next = true;
-                self.fb_req.next = true;
-                self.fb_nak.next = true;
+                self.nak_req.next = true;
                 self.ev_dirty_pkt.next = true;
                 self.nak_cause.next = self.c_nak[1].val();
             } else {
@@ -394,13 +435,48 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             if self.st.q.val() == self.c_st_recv.val() {
                 self.st.d.next = self.c_st_drop.val();
                 self.abort.next = true;
-                self.fb_req.next = true;
-                self.fb_nak.next = true;
+                self.nak_req.next = true;
                 self.ev_timeout.next = true;
                 self.nak_cause.next = self.c_nak[4].val();
             } else {
                 self.st.d.next = self.c_st_wait.val();
             }
+        }
+
+        // ---- feedback: NAKs and duplicate ACKs at once, committed packets' ACKs coalesced ----
+        // (ack_every 0 or 1: every committed packet acknowledged at once, as the thesis does)
+        self.ack_now.next = self.good.val()
+            && ((self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val());
+        // the held-back ACK, when it is due and the feedback request is free
+        self.ack_late.next = !self.good.val()
+            && !self.nak_req.val()
+            && !self.dup_ack.val()
+            && (self.ack_cnt.q.val() != self.c_zero4.val())
+            && (self.ack_timer.q.val() >= self.ack_delay.val());
+        self.fb_req.next =
+            self.nak_req.val() || self.dup_ack.val() || self.ack_now.val() || self.ack_late.val();
+        self.fb_nak.next = self.nak_req.val();
+        // a NAK names the next expected packet; an ACK the last committed (or the duplicate)
+        self.fb_seq.next = self.exp.q.val();
+        if self.dup_ack.val() || self.ack_now.val() {
+            self.fb_seq.next = self.cur_seq.q.val();
+        }
+        if self.ack_late.val() {
+            self.fb_seq.next = self.exp.q.val() - self.c_one_s.val();
+        }
+        if self.ack_cnt.q.val() != self.c_zero4.val() {
+            if self.ack_timer.q.val() != self.c_max10.val() {
+                self.ack_timer.d.next = self.ack_timer.q.val() + self.c_one10.val();
+            }
+        }
+        if self.good.val() && !self.ack_now.val() {
+            self.ack_cnt.d.next = self.ack_cnt.q.val() + self.c_one4.val();
+        }
+        // an ACK, or a NAK (which acknowledges everything before it), covers every held-back
+        // one; the timer runs only while one is held back
+        if self.ack_now.val() || self.ack_late.val() || self.nak_req.val() {
+            self.ack_cnt.d.next = self.c_zero4.val();
+            self.ack_timer.d.next = self.c_zero10.val();
         }
 
         // ---- reception buffer: speculative write, commit or roll back ----
@@ -485,6 +561,8 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             self.wp.d.next = self.c_zero_p.val();
             self.rp.d.next = self.c_zero_p.val();
             self.ocnt.d.next = self.c_zero5.val();
+            self.ack_cnt.d.next = self.c_zero4.val();
+            self.ack_timer.d.next = self.c_zero10.val();
             for i in 0..8 {
                 self.vc_cnt[i].d.next = self.c_zero5.val();
             }

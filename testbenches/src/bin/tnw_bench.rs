@@ -1,5 +1,6 @@
 //! `make bench`: the TNW link figures (issue 3), in Verilator: goodput as a fraction of raw
-//! link words at several BERs, one way and both ways; TX and RX latency; resend-buffer
+//! link words at several BERs, one way and both ways (both ways with coalesced ACKs, RX_ACK =
+//! `COALESCE`, and with an ACK per packet, the reset value); TX and RX latency; resend-buffer
 //! occupancy at the default 64-cycle channel latency; and, from `make synth`, ECP5 Fmax,
 //! LUT4, FF and block RAM. Writes build/bench/tnw_link.json.
 
@@ -20,11 +21,18 @@ fn chan(ber: f64) -> [ChannelCfg; 2] {
     [c.clone(), c]
 }
 
-/// Payload words delivered per cycle, per direction, for `n` packets each way (`bi`) or one way.
-fn goodput(ber: f64, bi: bool, n: usize, seed: u64) -> (f64, u64) {
+/// RX_ACK of the coalesced figures: an ACK per 8 packets, or 256 cycles after the first.
+const COALESCE: (u32, u32) = (8, 255);
+
+/// Payload words delivered per cycle, per direction, for `n` packets each way (`bi`) or one way;
+/// `coalesce`: RX_ACK's (EVERY, DELAY), else its reset value (an ACK per packet).
+fn goodput(ber: f64, bi: bool, n: usize, seed: u64, coalesce: Option<(u32, u32)>) -> (f64, u64) {
     let mut rng = Rng::new(seed);
     let mut p = Pair::verilator([P, P], chan(ber), seed);
     p.online();
+    if let Some((every, delay)) = coalesce {
+        p.coalesce_acks(every, delay);
+    }
     p.queue(0, n, &mut rng);
     if bi {
         p.queue(1, n, &mut rng);
@@ -37,8 +45,9 @@ fn goodput(ber: f64, bi: bool, n: usize, seed: u64) -> (f64, u64) {
     };
     let g = if bi { (dir(0) + dir(1)) / 2.0 } else { dir(0) };
     eprintln!(
-        "  goodput ber {ber:e} {}: {g:.4} (rsnd max {:?})",
+        "  goodput ber {ber:e} {}{}: {g:.4} (rsnd max {:?})",
         if bi { "both ways" } else { "one way" },
+        if coalesce.is_some() { ", coalesced ACKs" } else { "" },
         p.rsnd_max
     );
     (g, p.rsnd_max[0])
@@ -113,14 +122,19 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(20_000);
     let mut j: BTreeMap<&str, f64> = BTreeMap::new();
-    let (g0, occ) = goodput(0.0, false, n, 1);
+    let (g0, occ) = goodput(0.0, false, n, 1, None);
     j.insert("goodput_uni_ber0", g0);
     j.insert("rsnd_max_occupancy", occ as f64);
-    j.insert("goodput_uni_ber1e-7", goodput(1e-7, false, n, 2).0);
-    j.insert("goodput_uni_ber1e-6", goodput(1e-6, false, n, 3).0);
-    j.insert("goodput_uni_ber1e-5", goodput(1e-5, false, n, 4).0);
-    j.insert("goodput_bi_ber0", goodput(0.0, true, n, 5).0);
-    j.insert("goodput_bi_ber1e-6", goodput(1e-6, true, n, 6).0);
+    j.insert("goodput_uni_ber1e-7", goodput(1e-7, false, n, 2, None).0);
+    j.insert("goodput_uni_ber1e-6", goodput(1e-6, false, n, 3, None).0);
+    j.insert("goodput_uni_ber1e-5", goodput(1e-5, false, n, 4, None).0);
+    // both ways: coalesced ACKs (RX_ACK = COALESCE), and an ACK per packet (its reset value)
+    let (gb, occ_b) = goodput(0.0, true, n, 5, Some(COALESCE));
+    j.insert("goodput_bi_ber0", gb);
+    j.insert("rsnd_max_occupancy_bi_coalesced", occ_b as f64);
+    j.insert("goodput_bi_ber1e-6", goodput(1e-6, true, n, 6, Some(COALESCE)).0);
+    j.insert("goodput_bi_ber0_ack_per_packet", goodput(0.0, true, n, 5, None).0);
+    j.insert("goodput_bi_ber1e-6_ack_per_packet", goodput(1e-6, true, n, 6, None).0);
     let (tx, rx) = latencies();
     j.insert("tx_latency_cycles", tx as f64);
     j.insert("rx_latency_cycles", rx as f64);

@@ -354,6 +354,10 @@ struct Fb {
 
 struct Rx {
     b: Bench<RxLinkDefault>,
+    /// Cycles run.
+    now: u64,
+    /// The cycle of each feedback request.
+    fb_at: Vec<u64>,
     /// Feedback asked of the local TXLINK, in order.
     fb: Vec<Fb>,
     /// Peer feedback passed on: (nak, seq).
@@ -370,10 +374,15 @@ impl Rx {
             u.clock.next = Clock { clk: c }
         });
         b.uut.reset.next = true;
+        // RX_ACK's reset values: an ACK per packet
+        b.uut.ack_every.next = 1.into();
+        b.uut.ack_delay.next = 255.into();
         b.ticks(2);
         b.uut.reset.next = false;
         Rx {
             b,
+            now: 0,
+            fb_at: Vec::new(),
             fb: Vec::new(),
             peer: Vec::new(),
             out: Vec::new(),
@@ -391,6 +400,7 @@ impl Rx {
         self.b.settle();
         let u = &self.b.uut;
         if u.fb_req.val() {
+            self.fb_at.push(self.now);
             self.fb.push(Fb {
                 nak: u.fb_nak.val(),
                 seq: u.fb_seq.val().to_u32(),
@@ -413,6 +423,7 @@ impl Rx {
             }
         }
         self.b.tick();
+        self.now += 1;
     }
     fn feed(&mut self, words: &[Word]) {
         for &w in words {
@@ -444,6 +455,58 @@ fn nak(seq: u32, c: NakCause) -> Fb {
 
 fn delivered(p: &Pkt) -> (u64, Vec<u32>) {
     (p.dest as u64, p.data.to_vec())
+}
+
+/// Coalesced acknowledgements (RX_ACK): with EVERY = 4 and DELAY = 150, ten packets back to
+/// back get ACK 3 and ACK 7 at the commits of packets 3 and 7, and ACK 9 exactly DELAY + 1
+/// cycles after packet 8's commit (packet 9 arrived meanwhile); a NAK covers the held-back
+/// ACKs (none follows it); a duplicate is acknowledged at once; every packet is delivered.
+// verifies: FTNW-L002
+#[test]
+fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
+    check("rx_coalesces_acks", 0x7208, |rng| {
+        let coalescing = |every: u64, delay: u64| {
+            let mut rx = Rx::new(RxConfig::default());
+            rx.b.uut.ack_every.next = every.into();
+            rx.b.uut.ack_delay.next = delay.into();
+            rx
+        };
+        let mut rx = coalescing(4, 150);
+        let pkts: Vec<Pkt> = (0..10).map(|_| Pkt::random(rng)).collect();
+        rx.feed(&stream(&pkts, 0));
+        rx.idle(200);
+        assert_eq!(rx.fb, vec![ack(3), ack(7), ack(9)]);
+        assert_eq!(rx.fb_at[1] - rx.fb_at[0], words_per(4), "ACK 7 four packets after ACK 3");
+        assert_eq!(
+            rx.fb_at[2] - rx.fb_at[1],
+            words_per(1) + 151,
+            "ACK 9 DELAY + 1 cycles after packet 8's commit"
+        );
+        assert_eq!(rx.out, pkts.iter().map(delivered).collect::<Vec<_>>());
+        // a NAK acknowledges the two held-back packets: no late ACK
+        let mut rx = coalescing(4, 200);
+        let mut words = stream(&pkts[..3], 0);
+        let crc = words.len() - 1;
+        words[crc].d ^= 1;
+        rx.feed(&words);
+        rx.idle(400);
+        assert_eq!(rx.fb, vec![nak(2, NakCause::Crc)]);
+        assert_eq!(rx.out.len(), 2);
+        // a duplicate is acknowledged at once, the held-back packet later
+        let mut rx = coalescing(4, 60);
+        rx.feed(&pkts[0].words(0));
+        let commit = rx.now - 1;
+        rx.feed(&pkts[0].words(0));
+        rx.idle(100);
+        assert_eq!(rx.fb, vec![ack(0), ack(0)]);
+        assert_eq!(rx.fb_at[0], commit + words_per(1), "the duplicate's ACK at its CRC word");
+        assert_eq!(rx.fb_at[1], commit + 61, "the held-back ACK DELAY + 1 after the commit");
+        assert_eq!(rx.out.len(), 1);
+    });
+}
+
+fn words_per(pkts: u64) -> u64 {
+    pkts * (tnw::PAYLOAD_WORDS as u64 + 2)
 }
 
 // verifies: FTNW-L002, FTNW-L009

@@ -149,6 +149,31 @@ fn bad_accesses_are_errors(bus: &mut impl RegAccess) {
     );
 }
 
+/// ACK coalescing set through the driver (arguments checked, nothing written on a bad one),
+/// then the test bench's traffic still arrives whole, with fewer ACK words.
+// verifies: FTNW-L002
+fn ack_coalescing_through_the_driver(bus: &mut impl RegAccess) {
+    let (a, b) = (Link::new(0), Link::new(1));
+    let reset = w::RX_ACK.reset();
+    for (every, delay) in [(0, 10), (16, 10), (4, 1024)] {
+        assert!(
+            matches!(b.set_ack_coalescing(bus, every, delay), Err(Error::Invalid(_))),
+            "({every}, {delay}) refused"
+        );
+        assert_eq!(b.read(bus, &w::RX_ACK).unwrap(), reset, "nothing written");
+    }
+    Link::bring_up_pair(bus, &a, &b).unwrap();
+    b.set_ack_coalescing(bus, 8, 255).unwrap();
+    assert_eq!(
+        b.read(bus, &w::RX_ACK).unwrap(),
+        w::RX_ACK::EVERY.set(w::RX_ACK::DELAY.set(0, 255), 8)
+    );
+    let r = Link::ber_run(bus, &a, &b, 100, 3, Pattern::Random).unwrap();
+    assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
+    b.set_ack_coalescing(bus, 1, 255).unwrap();
+    assert_eq!(b.read(bus, &w::RX_ACK).unwrap(), reset, "back to an ACK per packet");
+}
+
 // verifies: FTNW-L054
 fn ber_run_through_the_test_bench(bus: &mut impl RegAccess) {
     let (a, b) = (Link::new(0), Link::new(1));
@@ -214,7 +239,7 @@ fn timeouts_are_errors(bus: &mut impl RegAccess) {
 /// The suite: (name, test) pairs, each generic over the transport.
 macro_rules! suite_tests {
     ($t:ty) => {{
-        let tests: [(&str, fn(&mut $t)); 6] = [
+        let tests: [(&str, fn(&mut $t)); 7] = [
             ("revision_and_reset_values", |p| {
                 revision_and_reset_values(p)
             }),
@@ -225,6 +250,9 @@ macro_rules! suite_tests {
                 ber_run_through_the_test_bench(p)
             }),
             ("timeouts_are_errors", |p| timeouts_are_errors(p)),
+            ("ack_coalescing_through_the_driver", |p| {
+                ack_coalescing_through_the_driver(p)
+            }),
         ];
         tests
     }};

@@ -519,6 +519,31 @@ fn random_bidirectional_traffic_with_faults_native() {
     );
 }
 
+/// The same faults with coalesced acknowledgements (RX_ACK: an ACK per 8 packets or after
+/// 256 cycles): every packet delivered once, in order, intact, and fewer ACK words on the lines.
+// verifies: FTNW-L005, FTNW-L071
+#[test]
+fn random_bidirectional_traffic_with_faults_and_coalesced_acks() {
+    check("random_traffic_coalesced_acks", 0x11C0, |rng| {
+        let mut p = Pair::native([P, P], [noisy(1e-4), noisy(1e-4)], rng.next_u64());
+        p.coalesce_acks(8, 255);
+        assert_eq!(
+            p.reg(1, &tnw::RX_ACK),
+            tnw::RX_ACK::EVERY.set(0, 8) | tnw::RX_ACK::DELAY.set(0, 255)
+        );
+        p.log = Some(vec![]);
+        random_traffic(&mut p, 600, rng);
+        let acks = p
+            .log
+            .take()
+            .unwrap()
+            .iter()
+            .filter(|(_, k, w, _)| *k == 1 && w.c == tnw::C_CONTROL && w.d as u8 == tnw::K_ACK)
+            .count();
+        assert!(acks < 240, "{acks} ACK words for 600 packets");
+    });
+}
+
 // verifies: FTNW-L071
 #[test]
 fn random_bidirectional_100k_packets_ber_1e5_verilator() {
