@@ -108,7 +108,10 @@ impl Pkt {
 /// Host side of one node.
 pub struct Host {
     pub to_send: VecDeque<Pkt>,
-    item: usize,
+    /// Beats of the head packet already taken by the link (0..8).
+    pub item: usize,
+    /// Offer nothing, even in the middle of a packet (to stop a host mid-packet).
+    pub paused: bool,
     valid_set: bool,
     /// Packets fully accepted by TXFIFO and not yet delivered at the peer (in order).
     pub in_flight: VecDeque<Pkt>,
@@ -139,6 +142,7 @@ impl Default for Host {
         Self {
             to_send: VecDeque::new(),
             item: 0,
+            paused: false,
             valid_set: false,
             in_flight: VecDeque::new(),
             injected: 0,
@@ -505,7 +509,7 @@ impl Net {
     fn after_edge(&mut self, k: usize) {
         let p = self.p;
         let h = &mut self.host[k];
-        if h.quiet {
+        if h.quiet || h.paused {
             h.valid_set = false;
             h.rx_ready_set = false;
         } else {

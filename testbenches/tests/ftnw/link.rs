@@ -823,6 +823,36 @@ fn tb_module_transparent_when_disabled() {
     });
 }
 
+/// A TX reset in the middle of a host packet (3 of its 8 beats taken) discards the partial
+/// packet and restarts the framing check: that packet written again whole, and the next, raise
+/// no BAD_HEADER and arrive intact.
+// verifies: FTNW-L063, FTNW-L061
+#[test]
+fn tx_reset_mid_packet_restarts_the_framing_check() {
+    check("tx_reset_mid_packet_restarts_framing", 0x7F3, |rng| {
+        let mut p = pair(clean(16), rng);
+        p.queue(0, 2, rng);
+        let mut n = 0;
+        while p.host[0].item != 3 {
+            assert!(n < 1000, "three beats taken");
+            p.step();
+            n += 1;
+        }
+        p.host[0].paused = true;
+        p.run(4);
+        assert_eq!(p.host[0].item, 3);
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_RESET.mask());
+        p.run(20);
+        p.discard_in_flight(0);
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_RESET_DONE.mask());
+        p.host[0].paused = false;
+        p.drain(20_000);
+        assert_eq!(p.host[1].delivered, 2);
+        let exc = p.reg(0, &tnw::TX_EXC);
+        assert_eq!(exc & tnw::TX_EXC::BAD_HEADER.mask(), 0, "TX_EXC {exc:#x}");
+    });
+}
+
 /// A packet written without `first` on its first beat (a framing error on the `tx` packet
 /// port) raises TX_EXC.BAD_HEADER; the link still sends the 8 beats as a packet (TXFIFO counts
 /// beats), so nothing behind it is lost or shifted.
