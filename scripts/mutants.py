@@ -22,7 +22,8 @@ tests ran past 3x the unmutated time: a hang, counted as killed), survived, unvi
 build), equivalent (survived, and read and listed in EQUIVALENT as unobservable, with the
 reason; left out of the score). Report: build/mutants/report.json and build/mutants/survivors.txt.
 
-    python3 scripts/mutants.py [--seed N] [--count N] [--list] [--only FILE[:LINE]] [folders...]
+    python3 scripts/mutants.py [--seed N] [--count N] [--list] [--only FILE[:LINE]] [--rejudge]
+                               [folders...]
 """
 import argparse
 import json
@@ -209,12 +210,20 @@ def run_tests(groups, timeout):
     return "pass", time.time() - t0, None
 
 
+def key(r):
+    """A mutant's identity in a report: where, which operator, the changed line."""
+    return (r["file"], r["line"], r["op"], r["now"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
     ap.add_argument("--count", type=int, default=int(os.environ.get("COUNT", "60")))
     ap.add_argument("--list", action="store_true", help="list the sites and stop")
     ap.add_argument("--only", help="FILE[:LINE]: the sites of one file or line, all of them")
+    ap.add_argument("--rejudge", action="store_true",
+                    help="run the survivors of build/mutants/report.json again (after tests were "
+                         "added; the RTL must be the one that run mutated) and update the report")
     ap.add_argument("folders", nargs="*", default=["hdl/src/ftnw", "hdl/src/common"])
     a = ap.parse_args()
     sites = all_sites(a.folders)
@@ -223,7 +232,16 @@ def main():
             print(f"{s[0]}:{s[1]} [{s[2]}] {s[3]}")
         print(f"{len(sites)} sites")
         return 0
-    if a.only:
+    prev = None
+    if a.rejudge:
+        prev = json.load(open(os.path.join(OUT, "report.json")))
+        again = {key(r) for r in prev["mutants"] if r["outcome"] == "survived"}
+        chosen = [s for s in sites if (s[0], s[1], s[3], s[4].strip()) in again]
+        if len(chosen) != len(again):
+            print(f"rejudge: {len(again)} survivors, {len(chosen)} found in today's sources: "
+                  "the RTL changed since that run; run make mutants again")
+            return 2
+    elif a.only:
         f, _, line = a.only.partition(":")
         chosen = [s for s in sites if s[0] == f and (not line or s[1] == int(line))]
     else:
@@ -269,6 +287,11 @@ def main():
                         "now": new.strip(), "outcome": outcome, "by": failed, "seconds": round(secs, 1)})
         print(f"  [{k + 1:>3}/{len(chosen)}] {outcome:<9} {rel}:{line} {op}"
               + (f"  ({failed})" if failed else ""), flush=True)
+    if prev is not None:
+        # the run's other outcomes stand; the survivors take today's judgement
+        judged = {key(r): dict(r, rejudged=True) for r in results}
+        results = [judged.get(key(r), r) for r in prev["mutants"]]
+        a.seed, chosen = prev["seed"], prev["mutants"]
     n = {o: sum(r["outcome"] == o for r in results)
          for o in ("killed", "timeout", "survived", "equivalent", "unviable")}
     viable = n["killed"] + n["timeout"] + n["survived"]
@@ -276,6 +299,8 @@ def main():
     report = {"seed": a.seed, "sites": len(sites), "sampled": len(chosen), **n,
               "killed_percent": round(100 * score, 1), "folders": a.folders,
               "minutes": round((time.time() - t_all) / 60, 1), "mutants": results}
+    if prev is not None:
+        report["rejudged"] = sum(1 for r in results if r.get("rejudged"))
     if not a.only:
         json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
         with open(os.path.join(OUT, "survivors.txt"), "w") as f:

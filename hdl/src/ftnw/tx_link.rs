@@ -108,7 +108,11 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// Packets sent and not yet acknowledged (resend-buffer occupancy).
     pub inflight: Signal<Out, Bits<S>>,
     lanes: [BlockRam<Bits<32>, BI>; 4],
-    dest_ram: BlockRam<Bits<14>, B>,
+    /// The destination of each slot, twice: read at the slot sent next (`sn`) and at `ack`, so
+    /// the "acknowledgements overtook a resend" decision selects after the RAMs, not their
+    /// read address.
+    dest_ram: [BlockRam<Bits<14>, B>; 2],
+    jump_r: DFF<Bit>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
     pcrc: Crc<32, 32>,
@@ -254,6 +258,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             inflight: Default::default(),
             lanes: Default::default(),
             dest_ram: Default::default(),
+            jump_r: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
@@ -343,7 +348,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         dff_setup!(
             self, clock, ack_p, send_p, high_p, fill_p, fill_item, cur_dest, widx, fb_pend,
             fb_kind, fb_seq_r, rst_pend, pkt_cnt, idle_left, timer, rcnt, pfb_r, pnak_r, pseq_r,
-            crc_d, crc_v, crc_s, txd_r, txc_r
+            crc_d, crc_v, crc_s, txd_r, txc_r, jump_r
         );
         // ---- pointers and occupancy ----
         self.occ.next = self.fill_p.q.val() - self.ack_p.q.val();
@@ -368,12 +373,14 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.lanes[i].write_data.next = self.inj_data[i].val();
             self.lanes[i].write_enable.next = self.inj_go.val();
         }
-        self.dest_ram.write_clock.next = self.clock.val();
-        self.dest_ram.read_clock.next = self.clock.val();
-        self.dest_ram.write_address.next = self.fill_p.q.val().get_bits::<B>(0);
-        self.dest_ram.write_data.next = self.inj_dest.val();
-        self.dest_ram.write_enable.next =
-            self.inj_go.val() && (self.fill_item.q.val() == self.c_zero3.val());
+        for i in 0..2 {
+            self.dest_ram[i].write_clock.next = self.clock.val();
+            self.dest_ram[i].read_clock.next = self.clock.val();
+            self.dest_ram[i].write_address.next = self.fill_p.q.val().get_bits::<B>(0);
+            self.dest_ram[i].write_data.next = self.inj_dest.val();
+            self.dest_ram[i].write_enable.next =
+                self.inj_go.val() && (self.fill_item.q.val() == self.c_zero3.val());
+        }
         // the stream interface back-pressures: an item can never be written into a full TXFIFO
         self.ev_fifo_ovf.next = false;
         self.ev_offline_write.next = self.inj_go.val() && self.offline.val();
@@ -447,7 +454,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.forced_c.next = false;
 
         // ---- the word sent next ----
-        self.hdr_enc.dest.next = self.dest_ram.read_data.val();
+        self.hdr_enc.dest.next = self.dest_ram[0].read_data.val();
+        if self.jump_r.q.val() {
+            self.hdr_enc.dest.next = self.dest_ram[1].read_data.val();
+        }
         self.hdr_enc.seq.next = self.send_p.q.val();
         self.pword.next = self.lanes[0].read_data.val();
         if self.pidx.val().get_bits::<2>(0) == self.c_lane1.val() {
@@ -500,7 +510,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         } else if (self.widx.q.val() == self.c_zero6.val()) && (self.sdist.val() > self.occ.val()) {
             // acknowledgements overtook a resend: continue from `ack`. Nothing is sent and the
             // lane RAMs are read again in the next cycle, so the (slow) compare reaches only
-            // `send` and the header's destination RAM, not the lane-RAM read address
+            // `send` and, registered, the choice between the two destination RAMs
             self.jump.next = true;
         } else if (self.widx.q.val() == self.c_zero6.val())
             && (self.send_p.q.val() != self.fill_p.q.val())
@@ -571,11 +581,12 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         self.widx.d.next = self.wn.val();
         self.send_p.d.next = self.sn.val();
-        self.dest_ram.read_address.next = self.sn.val().get_bits::<B>(0);
         if self.jump.val() {
             self.send_p.d.next = self.ack_p.q.val();
-            self.dest_ram.read_address.next = self.ack_p.q.val().get_bits::<B>(0);
         }
+        self.jump_r.d.next = self.jump.val();
+        self.dest_ram[0].read_address.next = self.sn.val().get_bits::<B>(0);
+        self.dest_ram[1].read_address.next = self.ack_p.q.val().get_bits::<B>(0);
         // prefetch the payload item of the word sent next, in the slot sent next
         self.rd_addr.lo.next = self.rd_lo.val();
         self.rd_addr.hi.next = self.sn.val().get_bits::<B>(0);

@@ -285,6 +285,48 @@ fn tx_ack_timeout_resends_without_feedback() {
     });
 }
 
+/// Acknowledgements overtake a resend: after a timeout TX resends from packet 0; an ACK for
+/// packet 2 arrives while packet 0 goes out again, so the next packet sent is 3 (with its own
+/// destination), not 1 or 2.
+// verifies: FTNW-L007
+#[test]
+fn tx_acks_overtaking_a_resend_skip_to_the_first_unacknowledged() {
+    check("tx_acks_overtaking_a_resend", 0x7108, |rng| {
+        let mut tx = Tx::new(TxConfig {
+            ack_timeout: 100,
+            ..Default::default()
+        });
+        let pkts: Vec<Pkt> = (0..4)
+            .map(|v| {
+                let mut p = Pkt::random(rng);
+                p.dest = (p.dest & !7) | v; // four different destinations
+                p
+            })
+            .collect();
+        for p in &pkts {
+            tx.inject(p);
+        }
+        let mut n = 0;
+        while tx.wire.last() != Some(&restart()) {
+            assert!(n < 1000, "the acknowledgement timeout fires");
+            tx.cycle();
+            n += 1;
+        }
+        let r = tx.wire.len() - 1;
+        tx.run(10);
+        tx.cycle_with(None, Some((false, 2)));
+        tx.run(80);
+        let mut want = pkts[0].words(0);
+        want.extend(pkts[3].words(3));
+        let after: Vec<Word> = tx.wire[r + 1..]
+            .iter()
+            .copied()
+            .filter(|w| *w != Word::idle())
+            .collect();
+        same(&after[..want.len()], &want, "packet 0 again, then packet 3");
+    });
+}
+
 /// The acknowledgement timeout to the cycle: with one packet in flight and no feedback, the
 /// RESTART leaves exactly `ack_timeout + 2` words after the packet's CRC word (the packet is
 /// in flight from the cycle after its CRC word; the timer counts 0..=ack_timeout, then the
