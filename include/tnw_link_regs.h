@@ -242,7 +242,7 @@
 #define TNW_LINK_RX_CTRL_CRD_RESET_MASK                  0x00000002u
 #define TNW_LINK_RX_CTRL_CRD_RESET_RESET                 0x00000000u
 
-/* RX_ACK: Acknowledgement coalescing (project extension; the thesis sends an ACK per packet, the reset value): one ACK covers up to EVERY committed packets, or is sent DELAY + 1 cycles after the first packet it covers. Keep DELAY plus the round trip below the peer's acknowledgement timeout (1024 cycles). */
+/* RX_ACK: Acknowledgement coalescing (project extension; the thesis sends an ACK per packet, the reset value): one ACK covers up to EVERY committed packets, or is asked for DELAY + 2 cycles after the first packet it covers was committed. Keep DELAY plus the round trip below the peer's acknowledgement timeout (1024 cycles). */
 #define TNW_LINK_RX_ACK_OFFSET                           0x00000080u
 #define TNW_LINK_RX_ACK_RESET                            0x00FF0001u
 /*   EVERY [3:0] RW: committed packets one ACK covers at most (0 and 1: an ACK per packet, at once) */

@@ -186,7 +186,7 @@ impl Link {
 
     /// Acknowledgement coalescing (RX_ACK, a project extension): one ACK covers up to `every`
     /// received packets (1, the reset value: an ACK per packet, as the thesis sends them) and is
-    /// sent at the latest `delay + 1` cycles after the first packet it covers. `every` in
+    /// asked for at the latest `delay + 2` cycles after the first packet it covers. `every` in
     /// 1..=15, `delay` below the field's limit and below the peer's acknowledgement timeout
     /// (1024 cycles) less the round trip, which the caller knows.
     pub fn set_ack_coalescing(&self, bus: &mut impl RegAccess, every: u32, delay: u32) -> Result<()> {

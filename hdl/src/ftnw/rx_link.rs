@@ -13,10 +13,11 @@
 //!
 //! Acknowledgements (RX_ACK, a project extension): ACKs are cumulative, so one may cover
 //! several committed packets, as PCIe's data link layer coalesces them. The ACK of a committed
-//! packet is asked for at once when it is the `ack_every`-th held back (0 or 1, the reset
-//! value: every packet at once, as the thesis does), otherwise `ack_delay + 1` cycles after
-//! the first held-back packet's commit (ACK of the last committed), or never when a NAK comes
+//! packet is asked for with its commit when it is the `ack_every`-th held back (0 or 1, the
+//! reset value: every packet, as the thesis does), otherwise `ack_delay + 2` cycles after the
+//! first held-back packet's commit (ACK of the last committed), or never when a NAK comes
 //! first (a NAK acknowledges everything before it). A duplicate is acknowledged again at once.
+//! Feedback requests leave from a register stage, one cycle after the word that caused them.
 //!
 //! Reception buffer: `2^PB` words of block RAM; a packet is written as it arrives and
 //! committed (made visible, its descriptor queued) only after its CRC checked; a bad packet's
@@ -58,8 +59,8 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     pub rxv: Signal<In, Bit>,
     pub offline: Signal<In, Bit>,
     /// Acknowledgement coalescing (RX_ACK): one ACK covers up to `ack_every` committed packets
-    /// (0 and 1: each its own ACK, at once); a held-back ACK is asked for `ack_delay + 1`
-    /// cycles after the first packet it covers was committed (or by the next NAK, which
+    /// (0 and 1: each its own ACK); a held-back ACK is asked for `ack_delay + 2` cycles after
+    /// the first packet it covers was committed (or covered by the next NAK, which
     /// acknowledges everything before it).
     pub ack_every: Signal<In, Bits<4>>,
     pub ack_delay: Signal<In, Bits<10>>,
@@ -121,8 +122,16 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     /// Committed packets whose ACK is still held back, and the cycles since the first of them.
     ack_cnt: DFF<Bits<4>>,
     ack_timer: DFF<Bits<10>>,
+    /// The feedback stage: the events of the previous cycle (a packet committed, a NAK, a
+    /// duplicate) and their sequence number, so the feedback request leaves from registers.
+    good_r: DFF<Bit>,
+    nak_r: DFF<Bit>,
+    dup_r: DFF<Bit>,
+    seq_r: DFF<Bits<S>>,
+    cause_r: DFF<Bits<5>>,
     // locals
     good: Signal<Local, Bit>,
+    cause: Signal<Local, Bits<5>>,
     nak_req: Signal<Local, Bit>,
     dup_ack: Signal<Local, Bit>,
     ack_now: Signal<Local, Bit>,
@@ -248,6 +257,12 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             vc_cnt: Default::default(),
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
+            good_r: Default::default(),
+            nak_r: Default::default(),
+            dup_r: Default::default(),
+            seq_r: Default::default(),
+            cause_r: Default::default(),
+            cause: Default::default(),
             good: Default::default(),
             nak_req: Default::default(),
             dup_ack: Default::default(),
@@ -303,7 +318,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, exp, cur_seq, cur_dest, cnt, timer, wp_spec, wp, rp, ocnt, ack_cnt,
-            ack_timer
+            ack_timer, good_r, nak_r, dup_r, seq_r, cause_r
         );
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
@@ -333,7 +348,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
         self.ev_hdr_reject.next = false;
         self.ev_full_reject.next = false;
         self.ev_offline_data.next = false;
-        self.nak_cause.next = self.c_zero_nak.val();
+        self.cause.next = self.c_zero_nak.val();
         self.commit.next = false;
         self.abort.next = false;
         self.write.next = false;
@@ -378,7 +393,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                         self.st.d.next = self.c_st_drop.val();
                         self.nak_req.next = true;
                         self.ev_full_reject.next = true;
-                        self.nak_cause.next = self.c_nak[3].val();
+                        self.cause.next = self.c_nak[3].val();
                     }
                 } else if self.age.val() < self.c_half_s.val() {
                     self.st.d.next = self.c_st_dup.val();
@@ -386,7 +401,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                     self.st.d.next = self.c_st_drop.val();
                     self.nak_req.next = true;
                     self.ev_hdr_reject.next = true;
-                    self.nak_cause.next = self.c_nak[2].val();
+                    self.cause.next = self.c_nak[2].val();
                 }
             } else if self.dec.dirty.val() {
                 self.ev_dirty_cmd.next = true;
@@ -414,7 +429,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                         self.abort.next = true;
                         self.nak_req.next = true;
                         self.ev_crc.next = true;
-                        self.nak_cause.next = self.c_nak[0].val();
+                        self.cause.next = self.c_nak[0].val();
                     }
                 } else {
                     self.cnt.d.next = self.cnt.q.val() + self.c_one6.val();
@@ -426,7 +441,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                 self.abort.next = true;
                 self.nak_req.next = true;
                 self.ev_dirty_pkt.next = true;
-                self.nak_cause.next = self.c_nak[1].val();
+                self.cause.next = self.c_nak[1].val();
             } else {
                 self.st.d.next = self.c_st_wait.val();
             }
@@ -437,31 +452,40 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                 self.abort.next = true;
                 self.nak_req.next = true;
                 self.ev_timeout.next = true;
-                self.nak_cause.next = self.c_nak[4].val();
+                self.cause.next = self.c_nak[4].val();
             } else {
                 self.st.d.next = self.c_st_wait.val();
             }
         }
 
-        // ---- feedback: NAKs and duplicate ACKs at once, committed packets' ACKs coalesced ----
-        // (ack_every 0 or 1: every committed packet acknowledged at once, as the thesis does)
-        self.ack_now.next = self.good.val()
+        // ---- feedback, one register stage after the word that caused it: NAKs and duplicate
+        // ACKs as they come, committed packets' ACKs coalesced (ack_every 0 or 1: each at once,
+        // as the thesis does) ----
+        self.good_r.d.next = self.good.val();
+        self.nak_r.d.next = self.nak_req.val();
+        self.dup_r.d.next = self.dup_ack.val();
+        self.cause_r.d.next = self.cause.val();
+        self.nak_cause.next = self.cause_r.q.val();
+        // a NAK names the next expected packet, an ACK the committed packet or the duplicate
+        self.seq_r.d.next = self.exp.q.val();
+        if self.good.val() || self.dup_ack.val() {
+            self.seq_r.d.next = self.cur_seq.q.val();
+        }
+        self.ack_now.next = self.good_r.q.val()
             && ((self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val());
         // the held-back ACK, when it is due and the feedback request is free
-        self.ack_late.next = !self.good.val()
-            && !self.nak_req.val()
-            && !self.dup_ack.val()
+        self.ack_late.next = !self.good_r.q.val()
+            && !self.nak_r.q.val()
+            && !self.dup_r.q.val()
             && (self.ack_cnt.q.val() != self.c_zero4.val())
             && (self.ack_timer.q.val() >= self.ack_delay.val());
         self.fb_req.next =
-            self.nak_req.val() || self.dup_ack.val() || self.ack_now.val() || self.ack_late.val();
-        self.fb_nak.next = self.nak_req.val();
-        // a NAK names the next expected packet; an ACK the last committed (or the duplicate)
-        self.fb_seq.next = self.exp.q.val();
-        if self.dup_ack.val() || self.ack_now.val() {
-            self.fb_seq.next = self.cur_seq.q.val();
-        }
+            self.nak_r.q.val() || self.dup_r.q.val() || self.ack_now.val() || self.ack_late.val();
+        self.fb_nak.next = self.nak_r.q.val();
+        self.fb_seq.next = self.seq_r.q.val();
         if self.ack_late.val() {
+            // the last committed: every commit up to the previous cycle is in `exp`, and one
+            // in the previous cycle (good_r) holds the late ACK back
             self.fb_seq.next = self.exp.q.val() - self.c_one_s.val();
         }
         if self.ack_cnt.q.val() != self.c_zero4.val() {
@@ -469,12 +493,12 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                 self.ack_timer.d.next = self.ack_timer.q.val() + self.c_one10.val();
             }
         }
-        if self.good.val() && !self.ack_now.val() {
+        if self.good_r.q.val() && !self.ack_now.val() {
             self.ack_cnt.d.next = self.ack_cnt.q.val() + self.c_one4.val();
         }
         // an ACK, or a NAK (which acknowledges everything before it), covers every held-back
         // one; the timer runs only while one is held back
-        if self.ack_now.val() || self.ack_late.val() || self.nak_req.val() {
+        if self.ack_now.val() || self.ack_late.val() || self.nak_r.q.val() {
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
         }
@@ -563,6 +587,10 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             self.ocnt.d.next = self.c_zero5.val();
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
+            self.good_r.d.next = false;
+            self.nak_r.d.next = false;
+            self.dup_r.d.next = false;
+            self.cause_r.d.next = self.c_zero_nak.val();
             for i in 0..8 {
                 self.vc_cnt[i].d.next = self.c_zero5.val();
             }

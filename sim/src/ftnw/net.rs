@@ -350,7 +350,7 @@ impl Net {
     }
 
     /// Acknowledgement coalescing on every endpoint (RX_ACK): an ACK per `every` packets, or
-    /// `delay + 1` cycles after the first packet it covers.
+    /// `delay + 2` cycles after the first packet it covers.
     pub fn coalesce_acks(&mut self, every: u32, delay: u32) {
         let v = tnw::RX_ACK::EVERY.set(0, every) | tnw::RX_ACK::DELAY.set(0, delay);
         for k in 0..self.len() {

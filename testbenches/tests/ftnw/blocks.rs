@@ -500,7 +500,7 @@ fn delivered(p: &Pkt) -> (u64, Vec<u32>) {
 }
 
 /// Coalesced acknowledgements (RX_ACK): with EVERY = 4 and DELAY = 150, ten packets back to
-/// back get ACK 3 and ACK 7 at the commits of packets 3 and 7, and ACK 9 exactly DELAY + 1
+/// back get ACK 3 and ACK 7 at the commits of packets 3 and 7, and ACK 9 exactly DELAY + 2
 /// cycles after packet 8's commit (packet 9 arrived meanwhile); a NAK covers the held-back
 /// ACKs (none follows it); a duplicate is acknowledged at once; every packet is delivered.
 // verifies: FTNW-L002
@@ -519,10 +519,12 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
         rx.idle(200);
         assert_eq!(rx.fb, vec![ack(3), ack(7), ack(9)]);
         assert_eq!(rx.fb_at[1] - rx.fb_at[0], words_per(4), "ACK 7 four packets after ACK 3");
+        // an ACK at its commit leaves a cycle after the CRC word (the feedback register)
+        let commit8 = rx.fb_at[1] - 1 + words_per(1);
         assert_eq!(
-            rx.fb_at[2] - rx.fb_at[1],
-            words_per(1) + 151,
-            "ACK 9 DELAY + 1 cycles after packet 8's commit"
+            rx.fb_at[2],
+            commit8 + 152,
+            "ACK 9 DELAY + 2 cycles after packet 8's commit"
         );
         assert_eq!(rx.out, pkts.iter().map(delivered).collect::<Vec<_>>());
         // a NAK acknowledges the two held-back packets: no late ACK
@@ -541,8 +543,12 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
         rx.feed(&pkts[0].words(0));
         rx.idle(100);
         assert_eq!(rx.fb, vec![ack(0), ack(0)]);
-        assert_eq!(rx.fb_at[0], commit + words_per(1), "the duplicate's ACK at its CRC word");
-        assert_eq!(rx.fb_at[1], commit + 61, "the held-back ACK DELAY + 1 after the commit");
+        assert_eq!(
+            rx.fb_at[0],
+            commit + words_per(1) + 1,
+            "the duplicate's ACK a cycle after its CRC word"
+        );
+        assert_eq!(rx.fb_at[1], commit + 62, "the held-back ACK DELAY + 2 after the commit");
         assert_eq!(rx.out.len(), 1);
     });
 }
@@ -583,6 +589,7 @@ fn rx_crc_error_naks_then_drops_until_restart() {
             let mut bad = p0.words(0);
             bad[33].d ^= 1 << rng.below(32);
             rx.feed(&bad);
+            rx.idle(1); // feedback leaves a cycle after the word that caused it
             assert_eq!(rx.fb, vec![nak(0, NakCause::Crc)]);
             // everything is dropped without feedback until RESTART: even the good copy
             rx.feed(&p0.words(0));
@@ -670,14 +677,14 @@ fn rx_stalled_packet_times_out() {
             let mut rx = Rx::new(RxConfig { rx_timeout });
             let p0 = Pkt::random(rng);
             rx.feed(&p0.words(0)[..20]);
-            // `rx_timeout` idle cycles after the last word without a word: the NAK request
-            // comes with the next one
+            // `rx_timeout` idle cycles after the last word without a word: the timeout is seen
+            // in the next one and the NAK request leaves from the feedback register a cycle later
             let mut n = 0;
             while rx.fb.is_empty() && n < rx_timeout + 20 {
                 rx.idle(1);
                 n += 1;
             }
-            assert_eq!(n, rx_timeout + 1, "NAK after {n} idle cycles, rx_timeout {rx_timeout}");
+            assert_eq!(n, rx_timeout + 2, "NAK after {n} idle cycles, rx_timeout {rx_timeout}");
             assert_eq!(rx.fb, vec![nak(0, NakCause::Timeout)]);
             assert!(rx.out.is_empty());
         }

@@ -286,7 +286,7 @@ crate::regmap! {
         CRD_HOLD [0, 1] RW = 0, "credit FIFO hold";
         CRD_RESET [1, 1] RW = 0, "credit FIFO reset";
     }
-    RX_ACK @ 0x080, "Acknowledgement coalescing (project extension; the thesis sends an ACK per packet, the reset value): one ACK covers up to EVERY committed packets, or is sent DELAY + 1 cycles after the first packet it covers. Keep DELAY plus the round trip below the peer's acknowledgement timeout (1024 cycles)." {
+    RX_ACK @ 0x080, "Acknowledgement coalescing (project extension; the thesis sends an ACK per packet, the reset value): one ACK covers up to EVERY committed packets, or is asked for DELAY + 2 cycles after the first packet it covers was committed. Keep DELAY plus the round trip below the peer's acknowledgement timeout (1024 cycles)." {
         EVERY [0, 4] RW = 1, "committed packets one ACK covers at most (0 and 1: an ACK per packet, at once)";
         DELAY [16, 10] RW = 255, "cycles an ACK is held back at most after the first packet it covers";
     }
