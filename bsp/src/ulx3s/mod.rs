@@ -229,8 +229,8 @@ impl Logic for Ulx3s {
         self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
         self.link_clock.next = self.pll.clkop.val();
         dff_setup!(
-            self, link_clock, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c, flip_cnt,
-            lfsr
+            self, link_clock, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c,
+            flip_cnt, lfsr
         );
         self.bridge.clock.next = self.pll.clkop.val();
         self.bridge.reset.next = self.sync_rst.rst.val();

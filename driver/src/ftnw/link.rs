@@ -189,7 +189,12 @@ impl Link {
     /// asked for at the latest `delay + 2` cycles after the first packet it covers. `every` in
     /// 1..=15, `delay` below the field's limit and below the peer's acknowledgement timeout
     /// (1024 cycles) less the round trip, which the caller knows.
-    pub fn set_ack_coalescing(&self, bus: &mut impl RegAccess, every: u32, delay: u32) -> Result<()> {
+    pub fn set_ack_coalescing(
+        &self,
+        bus: &mut impl RegAccess,
+        every: u32,
+        delay: u32,
+    ) -> Result<()> {
         use w::RX_ACK::{DELAY, EVERY};
         let max = |f: &Field| (1u32 << f.width) - 1;
         if every == 0 || every > max(&EVERY) {

@@ -47,7 +47,11 @@ fn goodput(ber: f64, bi: bool, n: usize, seed: u64, coalesce: Option<(u32, u32)>
     eprintln!(
         "  goodput ber {ber:e} {}{}: {g:.4} (rsnd max {:?})",
         if bi { "both ways" } else { "one way" },
-        if coalesce.is_some() { ", coalesced ACKs" } else { "" },
+        if coalesce.is_some() {
+            ", coalesced ACKs"
+        } else {
+            ""
+        },
         p.rsnd_max
     );
     (g, p.rsnd_max[0])
@@ -132,9 +136,18 @@ fn main() {
     let (gb, occ_b) = goodput(0.0, true, n, 5, Some(COALESCE));
     j.insert("goodput_bi_ber0", gb);
     j.insert("rsnd_max_occupancy_bi_coalesced", occ_b as f64);
-    j.insert("goodput_bi_ber1e-6", goodput(1e-6, true, n, 6, Some(COALESCE)).0);
-    j.insert("goodput_bi_ber0_ack_per_packet", goodput(0.0, true, n, 5, None).0);
-    j.insert("goodput_bi_ber1e-6_ack_per_packet", goodput(1e-6, true, n, 6, None).0);
+    j.insert(
+        "goodput_bi_ber1e-6",
+        goodput(1e-6, true, n, 6, Some(COALESCE)).0,
+    );
+    j.insert(
+        "goodput_bi_ber0_ack_per_packet",
+        goodput(0.0, true, n, 5, None).0,
+    );
+    j.insert(
+        "goodput_bi_ber1e-6_ack_per_packet",
+        goodput(1e-6, true, n, 6, None).0,
+    );
     let (tx, rx) = latencies();
     j.insert("tx_latency_cycles", tx as f64);
     j.insert("rx_latency_cycles", rx as f64);

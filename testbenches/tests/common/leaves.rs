@@ -93,34 +93,67 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         ..Stimulus::default()
     };
     vec![
-        (Box::new(GrayTop::new("gray_decode", GrayDecode::default())) as Box<dyn DynTop>, plain()),
         (
-            Box::new(Crc32MatrixTop::new("crc32_matrix", CrcMatrix::new(&CRC32_IEEE))),
-            with(vec![("start", Drive::Chance(0.2)), ("valid", Drive::Chance(0.8))]),
+            Box::new(GrayTop::new("gray_decode", GrayDecode::default())) as Box<dyn DynTop>,
+            plain(),
         ),
         (
-            Box::new(Crc16MatrixTop::new("crc16_matrix", CrcMatrix::new(&CRC16_CCITT))),
-            with(vec![("start", Drive::Chance(0.2)), ("valid", Drive::Chance(0.8))]),
+            Box::new(Crc32MatrixTop::new(
+                "crc32_matrix",
+                CrcMatrix::new(&CRC32_IEEE),
+            )),
+            with(vec![
+                ("start", Drive::Chance(0.2)),
+                ("valid", Drive::Chance(0.8)),
+            ]),
         ),
-        (Box::new(CtrlEncodeTop::new("ctrl_encode", CtrlEncode::default())), plain()),
-        (Box::new(HeaderEncodeTop::new("header_encode", HeaderEncode::default())), plain()),
+        (
+            Box::new(Crc16MatrixTop::new(
+                "crc16_matrix",
+                CrcMatrix::new(&CRC16_CCITT),
+            )),
+            with(vec![
+                ("start", Drive::Chance(0.2)),
+                ("valid", Drive::Chance(0.8)),
+            ]),
+        ),
+        (
+            Box::new(CtrlEncodeTop::new("ctrl_encode", CtrlEncode::default())),
+            plain(),
+        ),
+        (
+            Box::new(HeaderEncodeTop::new(
+                "header_encode",
+                HeaderEncode::default(),
+            )),
+            plain(),
+        ),
         (
             Box::new(WordDecodeTop::new("word_decode", WordDecode::default())),
             with(vec![("d", Drive::With(phy_d)), ("c", Drive::With(phy_c))]),
         ),
-        (Box::new(MdioFrameTop::new("mdio_frame", MdioFrame::default())), plain()),
+        (
+            Box::new(MdioFrameTop::new("mdio_frame", MdioFrame::default())),
+            plain(),
+        ),
         (
             Box::new(TbPrngTop::new("tb_prng", TbPrng::default())),
             with(vec![("x", Drive::With(runs))]),
         ),
         (Box::new(WidenTop::new("widen", Widen::default())), plain()),
-        (Box::new(ConcatTop::new("concat", Concat::default())), plain()),
+        (
+            Box::new(ConcatTop::new("concat", Concat::default())),
+            plain(),
+        ),
         (
             Box::new(BlockRamTop::new("block_ram", BlockRam::default())),
             with(vec![("write_enable", Drive::Chance(0.5))]),
         ),
         // `arst` is pulsed as a reset input (a few times in 3000 cycles)
-        (Box::new(ResetSyncTop::new("reset_sync", Default::default())), plain()),
+        (
+            Box::new(ResetSyncTop::new("reset_sync", Default::default())),
+            plain(),
+        ),
     ]
 }
 

@@ -518,7 +518,11 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
         rx.feed(&stream(&pkts, 0));
         rx.idle(200);
         assert_eq!(rx.fb, vec![ack(3), ack(7), ack(9)]);
-        assert_eq!(rx.fb_at[1] - rx.fb_at[0], words_per(4), "ACK 7 four packets after ACK 3");
+        assert_eq!(
+            rx.fb_at[1] - rx.fb_at[0],
+            words_per(4),
+            "ACK 7 four packets after ACK 3"
+        );
         // an ACK at its commit leaves a cycle after the CRC word (the feedback register)
         let commit8 = rx.fb_at[1] - 1 + words_per(1);
         assert_eq!(
@@ -548,7 +552,11 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
             commit + words_per(1) + 1,
             "the duplicate's ACK a cycle after its CRC word"
         );
-        assert_eq!(rx.fb_at[1], commit + 62, "the held-back ACK DELAY + 2 after the commit");
+        assert_eq!(
+            rx.fb_at[1],
+            commit + 62,
+            "the held-back ACK DELAY + 2 after the commit"
+        );
         assert_eq!(rx.out.len(), 1);
     });
 }
@@ -684,7 +692,11 @@ fn rx_stalled_packet_times_out() {
                 rx.idle(1);
                 n += 1;
             }
-            assert_eq!(n, rx_timeout + 2, "NAK after {n} idle cycles, rx_timeout {rx_timeout}");
+            assert_eq!(
+                n,
+                rx_timeout + 2,
+                "NAK after {n} idle cycles, rx_timeout {rx_timeout}"
+            );
             assert_eq!(rx.fb, vec![nak(0, NakCause::Timeout)]);
             assert!(rx.out.is_empty());
         }

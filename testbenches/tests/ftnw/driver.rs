@@ -157,7 +157,10 @@ fn ack_coalescing_through_the_driver(bus: &mut impl RegAccess) {
     let reset = w::RX_ACK.reset();
     for (every, delay) in [(0, 10), (16, 10), (4, 1024)] {
         assert!(
-            matches!(b.set_ack_coalescing(bus, every, delay), Err(Error::Invalid(_))),
+            matches!(
+                b.set_ack_coalescing(bus, every, delay),
+                Err(Error::Invalid(_))
+            ),
             "({every}, {delay}) refused"
         );
         assert_eq!(b.read(bus, &w::RX_ACK).unwrap(), reset, "nothing written");
@@ -171,7 +174,11 @@ fn ack_coalescing_through_the_driver(bus: &mut impl RegAccess) {
     let r = Link::ber_run(bus, &a, &b, 100, 3, Pattern::Random).unwrap();
     assert_eq!((r.frames_checked, r.errors), (r.frames_sent, 0), "{r:?}");
     b.set_ack_coalescing(bus, 1, 255).unwrap();
-    assert_eq!(b.read(bus, &w::RX_ACK).unwrap(), reset, "back to an ACK per packet");
+    assert_eq!(
+        b.read(bus, &w::RX_ACK).unwrap(),
+        reset,
+        "back to an ACK per packet"
+    );
 }
 
 // verifies: FTNW-L054

@@ -175,7 +175,11 @@ fn status_bits_read_the_state_they_document() {
         let te = TE::TXFIFO_NOT_EMPTY.mask() | TE::TXFIFO_NOT_AE.mask() | TE::TXFIFO_AF.mask();
         let idle = |p: &mut Pair| {
             for k in 0..2 {
-                assert_eq!(p.reg(k, &TC) & status, TC::DCM_LOCKED.mask(), "node {k} TX_CTRL idle");
+                assert_eq!(
+                    p.reg(k, &TC) & status,
+                    TC::DCM_LOCKED.mask(),
+                    "node {k} TX_CTRL idle"
+                );
                 assert_eq!(p.reg(k, &TE) & te, 0, "node {k} TX_EXC idle");
                 assert_eq!(p.reg(k, &RFS), 0, "node {k} RX_FIFO_STATUS idle");
             }
@@ -197,7 +201,9 @@ fn status_bits_read_the_state_they_document() {
             );
             assert_eq!(
                 e & te,
-                TE::TXFIFO_NOT_EMPTY.mask() | f(n >= 8, TE::TXFIFO_NOT_AE.mask()) | f(n >= 63, TE::TXFIFO_AF.mask()),
+                TE::TXFIFO_NOT_EMPTY.mask()
+                    | f(n >= 8, TE::TXFIFO_NOT_AE.mask())
+                    | f(n >= 63, TE::TXFIFO_AF.mask()),
                 "TX_EXC {e:#x} with {n} packets in TXFIFO"
             );
         }
@@ -209,9 +215,16 @@ fn status_bits_read_the_state_they_document() {
             p.run(37);
             let c = p.reg(0, &TC);
             busy += (c & TC::TX_BUSY.mask() != 0) as u32;
-            assert_ne!(c & TC::TXBUF_NOT_EMPTY.mask(), 0, "TX_CTRL {c:#x}: packets in flight");
+            assert_ne!(
+                c & TC::TXBUF_NOT_EMPTY.mask(),
+                0,
+                "TX_CTRL {c:#x}: packets in flight"
+            );
         }
-        assert!(busy >= 15, "TX_BUSY in {busy} of 20 reads while sending back to back");
+        assert!(
+            busy >= 15,
+            "TX_BUSY in {busy} of 20 reads while sending back to back"
+        );
         // the receiver back online: it takes the resent packets back to back
         p.set_reg(1, &TC, 0);
         let mut rx_busy = 0;
@@ -219,7 +232,10 @@ fn status_bits_read_the_state_they_document() {
             p.run(37);
             rx_busy += (p.reg(1, &TC) & TC::RX_BUSY.mask() != 0) as u32;
         }
-        assert!(rx_busy >= 15, "RX_BUSY in {rx_busy} of 20 reads while receiving");
+        assert!(
+            rx_busy >= 15,
+            "RX_BUSY in {rx_busy} of 20 reads while receiving"
+        );
         p.drain(200_000);
         p.run(500);
         idle(&mut p);
@@ -260,7 +276,10 @@ fn status_bits_read_the_state_they_document() {
             p.run(37);
             rxbuf_busy += (p.reg(1, &TC) & TC::RXBUF_BUSY.mask() != 0) as u32;
         }
-        assert!(rxbuf_busy >= 15, "RXBUF_BUSY in {rxbuf_busy} of 20 reads while delivering");
+        assert!(
+            rxbuf_busy >= 15,
+            "RXBUF_BUSY in {rxbuf_busy} of 20 reads while delivering"
+        );
         p.host[1].rx_ready_rate = 1.0;
         p.drain(20_000);
         p.run(500);
@@ -421,7 +440,11 @@ fn forced_errors_counted_exactly() {
         let both = TB_TXCTRL::BACATXD.mask() | TB_TXCTRL::BACATXC.mask();
         p.set_reg(1, &tnw::TB_TXCTRL, both);
         p.run(100);
-        assert_eq!(p.reg(1, &tnw::TB_TXCTRL) & both, both, "armed, no payload sent");
+        assert_eq!(
+            p.reg(1, &tnw::TB_TXCTRL) & both,
+            both,
+            "armed, no payload sent"
+        );
         p.set_reg(1, &tnw::TB_TXCTRL, 0);
         assert_eq!(p.reg(1, &tnw::TB_TXCTRL) & both, 0, "disarmed by software");
         p.queue(0, 400, rng);
@@ -948,7 +971,15 @@ fn reset_after_faulty_traffic_restores_every_documented_value() {
         }
         // every counter the traffic did not reach is moved by software (they are writable)
         use tnw::{RX_CMD, RX_DATA, RX_FLOW, RX_RXH, TX_CNT_NAK, TX_CNT_RESEND, TX_EXC};
-        for r in [&RX_CMD, &RX_DATA, &RX_FLOW, &RX_RXH, &TX_CNT_NAK, &TX_CNT_RESEND, &TX_EXC] {
+        for r in [
+            &RX_CMD,
+            &RX_DATA,
+            &RX_FLOW,
+            &RX_RXH,
+            &TX_CNT_NAK,
+            &TX_CNT_RESEND,
+            &TX_EXC,
+        ] {
             let m = r.mask(Access::RWH);
             for k in 0..2 {
                 let v = p.reg(k, r);
