@@ -276,6 +276,14 @@ fn async_fifo_flush_by_reset() {
         b.tick_clock(1);
     }
     assert_eq!(b.uut.rd_occupancy.val().index(), 100);
+    // read some, so both pointers are away from 0 when the flush comes
+    for k in 0..37u64 {
+        assert!(b.uut.source.valid.val());
+        assert_eq!(b.uut.source.data.val().to_u64(), k);
+        b.uut.source.ready.next = true;
+        b.tick_clock(1);
+        b.uut.source.ready.next = false;
+    }
     b.uut.wr_reset.next = true;
     b.uut.rd_reset.next = true;
     for _ in 0..6 {
