@@ -19,8 +19,8 @@ run natively (NICGEN_NO_VERILATOR=1: the Verilator tests, the lock-step suite an
 replays of whole tops are not part of the judgement; the hand-written leaves are compared with
 their Rust models in Icarus by `common leaves`). Outcomes: killed (a test failed), timeout (the
 tests ran past 3x the unmutated time: a hang, counted as killed), survived, unviable (does not
-build), equivalent (survived, and read and listed in EQUIVALENT as unobservable, with the
-reason; left out of the score). Report: build/mutants/report.json and build/mutants/survivors.txt.
+build), equivalent (survived, and either read and listed in EQUIVALENT as unobservable with
+the reason, or in a statement that only feeds an `Unused` sink; left out of the score). Report: build/mutants/report.json and build/mutants/survivors.txt.
 
     python3 scripts/mutants.py [--seed N] [--count N] [--list] [--only FILE[:LINE]] [--rejudge]
                                [folders...]
@@ -52,6 +52,17 @@ EQUIVALENT = {
         "without it wr_gray reaches 0 one cycle later through wr_ptr = 0; a flush holds both "
         "resets for at least 4 cycles (module doc)",
 }
+
+
+
+def sink_statement(lines, n):
+    """Whether line `n` (0-based) belongs to a statement that only feeds an `Unused` sink (a
+    port marked as used, with no logic behind it): a change there cannot be observed."""
+    k = n
+    while k > 0 and not lines[k - 1].split("//")[0].rstrip().endswith((";", "{", "}")):
+        k -= 1
+    return lines[k].strip().startswith("self.sink")
+
 
 RUST_OPS = [
     (" == ", " != "), (" != ", " == "),
@@ -279,6 +290,8 @@ def main():
                 res, secs, failed = run_tests(groups, 3 * base[groups] + 30)
                 outcome = {"fail": "killed", "timeout": "timeout", "pass": "survived"}[res]
                 why = EQUIVALENT.get((rel, old.strip(), op))
+                if sink_statement(orig.split("\n"), line - 1):
+                    why = "the statement only feeds an Unused sink (a port marked used, no logic)"
                 if outcome == "survived" and why:
                     outcome, failed = "equivalent", why
         finally:
