@@ -561,6 +561,42 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
     });
 }
 
+/// A reset drops what the feedback stage holds: a NAK decided in the reset cycle is not sent
+/// afterwards, and a held-back ACK's timer starts again from 0 for the next packet held back.
+// verifies: FTNW-L002, FTNW-L063
+#[test]
+fn rx_reset_clears_pending_feedback_and_held_acks() {
+    check("rx_reset_clears_pending_feedback", 0x7209, |rng| {
+        let mut rx = Rx::new(RxConfig::default());
+        rx.b.uut.ack_every.next = 4.into();
+        rx.b.uut.ack_delay.next = 150.into();
+        let p0 = Pkt::random(rng);
+        // a packet held back, its timer running, then a reset
+        rx.feed(&p0.words(0));
+        rx.idle(60);
+        rx.b.uut.reset.next = true;
+        rx.idle(2);
+        rx.b.uut.reset.next = false;
+        assert!(rx.fb.is_empty(), "held back, then dropped by the reset");
+        // the same packet again (sequence numbers restart at 0): DELAY + 2 after its commit
+        rx.feed(&p0.words(0));
+        let commit = rx.now - 1;
+        rx.idle(200);
+        assert_eq!(rx.fb, vec![ack(0)]);
+        assert_eq!(rx.fb_at[0], commit + 152, "the timer started from 0");
+        // a bad CRC word arriving in the cycle the reset is raised: no NAK after the reset
+        let mut bad = p0.words(1);
+        bad[33].d ^= 1;
+        rx.feed(&bad[..33]);
+        rx.b.uut.reset.next = true;
+        rx.feed(&bad[33..]);
+        rx.idle(1);
+        rx.b.uut.reset.next = false;
+        rx.idle(20);
+        assert_eq!(rx.fb, vec![ack(0)], "no feedback from the reset cycle");
+    });
+}
+
 fn words_per(pkts: u64) -> u64 {
     pkts * (tnw::PAYLOAD_WORDS as u64 + 2)
 }
