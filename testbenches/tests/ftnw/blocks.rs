@@ -327,6 +327,55 @@ fn tx_acks_overtaking_a_resend_skip_to_the_first_unacknowledged() {
     });
 }
 
+/// A TX reset restarts the IDLE-burst count: after 100 packets and a reset, the first burst of
+/// IDLEs comes after the 256th packet sent since the reset, not the 156th.
+// verifies: FTNW-L063
+#[test]
+fn tx_reset_restarts_the_idle_burst_count() {
+    check("tx_reset_restarts_the_idle_burst_count", 0x7109, |rng| {
+        let mut tx = Tx::new(TxConfig::default());
+        let pkts: Vec<Pkt> = (0..300).map(|_| Pkt::random(rng)).collect();
+        for p in &pkts[..100] {
+            tx.inject(p);
+        }
+        tx.run(100 * 34 + 20);
+        tx.b.uut.reset.next = true;
+        tx.run(2);
+        tx.b.uut.reset.next = false;
+        tx.items.clear();
+        let start = tx.wire.len();
+        // acknowledge as we go so the resend buffer never fills
+        for p in &pkts {
+            tx.inject(p);
+        }
+        let mut acked = 0u16;
+        while tx.wire.len() < start + 300 * 34 + 200 {
+            let hdrs = tx.wire[start..]
+                .iter()
+                .filter(|w| w.c == tnw::C_HEADER)
+                .count() as u16;
+            if hdrs > acked + 1 {
+                acked = hdrs - 1;
+                tx.cycle_with(None, Some((false, (acked - 1) & 0xff)));
+            } else {
+                tx.cycle();
+            }
+        }
+        let w = &tx.wire[start..];
+        let first_burst = (0..w.len() - 4)
+            .find(|&i| i > 0 && w[i - 1].c == 0 && (0..4).all(|k| w[i + k] == Word::idle()))
+            .expect("an IDLE burst");
+        let before = w[..first_burst]
+            .iter()
+            .filter(|x| x.c == tnw::C_HEADER)
+            .count();
+        assert_eq!(
+            before, 256,
+            "packets before the first burst after the reset"
+        );
+    });
+}
+
 /// The acknowledgement timeout to the cycle: with one packet in flight and no feedback, the
 /// RESTART leaves exactly `ack_timeout + 2` words after the packet's CRC word (the packet is
 /// in flight from the cycle after its CRC word; the timer counts 0..=ack_timeout, then the
