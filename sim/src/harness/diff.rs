@@ -5,7 +5,7 @@
 //! disagreements (untyped literals, dropped match guards, ...).
 
 use crate::harness::clock::Clocks;
-use crate::harness::rng::Rng;
+use crate::harness::rng::{width_mask, Rng};
 use crate::harness::verilator::Model;
 use nicgen_hdl::top::{DynTop, PortDir, PortInfo};
 use std::fmt;
@@ -105,14 +105,6 @@ pub fn is_data_input(p: &PortInfo) -> bool {
 pub fn drifting_periods(top: &dyn DynTop) -> Vec<u64> {
     let n = top.ports().iter().filter(|p| p.clock).count() as u64;
     (0..n).map(|k| 10_000 + 3_000 * k).collect()
-}
-
-fn mask(width: usize) -> u128 {
-    if width >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << width) - 1
-    }
 }
 
 /// Inputs the stimulus treats as resets (pulsed rarely, not randomized).
@@ -367,7 +359,7 @@ fn run(
                         Drive::Random => rng.bits(p.width),
                         Drive::Chance(q) => rng.chance(q) as u128,
                         Drive::Loop(_) => native.get(loop_src[i]),
-                        Drive::With(f) => f(rng) & mask(p.width),
+                        Drive::With(f) => f(rng) & width_mask(p.width),
                     }
                 };
                 native.set(i, v);

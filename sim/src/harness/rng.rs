@@ -70,11 +70,18 @@ impl Rng {
     pub fn bits(&mut self, bits: usize) -> u128 {
         if bits == 0 {
             0
-        } else if bits >= 128 {
-            self.next_u128()
         } else {
-            self.next_u128() & ((1u128 << bits) - 1)
+            self.next_u128() & width_mask(bits)
         }
+    }
+}
+
+/// The low `width` bits set (all 128 for `width >= 128`).
+pub fn width_mask(width: usize) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
     }
 }
 

@@ -92,6 +92,13 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         drive,
         ..Stimulus::default()
     };
+    // a CRC step restarts now and then and idles one word in five
+    let crc_stim = || {
+        with(vec![
+            ("start", Drive::Chance(0.2)),
+            ("valid", Drive::Chance(0.8)),
+        ])
+    };
     vec![
         (
             Box::new(GrayTop::new("gray_decode", GrayDecode::default())) as Box<dyn DynTop>,
@@ -102,20 +109,14 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
                 "crc32_matrix",
                 CrcMatrix::new(&CRC32_IEEE),
             )),
-            with(vec![
-                ("start", Drive::Chance(0.2)),
-                ("valid", Drive::Chance(0.8)),
-            ]),
+            crc_stim(),
         ),
         (
             Box::new(Crc16MatrixTop::new(
                 "crc16_matrix",
                 CrcMatrix::new(&CRC16_CCITT),
             )),
-            with(vec![
-                ("start", Drive::Chance(0.2)),
-                ("valid", Drive::Chance(0.8)),
-            ]),
+            crc_stim(),
         ),
         (
             Box::new(CtrlEncodeTop::new("ctrl_encode", CtrlEncode::default())),

@@ -338,7 +338,7 @@ fn tx_reset_restarts_the_idle_burst_count() {
         for p in &pkts[..100] {
             tx.inject(p);
         }
-        tx.run(100 * 34 + 20);
+        tx.run(words_per(100) as usize + 20);
         tx.b.uut.reset.next = true;
         tx.run(2);
         tx.b.uut.reset.next = false;
@@ -349,7 +349,7 @@ fn tx_reset_restarts_the_idle_burst_count() {
             tx.inject(p);
         }
         let mut acked = 0u16;
-        while tx.wire.len() < start + 300 * 34 + 200 {
+        while tx.wire.len() < start + words_per(300) as usize + 200 {
             let hdrs = tx.wire[start..]
                 .iter()
                 .filter(|w| w.c == tnw::C_HEADER)

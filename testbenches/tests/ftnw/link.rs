@@ -151,6 +151,25 @@ fn buffer_full_refused_with_nak_until_room_frees() {
     });
 }
 
+/// TX_CTRL of node `k` read 20 times, 37 cycles apart (a status that changes inside packets).
+fn tx_ctrl_samples(p: &mut Pair, k: usize) -> Vec<u32> {
+    (0..20)
+        .map(|_| {
+            p.run(37);
+            p.reg(k, &tnw::TX_CTRL)
+        })
+        .collect()
+}
+
+/// `mask` when `on`, else 0.
+fn when(on: bool, mask: u32) -> u32 {
+    if on {
+        mask
+    } else {
+        0
+    }
+}
+
 /// Every status bit reads the state it documents, in each state that sets it: TXFIFO empty,
 /// holding 1, 7, 8, 62 and 63 packets (not-empty, at-least-8, almost-full at 63 of 64 slots)
 /// while txLink is offline; packets in flight and the FSM busy while they go out to a receiver
@@ -193,7 +212,6 @@ fn status_bits_read_the_state_they_document() {
             n += add;
             p.run(8 * add as u64 + 20);
             let (c, e) = (p.reg(0, &TC), p.reg(0, &TE));
-            let f = |b: bool, m: u32| if b { m } else { 0 };
             assert_eq!(
                 c & status,
                 TC::DCM_LOCKED.mask() | TC::TXFIFO_NOT_EMPTY.mask(),
@@ -202,36 +220,36 @@ fn status_bits_read_the_state_they_document() {
             assert_eq!(
                 e & te,
                 TE::TXFIFO_NOT_EMPTY.mask()
-                    | f(n >= 8, TE::TXFIFO_NOT_AE.mask())
-                    | f(n >= 63, TE::TXFIFO_AF.mask()),
+                    | when(n >= 8, TE::TXFIFO_NOT_AE.mask())
+                    | when(n >= 63, TE::TXFIFO_AF.mask()),
                 "TX_EXC {e:#x} with {n} packets in TXFIFO"
             );
         }
         // online towards a receiver that is offline: packets go out and stay in flight
         p.set_reg(1, &TC, TC::RX_OFFLINE.mask());
         p.set_reg(0, &TC, 0);
-        let mut busy = 0;
-        for _ in 0..20 {
-            p.run(37);
-            let c = p.reg(0, &TC);
-            busy += (c & TC::TX_BUSY.mask() != 0) as u32;
+        let reads = tx_ctrl_samples(&mut p, 0);
+        for c in &reads {
             assert_ne!(
                 c & TC::TXBUF_NOT_EMPTY.mask(),
                 0,
                 "TX_CTRL {c:#x}: packets in flight"
             );
         }
+        let busy = reads
+            .iter()
+            .filter(|&&c| c & TC::TX_BUSY.mask() != 0)
+            .count();
         assert!(
             busy >= 15,
             "TX_BUSY in {busy} of 20 reads while sending back to back"
         );
         // the receiver back online: it takes the resent packets back to back
         p.set_reg(1, &TC, 0);
-        let mut rx_busy = 0;
-        for _ in 0..20 {
-            p.run(37);
-            rx_busy += (p.reg(1, &TC) & TC::RX_BUSY.mask() != 0) as u32;
-        }
+        let rx_busy = tx_ctrl_samples(&mut p, 1)
+            .iter()
+            .filter(|&&c| c & TC::RX_BUSY.mask() != 0)
+            .count();
         assert!(
             rx_busy >= 15,
             "RX_BUSY in {rx_busy} of 20 reads while receiving"
@@ -253,12 +271,11 @@ fn status_bits_read_the_state_they_document() {
             vcs |= 1 << vc;
             p.run(40 * add as u64 + 200);
             let st = p.reg(1, &RFS);
-            let f = |b: bool, m: u32| if b { m } else { 0 };
             assert_eq!(
                 st,
                 RFS::PB_NOT_EMPTY.mask()
-                    | f(sent >= 4, RFS::PB_HALF.mask())
-                    | f(sent >= 8, RFS::PB_FULL.mask())
+                    | when(sent >= 4, RFS::PB_HALF.mask())
+                    | when(sent >= 8, RFS::PB_FULL.mask())
                     | RFS::DESCR_NOT_EMPTY.set(0, vcs),
                 "RX_FIFO_STATUS {st:#x} with {sent} packets waiting"
             );
@@ -271,11 +288,10 @@ fn status_bits_read_the_state_they_document() {
         }
         // a slow host: the delivery FSM is busy inside packets
         p.host[1].rx_ready_rate = 0.1;
-        let mut rxbuf_busy = 0;
-        for _ in 0..20 {
-            p.run(37);
-            rxbuf_busy += (p.reg(1, &TC) & TC::RXBUF_BUSY.mask() != 0) as u32;
-        }
+        let rxbuf_busy = tx_ctrl_samples(&mut p, 1)
+            .iter()
+            .filter(|&&c| c & TC::RXBUF_BUSY.mask() != 0)
+            .count();
         assert!(
             rxbuf_busy >= 15,
             "RXBUF_BUSY in {rxbuf_busy} of 20 reads while delivering"
