@@ -62,7 +62,7 @@ dyn_top!(DmaAxi4Top, DmaAxi4, clocks: [clock],
 
 dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid, rx.ready,
-        bus.addr, bus.wdata, bus.write, bus.read,
+        rx_vc_ready, bus.addr, bus.wdata, bus.write, bus.read,
         phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
     outputs: [phy_txd, phy_txc, tx.ready, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid,
         bus.rdata, bus.ready, bus.err,

@@ -141,6 +141,7 @@ pub struct Ulx3s {
     c_zero128: Constant<Bits<128>>,
     c_zero4: Constant<Bits<4>>,
     c_zero8: Constant<Bits<8>>,
+    c_all_vcs: Constant<Bits<8>>,
     c_led: [Constant<Bits<8>>; 8],
 }
 
@@ -204,6 +205,7 @@ impl Ulx3s {
             c_zero16: k(0),
             c_one16: k(1),
             c_max16: k(0xFFFF),
+            c_all_vcs: k(0xFF),
             c_taps: k(0xB400),
             c_zero14: k(0),
             c_zero128: Constant::new(0u64.into()),
@@ -324,6 +326,7 @@ impl Logic for Ulx3s {
         self.link0.tx.last.next = false;
         self.link0.tx.valid.next = false;
         self.link0.rx.ready.next = true;
+        self.link0.rx_vc_ready.next = self.c_all_vcs.val();
         self.link1.tx.data.next = self.c_zero128.val();
         self.link1.tx.keep.next = self.c_zero16.val();
         self.link1.tx.meta.next = self.c_zero14.val();
@@ -331,6 +334,7 @@ impl Logic for Ulx3s {
         self.link1.tx.last.next = false;
         self.link1.tx.valid.next = false;
         self.link1.rx.ready.next = true;
+        self.link1.rx_vc_ready.next = self.c_all_vcs.val();
 
         // board registers
         self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();

@@ -64,8 +64,12 @@ pub struct TnwLink {
     /// {RAO[10:0], VC[2:0]} on every beat, `keep` all ones, `first` on beat 0 and `last` on
     /// beat 7 (a beat that breaks these rules raises TX_EXC.BAD_HEADER).
     pub tx: PacketSink<128, 16, 14>,
-    /// Packets received: 32 beats of 4 bytes, `meta` = {RAO, VC}, `keep` all ones.
+    /// Packets received: 32 beats of 4 bytes, `meta` = {RAO, VC}, `keep` all ones. Within a VC
+    /// in arrival order; among VCs round-robin over those whose `rx_vc_ready` bit is set.
     pub rx: PacketSource<32, 4, 14>,
+    /// Bit v: packets of VC v may be delivered on `rx` (RXBUFF: a credit is available). A VC
+    /// held back keeps its packets in the reception buffer without blocking the others.
+    pub rx_vc_ready: Signal<In, Bits<8>>,
     pub bus: RegBusSlave<{ tnw::TNW_WINDOW_BITS as usize }>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
@@ -91,6 +95,7 @@ pub struct TnwLink {
     c_beat_zero: Constant<Bits<3>>,
     c_keep_all: Constant<Bits<16>>,
     c_keep_rx: Constant<Bits<4>>,
+    c_all_vcs: Constant<Bits<8>>,
     sync: RxSync,
     mdio: MdioMaster,
     gen: TbGen,
@@ -156,6 +161,7 @@ impl TnwLink {
             phy_txc: Default::default(),
             tx: Default::default(),
             rx: Default::default(),
+            rx_vc_ready: Default::default(),
             bus: Default::default(),
             irq_rx: Default::default(),
             irq_tx: Default::default(),
@@ -179,6 +185,7 @@ impl TnwLink {
             c_beat_zero: k(0),
             c_keep_all: k(0xFFFF),
             c_keep_rx: k(0xF),
+            c_all_vcs: k(0xFF),
             sync: Default::default(),
             mdio: MdioMaster::new(cfg.mdio_half_period, cfg.mdio_prtad),
             gen: Default::default(),
@@ -407,6 +414,11 @@ impl Logic for TnwLink {
         self.rxlink.ack_every.next = self.regs.rx_ack_every.val();
         self.rxlink.ack_delay.next = self.regs.rx_ack_delay.val();
         self.rxlink.out_ready.next = self.rx.ready.val() || self.regs.tb_rxctrl_pocswitch.val();
+        // the test-bench module drains every VC
+        self.rxlink.vc_ready.next = self.rx_vc_ready.val();
+        if self.regs.tb_rxctrl_pocswitch.val() {
+            self.rxlink.vc_ready.next = self.c_all_vcs.val();
+        }
         self.rx.data.next = self.rxlink.out_data.val();
         self.rx.meta.next = self.rxlink.out_dest.val();
         self.rx.keep.next = self.c_keep_rx.val();

@@ -19,15 +19,24 @@
 //! first (a NAK acknowledges everything before it). A duplicate is acknowledged again at once.
 //! Feedback requests leave from a register stage, one cycle after the word that caused them.
 //!
-//! Reception buffer: `2^PB` words of block RAM; a packet is written as it arrives and
-//! committed (made visible, its descriptor queued) only after its CRC checked; a bad packet's
-//! words are rolled back. So no packet is delivered twice, out of order or with a bad CRC.
-//! Delivery: 32 words per packet, `out_first`/`out_last`, `out_dest` = `{rao, vc}`.
-//! Latency: the packet is offered 3 cycles after its CRC word is consumed.
+//! Reception buffer (thesis §2.4.4 PCKBUFFER and DESCRFIFO): `NS = 2^SB` packet slots of 32
+//! words in one block RAM (`PB = SB + 5` address bits), a free pool (one bit per slot), and per
+//! VC a descriptor queue kept as a linked list through the slots (head, tail, count; a slot's
+//! link and `{rao, vc}` in registers), so a VC's queue can hold every slot and never overflows
+//! (FTNW-H164). A packet takes the lowest free slot at its header (none free: NAK "buffer
+//! full", wErrW), is written as it arrives, and is committed (slot leaves the pool, descriptor
+//! queued on its VC) only after its CRC checked; a bad packet leaves its slot free. So no
+//! packet is delivered twice, out of order within its VC or with a bad CRC.
+//! Delivery (the match half of PCKARB): among the VCs with a queued packet whose bit of
+//! `vc_ready` is set (RXBUFF: a credit is available), round-robin after the VC served last, one
+//! whole packet at a time; a VC without `vc_ready` never holds back the others (FTNW-H014,
+//! H165). 32 words per packet, `out_first`/`out_last`, `out_dest` = `{rao, vc}`; the slot
+//! returns to the pool with the last word. Latency: the packet is offered 3 cycles after its
+//! CRC word is consumed; back-to-back packets leave without a gap.
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
-use crate::common::prim::k;
-use crate::common::{crc::Crc, ram::BlockRam, sync_fifo::SyncFifo, unused::Unused};
+use crate::common::prim::{k, Concat};
+use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
@@ -50,7 +59,7 @@ const ST_DROP: u64 = 2;
 const ST_DUP: u64 = 3;
 
 #[derive(LogicBlock)]
-pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
+pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// Words from RXSYNC (IDLEs removed), one per cycle at most; always accepted.
@@ -79,6 +88,8 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     pub out_last: Signal<Out, Bit>,
     pub out_valid: Signal<Out, Bit>,
     pub out_ready: Signal<In, Bit>,
+    /// Bit v: VC v may be delivered (a credit is available for its next packet).
+    pub vc_ready: Signal<In, Bits<8>>,
     /// One-cycle events.
     pub ev_dirty_cmd: Signal<Out, Bit>,
     pub ev_dirty_class: Signal<Out, Bits<2>>,
@@ -104,21 +115,35 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     dec: WordDecode<S>,
     pcrc: Crc<32, 32>,
     pbuf: BlockRam<Bits<32>, PB>,
-    descr: SyncFifo<Bits<14>, 4, 5>,
-    sink_descr: Unused<Bits<5>>,
-    sink_bits: [Unused<Bit>; 3],
+    /// Buffer addresses `{slot, word}`.
+    wa: Concat<5, SB, PB>,
+    ra: Concat<5, SB, PB>,
     sink_crc: Unused<Bits<32>>,
     st: DFF<Bits<2>>,
     exp: DFF<Bits<S>>,
     cur_seq: DFF<Bits<S>>,
     cur_dest: DFF<Bits<14>>,
+    cur_slot: DFF<Bits<SB>>,
     cnt: DFF<Bits<6>>,
     timer: DFF<Bits<16>>,
-    wp_spec: DFF<Bits<PBP1>>,
-    wp: DFF<Bits<PBP1>>,
-    rp: DFF<Bits<PBP1>>,
-    ocnt: DFF<Bits<5>>,
+    /// Free pool: bit s set while slot s holds no committed packet.
+    free: DFF<Bits<NS>>,
+    /// Committed packets in the buffer (delivery under way included).
+    used: DFF<Bits<5>>,
+    /// Per slot: the next slot of its VC's queue, and the packet's `{rao, vc}`.
+    nxt: [DFF<Bits<SB>>; NS],
+    sdest: [DFF<Bits<14>>; NS],
+    /// Per VC: queue head, tail and length.
+    head: [DFF<Bits<SB>>; 8],
+    tail: [DFF<Bits<SB>>; 8],
     vc_cnt: [DFF<Bits<5>>; 8],
+    /// The packet being delivered: its VC, slot and `{rao, vc}`; the VC served last.
+    sel_valid: DFF<Bit>,
+    sel_vc: DFF<Bits<3>>,
+    sel_slot: DFF<Bits<SB>>,
+    sel_dest: DFF<Bits<14>>,
+    rr: DFF<Bits<3>>,
+    ocnt: DFF<Bits<5>>,
     /// Committed packets whose ACK is still held back, and the cycles since the first of them.
     ack_cnt: DFF<Bits<4>>,
     ack_timer: DFF<Bits<10>>,
@@ -136,14 +161,36 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     dup_ack: Signal<Local, Bit>,
     ack_now: Signal<Local, Bit>,
     ack_late: Signal<Local, Bit>,
-    occ: Signal<Local, Bits<PBP1>>,
     age: Signal<Local, Bits<S>>,
     take: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
     commit: Signal<Local, Bit>,
-    abort: Signal<Local, Bit>,
     write: Signal<Local, Bit>,
-    rp_next: Signal<Local, Bits<PBP1>>,
+    /// The lowest free slot, and whether there is one.
+    lo_free: Signal<Local, Bits<SB>>,
+    any_free: Signal<Local, Bit>,
+    free_next: Signal<Local, Bits<NS>>,
+    /// Delivery pick: the queue head after this cycle's pop, the VCs that may go, the choice.
+    head_next: Signal<Local, Bits<SB>>,
+    hsel: Signal<Local, Bits<SB>>,
+    elig: Signal<Local, Bits<8>>,
+    /// The VCs above the one served last.
+    above: Signal<Local, Bits<8>>,
+    pk_hi: Signal<Local, Bit>,
+    pk_lo: Signal<Local, Bit>,
+    pk_vc_hi: Signal<Local, Bits<3>>,
+    pk_vc_lo: Signal<Local, Bits<3>>,
+    pk_vc: Signal<Local, Bits<3>>,
+    pk_slot: Signal<Local, Bits<SB>>,
+    pk_dest: Signal<Local, Bits<14>>,
+    advance: Signal<Local, Bit>,
+    c_ns: Constant<Bits<5>>,
+    c_half_ns: Constant<Bits<5>>,
+    c_slot: [Constant<Bits<SB>>; NS],
+    c_slot_bit: [Constant<Bits<NS>>; NS],
+    c_all_free: Constant<Bits<NS>>,
+    c_zero_ns: Constant<Bits<NS>>,
+    c_zero_w: Constant<Bits<5>>,
     c_st_wait: Constant<Bits<2>>,
     c_st_recv: Constant<Bits<2>>,
     c_st_drop: Constant<Bits<2>>,
@@ -160,15 +207,12 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     c_timeout: Constant<Bits<16>>,
     c_one16: Constant<Bits<16>>,
     c_zero16: Constant<Bits<16>>,
-    c_room: Constant<Bits<PBP1>>,
-    c_half: Constant<Bits<PBP1>>,
-    c_one_p: Constant<Bits<PBP1>>,
-    c_zero_p: Constant<Bits<PBP1>>,
     c_last5: Constant<Bits<5>>,
     c_one5: Constant<Bits<5>>,
     c_zero5: Constant<Bits<5>>,
     c_vc: [Constant<Bits<3>>; 8],
     c_vc_bit: [Constant<Bits<8>>; 8],
+    c_above: [Constant<Bits<8>>; 8],
     c_zero8: Constant<Bits<8>>,
     c_nak: [Constant<Bits<5>>; 5],
     c_zero_nak: Constant<Bits<5>>,
@@ -179,15 +223,14 @@ pub struct RxLink<const S: usize, const PB: usize, const PBP1: usize> {
     c_max10: Constant<Bits<10>>,
 }
 
-/// The default receiver: 8-bit sequence numbers, 256-word (8-packet) reception buffer.
-pub type RxLinkDefault = RxLink<8, 8, 9>;
+/// The default receiver: 8-bit sequence numbers, 8 packet slots (256 words, one block RAM).
+pub type RxLinkDefault = RxLink<8, 3, 8, 8>;
 
-impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
+impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S, SB, NS, PB> {
     pub fn new(cfg: RxConfig) -> Self {
-        assert_eq!(PBP1, PB + 1, "RxLink: PBP1 must be PB + 1");
         assert!(
-            PB >= 6,
-            "RxLink: the reception buffer must hold at least two packets (PB >= 6)"
+            (1..=4).contains(&SB) && NS == 1 << SB && PB == SB + 5,
+            "RxLink: {NS} slots of 32 words need SB = log2(NS) in 1..=4 and PB = SB + 5"
         );
         assert!(
             (2..=9).contains(&S),
@@ -220,6 +263,7 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             out_last: Default::default(),
             out_valid: Default::default(),
             out_ready: Default::default(),
+            vc_ready: Default::default(),
             ev_dirty_cmd: Default::default(),
             ev_dirty_class: Default::default(),
             ev_crc: Default::default(),
@@ -240,21 +284,29 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             dec: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
             pbuf: Default::default(),
-            descr: SyncFifo::new(16, 0),
-            sink_descr: Default::default(),
-            sink_bits: Default::default(),
+            wa: Default::default(),
+            ra: Default::default(),
             sink_crc: Default::default(),
             st: Default::default(),
             exp: Default::default(),
             cur_seq: Default::default(),
             cur_dest: Default::default(),
+            cur_slot: Default::default(),
             cnt: Default::default(),
             timer: Default::default(),
-            wp_spec: Default::default(),
-            wp: Default::default(),
-            rp: Default::default(),
-            ocnt: Default::default(),
+            free: Default::default(),
+            used: Default::default(),
+            nxt: std::array::from_fn(|_| Default::default()),
+            sdest: std::array::from_fn(|_| Default::default()),
+            head: Default::default(),
+            tail: Default::default(),
             vc_cnt: Default::default(),
+            sel_valid: Default::default(),
+            sel_vc: Default::default(),
+            sel_slot: Default::default(),
+            sel_dest: Default::default(),
+            rr: Default::default(),
+            ocnt: Default::default(),
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
             good_r: Default::default(),
@@ -268,14 +320,33 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             dup_ack: Default::default(),
             ack_now: Default::default(),
             ack_late: Default::default(),
-            occ: Default::default(),
             age: Default::default(),
             take: Default::default(),
             pop: Default::default(),
             commit: Default::default(),
-            abort: Default::default(),
             write: Default::default(),
-            rp_next: Default::default(),
+            lo_free: Default::default(),
+            any_free: Default::default(),
+            free_next: Default::default(),
+            head_next: Default::default(),
+            hsel: Default::default(),
+            elig: Default::default(),
+            above: Default::default(),
+            pk_hi: Default::default(),
+            pk_lo: Default::default(),
+            pk_vc_hi: Default::default(),
+            pk_vc_lo: Default::default(),
+            pk_vc: Default::default(),
+            pk_slot: Default::default(),
+            pk_dest: Default::default(),
+            advance: Default::default(),
+            c_ns: k(NS as u64),
+            c_half_ns: k(NS as u64 / 2),
+            c_slot: std::array::from_fn(|i| k(i as u64)),
+            c_slot_bit: std::array::from_fn(|i| k(1 << i)),
+            c_all_free: k((1u64 << NS) - 1),
+            c_zero_ns: k(0),
+            c_zero_w: k(0),
             c_st_wait: k(ST_WAIT),
             c_st_recv: k(ST_RECV),
             c_st_drop: k(ST_DROP),
@@ -292,15 +363,12 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
             c_timeout: k(cfg.rx_timeout as u64),
             c_one16: k(1),
             c_zero16: k(0),
-            c_room: k((1 << PB) - pw),
-            c_half: k(1 << (PB - 1)),
-            c_one_p: k(1),
-            c_zero_p: k(0),
             c_last5: k(pw - 1),
             c_one5: k(1),
             c_zero5: k(0),
             c_vc: std::array::from_fn(|i| k(i as u64)),
             c_vc_bit: std::array::from_fn(|i| k(1 << i)),
+            c_above: std::array::from_fn(|i| k((0xFF << (i + 1)) & 0xFF)),
             c_zero8: k(0),
             c_nak: std::array::from_fn(|i| k(1 << i)),
             c_zero_nak: k(0),
@@ -313,16 +381,29 @@ impl<const S: usize, const PB: usize, const PBP1: usize> RxLink<S, PB, PBP1> {
     }
 }
 
-impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB, PBP1> {
+impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
+    for RxLink<S, SB, NS, PB>
+{
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, st, exp, cur_seq, cur_dest, cnt, timer, wp_spec, wp, rp, ocnt, ack_cnt,
-            ack_timer, good_r, nak_r, dup_r, seq_r, cause_r
+            self, clock, st, exp, cur_seq, cur_dest, cur_slot, cnt, timer, free, used, sel_valid,
+            sel_vc, sel_slot, sel_dest, rr, ocnt, ack_cnt, ack_timer, good_r, nak_r, dup_r, seq_r,
+            cause_r
         );
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
             self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
+            self.head[i].clock.next = self.clock.val();
+            self.head[i].d.next = self.head[i].q.val();
+            self.tail[i].clock.next = self.clock.val();
+            self.tail[i].d.next = self.tail[i].q.val();
+        }
+        for s in 0..NS {
+            self.nxt[s].clock.next = self.clock.val();
+            self.nxt[s].d.next = self.nxt[s].q.val();
+            self.sdest[s].clock.next = self.clock.val();
+            self.sdest[s].d.next = self.sdest[s].q.val();
         }
         self.dec.d.next = self.rxd.val();
         self.dec.c.next = self.rxc.val();
@@ -331,7 +412,17 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
         self.pcrc.data.next = self.rxd.val();
         self.pcrc.start.next = false;
         self.pcrc.valid.next = false;
-        self.occ.next = self.wp.q.val() - self.rp.q.val();
+        // the lowest free slot
+        self.any_free.next = false;
+        self.lo_free.next = self.c_slot[0].val();
+        for s in 0..NS {
+            if ((self.free.q.val() & self.c_slot_bit[s].val()) != self.c_zero_ns.val())
+                && !self.any_free.val()
+            {
+                self.any_free.next = true;
+                self.lo_free.next = self.c_slot[s].val();
+            }
+        }
         self.age.next = self.exp.q.val() - self.dec.seq.val() - self.c_one_s.val();
 
         self.good.next = false;
@@ -350,7 +441,6 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
         self.ev_offline_data.next = false;
         self.cause.next = self.c_zero_nak.val();
         self.commit.next = false;
-        self.abort.next = false;
         self.write.next = false;
 
         // ---- timeout inside a packet ----
@@ -371,11 +461,9 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             }
             if self.dec.kind.val() == self.c_kind_restart.val() {
                 self.st.d.next = self.c_st_wait.val();
-                self.abort.next = true;
             }
         } else if self.offline.val() {
             self.st.d.next = self.c_st_wait.val();
-            self.abort.next = true;
             if self.rxv.val() && self.dec.is_hdr.val() {
                 self.ev_offline_data.next = true;
             }
@@ -383,11 +471,12 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             if self.dec.is_hdr.val() {
                 self.cur_seq.d.next = self.dec.seq.val();
                 self.cur_dest.d.next = self.dec.dest.val();
+                self.cur_slot.d.next = self.lo_free.val();
                 self.cnt.d.next = self.c_zero6.val();
                 self.pcrc.start.next = true;
                 self.pcrc.valid.next = true;
                 if self.dec.seq.val() == self.exp.q.val() {
-                    if self.occ.val() <= self.c_room.val() {
+                    if self.any_free.val() {
                         self.st.d.next = self.c_st_recv.val();
                     } else {
                         self.st.d.next = self.c_st_drop.val();
@@ -426,7 +515,6 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                         }
                     } else if self.st.q.val() == self.c_st_recv.val() {
                         self.st.d.next = self.c_st_drop.val();
-                        self.abort.next = true;
                         self.nak_req.next = true;
                         self.ev_crc.next = true;
                         self.cause.next = self.c_nak[0].val();
@@ -438,7 +526,6 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
                 }
             } else if self.st.q.val() == self.c_st_recv.val() {
                 self.st.d.next = self.c_st_drop.val();
-                self.abort.next = true;
                 self.nak_req.next = true;
                 self.ev_dirty_pkt.next = true;
                 self.cause.next = self.c_nak[1].val();
@@ -449,7 +536,6 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             self.timer.d.next = self.c_zero16.val();
             if self.st.q.val() == self.c_st_recv.val() {
                 self.st.d.next = self.c_st_drop.val();
-                self.abort.next = true;
                 self.nak_req.next = true;
                 self.ev_timeout.next = true;
                 self.cause.next = self.c_nak[4].val();
@@ -503,53 +589,163 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             self.ack_timer.d.next = self.c_zero10.val();
         }
 
-        // ---- reception buffer: speculative write, commit or roll back ----
+        // ---- reception buffer: a packet is written into its slot as it arrives; a commit
+        // takes the slot out of the pool and queues it on its VC ----
         self.pbuf.write_clock.next = self.clock.val();
         self.pbuf.read_clock.next = self.clock.val();
-        self.pbuf.write_address.next = self.wp_spec.q.val().get_bits::<PB>(0);
+        self.wa.hi.next = self.cur_slot.q.val();
+        self.wa.lo.next = self.cnt.q.val().get_bits::<5>(0);
+        self.pbuf.write_address.next = self.wa.y.val();
         self.pbuf.write_data.next = self.rxd.val();
         self.pbuf.write_enable.next = self.write.val();
-        if self.write.val() {
-            self.wp_spec.d.next = self.wp_spec.q.val() + self.c_one_p.val();
-        }
-        if self.abort.val() {
-            self.wp_spec.d.next = self.wp.q.val();
-        }
-        if self.commit.val() {
-            self.wp.d.next = self.wp_spec.q.val();
-        }
-        self.descr.clock.next = self.clock.val();
-        self.descr.reset.next = self.reset.val();
-        self.descr.sink.data.next = self.cur_dest.q.val();
-        self.descr.sink.valid.next = self.commit.val();
 
-        // ---- delivery ----
-        self.out_valid.next = self.descr.source.valid.val();
+        // ---- delivery: one packet at a time, a new pick when none is selected or with the
+        // last word of the selected one ----
+        self.out_valid.next = self.sel_valid.q.val();
         self.out_data.next = self.pbuf.read_data.val();
-        self.out_dest.next = self.descr.source.data.val();
+        self.out_dest.next = self.sel_dest.q.val();
         self.out_first.next = self.ocnt.q.val() == self.c_zero5.val();
         self.out_last.next = self.ocnt.q.val() == self.c_last5.val();
-        self.take.next = self.descr.source.valid.val() && self.out_ready.val();
+        self.take.next = self.sel_valid.q.val() && self.out_ready.val();
         self.pop.next = self.take.val() && (self.ocnt.q.val() == self.c_last5.val());
-        // ready without valid: the FIFO pops only when valid (no combinational loop)
-        self.descr.source.ready.next =
-            self.out_ready.val() && (self.ocnt.q.val() == self.c_last5.val());
-        self.rp_next.next = self.rp.q.val();
+        self.advance.next = !self.sel_valid.q.val() || self.pop.val();
+        // the head after this cycle's pop of the selected VC
+        self.hsel.next = self.c_slot[0].val();
+        for i in 0..8 {
+            if self.sel_vc.q.val() == self.c_vc[i].val() {
+                self.hsel.next = self.head[i].q.val();
+            }
+        }
+        self.head_next.next = self.c_slot[0].val();
+        for s in 0..NS {
+            if self.hsel.val() == self.c_slot[s].val() {
+                self.head_next.next = self.nxt[s].q.val();
+            }
+        }
+        self.elig.next = self.c_zero8.val();
+        for i in 0..8 {
+            if (self.vc_cnt[i].q.val() != self.c_zero5.val())
+                && !(self.pop.val()
+                    && (self.sel_vc.q.val() == self.c_vc[i].val())
+                    && (self.vc_cnt[i].q.val() == self.c_one5.val()))
+            {
+                self.elig.next = self.elig.val() | (self.vc_ready.val() & self.c_vc_bit[i].val());
+            }
+        }
+        // round-robin: the lowest eligible VC above the one served last, else the lowest
+        self.pk_hi.next = false;
+        self.pk_lo.next = false;
+        self.pk_vc_hi.next = self.c_vc[0].val();
+        self.pk_vc_lo.next = self.c_vc[0].val();
+        self.above.next = self.c_zero8.val();
+        for i in 0..8 {
+            if self.rr.q.val() == self.c_vc[i].val() {
+                self.above.next = self.c_above[i].val();
+            }
+        }
+        for i in 0..8 {
+            if (self.elig.val() & self.c_vc_bit[i].val()) != self.c_zero8.val() {
+                if !self.pk_lo.val() {
+                    self.pk_lo.next = true;
+                    self.pk_vc_lo.next = self.c_vc[i].val();
+                }
+                if ((self.above.val() & self.c_vc_bit[i].val()) != self.c_zero8.val())
+                    && !self.pk_hi.val()
+                {
+                    self.pk_hi.next = true;
+                    self.pk_vc_hi.next = self.c_vc[i].val();
+                }
+            }
+        }
+        self.pk_vc.next = self.pk_vc_lo.val();
+        if self.pk_hi.val() {
+            self.pk_vc.next = self.pk_vc_hi.val();
+        }
+        self.pk_slot.next = self.c_slot[0].val();
+        for i in 0..8 {
+            if self.pk_vc.val() == self.c_vc[i].val() {
+                self.pk_slot.next = self.head[i].q.val();
+                if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
+                    self.pk_slot.next = self.head_next.val();
+                }
+            }
+        }
+        self.pk_dest.next = self.sdest[0].q.val();
+        for s in 0..NS {
+            if self.pk_slot.val() == self.c_slot[s].val() {
+                self.pk_dest.next = self.sdest[s].q.val();
+            }
+        }
+        self.ra.hi.next = self.sel_slot.q.val();
+        self.ra.lo.next = self.ocnt.q.val();
         if self.take.val() {
             self.ocnt.d.next = self.ocnt.q.val() + self.c_one5.val();
-            self.rp_next.next = self.rp.q.val() + self.c_one_p.val();
+            self.ra.lo.next = self.ocnt.q.val() + self.c_one5.val();
         }
-        self.rp.d.next = self.rp_next.val();
-        self.pbuf.read_address.next = self.rp_next.val().get_bits::<PB>(0);
+        if self.advance.val() {
+            self.sel_valid.d.next = self.pk_lo.val();
+            self.sel_vc.d.next = self.pk_vc.val();
+            self.sel_slot.d.next = self.pk_slot.val();
+            self.sel_dest.d.next = self.pk_dest.val();
+            self.ra.hi.next = self.pk_slot.val();
+            self.ra.lo.next = self.c_zero5.val();
+            if self.pk_lo.val() {
+                self.rr.d.next = self.pk_vc.val();
+            }
+        }
+
+        self.pbuf.read_address.next = self.ra.y.val();
+
+        // ---- the free pool and the per-VC queues ----
+        self.free_next.next = self.free.q.val();
+        for s in 0..NS {
+            if self.commit.val() && (self.cur_slot.q.val() == self.c_slot[s].val()) {
+                self.free_next.next = self.free_next.val() & !self.c_slot_bit[s].val();
+                self.sdest[s].d.next = self.cur_dest.q.val();
+            }
+        }
+        for s in 0..NS {
+            if self.pop.val() && (self.sel_slot.q.val() == self.c_slot[s].val()) {
+                self.free_next.next = self.free_next.val() | self.c_slot_bit[s].val();
+            }
+        }
+        self.free.d.next = self.free_next.val();
+        if self.commit.val() && !self.pop.val() {
+            self.used.d.next = self.used.q.val() + self.c_one5.val();
+        }
+        if self.pop.val() && !self.commit.val() {
+            self.used.d.next = self.used.q.val() - self.c_one5.val();
+        }
         self.descr_vc.next = self.c_zero8.val();
         for i in 0..8 {
             if self.commit.val() && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() + self.c_one5.val();
+                self.tail[i].d.next = self.cur_slot.q.val();
+                // an empty queue (or one emptied by this cycle's pop) starts at the new slot;
+                // else the tail links to it (an empty queue's tail is stale: another VC may
+                // own that slot now)
+                if (self.vc_cnt[i].q.val() == self.c_zero5.val())
+                    || (self.pop.val()
+                        && (self.sel_vc.q.val() == self.c_vc[i].val())
+                        && (self.vc_cnt[i].q.val() == self.c_one5.val()))
+                {
+                    self.head[i].d.next = self.cur_slot.q.val();
+                } else {
+                    for s in 0..NS {
+                        if self.tail[i].q.val() == self.c_slot[s].val() {
+                            self.nxt[s].d.next = self.cur_slot.q.val();
+                        }
+                    }
+                }
             }
-            if self.pop.val()
-                && (self.descr.source.data.val().get_bits::<3>(0) == self.c_vc[i].val())
-            {
+            if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() - self.c_one5.val();
+                if !((self.vc_cnt[i].q.val() == self.c_one5.val())
+                    && self.commit.val()
+                    && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val()))
+                {
+                    self.head[i].d.next = self.head_next.val();
+                }
                 if self.commit.val()
                     && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val())
                 {
@@ -561,29 +757,26 @@ impl<const S: usize, const PB: usize, const PBP1: usize> Logic for RxLink<S, PB,
             }
         }
 
-        self.sink_descr.x.next = self.descr.occupancy.val();
-        self.sink_bits[0].x.next = self.descr.sink.ready.val();
-        self.sink_bits[1].x.next = self.descr.almost_full.val();
-        self.sink_bits[2].x.next = self.descr.almost_empty.val();
         self.sink_crc.x.next = self.pcrc.crc_next.val();
 
         // ---- status ----
         self.expected.next = self.exp.q.val();
         self.busy.next = self.st.q.val() != self.c_st_wait.val();
         self.rd_busy.next = self.ocnt.q.val() != self.c_zero5.val();
-        self.pb_not_empty.next = self.occ.val() != self.c_zero_p.val();
-        self.pb_half.next = self.occ.val() >= self.c_half.val();
-        self.pb_full.next = self.occ.val() > self.c_room.val();
-        self.descr_not_empty.next = self.descr.source.valid.val();
+        self.pb_not_empty.next = self.used.q.val() != self.c_zero_w.val();
+        self.pb_half.next = self.used.q.val() >= self.c_half_ns.val();
+        self.pb_full.next = self.used.q.val() == self.c_ns.val();
+        self.descr_not_empty.next = self.descr_vc.val() != self.c_zero8.val();
 
         if self.reset.val() {
             self.st.d.next = self.c_st_wait.val();
             self.exp.d.next = self.c_zero_s.val();
             self.cnt.d.next = self.c_zero6.val();
             self.timer.d.next = self.c_zero16.val();
-            self.wp_spec.d.next = self.c_zero_p.val();
-            self.wp.d.next = self.c_zero_p.val();
-            self.rp.d.next = self.c_zero_p.val();
+            self.free.d.next = self.c_all_free.val();
+            self.used.d.next = self.c_zero_w.val();
+            self.sel_valid.d.next = false;
+            self.rr.d.next = self.c_vc[7].val();
             self.ocnt.d.next = self.c_zero5.val();
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();

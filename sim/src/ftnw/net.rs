@@ -33,6 +33,7 @@ struct Ports {
     tx: [usize; 7],
     /// rx$: data, meta, first, last, valid, ready, keep
     rx: [usize; 7],
+    rx_vc_ready: usize,
     bus: RegBusPorts,
     /// mdc, mdio_o, mdio_oe, mdio_i
     mdio: [usize; 4],
@@ -58,6 +59,7 @@ impl Ports {
                 "rx$",
                 ["data", "meta", "first", "last", "valid", "ready", "keep"],
             ),
+            rx_vc_ready: index(p, "rx_vc_ready"),
             bus: RegBusPorts::bind(p, "bus$"),
             mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
             irq: bind(p, "irq_", ["rx", "tx"]),
@@ -120,6 +122,8 @@ pub struct Host {
     pub inject_rate: f64,
     /// Probability per cycle of `rx_ready`.
     pub rx_ready_rate: f64,
+    /// `rx_vc_ready`: bit v lets the link deliver packets of VC v (all ones: every VC).
+    pub vc_ready: u8,
     rx_ready_set: bool,
     rx_words: Vec<u32>,
     rx_dest: u16,
@@ -148,6 +152,7 @@ impl Default for Host {
             injected: 0,
             inject_rate: 1.0,
             rx_ready_rate: 1.0,
+            vc_ready: 0xFF,
             rx_ready_set: false,
             rx_words: vec![],
             rx_dest: 0,
@@ -478,16 +483,23 @@ impl Net {
                 h.rx_words.clear();
                 h.delivered += 1;
                 h.last_rx_cycle = self.cycles[k];
+                // in order within a VC; VCs may overtake each other
                 let peer = &mut self.host[self.peer[k]];
-                let want = peer.in_flight.pop_front().unwrap_or_else(|| {
-                    panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
-                });
+                let vc = got.dest & 7;
+                let want = peer
+                    .in_flight
+                    .iter()
+                    .position(|p| p.dest & 7 == vc)
+                    .and_then(|i| peer.in_flight.remove(i))
+                    .unwrap_or_else(|| {
+                        panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
+                    });
                 if got != want {
                     let diff: Vec<usize> = (0..PAYLOAD_WORDS)
                         .filter(|&i| got.data[i] != want.data[i])
                         .collect();
                     panic!(
-                        "node {k}: delivered packet #{} differs from the next one sent: dest {:#x} vs {:#x}, words {:?} differ (lost, reordered or corrupted) at cycle {}",
+                        "node {k}: delivered packet #{} differs from the next one sent on its VC: dest {:#x} vs {:#x}, words {:?} differ (lost, reordered or corrupted) at cycle {}",
                         self.host[k].delivered, got.dest, want.dest, diff, self.cycles[k]
                     );
                 }
@@ -528,6 +540,7 @@ impl Net {
         }
         self.dut[k].set(p.tx[2], h.valid_set as u128);
         self.dut[k].set(p.rx[5], h.rx_ready_set as u128);
+        self.dut[k].set(p.rx_vc_ready, h.vc_ready as u128);
     }
 
     /// Run until node 0 has completed `n` more cycles.

@@ -468,6 +468,7 @@ impl Rx {
         // RX_ACK's reset values: an ACK per packet
         b.uut.ack_every.next = 1.into();
         b.uut.ack_delay.next = 255.into();
+        b.uut.vc_ready.next = 0xFF.into();
         b.ticks(2);
         b.uut.reset.next = false;
         Rx {
@@ -546,6 +547,13 @@ fn nak(seq: u32, c: NakCause) -> Fb {
 
 fn delivered(p: &Pkt) -> (u64, Vec<u32>) {
     (p.dest as u64, p.data.to_vec())
+}
+
+/// Delivered packets grouped by VC, each VC in delivery order (VCs may overtake each other).
+fn per_vc(out: &[(u64, Vec<u32>)]) -> Vec<Vec<(u64, Vec<u32>)>> {
+    (0..8)
+        .map(|v| out.iter().filter(|(d, _)| d & 7 == v).cloned().collect())
+        .collect()
 }
 
 /// Coalesced acknowledgements (RX_ACK): with EVERY = 4 and DELAY = 150, ten packets back to
@@ -812,9 +820,62 @@ fn rx_full_buffer_refuses_with_nak_until_room_frees() {
             rx.idle(40);
             want.push(ack(8));
             assert_eq!(rx.fb, want);
-            assert_eq!(rx.out, pkts.iter().map(delivered).collect::<Vec<_>>());
+            let want: Vec<_> = pkts.iter().map(delivered).collect();
+            assert_eq!(per_vc(&rx.out), per_vc(&want));
         },
     );
+}
+
+/// The slot-addressed reception buffer (FTNW-H011, H012, H014, H016): many packets of a random
+/// VC mix through a buffer that fills and drains again and again, under random back-pressure and
+/// a random `vc_ready` mask; each VC's packets come out whole, once and in order, a VC held back
+/// never blocks the others, the free pool never loses or doubles a slot (PB_FULL exactly when 8
+/// packets are held) and the buffer is empty at the end.
+// verifies: FTNW-H011 FTNW-H012 FTNW-H014 FTNW-H016 FTNW-H165
+#[test]
+fn rx_slots_are_shared_by_vcs_and_never_lost() {
+    check("rx_slots_are_shared_by_vcs_and_never_lost", 0x7209, |rng| {
+        let mut rx = Rx::new(RxConfig::default());
+        let mut sent: Vec<Pkt> = vec![];
+        let mut seq = 0u16;
+        let mut held = 0usize;
+        for round in 0..3000 {
+            if round % 50 == 0 {
+                // a new mask; one VC is always let through
+                let mask = (rng.below(256) as u64) | (1 << rng.below(8));
+                rx.b.uut.vc_ready.next = mask.into();
+            }
+            rx.ready = rng.chance(0.6);
+            rx.b.settle();
+            let full = rx.b.uut.pb_full.val();
+            let pending = sent.len() - rx.out.len();
+            assert_eq!(
+                full,
+                pending == 8,
+                "PB_FULL with {pending} packets held (round {round})"
+            );
+            if !full && rng.chance(0.5) {
+                let mut p = Pkt::random(rng);
+                // VCs 0-3 mostly, so queues grow long
+                p.dest =
+                    (p.dest & !7) | (rng.below(8) as u16 & if rng.chance(0.7) { 3 } else { 7 });
+                rx.feed(&p.words(seq));
+                seq = (seq + 1) & 0xFF;
+                sent.push(p);
+            } else {
+                rx.idle(1 + rng.below(40) as usize);
+            }
+            held = held.max(sent.len() - rx.out.len());
+        }
+        rx.ready = true;
+        rx.b.uut.vc_ready.next = 0xFF.into();
+        rx.idle(8 * 40);
+        assert!(held >= 8, "the buffer never filled (at most {held} held)");
+        let want: Vec<_> = sent.iter().map(delivered).collect();
+        assert_eq!(per_vc(&rx.out), per_vc(&want));
+        assert!(!rx.b.uut.pb_not_empty.val());
+        assert!(rx.fb.iter().all(|f| !f.nak), "no packet refused");
+    });
 }
 
 // verifies: FTNW-L010
