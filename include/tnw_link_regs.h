@@ -28,22 +28,22 @@
 #define TNW_LINK_RX_EXC_TIMEOUT_WIDTH                    0x00000001u
 #define TNW_LINK_RX_EXC_TIMEOUT_MASK                     0x00000008u
 #define TNW_LINK_RX_EXC_TIMEOUT_RESET                    0x00000000u
-/*   CRD_OVERRUN [4:4] W1C: credit FIFO written while full (VC issue) */
+/*   CRD_OVERRUN [4:4] W1C: credit FIFO written while full (the credit is dropped) */
 #define TNW_LINK_RX_EXC_CRD_OVERRUN_SHIFT                0x00000004u
 #define TNW_LINK_RX_EXC_CRD_OVERRUN_WIDTH                0x00000001u
 #define TNW_LINK_RX_EXC_CRD_OVERRUN_MASK                 0x00000010u
 #define TNW_LINK_RX_EXC_CRD_OVERRUN_RESET                0x00000000u
-/*   CRD_SIZE0 [5:5] W1C: credit size zero (VC issue) */
+/*   CRD_SIZE0 [5:5] W1C: credit size zero (the credit is dropped) */
 #define TNW_LINK_RX_EXC_CRD_SIZE0_SHIFT                  0x00000005u
 #define TNW_LINK_RX_EXC_CRD_SIZE0_WIDTH                  0x00000001u
 #define TNW_LINK_RX_EXC_CRD_SIZE0_MASK                   0x00000020u
 #define TNW_LINK_RX_EXC_CRD_SIZE0_RESET                  0x00000000u
-/*   CBA_BUSY [6:6] W1C: credit base address written while used (VC issue) */
+/*   CBA_BUSY [6:6] W1C: credit base address written while used (the write is refused) */
 #define TNW_LINK_RX_EXC_CBA_BUSY_SHIFT                   0x00000006u
 #define TNW_LINK_RX_EXC_CBA_BUSY_WIDTH                   0x00000001u
 #define TNW_LINK_RX_EXC_CBA_BUSY_MASK                    0x00000040u
 #define TNW_LINK_RX_EXC_CBA_BUSY_RESET                   0x00000000u
-/*   NBA_BUSY [7:7] W1C: notify base address written while used (VC issue) */
+/*   NBA_BUSY [7:7] W1C: notify base address written while used (the write is refused) */
 #define TNW_LINK_RX_EXC_NBA_BUSY_SHIFT                   0x00000007u
 #define TNW_LINK_RX_EXC_NBA_BUSY_WIDTH                   0x00000001u
 #define TNW_LINK_RX_EXC_NBA_BUSY_MASK                    0x00000080u
@@ -53,12 +53,12 @@
 #define TNW_LINK_RX_EXC_RX_OFFLINE_DATA_WIDTH            0x00000001u
 #define TNW_LINK_RX_EXC_RX_OFFLINE_DATA_MASK             0x00000100u
 #define TNW_LINK_RX_EXC_RX_OFFLINE_DATA_RESET            0x00000000u
-/*   POC_DONE [9:9] W1C: POC protocol error: unexpected done (VC issue) */
+/*   POC_DONE [9:9] W1C: POC protocol error: unexpected done (a packet beat marked last before its 32nd, or a host write answered with an error) */
 #define TNW_LINK_RX_EXC_POC_DONE_SHIFT                   0x00000009u
 #define TNW_LINK_RX_EXC_POC_DONE_WIDTH                   0x00000001u
 #define TNW_LINK_RX_EXC_POC_DONE_MASK                    0x00000200u
 #define TNW_LINK_RX_EXC_POC_DONE_RESET                   0x00000000u
-/*   POC_FIRST [10:10] W1C: POC protocol error: unexpected first (VC issue) */
+/*   POC_FIRST [10:10] W1C: POC protocol error: unexpected first (a packet beat marked first inside a packet, or a packet starting without it) */
 #define TNW_LINK_RX_EXC_POC_FIRST_SHIFT                  0x0000000Au
 #define TNW_LINK_RX_EXC_POC_FIRST_WIDTH                  0x00000001u
 #define TNW_LINK_RX_EXC_POC_FIRST_MASK                   0x00000400u
@@ -68,16 +68,21 @@
 #define TNW_LINK_RX_EXC_RXSYNC_OVF_WIDTH                 0x00000001u
 #define TNW_LINK_RX_EXC_RXSYNC_OVF_MASK                  0x00000800u
 #define TNW_LINK_RX_EXC_RXSYNC_OVF_RESET                 0x00000000u
-/*   RCBA_CARRY [12:12] W1C: invalid rCba arithmetics (VC issue) */
+/*   RCBA_CARRY [12:12] W1C: invalid rCba arithmetics: CRDBAR + (C_D + RAO) x 128 carries into bit 32 (the packet is not written; its message is notified with POLLMAGIC_ERR) */
 #define TNW_LINK_RX_EXC_RCBA_CARRY_SHIFT                 0x0000000Cu
 #define TNW_LINK_RX_EXC_RCBA_CARRY_WIDTH                 0x00000001u
 #define TNW_LINK_RX_EXC_RCBA_CARRY_MASK                  0x00001000u
 #define TNW_LINK_RX_EXC_RCBA_CARRY_RESET                 0x00000000u
-/*   RNBA_LSB [13:13] W1C: invalid rNba arithmetics (VC issue) */
+/*   RNBA_LSB [13:13] W1C: invalid rNba arithmetics: NTFBAR bits 5:0 not 0 (the notification is not written) */
 #define TNW_LINK_RX_EXC_RNBA_LSB_SHIFT                   0x0000000Du
 #define TNW_LINK_RX_EXC_RNBA_LSB_WIDTH                   0x00000001u
 #define TNW_LINK_RX_EXC_RNBA_LSB_MASK                    0x00002000u
 #define TNW_LINK_RX_EXC_RNBA_LSB_RESET                   0x00000000u
+/*   RAO_RANGE [14:14] W1C: a delivered packet's RAO is not below its credit's SIZE (extension, ambiguity A29; the packet is still written) */
+#define TNW_LINK_RX_EXC_RAO_RANGE_SHIFT                  0x0000000Eu
+#define TNW_LINK_RX_EXC_RAO_RANGE_WIDTH                  0x00000001u
+#define TNW_LINK_RX_EXC_RAO_RANGE_MASK                   0x00004000u
+#define TNW_LINK_RX_EXC_RAO_RANGE_RESET                  0x00000000u
 /*   NAK_CRC [16:16] W1C: last NAK: failed CRC (wErrC) */
 #define TNW_LINK_RX_EXC_NAK_CRC_SHIFT                    0x00000010u
 #define TNW_LINK_RX_EXC_NAK_CRC_WIDTH                    0x00000001u
@@ -217,26 +222,26 @@
 #define TNW_LINK_RX_FIFO_STATUS_DESCR_NOT_EMPTY_WIDTH    0x00000008u
 #define TNW_LINK_RX_FIFO_STATUS_DESCR_NOT_EMPTY_MASK     0x0000FF00u
 #define TNW_LINK_RX_FIFO_STATUS_DESCR_NOT_EMPTY_RESET    0x00000000u
-/*   CRD_NOT_EMPTY [23:16] RO: credit FIFOs not empty (VC issue; 0) */
+/*   CRD_NOT_EMPTY [23:16] RO: bit v: VC v holds a credit (queued, or the one in use) */
 #define TNW_LINK_RX_FIFO_STATUS_CRD_NOT_EMPTY_SHIFT      0x00000010u
 #define TNW_LINK_RX_FIFO_STATUS_CRD_NOT_EMPTY_WIDTH      0x00000008u
 #define TNW_LINK_RX_FIFO_STATUS_CRD_NOT_EMPTY_MASK       0x00FF0000u
 #define TNW_LINK_RX_FIFO_STATUS_CRD_NOT_EMPTY_RESET      0x00000000u
-/*   CRD_FULL [31:24] RO: credit FIFOs full (VC issue; 0) */
+/*   CRD_FULL [31:24] RO: bit v: VC v's credit FIFO holds 16 credits */
 #define TNW_LINK_RX_FIFO_STATUS_CRD_FULL_SHIFT           0x00000018u
 #define TNW_LINK_RX_FIFO_STATUS_CRD_FULL_WIDTH           0x00000008u
 #define TNW_LINK_RX_FIFO_STATUS_CRD_FULL_MASK            0xFF000000u
 #define TNW_LINK_RX_FIFO_STATUS_CRD_FULL_RESET           0x00000000u
 
-/* RX_CTRL: Rx control (credit FIFOs belong to the VC issue; stored only). */
+/* RX_CTRL: Rx control of the receive buffer (A.1; levels, ambiguity A7). */
 #define TNW_LINK_RX_CTRL_OFFSET                          0x00000070u
 #define TNW_LINK_RX_CTRL_RESET                           0x00000000u
-/*   CRD_HOLD [0:0] RW: credit FIFO hold */
+/*   CRD_HOLD [0:0] RW: credit FIFO hold: while 1 no packet starts its delivery (credits may still be written) */
 #define TNW_LINK_RX_CTRL_CRD_HOLD_SHIFT                  0x00000000u
 #define TNW_LINK_RX_CTRL_CRD_HOLD_WIDTH                  0x00000001u
 #define TNW_LINK_RX_CTRL_CRD_HOLD_MASK                   0x00000001u
 #define TNW_LINK_RX_CTRL_CRD_HOLD_RESET                  0x00000000u
-/*   CRD_RESET [1:1] RW: credit FIFO reset */
+/*   CRD_RESET [1:1] RW: credit FIFO reset: while 1 every credit FIFO is held empty, credits not in use are dropped and credit writes are ignored */
 #define TNW_LINK_RX_CTRL_CRD_RESET_SHIFT                 0x00000001u
 #define TNW_LINK_RX_CTRL_CRD_RESET_WIDTH                 0x00000001u
 #define TNW_LINK_RX_CTRL_CRD_RESET_MASK                  0x00000002u

@@ -227,6 +227,7 @@ pub mod port_doc {
     pub const AXIL: &str = "AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data; `common::axi_lite`): AW, W, B, AR, R channels with their VALID/READY handshakes; responses OKAY or SLVERR (bus error, or a partial WSTRB)";
     pub const AXI4: &str = "AXI4 manager port (64-bit addresses and data, 4 ID bits; `common::axi`): INCR bursts of full beats, at most 256 beats, never across 4 KB; ARID = DMA tag; one write request at a time";
     pub const DMA: &str = "DMA interface, memory side (`common::dma`): `rd_req` (addr, beats, tag) -> `rd_rsp` (data, tag, last, err; out of order across tags), `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes";
+    pub const DMA_WR: &str = "DMA write interface, device side (`common::dma::DmaWrMaster`): `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes, a VALID raised without waiting for READY and held with its payload until the handshake";
     pub const STREAM_IN: &str = "stream sink (`common::stream`): `data` taken on a rising edge with `valid && ready`; `ready` low in reset";
     pub const STREAM_OUT: &str = "stream source (`common::stream`): `data` valid with `valid`, held until `ready`; `valid` low in reset";
 }

@@ -14,6 +14,7 @@ use crate::common::{
 };
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
+use crate::ftnw::port::TnwPort;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -60,12 +61,24 @@ dyn_top!(DmaAxi4Top, DmaAxi4, clocks: [clock],
         axi.wvalid, axi.bready, axi.arid, axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid,
         axi.rready]);
 
+dyn_top!(TnwPortTop, TnwPort, clocks: [clock, phy_clock],
+    inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid,
+        bus.addr, bus.wdata, bus.write, bus.read, host.wr_req_ready, host.wr_dat_ready,
+        host.wr_rsp_err, host.wr_rsp_valid,
+        phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
+    outputs: [phy_txd, phy_txc, tx.ready, bus.rdata, bus.ready, bus.err, host.wr_req_addr,
+        host.wr_req_beats, host.wr_req_valid, host.wr_dat_data, host.wr_dat_last, host.wr_dat_valid,
+        host.wr_rsp_ready, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
+
 dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid, rx.ready,
         rx_vc_ready, bus.addr, bus.wdata, bus.write, bus.read,
-        phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
+        phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i,
+        rxb.crd_not_empty, rxb.crd_full, rxb.ev_crd_overrun, rxb.ev_crd_size0, rxb.ev_cba_busy,
+        rxb.ev_nba_busy, rxb.ev_poc_done, rxb.ev_poc_first, rxb.ev_rcba_carry, rxb.ev_rnba_lsb,
+        rxb.ev_rao_range],
     outputs: [phy_txd, phy_txc, tx.ready, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid,
-        bus.rdata, bus.ready, bus.err,
+        bus.rdata, bus.ready, bus.err, rxb.hold, rxb.flush, rxb.abort,
         irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
 
 /// The demo register file behind the AXI4-Lite slave adapter: the shape every device's
@@ -300,6 +313,12 @@ pub fn tops() -> Vec<TopEntry> {
                 ("rx$last", "last (32nd) beat of a packet"),
                 ("rx$valid", "a beat is offered, held until `rx$ready`; low while POCSWITCH gives the packets to the test-bench checker"),
                 ("rx$ready", "the host takes the beat; a host that stalls fills the reception buffer and the link NAKs (buffer full) until it drains"),
+                ("rx_vc_ready", "bit v: packets of VC v may be offered on `rx` (RXBUFF: a credit is there); a VC held back keeps its packets in the reception buffer and the others pass"),
+                ("rxb$hold", "RX_CTRL.CRD_HOLD, to RXBUFF"),
+                ("rxb$flush", "RX_CTRL.CRD_RESET, to RXBUFF"),
+                ("rxb$abort", "RXLINK is in reset (a delivery under way on `rx` ends), to RXBUFF"),
+                ("rxb$crd_*", "RXBUFF's credit FIFO status for RX_FIFO_STATUS (bit per VC)"),
+                ("rxb$ev_*", "RXBUFF's exception events, one cycle each, setting their RX_EXC bits"),
                 ("bus$*", port_doc::REG_BUS),
                 ("irq_rx", "level: some RX_EXC bit enabled in RX_EXEN is set"),
                 ("irq_tx", "level: some TX_EXC bit 8:0 enabled in TX_EXEN is set"),
@@ -314,6 +333,26 @@ pub fn tops() -> Vec<TopEntry> {
                 ("mdio_oe", "MDIO output enable: drive `mdio_o` onto the shared line; released during a read's turnaround and data"),
                 ("mdio_i", "MDIO line as read (pulled high when nobody drives)"),
                 ("rsnd_occupancy", "packets sent and not yet acknowledged (resend buffer), for monitoring"),
+            ],
+        },
+        TopEntry {
+            name: "tnw_port",
+            doc: "FTNW link with its receive buffer: tnw_link + RXBUFF (credits, bases, host writes, notifications), one register window (ftnw)",
+            clocks_mhz: &[("clock", 250.0), ("phy_clock", 250.0)],
+            build: || Box::new(TnwPortTop::new("tnw_port", TnwPort::default())),
+            port_docs: &[
+                ("clock", "the link's TNW clock: everything but the PHY receive side is in its domain"),
+                ("phy_clock", "the PHY's receive clock, as on `tnw_link`"),
+                ("reset", "synchronous reset, active high, in `clock`: everything back to the documented reset values (both bases 0xffffffff, no credit)"),
+                ("phy_*", "the PHY ports, as on `tnw_link`"),
+                ("tx$*", "packets to send, as `tnw_link`'s `tx` stream sink"),
+                ("bus$*", port_doc::REG_BUS),
+                ("host$*", port_doc::DMA_WR),
+                ("irq_rx", "level: some RX_EXC bit enabled in RX_EXEN is set (RXBUFF's exceptions included)"),
+                ("irq_tx", "level: some TX_EXC bit 8:0 enabled in TX_EXEN is set"),
+                ("mdc", "MDIO clock, as on `tnw_link`"),
+                ("mdio_*", "MDIO data, as on `tnw_link`"),
+                ("rsnd_occupancy", "packets sent and not yet acknowledged, for monitoring"),
             ],
         },
     ]

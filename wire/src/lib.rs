@@ -21,6 +21,10 @@ pub static MAPS: &[(&str, &regs::RegMap)] = &[
         &ftnw::link::TNW_LINK_REGS,
     ),
     (
+        "nicgen_wire::ftnw::rxbuff::TNW_RXBUFF_REGS",
+        &ftnw::rxbuff::TNW_RXBUFF_REGS,
+    ),
+    (
         "nicgen_wire::board::bridge::BOARD_REGS",
         &board::bridge::BOARD_REGS,
     ),

@@ -126,6 +126,8 @@ pub struct Ulx3s {
     sink14: [Unused<Bits<14>>; 2],
     sink4: [Unused<Bits<4>>; 2],
     sink8: [Unused<Bits<8>>; 2],
+    /// RX_CTRL's levels of each link (no receive buffer on this board).
+    sink_rxb: [Unused<Bit>; 6],
     sink_bit: [Unused<Bit>; 8],
     sink_btn: Unused<Bits<6>>,
     c_id: Constant<Bits<32>>,
@@ -195,6 +197,7 @@ impl Ulx3s {
             sink14: Default::default(),
             sink4: Default::default(),
             sink8: Default::default(),
+            sink_rxb: Default::default(),
             sink_bit: Default::default(),
             sink_btn: Default::default(),
             c_id: k(wb::BOARD_ID_VALUE as u64),
@@ -327,6 +330,20 @@ impl Logic for Ulx3s {
         self.link0.tx.valid.next = false;
         self.link0.rx.ready.next = true;
         self.link0.rx_vc_ready.next = self.c_all_vcs.val();
+        self.link0.rxb.crd_not_empty.next = self.c_zero8.val();
+        self.link0.rxb.crd_full.next = self.c_zero8.val();
+        self.link0.rxb.ev_crd_overrun.next = false;
+        self.link0.rxb.ev_crd_size0.next = false;
+        self.link0.rxb.ev_cba_busy.next = false;
+        self.link0.rxb.ev_nba_busy.next = false;
+        self.link0.rxb.ev_poc_done.next = false;
+        self.link0.rxb.ev_poc_first.next = false;
+        self.link0.rxb.ev_rcba_carry.next = false;
+        self.link0.rxb.ev_rnba_lsb.next = false;
+        self.link0.rxb.ev_rao_range.next = false;
+        self.sink_rxb[0].x.next = self.link0.rxb.hold.val();
+        self.sink_rxb[1].x.next = self.link0.rxb.flush.val();
+        self.sink_rxb[4].x.next = self.link0.rxb.abort.val();
         self.link1.tx.data.next = self.c_zero128.val();
         self.link1.tx.keep.next = self.c_zero16.val();
         self.link1.tx.meta.next = self.c_zero14.val();
@@ -335,6 +352,20 @@ impl Logic for Ulx3s {
         self.link1.tx.valid.next = false;
         self.link1.rx.ready.next = true;
         self.link1.rx_vc_ready.next = self.c_all_vcs.val();
+        self.link1.rxb.crd_not_empty.next = self.c_zero8.val();
+        self.link1.rxb.crd_full.next = self.c_zero8.val();
+        self.link1.rxb.ev_crd_overrun.next = false;
+        self.link1.rxb.ev_crd_size0.next = false;
+        self.link1.rxb.ev_cba_busy.next = false;
+        self.link1.rxb.ev_nba_busy.next = false;
+        self.link1.rxb.ev_poc_done.next = false;
+        self.link1.rxb.ev_poc_first.next = false;
+        self.link1.rxb.ev_rcba_carry.next = false;
+        self.link1.rxb.ev_rnba_lsb.next = false;
+        self.link1.rxb.ev_rao_range.next = false;
+        self.sink_rxb[2].x.next = self.link1.rxb.hold.val();
+        self.sink_rxb[3].x.next = self.link1.rxb.flush.val();
+        self.sink_rxb[5].x.next = self.link1.rxb.abort.val();
 
         // board registers
         self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();

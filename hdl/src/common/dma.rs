@@ -76,3 +76,38 @@ pub struct DmaSlave<const D: usize, const T: usize> {
     pub wr_rsp_valid: Signal<Out, Bit>,
     pub wr_rsp_ready: Signal<In, Bit>,
 }
+
+/// The write half of `DmaMaster` alone (same signals, same rules), for blocks that only write
+/// host memory (a receive buffer's data and notifications).
+#[derive(Clone, Debug, Default, LogicInterface)]
+#[join = "DmaWrSlave"]
+pub struct DmaWrMaster<const D: usize> {
+    pub wr_req_addr: Signal<Out, Bits<64>>,
+    pub wr_req_beats: Signal<Out, Bits<13>>,
+    pub wr_req_valid: Signal<Out, Bit>,
+    pub wr_req_ready: Signal<In, Bit>,
+    pub wr_dat_data: Signal<Out, Bits<D>>,
+    pub wr_dat_last: Signal<Out, Bit>,
+    pub wr_dat_valid: Signal<Out, Bit>,
+    pub wr_dat_ready: Signal<In, Bit>,
+    pub wr_rsp_err: Signal<In, Bit>,
+    pub wr_rsp_valid: Signal<In, Bit>,
+    pub wr_rsp_ready: Signal<Out, Bit>,
+}
+
+/// The memory side of `DmaWrMaster`.
+#[derive(Clone, Debug, Default, LogicInterface)]
+#[join = "DmaWrMaster"]
+pub struct DmaWrSlave<const D: usize> {
+    pub wr_req_addr: Signal<In, Bits<64>>,
+    pub wr_req_beats: Signal<In, Bits<13>>,
+    pub wr_req_valid: Signal<In, Bit>,
+    pub wr_req_ready: Signal<Out, Bit>,
+    pub wr_dat_data: Signal<In, Bits<D>>,
+    pub wr_dat_last: Signal<In, Bit>,
+    pub wr_dat_valid: Signal<In, Bit>,
+    pub wr_dat_ready: Signal<Out, Bit>,
+    pub wr_rsp_err: Signal<Out, Bit>,
+    pub wr_rsp_valid: Signal<Out, Bit>,
+    pub wr_rsp_ready: Signal<In, Bit>,
+}

@@ -18,6 +18,7 @@
 use super::counters::FieldCounter;
 use super::datagen::{TbChk, TbGen};
 use super::mdio::MdioMaster;
+use super::rx_buff::RxBuffStatus;
 use super::rx_link::{RxConfig, RxLinkDefault};
 use super::rxsync::RxSync;
 use super::tx_link::{TxConfig, TxLinkDefault};
@@ -70,6 +71,9 @@ pub struct TnwLink {
     /// Bit v: packets of VC v may be delivered on `rx` (RXBUFF: a credit is available). A VC
     /// held back keeps its packets in the reception buffer without blocking the others.
     pub rx_vc_ready: Signal<In, Bits<8>>,
+    /// RXBUFF's RX_CTRL levels (out), credit status and exception events (in): the receive
+    /// buffer behind `rx` (`rx_buff::RxBuff`) keeps its bits in this link's registers.
+    pub rxb: RxBuffStatus,
     pub bus: RegBusSlave<{ tnw::TNW_WINDOW_BITS as usize }>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
@@ -117,7 +121,7 @@ pub struct TnwLink {
     w_addr_hi: Widen<2, 16>,
     w_tx_en: Widen<9, 32>,
     sink_wrap: [Unused<Bit>; 12],
-    sink_regs_bit: [Unused<Bit>; 3],
+    sink_regs_bit: Unused<Bit>,
     sink_ctrl_pending: Unused<Bits<32>>,
     unused_dbg: Unused<Bits<8>>,
     mdio_r_data: DFF<Bits<16>>,
@@ -141,7 +145,6 @@ pub struct TnwLink {
     tx_rst: Signal<Local, Bit>,
     rx_rst: Signal<Local, Bit>,
     c_zero: Constant<Bits<32>>,
-    c_zero8: Constant<Bits<8>>,
     c_addr_hi_shift: Constant<Bits<16>>,
     c_rev: Constant<Bits<32>>,
     c_rst_len: Constant<Bits<5>>,
@@ -162,6 +165,7 @@ impl TnwLink {
             tx: Default::default(),
             rx: Default::default(),
             rx_vc_ready: Default::default(),
+            rxb: Default::default(),
             bus: Default::default(),
             irq_rx: Default::default(),
             irq_tx: Default::default(),
@@ -228,7 +232,6 @@ impl TnwLink {
             tx_rst: Default::default(),
             rx_rst: Default::default(),
             c_zero: k(0),
-            c_zero8: k(0),
             // the PHY register address is {ADDR_HI, 0, ADDR_LO}: ADDR_HI sits this far above
             // ADDR_LO in the register and in the address (bit 13 is not mapped)
             c_addr_hi_shift: k((TX_MDIO_R::ADDR_HI.lsb - TX_MDIO_R::ADDR_LO.lsb) as u64),
@@ -507,14 +510,19 @@ impl Logic for TnwLink {
         self.regs.rx_exc_rx_offline_data_set.next = self.rxlink.ev_offline_data.val();
         self.regs.rx_exc_rxsync_ovf_set.next = self.sync.overflow.val();
         // the receive-buffer exceptions belong to RXBUFF (the FTNW node issue)
-        self.regs.rx_exc_crd_overrun_set.next = false;
-        self.regs.rx_exc_crd_size0_set.next = false;
-        self.regs.rx_exc_cba_busy_set.next = false;
-        self.regs.rx_exc_nba_busy_set.next = false;
-        self.regs.rx_exc_poc_done_set.next = false;
-        self.regs.rx_exc_poc_first_set.next = false;
-        self.regs.rx_exc_rcba_carry_set.next = false;
-        self.regs.rx_exc_rnba_lsb_set.next = false;
+        // RXBUFF's events, and its control and status
+        self.regs.rx_exc_crd_overrun_set.next = self.rxb.ev_crd_overrun.val();
+        self.regs.rx_exc_crd_size0_set.next = self.rxb.ev_crd_size0.val();
+        self.regs.rx_exc_cba_busy_set.next = self.rxb.ev_cba_busy.val();
+        self.regs.rx_exc_nba_busy_set.next = self.rxb.ev_nba_busy.val();
+        self.regs.rx_exc_poc_done_set.next = self.rxb.ev_poc_done.val();
+        self.regs.rx_exc_poc_first_set.next = self.rxb.ev_poc_first.val();
+        self.regs.rx_exc_rcba_carry_set.next = self.rxb.ev_rcba_carry.val();
+        self.regs.rx_exc_rnba_lsb_set.next = self.rxb.ev_rnba_lsb.val();
+        self.regs.rx_exc_rao_range_set.next = self.rxb.ev_rao_range.val();
+        self.rxb.hold.next = self.regs.rx_ctrl_crd_hold.val();
+        self.rxb.flush.next = self.regs.rx_ctrl_crd_reset.val();
+        self.rxb.abort.next = self.rx_rst.val();
         // RXLINK's NAK cause vector is in `NakCause` order (a wire test ties it to RX_EXC)
         self.regs.rx_exc_nak_crc_set.next = self.rxlink.nak_cause.val().get_bit(0);
         self.regs.rx_exc_nak_dirty_set.next = self.rxlink.nak_cause.val().get_bit(1);
@@ -589,8 +597,8 @@ impl Logic for TnwLink {
         self.regs.rx_fifo_status_pb_half.next = self.rxlink.pb_half.val();
         self.regs.rx_fifo_status_pb_full.next = self.rxlink.pb_full.val();
         self.regs.rx_fifo_status_descr_not_empty.next = self.rxlink.descr_vc.val();
-        self.regs.rx_fifo_status_crd_not_empty.next = self.c_zero8.val();
-        self.regs.rx_fifo_status_crd_full.next = self.c_zero8.val();
+        self.regs.rx_fifo_status_crd_not_empty.next = self.rxb.crd_not_empty.val();
+        self.regs.rx_fifo_status_crd_full.next = self.rxb.crd_full.val();
 
         // ---- TX registers ----
         self.regs.tx_exc_phy_fault_set.next = self.phy_tx_fault.val();
@@ -654,10 +662,8 @@ impl Logic for TnwLink {
             || self.cnt_rxh[2].wrapped.val()
             || self.cnt_rxh[3].wrapped.val();
         self.sink_wrap[11].x.next = self.regs.tx_exc_wrote.val();
-        // RX_CTRL is stored only until RXBUFF exists; TX_CTRL's own writes need no action
-        self.sink_regs_bit[0].x.next = self.regs.rx_ctrl_crd_hold.val();
-        self.sink_regs_bit[1].x.next = self.regs.rx_ctrl_crd_reset.val();
-        self.sink_regs_bit[2].x.next = self.regs.tx_ctrl_wrote.val();
+        // TX_CTRL's own writes need no action
+        self.sink_regs_bit.x.next = self.regs.tx_ctrl_wrote.val();
 
         self.sink_ctrl_pending.x.next = self.regs.tx_ctrl_pending.val();
         self.unused_dbg.x.next = self.rxlink.expected.val();

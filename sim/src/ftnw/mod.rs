@@ -6,4 +6,5 @@
 pub mod channel;
 pub mod mdio_phy;
 pub mod net;
+pub mod rxbuff;
 pub mod transport;

@@ -11,13 +11,18 @@
 
 use crate::ftnw::channel::{Channel, ChannelCfg};
 use crate::ftnw::mdio_phy::MdioPhy;
+use crate::ftnw::rxbuff::{Credit, RxbRef};
 use crate::harness::backend::{instances, Backend, Dut};
 use crate::harness::clock::{Clocks, Edges};
+use crate::harness::cycle::CycleModel;
 use crate::harness::monitor::{Beat, PacketMonitor};
 use crate::harness::ports::{bind, index, RegBusPorts};
 use crate::harness::rng::Rng;
+use crate::system::hostmem::{DmaWrMemory, DmaWrPorts, MemServer};
+use nicgen_driver::HostMem;
 use nicgen_hdl::top::PortInfo;
 use nicgen_wire::ftnw::link::{self as tnw, Header, Word, PAYLOAD_WORDS};
+use nicgen_wire::ftnw::rxbuff as rxb;
 use nicgen_wire::regs::Reg;
 use std::collections::VecDeque;
 
@@ -31,9 +36,10 @@ struct Ports {
     phy: [usize; 4],
     /// tx$: data, meta, valid, ready, first, last, keep
     tx: [usize; 7],
-    /// rx$: data, meta, first, last, valid, ready, keep
-    rx: [usize; 7],
-    rx_vc_ready: usize,
+    /// `tnw_link`: rx$ data, meta, first, last, valid, ready, keep; and rx_vc_ready.
+    rx: Option<([usize; 7], usize)>,
+    /// `tnw_port`: the host-memory write port.
+    host: Option<DmaWrPorts>,
     bus: RegBusPorts,
     /// mdc, mdio_o, mdio_oe, mdio_i
     mdio: [usize; 4],
@@ -54,12 +60,20 @@ impl Ports {
                 "tx$",
                 ["data", "meta", "valid", "ready", "first", "last", "keep"],
             ),
-            rx: bind(
-                p,
-                "rx$",
-                ["data", "meta", "first", "last", "valid", "ready", "keep"],
-            ),
-            rx_vc_ready: index(p, "rx_vc_ready"),
+            rx: p.iter().any(|x| x.name == "rx$data").then(|| {
+                (
+                    bind(
+                        p,
+                        "rx$",
+                        ["data", "meta", "first", "last", "valid", "ready", "keep"],
+                    ),
+                    index(p, "rx_vc_ready"),
+                )
+            }),
+            host: p
+                .iter()
+                .any(|x| x.name == "host$wr_req_valid")
+                .then(|| DmaWrPorts::bind(p, "host$")),
             bus: RegBusPorts::bind(p, "bus$"),
             mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
             irq: bind(p, "irq_", ["rx", "tx"]),
@@ -175,6 +189,11 @@ pub fn ppm_periods(nodes: usize) -> Vec<u64> {
 /// Torus link ids (thesis FTNW-H167): 0..6 = X+, X-, Y+, Y-, Z+, Z-.
 pub const LINK_NAMES: [&str; 6] = ["X+", "X-", "Y+", "Y-", "Z+", "Z-"];
 
+/// Host memory of `tnw_port` endpoint k starts at `HOST_BASE + k x HOST_SPAN` (below 4 GB:
+/// the receive bases are 32 bits).
+pub const HOST_BASE: u64 = 0x1000_0000;
+pub const HOST_SPAN: u64 = 0x0100_0000;
+
 /// Endpoints cabled in pairs: endpoint `k` sends through `chan[k]` to `peer[k]`.
 pub struct Net {
     pub dut: Vec<Box<dyn Dut>>,
@@ -196,6 +215,13 @@ pub struct Net {
     pub rsnd_max: Vec<u64>,
     /// The packet-stream rules on each endpoint's `rx` port.
     pub rx_mon: Vec<PacketMonitor>,
+    /// `tnw_port` endpoints: host memory on the write port, and the reference of RXBUFF that
+    /// every write is checked against (`check_host_writes`).
+    pub mem: Vec<Option<DmaWrMemory>>,
+    pub rxb: Vec<RxbRef>,
+    /// Check host writes against `rxb` (tests that provoke RXBUFF's exceptions turn it off
+    /// and read `mem[k].log` themselves).
+    pub check_writes: bool,
     /// When set, every word each endpoint sends (after the channel: as its peer receives it).
     pub log: Option<Vec<(u64, usize, Word, Word)>>,
     /// Dump the models' VCDs from this cycle of endpoint 0 on (a traced replay, `testing::check`).
@@ -228,6 +254,26 @@ impl Net {
     /// Two links back to back, link k on clock k.
     pub fn pair(backend: Backend, periods_ps: [u64; 2], chan: [ChannelCfg; 2], seed: u64) -> Self {
         Self::build(
+            "tnw_link",
+            backend,
+            &periods_ps,
+            vec![0, 1],
+            vec![1, 0],
+            chan.to_vec(),
+            seed,
+        )
+    }
+
+    /// Two `tnw_port`s back to back (links with their receive buffers writing host memory):
+    /// received packets are checked as host writes against `RxbRef` (`check_host_writes`).
+    pub fn port_pair(
+        backend: Backend,
+        periods_ps: [u64; 2],
+        chan: [ChannelCfg; 2],
+        seed: u64,
+    ) -> Self {
+        Self::build(
+            "tnw_port",
             backend,
             &periods_ps,
             vec![0, 1],
@@ -265,10 +311,11 @@ impl Net {
         }
         let clock_of = (0..nodes * 6).map(|k| k / 6).collect();
         let chans = (0..nodes * 6).map(|k| chan(k, peer[k])).collect();
-        Self::build(backend, periods_ps, clock_of, peer, chans, seed)
+        Self::build("tnw_link", backend, periods_ps, clock_of, peer, chans, seed)
     }
 
     fn build(
+        top: &str,
         backend: Backend,
         periods_ps: &[u64],
         clock_of: Vec<usize>,
@@ -280,10 +327,11 @@ impl Net {
         for k in 0..n {
             assert_eq!(peer[peer[k]], k, "endpoint {k}: cables are symmetric");
         }
-        let inst = instances("tnw_link", backend, n);
+        let inst = instances(top, backend, n);
+        let ports = Ports::new(&inst.ports);
         let mut s = Self {
             dut: inst.duts,
-            p: Ports::new(&inst.ports),
+            p: ports,
             chan: chan
                 .into_iter()
                 .enumerate()
@@ -300,6 +348,17 @@ impl Net {
             rng: Rng::new(seed ^ 0x3333),
             rsnd_max: vec![0; n],
             rx_mon: vec![PacketMonitor::new(4); n],
+            mem: (0..n)
+                .map(|k| {
+                    ports.host.map(|h| {
+                        let mut srv = MemServer::new(HOST_BASE + k as u64 * HOST_SPAN);
+                        srv.latency = (2, 20);
+                        DmaWrMemory::new(h, srv, seed ^ (0x5555 * (k as u64 + 1)))
+                    })
+                })
+                .collect(),
+            rxb: (0..n).map(|_| RxbRef::default()).collect(),
+            check_writes: true,
             log: None,
             trace_from: inst.trace_from,
         };
@@ -439,71 +498,79 @@ impl Net {
                 h.tx_done_edges.push(self.cycles[k]);
             }
         }
-        let beat = Beat {
-            valid: d.get(p.rx[4]) != 0,
-            ready: h.rx_ready_set,
-            data: d.get(p.rx[0]),
-            keep: d.get(p.rx[6]),
-            meta: d.get(p.rx[1]),
-            first: d.get(p.rx[2]) != 0,
-            last: d.get(p.rx[3]) != 0,
-        };
-        if let Err(e) = self.rx_mon[k].edge(beat) {
-            panic!("endpoint {k}: rx port at cycle {}: {e}", self.cycles[k]);
-        }
-        if h.rx_ready_set && d.get(p.rx[4]) != 0 {
-            let first = d.get(p.rx[2]) != 0;
-            let last = d.get(p.rx[3]) != 0;
-            let dest = d.get(p.rx[1]) as u16;
-            let n = h.rx_words.len();
-            assert_eq!(
-                first,
-                n == 0,
-                "node {k}: rx_first wrong at word {n} (cycle {})",
-                self.cycles[k]
-            );
-            assert_eq!(
-                last,
-                n == PAYLOAD_WORDS - 1,
-                "node {k}: rx_last wrong at word {n} (cycle {})",
-                self.cycles[k]
-            );
-            if n == 0 {
-                h.rx_dest = dest;
-                h.rx_first_edges.push(self.cycles[k]);
-            } else {
-                assert_eq!(dest, h.rx_dest, "node {k}: rx_dest changed inside a packet");
+        if let Some((rx, _)) = p.rx {
+            let beat = Beat {
+                valid: d.get(rx[4]) != 0,
+                ready: h.rx_ready_set,
+                data: d.get(rx[0]),
+                keep: d.get(rx[6]),
+                meta: d.get(rx[1]),
+                first: d.get(rx[2]) != 0,
+                last: d.get(rx[3]) != 0,
+            };
+            if let Err(e) = self.rx_mon[k].edge(beat) {
+                panic!("endpoint {k}: rx port at cycle {}: {e}", self.cycles[k]);
             }
-            h.rx_words.push(d.get(p.rx[0]) as u32);
-            if last {
-                let got = Pkt {
-                    dest: h.rx_dest,
-                    data: h.rx_words.clone().try_into().unwrap(),
-                };
-                h.rx_words.clear();
-                h.delivered += 1;
-                h.last_rx_cycle = self.cycles[k];
-                // in order within a VC; VCs may overtake each other
-                let peer = &mut self.host[self.peer[k]];
-                let vc = got.dest & 7;
-                let want = peer
-                    .in_flight
-                    .iter()
-                    .position(|p| p.dest & 7 == vc)
-                    .and_then(|i| peer.in_flight.remove(i))
-                    .unwrap_or_else(|| {
-                        panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
-                    });
-                if got != want {
-                    let diff: Vec<usize> = (0..PAYLOAD_WORDS)
-                        .filter(|&i| got.data[i] != want.data[i])
-                        .collect();
-                    panic!(
-                        "node {k}: delivered packet #{} differs from the next one sent on its VC: dest {:#x} vs {:#x}, words {:?} differ (lost, reordered or corrupted) at cycle {}",
-                        self.host[k].delivered, got.dest, want.dest, diff, self.cycles[k]
-                    );
+            if h.rx_ready_set && d.get(rx[4]) != 0 {
+                let first = d.get(rx[2]) != 0;
+                let last = d.get(rx[3]) != 0;
+                let dest = d.get(rx[1]) as u16;
+                let n = h.rx_words.len();
+                assert_eq!(
+                    first,
+                    n == 0,
+                    "node {k}: rx_first wrong at word {n} (cycle {})",
+                    self.cycles[k]
+                );
+                assert_eq!(
+                    last,
+                    n == PAYLOAD_WORDS - 1,
+                    "node {k}: rx_last wrong at word {n} (cycle {})",
+                    self.cycles[k]
+                );
+                if n == 0 {
+                    h.rx_dest = dest;
+                    h.rx_first_edges.push(self.cycles[k]);
+                } else {
+                    assert_eq!(dest, h.rx_dest, "node {k}: rx_dest changed inside a packet");
+                }
+                h.rx_words.push(d.get(rx[0]) as u32);
+                if last {
+                    let got = Pkt {
+                        dest: h.rx_dest,
+                        data: h.rx_words.clone().try_into().unwrap(),
+                    };
+                    h.rx_words.clear();
+                    h.delivered += 1;
+                    h.last_rx_cycle = self.cycles[k];
+                    // in order within a VC; VCs may overtake each other
+                    let peer = &mut self.host[self.peer[k]];
+                    let vc = got.dest & 7;
+                    let want = peer
+                        .in_flight
+                        .iter()
+                        .position(|p| p.dest & 7 == vc)
+                        .and_then(|i| peer.in_flight.remove(i))
+                        .unwrap_or_else(|| {
+                            panic!("node {k}: packet delivered that the peer never sent (duplicate?) dest {:#x} at cycle {}", got.dest, self.cycles[k])
+                        });
+                    if got != want {
+                        let diff: Vec<usize> = (0..PAYLOAD_WORDS)
+                            .filter(|&i| got.data[i] != want.data[i])
+                            .collect();
+                        panic!(
+                            "node {k}: delivered packet #{} differs from the next one sent on its VC: dest {:#x} vs {:#x}, words {:?} differ (lost, reordered or corrupted) at cycle {}",
+                            self.host[k].delivered, got.dest, want.dest, diff, self.cycles[k]
+                        );
+                    }
                 }
             }
+        }
+        if let Some(m) = &mut self.mem[k] {
+            if let Err(e) = m.before_edge(self.dut[k].as_mut()) {
+                panic!("endpoint {k}: host port at cycle {}: {e}", self.cycles[k]);
+            }
+            self.check_host_writes(k);
         }
         let w = Word {
             d: self.dut[k].get(p.phy[2]) as u32,
@@ -539,8 +606,13 @@ impl Net {
             h.rx_ready_set = h.rx_ready_rate >= 1.0 || self.rng.chance(h.rx_ready_rate);
         }
         self.dut[k].set(p.tx[2], h.valid_set as u128);
-        self.dut[k].set(p.rx[5], h.rx_ready_set as u128);
-        self.dut[k].set(p.rx_vc_ready, h.vc_ready as u128);
+        if let Some((rx, vc_ready)) = p.rx {
+            self.dut[k].set(rx[5], h.rx_ready_set as u128);
+            self.dut[k].set(vc_ready, h.vc_ready as u128);
+        }
+        if let Some(m) = &mut self.mem[k] {
+            m.after_edge(self.dut[k].as_mut());
+        }
     }
 
     /// Run until node 0 has completed `n` more cycles.
@@ -653,6 +725,57 @@ impl Net {
             }
             self.run(64);
         }
+    }
+
+    /// Check endpoint k's new host writes against its RXBUFF reference (when `check_writes`).
+    fn check_host_writes(&mut self, k: usize) {
+        let m = self.mem[k].as_ref().unwrap();
+        while self.rxb[k].seen < m.log.len() {
+            let w = m.log[self.rxb[k].seen].clone();
+            self.rxb[k].seen += 1;
+            if !self.check_writes {
+                continue;
+            }
+            let before = self.rxb[k].packets;
+            let peer = self.peer[k];
+            if let Err(e) = self.rxb[k].check(&w, &mut self.host[peer].in_flight) {
+                panic!("endpoint {k}: host write at cycle {}: {e}", w.cycle);
+            }
+            if self.rxb[k].packets > before {
+                self.host[k].delivered += 1;
+                self.host[k].last_rx_cycle = self.cycles[k];
+            }
+        }
+    }
+
+    /// A host buffer of `len` bytes for endpoint k (a `tnw_port`), aligned to `align`.
+    pub fn alloc(&mut self, k: usize, len: usize, align: usize) -> u64 {
+        let m = self.mem[k].as_mut().expect("a tnw_port endpoint");
+        m.srv.mem.alloc(len, align).unwrap()
+    }
+
+    /// `len` bytes of endpoint k's host memory.
+    pub fn host_read(&mut self, k: usize, addr: u64, len: usize) -> Vec<u8> {
+        let m = self.mem[k].as_mut().expect("a tnw_port endpoint");
+        let mut b = vec![0; len];
+        m.srv.mem.read(addr, &mut b).unwrap();
+        b
+    }
+
+    /// Program VC `vc`'s receive buffer base (CRDBAR) and notify base (NTFBAR) at endpoint k.
+    pub fn set_bases(&mut self, k: usize, vc: usize, cba: u32, ntf: u32) {
+        self.set_reg(k, &rxb::CRDBAR[vc], cba);
+        self.set_reg(k, &rxb::NTFBAR[vc], ntf);
+        self.rxb[k].vc[vc].cba = cba;
+        self.rxb[k].vc[vc].ntf = ntf;
+    }
+
+    /// Issue a credit on VC `vc` at endpoint k (the reference queues it too).
+    pub fn credit(&mut self, k: usize, vc: usize, c_d: u32, size: u32, nid: u32) {
+        self.set_reg(k, &rxb::CRDFIFO[vc], rxb::credit(c_d, size, nid));
+        self.rxb[k].vc[vc]
+            .credits
+            .push_back(Credit { c_d, size, nid });
     }
 
     /// Forget what node k sent and its partly injected packet (after a reset discarded them).

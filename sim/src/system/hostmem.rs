@@ -345,3 +345,193 @@ impl CycleModel for Axi4Memory {
         d.set(p.b[2], self.b_on as u128);
     }
 }
+
+/// The write port of a DMA master (`nicgen_hdl::common::dma::DmaWrMaster`) at a prefix.
+#[derive(Clone, Copy, Debug)]
+pub struct DmaWrPorts {
+    /// wr_req_: addr, beats, valid, ready
+    req: [usize; 4],
+    /// wr_dat_: data, last, valid, ready
+    dat: [usize; 4],
+    /// wr_rsp_: err, valid, ready
+    rsp: [usize; 3],
+}
+
+impl DmaWrPorts {
+    pub fn bind(p: &[PortInfo], prefix: &str) -> Self {
+        Self {
+            req: bind(
+                p,
+                prefix,
+                [
+                    "wr_req_addr",
+                    "wr_req_beats",
+                    "wr_req_valid",
+                    "wr_req_ready",
+                ],
+            ),
+            dat: bind(
+                p,
+                prefix,
+                ["wr_dat_data", "wr_dat_last", "wr_dat_valid", "wr_dat_ready"],
+            ),
+            rsp: bind(p, prefix, ["wr_rsp_err", "wr_rsp_valid", "wr_rsp_ready"]),
+        }
+    }
+}
+
+/// One write as host memory saw it: when its last beat arrived, where, and its 32-bit words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostWrite {
+    pub cycle: u64,
+    pub addr: u64,
+    pub words: Vec<u32>,
+}
+
+/// Host memory on a device's DMA write port with 32-bit beats. It checks the device's side of
+/// the rules on every edge (VALID and payload held until READY; an address aligned to the beat,
+/// 1-4096 beats; data only for a request taken, `last` exactly on each request's final beat),
+/// stalls READY at random (`ready_rate`), writes through `MemServer` (a write outside an
+/// allocated buffer fails the test when `strict`, else is answered with `err`), answers each
+/// request in order after the memory's latency, and logs every write (`log`).
+pub struct DmaWrMemory {
+    p: DmaWrPorts,
+    pub srv: MemServer,
+    rng: Rng,
+    /// Probability per cycle of each READY being high.
+    pub ready_rate: f64,
+    now: u64,
+    ready: [bool; 2],
+    /// Requests taken, data not yet complete: (addr, beats, words so far).
+    reqs: VecDeque<(u64, u64, Vec<u32>)>,
+    /// Responses owed: (due cycle, err).
+    rsps: VecDeque<(u64, bool)>,
+    rsp_on: bool,
+    /// Payloads offered and not yet taken (req, dat), to check they are held.
+    held: [Option<(u128, u128)>; 2],
+    pub log: Vec<HostWrite>,
+}
+
+impl DmaWrMemory {
+    pub fn new(p: DmaWrPorts, srv: MemServer, seed: u64) -> Self {
+        Self {
+            p,
+            srv,
+            rng: Rng::new(seed),
+            ready_rate: 1.0,
+            now: 0,
+            ready: [false; 2],
+            reqs: VecDeque::new(),
+            rsps: VecDeque::new(),
+            rsp_on: false,
+            held: [None, None],
+            log: vec![],
+        }
+    }
+
+    /// No write in progress and no response owed.
+    pub fn idle(&self) -> bool {
+        self.reqs.is_empty() && self.rsps.is_empty() && !self.rsp_on
+    }
+
+    fn hold(
+        &mut self,
+        i: usize,
+        what: &str,
+        valid: bool,
+        payload: (u128, u128),
+        taken: bool,
+    ) -> Result<(), String> {
+        if let Some(h) = self.held[i] {
+            if !valid {
+                return Err(format!("{what}: VALID dropped before READY"));
+            }
+            if h != payload {
+                return Err(format!(
+                    "{what}: payload changed while VALID waited for READY"
+                ));
+            }
+        }
+        self.held[i] = (valid && !taken).then_some(payload);
+        Ok(())
+    }
+}
+
+impl CycleModel for DmaWrMemory {
+    fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+        let p = self.p;
+        self.now += 1;
+        // request
+        let (addr, beats) = (d.get(p.req[0]) as u64, d.get(p.req[1]) as u64);
+        let rv = d.get(p.req[2]) != 0;
+        let take = rv && self.ready[0];
+        self.hold(0, "wr_req", rv, (addr as u128, beats as u128), take)?;
+        if take {
+            if addr % 4 != 0 || !(1..=4096).contains(&beats) {
+                return Err(format!(
+                    "wr_req: {beats} beats at {addr:#x} (want 1-4096 beats, 4-byte aligned)"
+                ));
+            }
+            self.reqs.push_back((addr, beats, vec![]));
+        }
+        // data
+        let (data, last) = (d.get(p.dat[0]) as u32, d.get(p.dat[1]) != 0);
+        let dv = d.get(p.dat[2]) != 0;
+        let dtake = dv && self.ready[1];
+        self.hold(1, "wr_dat", dv, (data as u128, last as u128), dtake)?;
+        if dtake {
+            let Some(w) = self.reqs.front_mut() else {
+                return Err("wr_dat: a beat for no request".into());
+            };
+            w.2.push(data);
+            let end = w.2.len() as u64 == w.1;
+            if last != end {
+                return Err(format!(
+                    "wr_dat: last {last} on beat {} of {}",
+                    w.2.len(),
+                    w.1
+                ));
+            }
+            if end {
+                let (addr, _, words) = self.reqs.pop_front().unwrap();
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let ok = self.srv.write(addr, &bytes);
+                self.log.push(HostWrite {
+                    cycle: self.now,
+                    addr,
+                    words,
+                });
+                let (lo, hi) = self.srv.latency;
+                let due = self.now + lo + self.rng.below(hi - lo + 1);
+                let due = due.max(self.rsps.back().map_or(0, |r| r.0));
+                self.rsps.push_back((due, !ok));
+            }
+        }
+        // response
+        if self.rsp_on && d.get(p.rsp[2]) != 0 {
+            self.rsps.pop_front();
+            self.rsp_on = false;
+        }
+        Ok(())
+    }
+
+    fn after_edge(&mut self, d: &mut dyn Dut) {
+        let p = self.p;
+        for i in 0..2 {
+            self.ready[i] = self.ready_rate >= 1.0 || self.rng.chance(self.ready_rate);
+        }
+        // data only for a request taken
+        self.ready[1] &= !self.reqs.is_empty();
+        d.set(p.req[3], self.ready[0] as u128);
+        d.set(p.dat[3], self.ready[1] as u128);
+        if !self.rsp_on {
+            if let Some(&(due, err)) = self.rsps.front() {
+                if due <= self.now {
+                    self.rsp_on = true;
+                    d.set(p.rsp[0], err as u128);
+                }
+            }
+        }
+        d.set(p.rsp[1], self.rsp_on as u128);
+    }
+}

@@ -4,4 +4,5 @@
 mod blocks;
 mod driver;
 mod link;
+mod rxbuff;
 mod torus;

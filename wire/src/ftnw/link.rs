@@ -234,16 +234,17 @@ crate::regmap! {
         RX_FAULT_R [1, 1] W1C = 1, "RX_FAULT_R from PHY";
         INTB [2, 1] W1C = 0, "INTB from PHY";
         TIMEOUT [3, 1] W1C = 0, "packet reception timeout";
-        CRD_OVERRUN [4, 1] W1C = 0, "credit FIFO written while full (VC issue)";
-        CRD_SIZE0 [5, 1] W1C = 0, "credit size zero (VC issue)";
-        CBA_BUSY [6, 1] W1C = 0, "credit base address written while used (VC issue)";
-        NBA_BUSY [7, 1] W1C = 0, "notify base address written while used (VC issue)";
+        CRD_OVERRUN [4, 1] W1C = 0, "credit FIFO written while full (the credit is dropped)";
+        CRD_SIZE0 [5, 1] W1C = 0, "credit size zero (the credit is dropped)";
+        CBA_BUSY [6, 1] W1C = 0, "credit base address written while used (the write is refused)";
+        NBA_BUSY [7, 1] W1C = 0, "notify base address written while used (the write is refused)";
         RX_OFFLINE_DATA [8, 1] W1C = 0, "data received while offline";
-        POC_DONE [9, 1] W1C = 0, "POC protocol error: unexpected done (VC issue)";
-        POC_FIRST [10, 1] W1C = 0, "POC protocol error: unexpected first (VC issue)";
+        POC_DONE [9, 1] W1C = 0, "POC protocol error: unexpected done (a packet beat marked last before its 32nd, or a host write answered with an error)";
+        POC_FIRST [10, 1] W1C = 0, "POC protocol error: unexpected first (a packet beat marked first inside a packet, or a packet starting without it)";
         RXSYNC_OVF [11, 1] W1C = 0, "RXSYNC FIFO overflow: a PHY word was lost (extension, bit unused in A.1)";
-        RCBA_CARRY [12, 1] W1C = 0, "invalid rCba arithmetics (VC issue)";
-        RNBA_LSB [13, 1] W1C = 0, "invalid rNba arithmetics (VC issue)";
+        RCBA_CARRY [12, 1] W1C = 0, "invalid rCba arithmetics: CRDBAR + (C_D + RAO) x 128 carries into bit 32 (the packet is not written; its message is notified with POLLMAGIC_ERR)";
+        RNBA_LSB [13, 1] W1C = 0, "invalid rNba arithmetics: NTFBAR bits 5:0 not 0 (the notification is not written)";
+        RAO_RANGE [14, 1] W1C = 0, "a delivered packet's RAO is not below its credit's SIZE (extension, ambiguity A29; the packet is still written)";
         NAK_CRC [16, 1] W1C = 0, "last NAK: failed CRC (wErrC)";
         NAK_DIRTY [17, 1] W1C = 0, "last NAK: dirty data decoding (wErrD)";
         NAK_HEADER [18, 1] W1C = 0, "last NAK: missed header, pending commit (wErrH)";
@@ -279,12 +280,12 @@ crate::regmap! {
         PB_HALF [1, 1] RO = 0, "packet buffer at least half filled";
         PB_FULL [2, 1] RO = 0, "packet buffer full (no room for another packet)";
         DESCR_NOT_EMPTY [8, 8] RO = 0, "bit v: a packet of VC v is waiting";
-        CRD_NOT_EMPTY [16, 8] RO = 0, "credit FIFOs not empty (VC issue; 0)";
-        CRD_FULL [24, 8] RO = 0, "credit FIFOs full (VC issue; 0)";
+        CRD_NOT_EMPTY [16, 8] RO = 0, "bit v: VC v holds a credit (queued, or the one in use)";
+        CRD_FULL [24, 8] RO = 0, "bit v: VC v's credit FIFO holds 16 credits";
     }
-    RX_CTRL @ 0x070, "Rx control (credit FIFOs belong to the VC issue; stored only)." {
-        CRD_HOLD [0, 1] RW = 0, "credit FIFO hold";
-        CRD_RESET [1, 1] RW = 0, "credit FIFO reset";
+    RX_CTRL @ 0x070, "Rx control of the receive buffer (A.1; levels, ambiguity A7)." {
+        CRD_HOLD [0, 1] RW = 0, "credit FIFO hold: while 1 no packet starts its delivery (credits may still be written)";
+        CRD_RESET [1, 1] RW = 0, "credit FIFO reset: while 1 every credit FIFO is held empty, credits not in use are dropped and credit writes are ignored";
     }
     RX_ACK @ 0x080, "Acknowledgement coalescing (project extension; the thesis sends an ACK per packet, the reset value): one ACK covers up to EVERY committed packets, or is asked for DELAY + 2 cycles after the first packet it covers was committed. Keep DELAY plus the round trip below the peer's acknowledgement timeout (1024 cycles)." {
         EVERY [0, 4] RW = 1, "committed packets one ACK covers at most (0 and 1: an ACK per packet, at once)";

@@ -1,0 +1,139 @@
+//! One link of a node with its receive buffer: `tnw_link` (TXLINK, RXLINK with PCKBUFFER and
+//! the per-VC descriptor queues, RXSYNC, MDIO, test-bench module, link registers) and RXBUFF
+//! (credits, bases, host writes, notifications) behind it, on one register window: RXBUFF's
+//! registers at 0x100-0x3ff of the link's 4 KB window (A.5), the link's at the rest. The
+//! received packets leave as host-memory writes (`host`) instead of a packet stream.
+
+use super::link::TnwLink;
+use super::rx_buff::{RxBuff, RxBuffStatus};
+use crate::common::dma::DmaWrMaster;
+use crate::common::packet::{PacketSink, PacketSource};
+use crate::common::prim::k;
+use crate::common::regbank::RegBusSlave;
+use nicgen_wire::ftnw::link as tnw;
+use rust_hdl::prelude::*;
+
+const WB: usize = tnw::TNW_WINDOW_BITS as usize;
+
+#[derive(LogicBlock)]
+pub struct TnwPort {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub phy_clock: Signal<In, Clock>,
+    pub phy_rxd: Signal<In, Bits<32>>,
+    pub phy_rxc: Signal<In, Bits<4>>,
+    pub phy_txd: Signal<Out, Bits<32>>,
+    pub phy_txc: Signal<Out, Bits<4>>,
+    /// Packets to send (see `TnwLink::tx`).
+    pub tx: PacketSink<128, 16, 14>,
+    /// The link's registers and RXBUFF's, one window.
+    pub bus: RegBusSlave<WB>,
+    /// Received packets and notifications, into host memory.
+    pub host: DmaWrMaster<32>,
+    pub irq_rx: Signal<Out, Bit>,
+    pub irq_tx: Signal<Out, Bit>,
+    pub phy_rx_fault_p: Signal<In, Bit>,
+    pub phy_rx_fault_r: Signal<In, Bit>,
+    pub phy_intb: Signal<In, Bit>,
+    pub phy_tx_fault: Signal<In, Bit>,
+    pub phy_rxh: Signal<In, Bits<4>>,
+    pub phy_reset: Signal<Out, Bit>,
+    pub mdc: Signal<Out, Bit>,
+    pub mdio_o: Signal<Out, Bit>,
+    pub mdio_oe: Signal<Out, Bit>,
+    pub mdio_i: Signal<In, Bit>,
+    pub rsnd_occupancy: Signal<Out, Bits<8>>,
+    link: TnwLink,
+    rxb: RxBuff,
+    /// The access goes to RXBUFF (address bits 11:10 zero, 9:8 not).
+    to_rxb: Signal<Local, Bit>,
+    c_zero2: Constant<Bits<2>>,
+}
+
+impl Default for TnwPort {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            phy_clock: Default::default(),
+            phy_rxd: Default::default(),
+            phy_rxc: Default::default(),
+            phy_txd: Default::default(),
+            phy_txc: Default::default(),
+            tx: Default::default(),
+            bus: Default::default(),
+            host: Default::default(),
+            irq_rx: Default::default(),
+            irq_tx: Default::default(),
+            phy_rx_fault_p: Default::default(),
+            phy_rx_fault_r: Default::default(),
+            phy_intb: Default::default(),
+            phy_tx_fault: Default::default(),
+            phy_rxh: Default::default(),
+            phy_reset: Default::default(),
+            mdc: Default::default(),
+            mdio_o: Default::default(),
+            mdio_oe: Default::default(),
+            mdio_i: Default::default(),
+            rsnd_occupancy: Default::default(),
+            link: Default::default(),
+            rxb: Default::default(),
+            to_rxb: Default::default(),
+            c_zero2: k(0),
+        }
+    }
+}
+
+impl Logic for TnwPort {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.link.clock.next = self.clock.val();
+        self.link.reset.next = self.reset.val();
+        self.link.phy_clock.next = self.phy_clock.val();
+        self.link.phy_rxd.next = self.phy_rxd.val();
+        self.link.phy_rxc.next = self.phy_rxc.val();
+        self.phy_txd.next = self.link.phy_txd.val();
+        self.phy_txc.next = self.link.phy_txc.val();
+        PacketSink::<128, 16, 14>::link(&mut self.tx, &mut self.link.tx);
+        self.irq_rx.next = self.link.irq_rx.val();
+        self.irq_tx.next = self.link.irq_tx.val();
+        self.link.phy_rx_fault_p.next = self.phy_rx_fault_p.val();
+        self.link.phy_rx_fault_r.next = self.phy_rx_fault_r.val();
+        self.link.phy_intb.next = self.phy_intb.val();
+        self.link.phy_tx_fault.next = self.phy_tx_fault.val();
+        self.link.phy_rxh.next = self.phy_rxh.val();
+        self.phy_reset.next = self.link.phy_reset.val();
+        self.mdc.next = self.link.mdc.val();
+        self.mdio_o.next = self.link.mdio_o.val();
+        self.mdio_oe.next = self.link.mdio_oe.val();
+        self.link.mdio_i.next = self.mdio_i.val();
+        self.rsnd_occupancy.next = self.link.rsnd_occupancy.val();
+
+        // RXLINK -> RXBUFF -> host memory
+        self.rxb.clock.next = self.clock.val();
+        self.rxb.reset.next = self.reset.val();
+        PacketSource::<32, 4, 14>::join(&mut self.link.rx, &mut self.rxb.pkt);
+        self.link.rx_vc_ready.next = self.rxb.vc_ready.val();
+        RxBuffStatus::join(&mut self.link.rxb, &mut self.rxb.ctl);
+        DmaWrMaster::<32>::link(&mut self.host, &mut self.rxb.host);
+
+        // one register window: RXBUFF at 0x100-0x3ff
+        self.to_rxb.next = (self.bus.addr.val().get_bits::<2>(10) == self.c_zero2.val())
+            && (self.bus.addr.val().get_bits::<2>(8) != self.c_zero2.val());
+        self.link.bus.addr.next = self.bus.addr.val();
+        self.link.bus.wdata.next = self.bus.wdata.val();
+        self.link.bus.write.next = self.bus.write.val() && !self.to_rxb.val();
+        self.link.bus.read.next = self.bus.read.val() && !self.to_rxb.val();
+        self.rxb.bus.addr.next = self.bus.addr.val();
+        self.rxb.bus.wdata.next = self.bus.wdata.val();
+        self.rxb.bus.write.next = self.bus.write.val() && self.to_rxb.val();
+        self.rxb.bus.read.next = self.bus.read.val() && self.to_rxb.val();
+        // one access at a time: at most one bank answers
+        self.bus.ready.next = self.link.bus.ready.val() || self.rxb.bus.ready.val();
+        self.bus.err.next = self.link.bus.err.val() || self.rxb.bus.err.val();
+        self.bus.rdata.next = self.link.bus.rdata.val();
+        if self.rxb.bus.ready.val() {
+            self.bus.rdata.next = self.rxb.bus.rdata.val();
+        }
+    }
+}
