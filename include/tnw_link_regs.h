@@ -68,7 +68,7 @@
 #define TNW_LINK_RX_EXC_RXSYNC_OVF_WIDTH                 0x00000001u
 #define TNW_LINK_RX_EXC_RXSYNC_OVF_MASK                  0x00000800u
 #define TNW_LINK_RX_EXC_RXSYNC_OVF_RESET                 0x00000000u
-/*   RCBA_CARRY [12:12] W1C: invalid rCba arithmetics: CRDBAR + (C_D + RAO) x 128 carries into bit 32 (the packet is not written; its message is notified with POLLMAGIC_ERR) */
+/*   RCBA_CARRY [12:12] W1C: invalid rCba arithmetics: CRDBAR + (C_D + RAO) x 128 carries into bit 32, or CRDBAR is not 128-byte aligned (the packet is not written; its message is notified with POLLMAGIC_ERR) */
 #define TNW_LINK_RX_EXC_RCBA_CARRY_SHIFT                 0x0000000Cu
 #define TNW_LINK_RX_EXC_RCBA_CARRY_WIDTH                 0x00000001u
 #define TNW_LINK_RX_EXC_RCBA_CARRY_MASK                  0x00001000u

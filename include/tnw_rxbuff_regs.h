@@ -229,7 +229,7 @@
 #define TNW_RXBUFF_CRDFIFO7_NID_MASK                     0xF0000000u
 #define TNW_RXBUFF_CRDFIFO7_NID_RESET                    0x00000000u
 
-/* CRDBAR0: Credit base address B_d (CRDBAR) of VC 0 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 0 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR0: Credit base address B_d (CRDBAR) of VC 0 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 0 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR0_OFFSET                        0x00000300u
 #define TNW_RXBUFF_CRDBAR0_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -238,7 +238,7 @@
 #define TNW_RXBUFF_CRDBAR0_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR0_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR1: Credit base address B_d (CRDBAR) of VC 1 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 1 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR1: Credit base address B_d (CRDBAR) of VC 1 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 1 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR1_OFFSET                        0x00000310u
 #define TNW_RXBUFF_CRDBAR1_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -247,7 +247,7 @@
 #define TNW_RXBUFF_CRDBAR1_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR1_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR2: Credit base address B_d (CRDBAR) of VC 2 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 2 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR2: Credit base address B_d (CRDBAR) of VC 2 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 2 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR2_OFFSET                        0x00000320u
 #define TNW_RXBUFF_CRDBAR2_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -256,7 +256,7 @@
 #define TNW_RXBUFF_CRDBAR2_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR2_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR3: Credit base address B_d (CRDBAR) of VC 3 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 3 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR3: Credit base address B_d (CRDBAR) of VC 3 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 3 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR3_OFFSET                        0x00000330u
 #define TNW_RXBUFF_CRDBAR3_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -265,7 +265,7 @@
 #define TNW_RXBUFF_CRDBAR3_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR3_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR4: Credit base address B_d (CRDBAR) of VC 4 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 4 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR4: Credit base address B_d (CRDBAR) of VC 4 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 4 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR4_OFFSET                        0x00000340u
 #define TNW_RXBUFF_CRDBAR4_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -274,7 +274,7 @@
 #define TNW_RXBUFF_CRDBAR4_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR4_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR5: Credit base address B_d (CRDBAR) of VC 5 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 5 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR5: Credit base address B_d (CRDBAR) of VC 5 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 5 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR5_OFFSET                        0x00000350u
 #define TNW_RXBUFF_CRDBAR5_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -283,7 +283,7 @@
 #define TNW_RXBUFF_CRDBAR5_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR5_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR6: Credit base address B_d (CRDBAR) of VC 6 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 6 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR6: Credit base address B_d (CRDBAR) of VC 6 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 6 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR6_OFFSET                        0x00000360u
 #define TNW_RXBUFF_CRDBAR6_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */
@@ -292,7 +292,7 @@
 #define TNW_RXBUFF_CRDBAR6_BASE_MASK                     0xFFFFFFFFu
 #define TNW_RXBUFF_CRDBAR6_BASE_RESET                    0xFFFFFFFFu
 
-/* CRDBAR7: Credit base address B_d (CRDBAR) of VC 7 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 7 is in use is refused and raises RX_EXC.CBA_BUSY. */
+/* CRDBAR7: Credit base address B_d (CRDBAR) of VC 7 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 7 is in use is refused and raises RX_EXC.CBA_BUSY. */
 #define TNW_RXBUFF_CRDBAR7_OFFSET                        0x00000370u
 #define TNW_RXBUFF_CRDBAR7_RESET                         0xFFFFFFFFu
 /*   BASE [31:0] RW: receive buffer base address */

@@ -14,7 +14,8 @@
 //! Bad input (RX_EXC events, one cycle each): a credit of size 0 (`ev_crd_size0`) or into a full
 //! FIFO (`ev_crd_overrun`) is dropped; a base written while its VC is in use (a credit held or a
 //! packet of it under way) is refused (`ev_cba_busy`, `ev_nba_busy`); an address that carries
-//! into bit 32 (`ev_rcba_carry`, e.g. CRDBAR still at its reset value) drops the packet, which
+//! into bit 32 or a CRDBAR not aligned to 128 bytes (`ev_rcba_carry`; CRDBAR still at its reset
+//! value is both) drops the packet, which
 //! still counts against the credit, and the message's notification carries `POLLMAGIC_ERR`; an
 //! NTFBAR with bits 5:0 set (`ev_rnba_lsb`) writes no notification; a RAO not below SIZE
 //! (`ev_rao_range`, A29) is reported and the packet written. The packet stream is checked
@@ -137,6 +138,9 @@ pub struct RxBuff {
     outst: DFF<Bits<6>>,
     /// RXLINK was reset while the packet's request waited: pad it.
     pad_r: DFF<Bit>,
+    /// The data beat offered to host memory and not taken in the last DATA cycle.
+    held_v: DFF<Bit>,
+    held_d: DFF<Bits<32>>,
     // locals
     ntf_wr: [Signal<Local, Bit>; 8],
     cba_wr: [Signal<Local, Bit>; 8],
@@ -212,6 +216,8 @@ impl Default for RxBuff {
             bcnt: Default::default(),
             outst: Default::default(),
             pad_r: Default::default(),
+            held_v: Default::default(),
+            held_d: Default::default(),
             ntf_wr: Default::default(),
             cba_wr: Default::default(),
             crd_wr: Default::default(),
@@ -263,7 +269,10 @@ impl Default for RxBuff {
 impl Logic for RxBuff {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, rf_busy, rf_vc, st, vc_r, last_r, addr_r, bcnt, outst, pad_r);
+        dff_setup!(
+            self, clock, rf_busy, rf_vc, st, vc_r, last_r, addr_r, bcnt, outst, pad_r, held_v,
+            held_d
+        );
         for v in 0..8 {
             self.wp[v].clock.next = self.clock.val();
             self.wp[v].d.next = self.wp[v].q.val();
@@ -447,6 +456,8 @@ impl Logic for RxBuff {
             if self.st.q.val() == self.c_s[2].val() {
                 self.host.wr_dat_valid.next = self.pkt.valid.val();
                 self.pkt.ready.next = self.host.wr_dat_ready.val();
+                self.held_v.d.next = self.pkt.valid.val() && !self.host.wr_dat_ready.val();
+                self.held_d.d.next = self.pkt.data.val();
             } else {
                 self.pkt.ready.next = true;
             }
@@ -469,10 +480,15 @@ impl Logic for RxBuff {
                 }
             }
         } else if self.st.q.val() == self.c_s[6].val() {
-            // PAD: the rest of an aborted packet's write, zeros
+            // PAD: the rest of an aborted packet's write: the beat offered and not yet taken
+            // when RXLINK was reset (held: a VALID payload stays until READY), then zeros
             self.host.wr_dat_valid.next = true;
             self.host.wr_dat_data.next = self.c_zero32.val();
+            if self.held_v.q.val() {
+                self.host.wr_dat_data.next = self.held_d.q.val();
+            }
             if self.host.wr_dat_ready.val() {
+                self.held_v.d.next = false;
                 self.bcnt.d.next = self.bcnt.q.val() + self.c_one5.val();
                 if self.bcnt.q.val() == self.c_last5.val() {
                     self.done.next = true;
@@ -681,6 +697,7 @@ impl Logic for RxBuff {
             self.rf_busy.d.next = false;
             self.outst.d.next = self.c_zero6.val();
             self.pad_r.d.next = false;
+            self.held_v.d.next = false;
             for v in 0..8 {
                 self.wp[v].d.next = self.c_zero5.val();
                 self.rp[v].d.next = self.c_zero5.val();
@@ -692,11 +709,9 @@ impl Logic for RxBuff {
     }
 }
 
-/// The delivery's VC selected (`vc`) among the 8: its head credit's state, and the addresses:
-/// `data_addr` = CRDBAR + (C_D + RAO) x 128 with `carry` out of bit 31, `ntf_addr` =
-/// NTFBAR | (NID << 2) with `ntf_bad` when NTFBAR's bits 5:0 are not 0, `is_last` when the
-/// next packet uses the credit up, `rao_ge` when RAO is not below SIZE. Its own block so the
-/// delivery FSM that reads these and the statements that feed them stay apart (Verilator).
+/// The delivery's VC selected (`vc`) among the 8: its head credit's state, and (in
+/// `CreditAddr`) the addresses. Two blocks so that the statements feeding the width leaves
+/// and those reading them stay apart (Verilator orders them; no UNOPTFLAT).
 #[derive(LogicBlock)]
 pub struct CreditSel {
     pub vc: Signal<In, Bits<3>>,
@@ -715,22 +730,8 @@ pub struct CreditSel {
     pub carry: Signal<Out, Bit>,
     pub ntf_addr: Signal<Out, Bits<32>>,
     pub ntf_bad: Signal<Out, Bit>,
-    hc_sel: Signal<Local, Bits<32>>,
-    used_sel: Signal<Local, Bits<12>>,
-    ntf_sel: Signal<Local, Bits<32>>,
-    cba_sel: Signal<Local, Bits<32>>,
-    sum: Signal<Local, Bits<33>>,
-    w_cd: Widen<16, 33>,
-    w_rao: Widen<11, 33>,
-    w_rao12: Widen<11, 12>,
-    w_cba: Widen<32, 33>,
-    w_nid: Widen<4, 32>,
+    addr: CreditAddr,
     c_vc: [Constant<Bits<3>>; 8],
-    c_one12: Constant<Bits<12>>,
-    c_seven: Constant<Bits<33>>,
-    c_two: Constant<Bits<32>>,
-    c_lsb_mask: Constant<Bits<32>>,
-    c_zero32: Constant<Bits<32>>,
 }
 
 impl Default for CreditSel {
@@ -752,22 +753,8 @@ impl Default for CreditSel {
             carry: Default::default(),
             ntf_addr: Default::default(),
             ntf_bad: Default::default(),
-            hc_sel: Default::default(),
-            used_sel: Default::default(),
-            ntf_sel: Default::default(),
-            cba_sel: Default::default(),
-            sum: Default::default(),
-            w_cd: Default::default(),
-            w_rao: Default::default(),
-            w_rao12: Default::default(),
-            w_cba: Default::default(),
-            w_nid: Default::default(),
+            addr: Default::default(),
             c_vc: std::array::from_fn(|i| k(i as u64)),
-            c_one12: k(1),
-            c_seven: k(7),
-            c_two: k(2),
-            c_lsb_mask: k((1 << rxb::NTFBAR_ZERO_BITS) - 1),
-            c_zero32: k(0),
         }
     }
 }
@@ -775,35 +762,110 @@ impl Default for CreditSel {
 impl Logic for CreditSel {
     #[hdl_gen]
     fn update(&mut self) {
-        self.hc_sel.next = self.hc[0].val();
+        self.addr.hc.next = self.hc[0].val();
         self.hcv_sel.next = self.hcv[0].val();
-        self.used_sel.next = self.used[0].val();
+        self.addr.used.next = self.used[0].val();
         self.lost_sel.next = self.lost[0].val();
-        self.ntf_sel.next = self.ntf[0].val();
-        self.cba_sel.next = self.cba[0].val();
+        self.addr.ntf.next = self.ntf[0].val();
+        self.addr.cba.next = self.cba[0].val();
         for v in 0..8 {
             if self.vc.val() == self.c_vc[v].val() {
-                self.hc_sel.next = self.hc[v].val();
+                self.addr.hc.next = self.hc[v].val();
                 self.hcv_sel.next = self.hcv[v].val();
-                self.used_sel.next = self.used[v].val();
+                self.addr.used.next = self.used[v].val();
                 self.lost_sel.next = self.lost[v].val();
-                self.ntf_sel.next = self.ntf[v].val();
-                self.cba_sel.next = self.cba[v].val();
+                self.addr.ntf.next = self.ntf[v].val();
+                self.addr.cba.next = self.cba[v].val();
             }
         }
-        self.w_cd.x.next = self.hc_sel.val().get_bits::<16>(0);
+        self.addr.rao.next = self.rao.val();
+        self.is_last.next = self.addr.is_last.val();
+        self.rao_ge.next = self.addr.rao_ge.val();
+        self.data_addr.next = self.addr.data_addr.val();
+        self.carry.next = self.addr.carry.val();
+        self.ntf_addr.next = self.addr.ntf_addr.val();
+        self.ntf_bad.next = self.addr.ntf_bad.val();
+    }
+}
+
+/// One VC's addresses: `data_addr` = CRDBAR + (C_D + RAO) x 128 with `carry` when it carries
+/// out of bit 31 or CRDBAR is not 128-byte aligned; `ntf_addr` = NTFBAR | (NID << 2) with
+/// `ntf_bad` when NTFBAR's bits 5:0 are not 0; `is_last` when the next packet uses the head
+/// credit up; `rao_ge` when RAO is not below SIZE.
+#[derive(LogicBlock)]
+pub struct CreditAddr {
+    pub rao: Signal<In, Bits<11>>,
+    pub hc: Signal<In, Bits<32>>,
+    pub used: Signal<In, Bits<12>>,
+    pub ntf: Signal<In, Bits<32>>,
+    pub cba: Signal<In, Bits<32>>,
+    pub is_last: Signal<Out, Bit>,
+    pub rao_ge: Signal<Out, Bit>,
+    pub data_addr: Signal<Out, Bits<32>>,
+    pub carry: Signal<Out, Bit>,
+    pub ntf_addr: Signal<Out, Bits<32>>,
+    pub ntf_bad: Signal<Out, Bit>,
+    sum: Signal<Local, Bits<33>>,
+    w_cd: Widen<16, 33>,
+    w_rao: Widen<11, 33>,
+    w_rao12: Widen<11, 12>,
+    w_cba: Widen<32, 33>,
+    w_nid: Widen<4, 32>,
+    c_one12: Constant<Bits<12>>,
+    c_seven: Constant<Bits<33>>,
+    c_two: Constant<Bits<32>>,
+    c_lsb_mask: Constant<Bits<32>>,
+    c_cba_mask: Constant<Bits<32>>,
+    c_zero32: Constant<Bits<32>>,
+}
+
+impl Default for CreditAddr {
+    fn default() -> Self {
+        Self {
+            rao: Default::default(),
+            hc: Default::default(),
+            used: Default::default(),
+            ntf: Default::default(),
+            cba: Default::default(),
+            is_last: Default::default(),
+            rao_ge: Default::default(),
+            data_addr: Default::default(),
+            carry: Default::default(),
+            ntf_addr: Default::default(),
+            ntf_bad: Default::default(),
+            sum: Default::default(),
+            w_cd: Default::default(),
+            w_rao: Default::default(),
+            w_rao12: Default::default(),
+            w_cba: Default::default(),
+            w_nid: Default::default(),
+            c_one12: k(1),
+            c_seven: k(7),
+            c_two: k(2),
+            c_lsb_mask: k((1 << rxb::NTFBAR_ZERO_BITS) - 1),
+            c_cba_mask: k((1 << rxb::CRDBAR_ZERO_BITS) - 1),
+            c_zero32: k(0),
+        }
+    }
+}
+
+impl Logic for CreditAddr {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w_cd.x.next = self.hc.val().get_bits::<16>(0);
         self.w_rao.x.next = self.rao.val();
         self.w_rao12.x.next = self.rao.val();
-        self.w_cba.x.next = self.cba_sel.val();
-        self.w_nid.x.next = self.hc_sel.val().get_bits::<4>(28);
+        self.w_cba.x.next = self.cba.val();
+        self.w_nid.x.next = self.hc.val().get_bits::<4>(28);
         self.sum.next =
             self.w_cba.y.val() + ((self.w_cd.y.val() + self.w_rao.y.val()) << self.c_seven.val());
         self.data_addr.next = self.sum.val().get_bits::<32>(0);
-        self.carry.next = self.sum.val().get_bit(32);
-        self.ntf_addr.next = self.ntf_sel.val() | (self.w_nid.y.val() << self.c_two.val());
-        self.ntf_bad.next = (self.ntf_sel.val() & self.c_lsb_mask.val()) != self.c_zero32.val();
+        self.carry.next = self.sum.val().get_bit(32)
+            || ((self.cba.val() & self.c_cba_mask.val()) != self.c_zero32.val());
+        self.ntf_addr.next = self.ntf.val() | (self.w_nid.y.val() << self.c_two.val());
+        self.ntf_bad.next = (self.ntf.val() & self.c_lsb_mask.val()) != self.c_zero32.val();
         self.is_last.next =
-            (self.used_sel.val() + self.c_one12.val()) == self.hc_sel.val().get_bits::<12>(16);
-        self.rao_ge.next = self.w_rao12.y.val() >= self.hc_sel.val().get_bits::<12>(16);
+            (self.used.val() + self.c_one12.val()) == self.hc.val().get_bits::<12>(16);
+        self.rao_ge.next = self.w_rao12.y.val() >= self.hc.val().get_bits::<12>(16);
     }
 }

@@ -899,3 +899,86 @@ fn rx_passes_peer_feedback_on_also_inside_a_packet() {
         },
     );
 }
+
+/// RXBUFF alone on a hand-driven packet stream and host port: the POC protocol checks (A.1
+/// RX_EXC[9] "unexpected done", [10] "unexpected first"; FTNW-H031), which a conforming RXLINK
+/// never provokes. A beat outside a packet, `first` inside one, `last` before the 32nd beat, a
+/// write response with `err`, and one with no write outstanding each raise their event; the
+/// host write keeps its 32-beat framing (`last` only on the 32nd beat) whatever the stream does.
+// verifies: FTNW-H031
+#[test]
+fn rxbuff_flags_a_broken_packet_stream() {
+    use nicgen_hdl::ftnw::rx_buff::RxBuff;
+    use nicgen_wire::ftnw::rxbuff as rxb;
+    let mut b = Bench::new(RxBuff::default(), |u: &mut RxBuff, c| {
+        u.clock.next = Clock { clk: c }
+    });
+    // (poc_first events, poc_done events, host write beats)
+    let mut seen = (0u32, 0u32, Vec::<(u32, bool)>::new());
+    let cycle = |b: &mut Bench<RxBuff>, seen: &mut (u32, u32, Vec<(u32, bool)>)| {
+        b.settle();
+        let u = &b.uut;
+        seen.0 += u.ctl.ev_poc_first.val() as u32;
+        seen.1 += u.ctl.ev_poc_done.val() as u32;
+        if u.host.wr_dat_valid.val() && u.host.wr_dat_ready.val() {
+            seen.2
+                .push((u.host.wr_dat_data.val().to_u32(), u.host.wr_dat_last.val()));
+        }
+        b.tick();
+    };
+    b.uut.reset.next = true;
+    cycle(&mut b, &mut seen);
+    cycle(&mut b, &mut seen);
+    b.uut.reset.next = false;
+    b.uut.host.wr_req_ready.next = true;
+    b.uut.host.wr_dat_ready.next = true;
+    for (r, v) in [
+        (&rxb::CRDBAR0, 0x1000),
+        (&rxb::NTFBAR0, 0x2000),
+        (&rxb::CRDFIFO0, rxb::credit(0, 3, 0)),
+    ] {
+        b.uut.bus.addr.next = (r.offset as u64).into();
+        b.uut.bus.wdata.next = (v as u64).into();
+        b.uut.bus.write.next = true;
+        cycle(&mut b, &mut seen);
+        b.uut.bus.write.next = false;
+        cycle(&mut b, &mut seen);
+    }
+    cycle(&mut b, &mut seen);
+    cycle(&mut b, &mut seen);
+    assert_eq!(b.uut.vc_ready.val().to_u32(), 1);
+    // a beat outside a packet: dropped, flagged
+    b.uut.pkt.valid.next = true;
+    b.uut.pkt.first.next = false;
+    cycle(&mut b, &mut seen);
+    assert_eq!((seen.0, seen.1), (1, 0));
+    // a packet with `first` again on beat 5 and `last` on beat 10 too
+    let mut i = 0;
+    while i < 32 {
+        b.uut.pkt.valid.next = true;
+        b.uut.pkt.first.next = i == 0 || i == 5;
+        b.uut.pkt.last.next = i == 10 || i == 31;
+        b.uut.pkt.data.next = (0x100 + i as u64).into();
+        b.settle();
+        if b.uut.pkt.ready.val() {
+            i += 1;
+        }
+        cycle(&mut b, &mut seen);
+    }
+    b.uut.pkt.valid.next = false;
+    for _ in 0..4 {
+        cycle(&mut b, &mut seen);
+    }
+    assert_eq!((seen.0, seen.1), (2, 1));
+    let want: Vec<(u32, bool)> = (0..32).map(|i| (0x100 + i, i == 31)).collect();
+    assert_eq!(seen.2, want, "the host write keeps its framing");
+    // a response with err, then one with nothing outstanding
+    b.uut.host.wr_rsp_valid.next = true;
+    b.uut.host.wr_rsp_err.next = true;
+    cycle(&mut b, &mut seen);
+    b.uut.host.wr_rsp_err.next = false;
+    cycle(&mut b, &mut seen);
+    b.uut.host.wr_rsp_valid.next = false;
+    cycle(&mut b, &mut seen);
+    assert_eq!((seen.0, seen.1), (2, 3));
+}

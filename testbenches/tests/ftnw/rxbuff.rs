@@ -200,3 +200,283 @@ fn buffer_full_naks_until_a_credit_drains_it() {
         assert_eq!(p.rxb[1].notified, 1);
     });
 }
+
+/// RX_EXC of endpoint 1 and clear it.
+fn take_exc(p: &mut Net) -> u32 {
+    let e = p.reg(1, &tnw::RX_EXC);
+    p.set_reg(1, &tnw::RX_EXC, e);
+    e & !(tnw::RX_EXC::RX_FAULT_P.mask() | tnw::RX_EXC::RX_FAULT_R.mask())
+}
+
+/// RXBUFF's registers after reset (A.1): both bases 0xffffffff, a credit FIFO reads 0, no
+/// credit anywhere; and a credit of size 0 or into a full FIFO is dropped with its RX_EXC bit
+/// (FTNW-H027, H028): 16 credits queue behind the one in use (CRD_FULL), the next overruns,
+/// and exactly the 17 accepted are delivered, each notified.
+// verifies: FTNW-H022 FTNW-H023 FTNW-H024 FTNW-H025 FTNW-H027 FTNW-H028 FTNW-H034 FTNW-H163
+#[test]
+fn credit_size_zero_and_overrun_are_dropped_with_their_exception() {
+    check("credit_size_zero_and_overrun", 0x6b5, |rng| {
+        let mut p = ports(rng);
+        for vc in 0..8 {
+            assert_eq!(p.reg(1, &rxb::NTFBAR[vc]), 0xffff_ffff);
+            assert_eq!(p.reg(1, &rxb::CRDBAR[vc]), 0xffff_ffff);
+            assert_eq!(p.reg(1, &rxb::CRDFIFO[vc]), 0);
+        }
+        assert_eq!(p.reg(1, &tnw::RX_FIFO_STATUS), 0);
+        buffers(&mut p, 1, 64);
+        assert_eq!(take_exc(&mut p), 0);
+        // size 0: dropped
+        p.set_reg(1, &rxb::CRDFIFO[4], rxb::credit(0, 0, 1));
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::CRD_SIZE0.mask());
+        assert_eq!(p.reg(1, &tnw::RX_FIFO_STATUS), 0);
+        // 17 credits fit (the one in use and 16 queued), the 18th overruns
+        for i in 0..17 {
+            p.credit(1, 4, i, 1, i % 16);
+        }
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        assert_eq!(tnw::RX_FIFO_STATUS::CRD_NOT_EMPTY.get(st), 1 << 4);
+        assert_eq!(tnw::RX_FIFO_STATUS::CRD_FULL.get(st), 1 << 4);
+        assert_eq!(take_exc(&mut p), 0);
+        assert_eq!(p.irq(1).0, false);
+        p.set_reg(1, &rxb::CRDFIFO[4], rxb::credit(17, 1, 1));
+        assert_eq!(
+            p.irq(1).0,
+            true,
+            "CRD_OVERRUN is enabled in RX_EXEN by default"
+        );
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::CRD_OVERRUN.mask());
+        // 18 one-packet messages sent: 17 land, the 18th waits for a credit
+        for _ in 0..18 {
+            p.host[0].to_send.extend(message(4, 1, rng));
+        }
+        p.run(18 * 60 + 500);
+        assert_eq!(p.rxb[1].notified, 17);
+        assert_eq!(p.host[0].in_flight.len(), 1);
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        assert_eq!(tnw::RX_FIFO_STATUS::CRD_NOT_EMPTY.get(st), 0);
+        assert_eq!(tnw::RX_FIFO_STATUS::DESCR_NOT_EMPTY.get(st), 1 << 4);
+        p.credit(1, 4, 17, 1, 1);
+        p.drain(2000);
+        p.run(100);
+        assert_eq!(p.rxb[1].notified, 18);
+        assert_eq!(take_exc(&mut p), 0);
+    });
+}
+
+/// A base register written while its VC is in use (a credit held) is refused with RX_EXC
+/// CBA_BUSY / NBA_BUSY and keeps its value; once the VC's credits are used up it is written
+/// (FTNW-H029, H030).
+// verifies: FTNW-H029 FTNW-H030
+#[test]
+fn bases_written_while_in_use_are_refused() {
+    check("bases_written_while_in_use", 0x6b6, |rng| {
+        let mut p = ports(rng);
+        let bufs = buffers(&mut p, 1, 64);
+        p.credit(1, 3, 0, 2, 5);
+        p.set_reg(1, &rxb::CRDBAR[3], 0x2000_0000);
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::CBA_BUSY.mask());
+        assert_eq!(p.reg(1, &rxb::CRDBAR[3]), bufs[3].0 as u32);
+        p.set_reg(1, &rxb::NTFBAR[3], 0x2000_0000);
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::NBA_BUSY.mask());
+        assert_eq!(p.reg(1, &rxb::NTFBAR[3]), bufs[3].1 as u32);
+        // other VCs are not in use
+        p.set_bases(1, 2, bufs[2].0 as u32, bufs[2].1 as u32);
+        assert_eq!(take_exc(&mut p), 0);
+        p.host[0].to_send.extend(message(3, 2, rng));
+        p.drain(2000);
+        p.run(100);
+        assert_eq!(p.rxb[1].notified, 1);
+        // used up: the bases may move
+        let data = p.alloc(1, 4 * 128, 128);
+        p.set_bases(1, 3, data as u32, bufs[3].1 as u32);
+        assert_eq!(take_exc(&mut p), 0);
+        assert_eq!(p.reg(1, &rxb::CRDBAR[3]), data as u32);
+    });
+}
+
+/// A data address that would carry into bit 32 (RX_EXC.RCBA_CARRY, FTNW-H032) writes nothing:
+/// the packet is dropped, counted against its credit, and the message is notified with
+/// POLLMAGIC_ERR; so is a credit used while CRDBAR still holds its reset value (FTNW-H035). A
+/// notify base with bits 5:0 set (RNBA_LSB, FTNW-H033) writes the data but no notification. A
+/// packet whose RAO is not below its credit's SIZE (RAO_RANGE, A29) is reported and written.
+// verifies: FTNW-H032 FTNW-H033 FTNW-H035
+#[test]
+fn bad_addresses_write_nothing_outside_the_buffers() {
+    check("bad_addresses_write_nothing", 0x6b7, |rng| {
+        let mut p = ports(rng);
+        let bufs = buffers(&mut p, 1, 8);
+        p.check_writes = false;
+        // VC 6: CRDBAR 0xffffff80, C_D 1: 0x1_0000_0000
+        p.set_reg(1, &rxb::CRDBAR[6], 0xffff_ff80);
+        p.credit(1, 6, 1, 1, 2);
+        p.host[0].to_send.extend(message(6, 1, rng));
+        p.run(600);
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::RCBA_CARRY.mask());
+        let log = p.mem[1].as_ref().unwrap().log.clone();
+        assert_eq!(log.len(), 1, "only the notification: {log:x?}");
+        assert_eq!(log[0].addr, bufs[6].1 + 8);
+        assert_eq!(log[0].words, vec![rxb::POLLMAGIC_ERR]);
+        // VC 1 left at its reset CRDBAR
+        p.set_reg(1, &rxb::CRDBAR[1], 0xffff_ffff);
+        p.credit(1, 1, 0, 1, 0);
+        p.host[0].to_send.extend(message(1, 1, rng));
+        p.run(600);
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::RCBA_CARRY.mask());
+        let log = p.mem[1].as_ref().unwrap().log.clone();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[1].addr, bufs[1].1);
+        assert_eq!(log[1].words, vec![rxb::POLLMAGIC_ERR]);
+        p.host[0].in_flight.clear();
+        // VC 2: notify base with a low bit set
+        p.set_reg(1, &rxb::NTFBAR[2], bufs[2].1 as u32 | 4);
+        p.credit(1, 2, 0, 1, 0);
+        let m = message(2, 1, rng);
+        p.host[0].to_send.extend(m.iter().cloned());
+        p.run(600);
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::RNBA_LSB.mask());
+        let log = p.mem[1].as_ref().unwrap().log.clone();
+        assert_eq!(log.len(), 3, "the data, no notification");
+        assert_eq!(
+            (log[2].addr, &log[2].words[..]),
+            (bufs[2].0, &m[0].data[..])
+        );
+        // VC 5: RAO 3 under a credit of SIZE 1
+        p.credit(1, 5, 2, 1, 1);
+        let mut pkt = message(5, 1, rng).remove(0);
+        pkt.dest = (3 << 3) | 5;
+        p.host[0].to_send.push_back(pkt.clone());
+        p.run(600);
+        assert_eq!(take_exc(&mut p), tnw::RX_EXC::RAO_RANGE.mask());
+        let log = p.mem[1].as_ref().unwrap().log.clone();
+        assert_eq!(log.len(), 5);
+        assert_eq!(
+            (log[3].addr, &log[3].words[..]),
+            (bufs[5].0 + 5 * 128, &pkt.data[..])
+        );
+        assert_eq!(
+            (log[4].addr, &log[4].words[..]),
+            (bufs[5].1 + 4, &[rxb::POLLMAGIC][..])
+        );
+        assert!(p.mem[1].as_ref().unwrap().srv.violations.is_empty());
+    });
+}
+
+/// RX_CTRL (ambiguity A7): while CRD_HOLD is 1 no packet starts (credits still queue); while
+/// CRD_RESET is 1 the credit FIFOs are empty and credit writes are ignored (no overrun).
+// verifies: FTNW-H026
+#[test]
+fn credit_hold_and_reset_levels() {
+    check("credit_hold_and_reset", 0x6b8, |rng| {
+        let mut p = ports(rng);
+        buffers(&mut p, 1, 64);
+        p.set_reg(1, &tnw::RX_CTRL, tnw::RX_CTRL::CRD_HOLD.mask());
+        p.credit(1, 0, 0, 2, 0);
+        p.host[0].to_send.extend(message(0, 2, rng));
+        p.run(1500);
+        assert_eq!(p.host[1].delivered, 0);
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        assert_eq!(tnw::RX_FIFO_STATUS::DESCR_NOT_EMPTY.get(st), 1);
+        assert_eq!(tnw::RX_FIFO_STATUS::CRD_NOT_EMPTY.get(st), 1);
+        p.set_reg(1, &tnw::RX_CTRL, 0);
+        p.drain(2000);
+        p.run(100);
+        assert_eq!(p.rxb[1].notified, 1);
+        // three credits queued, then CRD_RESET: gone, and writes while it is 1 are ignored
+        for i in 0..3 {
+            p.set_reg(1, &rxb::CRDFIFO[7], rxb::credit(i, 1, i));
+        }
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        assert_eq!(tnw::RX_FIFO_STATUS::CRD_NOT_EMPTY.get(st), 1 << 7);
+        p.set_reg(1, &tnw::RX_CTRL, tnw::RX_CTRL::CRD_RESET.mask());
+        for i in 0..20 {
+            p.set_reg(1, &rxb::CRDFIFO[7], rxb::credit(i, 1, 0));
+        }
+        let st = p.reg(1, &tnw::RX_FIFO_STATUS);
+        assert_eq!(tnw::RX_FIFO_STATUS::CRD_NOT_EMPTY.get(st), 0);
+        p.set_reg(1, &tnw::RX_CTRL, 0);
+        assert_eq!(take_exc(&mut p), 0);
+        // no credit on VC 7: a packet waits
+        p.host[0].to_send.extend(message(7, 1, rng));
+        p.run(800);
+        assert_eq!(p.host[1].delivered, 2);
+        p.credit(1, 7, 0, 1, 9);
+        p.drain(1000);
+        p.run(100);
+        assert_eq!(p.rxb[1].notified, 2);
+    });
+}
+
+/// An RXLINK reset in the middle of a packet's host write: the write is completed with zeros so
+/// the host port's framing holds, the message is notified with POLLMAGIC_ERR, no POC error is
+/// raised, nothing is written outside the buffers, and after both ends are reset the port
+/// delivers the next message normally.
+// verifies: FTNW-H012 FTNW-H171
+#[test]
+fn rx_reset_mid_write_pads_it_and_reports_the_message_lost() {
+    check("rx_reset_mid_write", 0x6b9, |rng| {
+        let mut p = ports(rng);
+        let bufs = buffers(&mut p, 1, 8);
+        p.check_writes = false;
+        p.mem[1].as_mut().unwrap().ready_rate = 0.03;
+        p.credit(1, 0, 0, 1, 4);
+        let m = message(0, 1, rng);
+        p.host[0].to_send.extend(m.iter().cloned());
+        let mut n = 0;
+        while p.reg(1, &tnw::TX_CTRL) & tnw::TX_CTRL::RXBUF_BUSY.mask() == 0 {
+            assert!(n < 200, "the delivery never started");
+            n += 1;
+        }
+        p.run(100);
+        p.set_reg(
+            0,
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::TX_RESET.mask(),
+        );
+        p.set_reg(
+            1,
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
+        );
+        p.discard_in_flight(0);
+        p.mem[1].as_mut().unwrap().ready_rate = 1.0;
+        p.run(200);
+        let log = p.mem[1].as_ref().unwrap().log.clone();
+        assert_eq!(log.len(), 2, "{log:x?}");
+        assert_eq!(log[0].addr, bufs[0].0);
+        let got = &log[0].words;
+        let k = got.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+        assert!(
+            k > 0 && k < 32,
+            "some words before the reset, zeros after: {got:x?}"
+        );
+        assert_eq!(&got[..k], &m[0].data[..k]);
+        assert_eq!(
+            (log[1].addr, &log[1].words[..]),
+            (bufs[0].1 + 16, &[rxb::POLLMAGIC_ERR][..])
+        );
+        let exc = take_exc(&mut p);
+        let poc = tnw::RX_EXC::POC_DONE.mask() | tnw::RX_EXC::POC_FIRST.mask();
+        assert_eq!(exc & poc, 0, "RX_EXC {exc:#x}");
+        // both ends back: the next message arrives whole
+        p.set_reg(0, &tnw::TX_CTRL, 0);
+        p.set_reg(1, &tnw::TX_CTRL, 0);
+        p.credit(1, 0, 1, 2, 5);
+        let m2 = message(0, 2, rng);
+        p.host[0].to_send.extend(m2.iter().cloned());
+        p.run(1000);
+        let log = p.mem[1].as_ref().unwrap().log.clone();
+        assert_eq!(log.len(), 5, "{log:x?}");
+        assert_eq!(
+            (log[2].addr, &log[2].words[..]),
+            (bufs[0].0 + 128, &m2[0].data[..])
+        );
+        assert_eq!(
+            (log[3].addr, &log[3].words[..]),
+            (bufs[0].0 + 256, &m2[1].data[..])
+        );
+        assert_eq!(
+            (log[4].addr, &log[4].words[..]),
+            (bufs[0].1 + 20, &[rxb::POLLMAGIC][..])
+        );
+    });
+}

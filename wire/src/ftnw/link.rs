@@ -242,7 +242,7 @@ crate::regmap! {
         POC_DONE [9, 1] W1C = 0, "POC protocol error: unexpected done (a packet beat marked last before its 32nd, or a host write answered with an error)";
         POC_FIRST [10, 1] W1C = 0, "POC protocol error: unexpected first (a packet beat marked first inside a packet, or a packet starting without it)";
         RXSYNC_OVF [11, 1] W1C = 0, "RXSYNC FIFO overflow: a PHY word was lost (extension, bit unused in A.1)";
-        RCBA_CARRY [12, 1] W1C = 0, "invalid rCba arithmetics: CRDBAR + (C_D + RAO) x 128 carries into bit 32 (the packet is not written; its message is notified with POLLMAGIC_ERR)";
+        RCBA_CARRY [12, 1] W1C = 0, "invalid rCba arithmetics: CRDBAR + (C_D + RAO) x 128 carries into bit 32, or CRDBAR is not 128-byte aligned (the packet is not written; its message is notified with POLLMAGIC_ERR)";
         RNBA_LSB [13, 1] W1C = 0, "invalid rNba arithmetics: NTFBAR bits 5:0 not 0 (the notification is not written)";
         RAO_RANGE [14, 1] W1C = 0, "a delivered packet's RAO is not below its credit's SIZE (extension, ambiguity A29; the packet is still written)";
         NAK_CRC [16, 1] W1C = 0, "last NAK: failed CRC (wErrC)";

@@ -13,6 +13,9 @@ pub const POLLMAGIC: u32 = 0x600D_F00D;
 pub const POLLMAGIC_ERR: u32 = !POLLMAGIC;
 /// Credits one VC's credit FIFO holds (FTNW-H163).
 pub const CREDIT_FIFO_DEPTH: usize = 16;
+/// Low bits of CRDBAR that must be 0: packets are 128-byte writes at 128-byte boundaries
+/// (never across 4 KB; FTNW-H160). Else RX_EXC.RCBA_CARRY and the packet is not written.
+pub const CRDBAR_ZERO_BITS: u32 = 7;
 /// Low bits of NTFBAR that must be 0: 16 notification slots of 4 bytes (ambiguity A5).
 pub const NTFBAR_ZERO_BITS: u32 = 6;
 
@@ -89,28 +92,28 @@ crate::regmap! {
         SIZE [16, 12] WO = 0, "packets the credit covers (1-4095; 2048 = 256 KB)";
         NID [28, 4] WO = 0, "notify index: the notification goes to NTFBAR | (NID << 2)";
     }
-    CRDBAR0 @ 0x300, "Credit base address B_d (CRDBAR) of VC 0 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 0 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR0 @ 0x300, "Credit base address B_d (CRDBAR) of VC 0 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 0 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR1 @ 0x310, "Credit base address B_d (CRDBAR) of VC 1 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 1 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR1 @ 0x310, "Credit base address B_d (CRDBAR) of VC 1 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 1 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR2 @ 0x320, "Credit base address B_d (CRDBAR) of VC 2 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 2 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR2 @ 0x320, "Credit base address B_d (CRDBAR) of VC 2 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 2 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR3 @ 0x330, "Credit base address B_d (CRDBAR) of VC 3 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 3 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR3 @ 0x330, "Credit base address B_d (CRDBAR) of VC 3 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 3 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR4 @ 0x340, "Credit base address B_d (CRDBAR) of VC 4 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 4 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR4 @ 0x340, "Credit base address B_d (CRDBAR) of VC 4 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 4 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR5 @ 0x350, "Credit base address B_d (CRDBAR) of VC 5 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 5 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR5 @ 0x350, "Credit base address B_d (CRDBAR) of VC 5 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 5 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR6 @ 0x360, "Credit base address B_d (CRDBAR) of VC 6 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 6 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR6 @ 0x360, "Credit base address B_d (CRDBAR) of VC 6 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 6 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
-    CRDBAR7 @ 0x370, "Credit base address B_d (CRDBAR) of VC 7 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). A write while VC 7 is in use is refused and raises RX_EXC.CBA_BUSY." {
+    CRDBAR7 @ 0x370, "Credit base address B_d (CRDBAR) of VC 7 (A.5 0x0<l>3<c>; A.1 prints the credit FIFO's offset). Bits 6:0 must be 0 (else RX_EXC.RCBA_CARRY and the VC's packets are not written). A write while VC 7 is in use is refused and raises RX_EXC.CBA_BUSY." {
         BASE [0, 32] RWH = 0xffffffff, "receive buffer base address";
     }
 }
