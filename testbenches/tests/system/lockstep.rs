@@ -186,6 +186,17 @@ pub fn link_traffic() -> Stimulus {
             ("phy_rxc", Drive::Loop("phy_txc")),
             ("tx$valid", Drive::Chance(0.9)),
             ("rx$ready", Drive::Chance(0.9)),
+            // every VC let out most of the time (RXBUFF's credits)
+            (
+                "rx_vc_ready",
+                Drive::With(|r| {
+                    if r.chance(0.95) {
+                        0xFF
+                    } else {
+                        r.below(256) as u128
+                    }
+                }),
+            ),
             ("bus$write", Drive::Chance(0.0002)),
             ("bus$read", Drive::Chance(0.02)),
             ("phy_rx_fault_p", Drive::Chance(0.001)),
