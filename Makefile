@@ -47,6 +47,7 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 	@mkdir -p build/bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin sim_speed
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin tnw_bench
+	@time $(CARGO) run -q --release -p nicgen-testbenches --bin ftnw_node_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin uart_bridge
 
 docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate

@@ -380,9 +380,11 @@ impl DmaWrPorts {
     }
 }
 
-/// One write as host memory saw it: when its last beat arrived, where, and its 32-bit words.
+/// One write as host memory saw it: when its request was taken and its last beat arrived (the
+/// port's clock edges, counted from 1), where, and its 32-bit words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostWrite {
+    pub req_cycle: u64,
     pub cycle: u64,
     pub addr: u64,
     pub words: Vec<u32>,
@@ -402,8 +404,8 @@ pub struct DmaWrMemory {
     pub ready_rate: f64,
     now: u64,
     ready: [bool; 2],
-    /// Requests taken, data not yet complete: (addr, beats, words so far).
-    reqs: VecDeque<(u64, u64, Vec<u32>)>,
+    /// Requests taken, data not yet complete: (addr, beats, words so far, edge taken).
+    reqs: VecDeque<(u64, u64, Vec<u32>, u64)>,
     /// Responses owed: (due cycle, err).
     rsps: VecDeque<(u64, bool)>,
     rsp_on: bool,
@@ -472,7 +474,7 @@ impl CycleModel for DmaWrMemory {
                     "wr_req: {beats} beats at {addr:#x} (want 1-4096 beats, 4-byte aligned)"
                 ));
             }
-            self.reqs.push_back((addr, beats, vec![]));
+            self.reqs.push_back((addr, beats, vec![], self.now));
         }
         // data
         let (data, last) = (d.get(p.dat[0]) as u32, d.get(p.dat[1]) != 0);
@@ -493,10 +495,11 @@ impl CycleModel for DmaWrMemory {
                 ));
             }
             if end {
-                let (addr, _, words) = self.reqs.pop_front().unwrap();
+                let (addr, _, words, req_cycle) = self.reqs.pop_front().unwrap();
                 let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
                 let ok = self.srv.write(addr, &bytes);
                 self.log.push(HostWrite {
+                    req_cycle,
                     cycle: self.now,
                     addr,
                     words,
