@@ -295,6 +295,29 @@ impl Net {
         chan: impl Fn(usize, usize) -> ChannelCfg,
         seed: u64,
     ) -> Self {
+        Self::torus_of("tnw_link", backend, dims, periods_ps, chan, seed)
+    }
+
+    /// The same torus of `tnw_port` endpoints: every link with its receive buffer writing its
+    /// own host memory, each write checked against RXBUFF's reference.
+    pub fn port_torus(
+        backend: Backend,
+        dims: [usize; 3],
+        periods_ps: &[u64],
+        chan: impl Fn(usize, usize) -> ChannelCfg,
+        seed: u64,
+    ) -> Self {
+        Self::torus_of("tnw_port", backend, dims, periods_ps, chan, seed)
+    }
+
+    fn torus_of(
+        top: &str,
+        backend: Backend,
+        dims: [usize; 3],
+        periods_ps: &[u64],
+        chan: impl Fn(usize, usize) -> ChannelCfg,
+        seed: u64,
+    ) -> Self {
         let nodes = dims.iter().product::<usize>();
         assert_eq!(periods_ps.len(), nodes, "one clock period per node");
         let at = |c: [usize; 3]| c[0] + dims[0] * (c[1] + dims[1] * c[2]);
@@ -311,7 +334,7 @@ impl Net {
         }
         let clock_of = (0..nodes * 6).map(|k| k / 6).collect();
         let chans = (0..nodes * 6).map(|k| chan(k, peer[k])).collect();
-        Self::build("tnw_link", backend, periods_ps, clock_of, peer, chans, seed)
+        Self::build(top, backend, periods_ps, clock_of, peer, chans, seed)
     }
 
     fn build(
