@@ -47,9 +47,8 @@ def run(cmd, log):
 
 BOARD_TOPS = {"ulx3s"}
 
-# name -> (emitted top, copies): six TNW links side by side, and six links with their receive
-# buffers (the links of one torus node, without the node's bus split and host-port arbiter)
-REPLICAS = {"tnw_6links": ("tnw_link", 6), "tnw_6ports": ("tnw_port", 6)}
+# name -> (emitted top, copies): six TNW links side by side, as on one torus node
+REPLICAS = {"tnw_6links": ("tnw_link", 6)}
 
 
 def replica(top, name, n, out):

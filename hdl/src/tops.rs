@@ -14,6 +14,7 @@ use crate::common::{
 };
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
+use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
@@ -355,5 +356,115 @@ pub fn tops() -> Vec<TopEntry> {
                 ("rsnd_occupancy", "packets sent and not yet acknowledged, for monitoring"),
             ],
         },
+        TopEntry {
+            name: "ftnw_node",
+            doc: "FTNW node: six tnw_port (X+, X-, Y+, Y-, Z+, Z-), one register bus split by link (l << 12), one injection stream per link, one host write port for all six receive buffers (ftnw)",
+            clocks_mhz: &[
+                ("clock", 250.0),
+                ("phy_clock$0", 250.0),
+                ("phy_clock$1", 250.0),
+                ("phy_clock$2", 250.0),
+                ("phy_clock$3", 250.0),
+                ("phy_clock$4", 250.0),
+                ("phy_clock$5", 250.0),
+            ],
+            build: || Box::new(FtnwNodeTop::new("ftnw_node", FtnwNode::default())),
+            port_docs: &[
+                ("clock", "the node's TNW clock: everything but each link's PHY receive side"),
+                ("phy_clock$*", "link l's PHY receive clock (`phy_clock$l`), as `tnw_link`'s `phy_clock`"),
+                ("reset", "synchronous reset, active high, in `clock`: the whole node back to its documented reset values"),
+                ("bus$*", "register bus slave (`common::regbank`), link l's 4 KB window at `l << 12` (its `tnw_link` and RXBUFF registers); an address above link 5 answers `err`"),
+                ("host$*", port_doc::DMA_WR),
+                ("link$*", "link l's ports `link$l$<port>`, as on `tnw_port` (`tx_*` is its `tx$*` injection stream)"),
+            ],
+        },
     ]
 }
+
+/// `ftnw_node` behind the uniform port interface: its ports are the node's own (clock, reset,
+/// the six PHY clocks, bus, host) and, per link l, `link$l$<field>` (rust-hdl's names for an
+/// array of interfaces), so `dyn_top!` (paths of names only) does not fit; the same shape by hand.
+pub struct FtnwNodeTop {
+    pub name: String,
+    pub uut: FtnwNode,
+}
+
+macro_rules! node_ports {
+    (scalar_in: [$($($i:ident).+),*],
+     scalar_out: [$($($o:ident).+),*],
+     link_in: [$($li:ident),*],
+     link_out: [$($lo:ident),*]) => {
+        impl FtnwNodeTop {
+            pub fn new(name: &str, mut uut: FtnwNode) -> Self {
+                rust_hdl::prelude::Block::connect_all(&mut uut);
+                Self { name: name.to_string(), uut }
+            }
+        }
+        impl DynTop for FtnwNodeTop {
+            fn name(&self) -> &str { &self.name }
+            fn ports(&self) -> Vec<crate::top::PortInfo> {
+                use crate::top::{port_width, PortDir, PortInfo};
+                let u = &self.uut;
+                let mut v = vec![PortInfo { name: "clock".into(), dir: PortDir::In, width: 1, clock: true }];
+                for l in 0..LINKS {
+                    v.push(PortInfo { name: format!("phy_clock${l}"), dir: PortDir::In, width: 1, clock: true });
+                }
+                $( v.push(PortInfo { name: [$(stringify!($i)),+].join("$"), dir: PortDir::In, width: port_width(&u.$($i).+), clock: false }); )*
+                for l in 0..LINKS {
+                    $( v.push(PortInfo { name: format!("link${l}${}", stringify!($li)), dir: PortDir::In, width: port_width(&u.link[l].$li), clock: false }); )*
+                }
+                $( v.push(PortInfo { name: [$(stringify!($o)),+].join("$"), dir: PortDir::Out, width: port_width(&u.$($o).+), clock: false }); )*
+                for l in 0..LINKS {
+                    $( v.push(PortInfo { name: format!("link${l}${}", stringify!($lo)), dir: PortDir::Out, width: port_width(&u.link[l].$lo), clock: false }); )*
+                }
+                v
+            }
+            #[allow(unused_assignments)]
+            fn set(&mut self, index: usize, v: u128) {
+                use crate::top::port_set;
+                let u = &mut self.uut;
+                if index == 0 { port_set(&mut u.clock, v); return; }
+                if index <= LINKS { port_set(&mut u.phy_clock[index - 1], v); return; }
+                let mut k = LINKS + 1;
+                $( if index == k { port_set(&mut u.$($i).+, v); return; } k += 1; )*
+                for l in 0..LINKS {
+                    $( if index == k { port_set(&mut u.link[l].$li, v); return; } k += 1; )*
+                }
+                panic!("{}: port {} is not an input", self.name, index);
+            }
+            #[allow(unused_assignments)]
+            fn get(&self, index: usize) -> u128 {
+                use crate::top::port_get;
+                let u = &self.uut;
+                if index == 0 { return port_get(&u.clock); }
+                if index <= LINKS { return port_get(&u.phy_clock[index - 1]); }
+                let mut k = LINKS + 1;
+                $( if index == k { return port_get(&u.$($i).+); } k += 1; )*
+                for l in 0..LINKS {
+                    $( if index == k { return port_get(&u.link[l].$li); } k += 1; )*
+                }
+                $( if index == k { return port_get(&u.$($o).+); } k += 1; )*
+                for l in 0..LINKS {
+                    $( if index == k { return port_get(&u.link[l].$lo); } k += 1; )*
+                }
+                panic!("{}: no port {}", self.name, index);
+            }
+            fn settle(&mut self) {
+                assert!(rust_hdl::prelude::simulate(&mut self.uut, 1000), "{}: logic did not settle", self.name);
+            }
+            fn verilog(&self) -> String { crate::top::emit_verilog(&self.uut, &self.name) }
+            fn block(&self) -> &dyn rust_hdl::prelude::Block { &self.uut }
+        }
+    };
+}
+
+node_ports!(
+    scalar_in: [reset, bus.addr, bus.wdata, bus.write, bus.read, host.wr_req_ready,
+        host.wr_dat_ready, host.wr_rsp_err, host.wr_rsp_valid],
+    scalar_out: [bus.rdata, bus.ready, bus.err, host.wr_req_addr, host.wr_req_beats,
+        host.wr_req_valid, host.wr_dat_data, host.wr_dat_last, host.wr_dat_valid, host.wr_rsp_ready],
+    link_in: [phy_rxd, phy_rxc, tx_data, tx_keep, tx_meta, tx_first, tx_last, tx_valid,
+        phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
+    link_out: [phy_txd, phy_txc, tx_ready, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe,
+        rsnd_occupancy]
+);

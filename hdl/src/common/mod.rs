@@ -7,6 +7,7 @@ pub mod axi;
 pub mod axi_lite;
 pub mod crc;
 pub mod dma;
+pub mod dma_arb;
 pub mod gray;
 pub mod packet;
 pub mod prim;

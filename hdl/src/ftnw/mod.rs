@@ -10,6 +10,7 @@ pub mod counters;
 pub mod datagen;
 pub mod link;
 pub mod mdio;
+pub mod node;
 pub mod port;
 pub mod rx_buff;
 pub mod rx_link;

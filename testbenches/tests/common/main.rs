@@ -5,6 +5,7 @@
 mod arbiter;
 mod axi_lite;
 mod crc;
+mod dma_arb;
 mod dma_axi;
 mod fifo;
 mod leaves;

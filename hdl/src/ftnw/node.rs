@@ -1,0 +1,126 @@
+//! The FTNW node (thesis §2, §2.4; FTNW-H167): six links with their receive buffers
+//! (`tnw_port`), link ids 0-5 = X+, X-, Y+, Y-, Z+, Z-. One register bus split by link (link l's
+//! registers at `l << 12`, the thesis' BAR2 layout; an address above link 5 is answered with
+//! `err`), one injection stream per link (what the IOC's re-order buffers feed), and one
+//! host-memory write port carrying the data and notifications of all six RXBUFFs, whole writes
+//! round-robin over the links and each link's writes in its own order (`common::dma_arb`), so a
+//! notification never overtakes its data. Each link has its own PHY receive clock; everything
+//! else runs on the node's `clock`.
+
+use super::port::TnwPort;
+use crate::common::dma::DmaWrMaster;
+use crate::common::dma_arb::DmaWrArbiter;
+use crate::common::regbank::{RegBusMaster, RegBusSlave};
+use crate::common::regbus_split::RegBusSplit;
+use nicgen_wire::ftnw::link as tnw;
+use rust_hdl::prelude::*;
+
+/// Links per node.
+pub const LINKS: usize = 6;
+/// Register address bits of a node: six 4 KB link windows.
+pub const NODE_ADDR_BITS: usize = 15;
+
+/// The ports of one link of a node (see `TnwLink` for each).
+#[derive(Clone, Debug, Default, LogicInterface)]
+pub struct NodeLink {
+    pub phy_rxd: Signal<In, Bits<32>>,
+    pub phy_rxc: Signal<In, Bits<4>>,
+    pub phy_txd: Signal<Out, Bits<32>>,
+    pub phy_txc: Signal<Out, Bits<4>>,
+    pub tx_data: Signal<In, Bits<128>>,
+    pub tx_keep: Signal<In, Bits<16>>,
+    pub tx_meta: Signal<In, Bits<14>>,
+    pub tx_first: Signal<In, Bit>,
+    pub tx_last: Signal<In, Bit>,
+    pub tx_valid: Signal<In, Bit>,
+    pub tx_ready: Signal<Out, Bit>,
+    pub irq_rx: Signal<Out, Bit>,
+    pub irq_tx: Signal<Out, Bit>,
+    pub phy_rx_fault_p: Signal<In, Bit>,
+    pub phy_rx_fault_r: Signal<In, Bit>,
+    pub phy_intb: Signal<In, Bit>,
+    pub phy_tx_fault: Signal<In, Bit>,
+    pub phy_rxh: Signal<In, Bits<4>>,
+    pub phy_reset: Signal<Out, Bit>,
+    pub mdc: Signal<Out, Bit>,
+    pub mdio_o: Signal<Out, Bit>,
+    pub mdio_oe: Signal<Out, Bit>,
+    pub mdio_i: Signal<In, Bit>,
+    pub rsnd_occupancy: Signal<Out, Bits<8>>,
+}
+
+#[derive(LogicBlock)]
+pub struct FtnwNode {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// Each link's PHY receive clock.
+    pub phy_clock: [Signal<In, Clock>; LINKS],
+    pub link: [NodeLink; LINKS],
+    pub bus: RegBusSlave<NODE_ADDR_BITS>,
+    pub host: DmaWrMaster<32>,
+    port: [TnwPort; LINKS],
+    split: RegBusSplit<LINKS, NODE_ADDR_BITS, { tnw::TNW_WINDOW_BITS as usize }>,
+    arb: DmaWrArbiter<LINKS, 32>,
+}
+
+impl Default for FtnwNode {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            phy_clock: Default::default(),
+            link: Default::default(),
+            bus: Default::default(),
+            host: Default::default(),
+            port: Default::default(),
+            split: RegBusSplit::new(std::array::from_fn(|l| l as u32)),
+            arb: Default::default(),
+        }
+    }
+}
+
+impl Logic for FtnwNode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.split.clock.next = self.clock.val();
+        self.split.reset.next = self.reset.val();
+        self.arb.clock.next = self.clock.val();
+        self.arb.reset.next = self.reset.val();
+        RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.split.bus);
+        DmaWrMaster::<32>::link(&mut self.host, &mut self.arb.s);
+        for l in 0..LINKS {
+            self.port[l].clock.next = self.clock.val();
+            self.port[l].reset.next = self.reset.val();
+            self.port[l].phy_clock.next = self.phy_clock[l].val();
+            self.port[l].phy_rxd.next = self.link[l].phy_rxd.val();
+            self.port[l].phy_rxc.next = self.link[l].phy_rxc.val();
+            self.link[l].phy_txd.next = self.port[l].phy_txd.val();
+            self.link[l].phy_txc.next = self.port[l].phy_txc.val();
+            self.port[l].tx.data.next = self.link[l].tx_data.val();
+            self.port[l].tx.keep.next = self.link[l].tx_keep.val();
+            self.port[l].tx.meta.next = self.link[l].tx_meta.val();
+            self.port[l].tx.first.next = self.link[l].tx_first.val();
+            self.port[l].tx.last.next = self.link[l].tx_last.val();
+            self.port[l].tx.valid.next = self.link[l].tx_valid.val();
+            self.link[l].tx_ready.next = self.port[l].tx.ready.val();
+            self.link[l].irq_rx.next = self.port[l].irq_rx.val();
+            self.link[l].irq_tx.next = self.port[l].irq_tx.val();
+            self.port[l].phy_rx_fault_p.next = self.link[l].phy_rx_fault_p.val();
+            self.port[l].phy_rx_fault_r.next = self.link[l].phy_rx_fault_r.val();
+            self.port[l].phy_intb.next = self.link[l].phy_intb.val();
+            self.port[l].phy_tx_fault.next = self.link[l].phy_tx_fault.val();
+            self.port[l].phy_rxh.next = self.link[l].phy_rxh.val();
+            self.link[l].phy_reset.next = self.port[l].phy_reset.val();
+            self.link[l].mdc.next = self.port[l].mdc.val();
+            self.link[l].mdio_o.next = self.port[l].mdio_o.val();
+            self.link[l].mdio_oe.next = self.port[l].mdio_oe.val();
+            self.port[l].mdio_i.next = self.link[l].mdio_i.val();
+            self.link[l].rsnd_occupancy.next = self.port[l].rsnd_occupancy.val();
+            RegBusMaster::<{ tnw::TNW_WINDOW_BITS as usize }>::join(
+                &mut self.split.port[l],
+                &mut self.port[l].bus,
+            );
+            DmaWrMaster::<32>::join(&mut self.port[l].host, &mut self.arb.m[l]);
+        }
+    }
+}
