@@ -60,3 +60,76 @@ impl<const N: usize> Logic for RoundRobin<N> {
         }
     }
 }
+
+/// A stateless round-robin choice among up to 8 requesters: `pick` is the lowest requester of
+/// `req` above `last` (the one served last), else the lowest; `valid` when any requests. The
+/// state (`last`) is the user's, so one state can be asked several questions in one cycle.
+#[derive(LogicBlock)]
+pub struct RrPick<const N: usize> {
+    pub req: Signal<In, Bits<N>>,
+    pub last: Signal<In, Bits<3>>,
+    pub valid: Signal<Out, Bit>,
+    pub pick: Signal<Out, Bits<3>>,
+    above: Signal<Local, Bits<N>>,
+    hi: Signal<Local, Bit>,
+    pick_hi: Signal<Local, Bits<3>>,
+    pick_lo: Signal<Local, Bits<3>>,
+    c_idx: [Constant<Bits<3>>; 8],
+    c_above: [Constant<Bits<N>>; 8],
+    c_bit: [Constant<Bits<N>>; N],
+    c_zero: Constant<Bits<N>>,
+}
+
+impl<const N: usize> Default for RrPick<N> {
+    fn default() -> Self {
+        assert!((2..=8).contains(&N), "RrPick: N={N} out of 2..=8");
+        let mask = (1u64 << N) - 1;
+        Self {
+            req: Default::default(),
+            last: Default::default(),
+            valid: Default::default(),
+            pick: Default::default(),
+            above: Default::default(),
+            hi: Default::default(),
+            pick_hi: Default::default(),
+            pick_lo: Default::default(),
+            c_idx: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            c_above: std::array::from_fn(|i| Constant::new(((mask << (i + 1)) & mask).into())),
+            c_bit: std::array::from_fn(|i| Constant::new((1u64 << i).into())),
+            c_zero: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl<const N: usize> Logic for RrPick<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.above.next = self.c_zero.val();
+        for i in 0..8 {
+            if self.last.val() == self.c_idx[i].val() {
+                self.above.next = self.c_above[i].val();
+            }
+        }
+        self.valid.next = false;
+        self.hi.next = false;
+        self.pick_lo.next = self.c_idx[0].val();
+        self.pick_hi.next = self.c_idx[0].val();
+        for i in 0..N {
+            if (self.req.val() & self.c_bit[i].val()) != self.c_zero.val() {
+                if !self.valid.val() {
+                    self.valid.next = true;
+                    self.pick_lo.next = self.c_idx[i].val();
+                }
+                if ((self.above.val() & self.c_bit[i].val()) != self.c_zero.val()) && !self.hi.val()
+                {
+                    self.hi.next = true;
+                    self.pick_hi.next = self.c_idx[i].val();
+                }
+            }
+        }
+        self.pick.next = self.pick_lo.val();
+        if self.hi.val() {
+            self.pick.next = self.pick_hi.val();
+        }
+    }
+}

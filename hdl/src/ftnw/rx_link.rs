@@ -31,10 +31,14 @@
 //! `vc_ready` is set (RXBUFF: a credit is available), round-robin after the VC served last, one
 //! whole packet at a time; a VC without `vc_ready` never holds back the others (FTNW-H014,
 //! H165). 32 words per packet, `out_first`/`out_last`, `out_dest` = `{rao, vc}`; the slot
-//! returns to the pool with the last word. Latency: the packet is offered 3 cycles after its
-//! CRC word is consumed; back-to-back packets leave without a gap.
+//! returns to the pool with the last word. The pick and the buffer's read address come from
+//! registers only (the next packet is picked with the last word of the current one, its first
+//! word read in the cycle after): one idle cycle between packets, 33 cycles per packet against
+//! 34 words per packet on the line. Latency: the packet is offered 4 cycles after its CRC word
+//! is consumed.
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
+use crate::common::arbiter::RrPick;
 use crate::common::prim::{k, Concat};
 use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
@@ -139,6 +143,8 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     vc_cnt: [DFF<Bits<5>>; 8],
     /// The packet being delivered: its VC, slot and `{rao, vc}`; the VC served last.
     sel_valid: DFF<Bit>,
+    /// A packet picked, its first word being read: offered from the next cycle.
+    pend: DFF<Bit>,
     sel_vc: DFF<Bits<3>>,
     sel_slot: DFF<Bits<SB>>,
     sel_dest: DFF<Bits<14>>,
@@ -172,18 +178,12 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     free_next: Signal<Local, Bits<NS>>,
     /// Delivery pick: the queue head after this cycle's pop, the VCs that may go, the choice.
     head_next: Signal<Local, Bits<SB>>,
-    hsel: Signal<Local, Bits<SB>>,
     elig: Signal<Local, Bits<8>>,
-    /// The VCs above the one served last.
-    above: Signal<Local, Bits<8>>,
-    pk_hi: Signal<Local, Bit>,
-    pk_lo: Signal<Local, Bit>,
-    pk_vc_hi: Signal<Local, Bits<3>>,
-    pk_vc_lo: Signal<Local, Bits<3>>,
-    pk_vc: Signal<Local, Bits<3>>,
-    pk_slot: Signal<Local, Bits<SB>>,
-    pk_dest: Signal<Local, Bits<14>>,
-    advance: Signal<Local, Bit>,
+    elig_p: Signal<Local, Bits<8>>,
+    pick_np: RrPick<8>,
+    pick_p: RrPick<8>,
+    slot_np: Signal<Local, Bits<SB>>,
+    slot_p: Signal<Local, Bits<SB>>,
     c_ns: Constant<Bits<5>>,
     c_half_ns: Constant<Bits<5>>,
     c_slot: [Constant<Bits<SB>>; NS],
@@ -212,7 +212,6 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     c_zero5: Constant<Bits<5>>,
     c_vc: [Constant<Bits<3>>; 8],
     c_vc_bit: [Constant<Bits<8>>; 8],
-    c_above: [Constant<Bits<8>>; 8],
     c_zero8: Constant<Bits<8>>,
     c_nak: [Constant<Bits<5>>; 5],
     c_zero_nak: Constant<Bits<5>>,
@@ -302,6 +301,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             tail: Default::default(),
             vc_cnt: Default::default(),
             sel_valid: Default::default(),
+            pend: Default::default(),
             sel_vc: Default::default(),
             sel_slot: Default::default(),
             sel_dest: Default::default(),
@@ -329,17 +329,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             any_free: Default::default(),
             free_next: Default::default(),
             head_next: Default::default(),
-            hsel: Default::default(),
             elig: Default::default(),
-            above: Default::default(),
-            pk_hi: Default::default(),
-            pk_lo: Default::default(),
-            pk_vc_hi: Default::default(),
-            pk_vc_lo: Default::default(),
-            pk_vc: Default::default(),
-            pk_slot: Default::default(),
-            pk_dest: Default::default(),
-            advance: Default::default(),
+            elig_p: Default::default(),
+            pick_np: Default::default(),
+            pick_p: Default::default(),
+            slot_np: Default::default(),
+            slot_p: Default::default(),
             c_ns: k(NS as u64),
             c_half_ns: k(NS as u64 / 2),
             c_slot: std::array::from_fn(|i| k(i as u64)),
@@ -368,7 +363,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             c_zero5: k(0),
             c_vc: std::array::from_fn(|i| k(i as u64)),
             c_vc_bit: std::array::from_fn(|i| k(1 << i)),
-            c_above: std::array::from_fn(|i| k((0xFF << (i + 1)) & 0xFF)),
             c_zero8: k(0),
             c_nak: std::array::from_fn(|i| k(1 << i)),
             c_zero_nak: k(0),
@@ -388,8 +382,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
     fn update(&mut self) {
         dff_setup!(
             self, clock, st, exp, cur_seq, cur_dest, cur_slot, cnt, timer, free, used, sel_valid,
-            sel_vc, sel_slot, sel_dest, rr, ocnt, ack_cnt, ack_timer, good_r, nak_r, dup_r, seq_r,
-            cause_r
+            pend, sel_vc, sel_slot, sel_dest, rr, ocnt, ack_cnt, ack_timer, good_r, nak_r, dup_r,
+            seq_r, cause_r
         );
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
@@ -608,92 +602,79 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.out_last.next = self.ocnt.q.val() == self.c_last5.val();
         self.take.next = self.sel_valid.q.val() && self.out_ready.val();
         self.pop.next = self.take.val() && (self.ocnt.q.val() == self.c_last5.val());
-        self.advance.next = !self.sel_valid.q.val() || self.pop.val();
-        // the head after this cycle's pop of the selected VC
-        self.hsel.next = self.c_slot[0].val();
-        for i in 0..8 {
-            if self.sel_vc.q.val() == self.c_vc[i].val() {
-                self.hsel.next = self.head[i].q.val();
-            }
-        }
+        // the selected packet is its VC's head: the VC's next head is the slot linked from it
         self.head_next.next = self.c_slot[0].val();
         for s in 0..NS {
-            if self.hsel.val() == self.c_slot[s].val() {
+            if self.sel_slot.q.val() == self.c_slot[s].val() {
                 self.head_next.next = self.nxt[s].q.val();
             }
         }
+        // Two picks from registers only, so the host's `out_ready` (through `pop`) only
+        // selects between them: `np` when nothing is selected, `p` with the selected packet's
+        // last word (its VC then has one packet less).
         self.elig.next = self.c_zero8.val();
+        self.elig_p.next = self.c_zero8.val();
         for i in 0..8 {
-            if (self.vc_cnt[i].q.val() != self.c_zero5.val())
-                && !(self.pop.val()
-                    && (self.sel_vc.q.val() == self.c_vc[i].val())
-                    && (self.vc_cnt[i].q.val() == self.c_one5.val()))
-            {
+            if self.vc_cnt[i].q.val() != self.c_zero5.val() {
                 self.elig.next = self.elig.val() | (self.vc_ready.val() & self.c_vc_bit[i].val());
-            }
-        }
-        // round-robin: the lowest eligible VC above the one served last, else the lowest
-        self.pk_hi.next = false;
-        self.pk_lo.next = false;
-        self.pk_vc_hi.next = self.c_vc[0].val();
-        self.pk_vc_lo.next = self.c_vc[0].val();
-        self.above.next = self.c_zero8.val();
-        for i in 0..8 {
-            if self.rr.q.val() == self.c_vc[i].val() {
-                self.above.next = self.c_above[i].val();
-            }
-        }
-        for i in 0..8 {
-            if (self.elig.val() & self.c_vc_bit[i].val()) != self.c_zero8.val() {
-                if !self.pk_lo.val() {
-                    self.pk_lo.next = true;
-                    self.pk_vc_lo.next = self.c_vc[i].val();
-                }
-                if ((self.above.val() & self.c_vc_bit[i].val()) != self.c_zero8.val())
-                    && !self.pk_hi.val()
+                if !((self.sel_vc.q.val() == self.c_vc[i].val())
+                    && (self.vc_cnt[i].q.val() == self.c_one5.val()))
                 {
-                    self.pk_hi.next = true;
-                    self.pk_vc_hi.next = self.c_vc[i].val();
+                    self.elig_p.next =
+                        self.elig_p.val() | (self.vc_ready.val() & self.c_vc_bit[i].val());
                 }
             }
         }
-        self.pk_vc.next = self.pk_vc_lo.val();
-        if self.pk_hi.val() {
-            self.pk_vc.next = self.pk_vc_hi.val();
-        }
-        self.pk_slot.next = self.c_slot[0].val();
+        self.pick_np.req.next = self.elig.val();
+        self.pick_np.last.next = self.rr.q.val();
+        self.pick_p.req.next = self.elig_p.val();
+        self.pick_p.last.next = self.rr.q.val();
+        self.slot_np.next = self.c_slot[0].val();
+        self.slot_p.next = self.c_slot[0].val();
         for i in 0..8 {
-            if self.pk_vc.val() == self.c_vc[i].val() {
-                self.pk_slot.next = self.head[i].q.val();
-                if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
-                    self.pk_slot.next = self.head_next.val();
+            if self.pick_np.pick.val() == self.c_vc[i].val() {
+                self.slot_np.next = self.head[i].q.val();
+            }
+            if self.pick_p.pick.val() == self.c_vc[i].val() {
+                self.slot_p.next = self.head[i].q.val();
+                if self.sel_vc.q.val() == self.c_vc[i].val() {
+                    self.slot_p.next = self.head_next.val();
                 }
             }
         }
-        self.pk_dest.next = self.sdest[0].q.val();
-        for s in 0..NS {
-            if self.pk_slot.val() == self.c_slot[s].val() {
-                self.pk_dest.next = self.sdest[s].q.val();
-            }
-        }
+        // the buffer is read at {selected slot, word}: word 0 while the pick is pending (its
+        // data and `{rao, vc}` are offered from the next cycle), then the word taken next
         self.ra.hi.next = self.sel_slot.q.val();
         self.ra.lo.next = self.ocnt.q.val();
         if self.take.val() {
             self.ocnt.d.next = self.ocnt.q.val() + self.c_one5.val();
             self.ra.lo.next = self.ocnt.q.val() + self.c_one5.val();
         }
-        if self.advance.val() {
-            self.sel_valid.d.next = self.pk_lo.val();
-            self.sel_vc.d.next = self.pk_vc.val();
-            self.sel_slot.d.next = self.pk_slot.val();
-            self.sel_dest.d.next = self.pk_dest.val();
-            self.ra.hi.next = self.pk_slot.val();
-            self.ra.lo.next = self.c_zero5.val();
-            if self.pk_lo.val() {
-                self.rr.d.next = self.pk_vc.val();
+        if self.pend.q.val() {
+            self.pend.d.next = false;
+            self.sel_valid.d.next = true;
+        }
+        self.sel_dest.d.next = self.sel_dest.q.val();
+        for s in 0..NS {
+            if self.pend.q.val() && (self.sel_slot.q.val() == self.c_slot[s].val()) {
+                self.sel_dest.d.next = self.sdest[s].q.val();
             }
         }
-
+        if !self.sel_valid.q.val() && !self.pend.q.val() && self.pick_np.valid.val() {
+            self.pend.d.next = true;
+            self.sel_vc.d.next = self.pick_np.pick.val();
+            self.sel_slot.d.next = self.slot_np.val();
+            self.rr.d.next = self.pick_np.pick.val();
+        }
+        if self.pop.val() {
+            self.sel_valid.d.next = false;
+            if self.pick_p.valid.val() {
+                self.pend.d.next = true;
+                self.sel_vc.d.next = self.pick_p.pick.val();
+                self.sel_slot.d.next = self.slot_p.val();
+                self.rr.d.next = self.pick_p.pick.val();
+            }
+        }
         self.pbuf.read_address.next = self.ra.y.val();
 
         // ---- the free pool and the per-VC queues ----
@@ -776,6 +757,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.free.d.next = self.c_all_free.val();
             self.used.d.next = self.c_zero_w.val();
             self.sel_valid.d.next = false;
+            self.pend.d.next = false;
             self.rr.d.next = self.c_vc[7].val();
             self.ocnt.d.next = self.c_zero5.val();
             self.ack_cnt.d.next = self.c_zero4.val();

@@ -49,15 +49,22 @@ struct Ports {
 }
 
 impl Ports {
-    fn new(p: &[PortInfo]) -> Self {
+    /// The ports of a `tnw_link` or `tnw_port` top (`link` None), or of link l of an
+    /// `ftnw_node` (`link$l$<port>`, the node's own clock, reset, bus and host port).
+    fn new(p: &[PortInfo], link: Option<usize>) -> Self {
+        let pre = link.map_or(String::new(), |l| format!("link${l}$"));
+        let tx = link.map_or("tx$".to_string(), |l| format!("link${l}$tx_"));
         Self {
             clock: index(p, "clock"),
-            phy_clock: index(p, "phy_clock"),
+            phy_clock: index(
+                p,
+                &link.map_or("phy_clock".into(), |l| format!("phy_clock${l}")),
+            ),
             reset: index(p, "reset"),
-            phy: bind(p, "phy_", ["rxd", "rxc", "txd", "txc"]),
+            phy: bind(p, &format!("{pre}phy_"), ["rxd", "rxc", "txd", "txc"]),
             tx: bind(
                 p,
-                "tx$",
+                &tx,
                 ["data", "meta", "valid", "ready", "first", "last", "keep"],
             ),
             rx: p.iter().any(|x| x.name == "rx$data").then(|| {
@@ -75,9 +82,9 @@ impl Ports {
                 .any(|x| x.name == "host$wr_req_valid")
                 .then(|| DmaWrPorts::bind(p, "host$")),
             bus: RegBusPorts::bind(p, "bus$"),
-            mdio: bind(p, "", ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
-            irq: bind(p, "irq_", ["rx", "tx"]),
-            rsnd: index(p, "rsnd_occupancy"),
+            mdio: bind(p, &pre, ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
+            irq: bind(p, &format!("{pre}irq_"), ["rx", "tx"]),
+            rsnd: index(p, &format!("{pre}rsnd_occupancy")),
         }
     }
 }
@@ -197,7 +204,10 @@ pub const HOST_SPAN: u64 = 0x0100_0000;
 /// Endpoints cabled in pairs: endpoint `k` sends through `chan[k]` to `peer[k]`.
 pub struct Net {
     pub dut: Vec<Box<dyn Dut>>,
-    p: Ports,
+    /// Each endpoint's ports, model (an `ftnw_node` holds six endpoints) and register base.
+    ps: Vec<Ports>,
+    pub dut_of: Vec<usize>,
+    base: Vec<u32>,
     pub chan: Vec<Channel>,
     pub host: Vec<Host>,
     pub mdio: Vec<MdioPhy>,
@@ -215,9 +225,11 @@ pub struct Net {
     pub rsnd_max: Vec<u64>,
     /// The packet-stream rules on each endpoint's `rx` port.
     pub rx_mon: Vec<PacketMonitor>,
-    /// `tnw_port` endpoints: host memory on the write port, and the reference of RXBUFF that
-    /// every write is checked against (`check_host_writes`).
+    /// Models with a host port (`tnw_port`, `ftnw_node`): host memory on it, per model; and
+    /// per endpoint the reference of RXBUFF that every write is checked against
+    /// (`check_host_writes`).
     pub mem: Vec<Option<DmaWrMemory>>,
+    mem_seen: Vec<usize>,
     pub rxb: Vec<RxbRef>,
     /// Check host writes against `rxb` (tests that provoke RXBUFF's exceptions turn it off
     /// and read `mem[k].log` themselves).
@@ -310,6 +322,19 @@ impl Net {
         Self::torus_of("tnw_port", backend, dims, periods_ps, chan, seed)
     }
 
+    /// The same torus of `ftnw_node`s: one model per node holding its six links, one register
+    /// bus (link l at `l << 12`) and one host port (every write checked against its links'
+    /// RXBUFF references).
+    pub fn node_torus(
+        backend: Backend,
+        dims: [usize; 3],
+        periods_ps: &[u64],
+        chan: impl Fn(usize, usize) -> ChannelCfg,
+        seed: u64,
+    ) -> Self {
+        Self::torus_of("ftnw_node", backend, dims, periods_ps, chan, seed)
+    }
+
     fn torus_of(
         top: &str,
         backend: Backend,
@@ -350,11 +375,20 @@ impl Net {
         for k in 0..n {
             assert_eq!(peer[peer[k]], k, "endpoint {k}: cables are symmetric");
         }
-        let inst = instances(top, backend, n);
-        let ports = Ports::new(&inst.ports);
+        // an ftnw_node holds the six endpoints of its node, each other top one
+        let per = if top == "ftnw_node" { 6 } else { 1 };
+        assert_eq!(n % per, 0);
+        let inst = instances(top, backend, n / per);
+        let ps: Vec<Ports> = (0..n)
+            .map(|k| Ports::new(&inst.ports, (per > 1).then_some(k % per)))
+            .collect();
         let mut s = Self {
             dut: inst.duts,
-            p: ports,
+            ps: ps.clone(),
+            dut_of: (0..n).map(|k| k / per).collect(),
+            base: (0..n)
+                .map(|k| ((k % per) as u32) << tnw::TNW_WINDOW_BITS)
+                .collect(),
             chan: chan
                 .into_iter()
                 .enumerate()
@@ -371,58 +405,68 @@ impl Net {
             rng: Rng::new(seed ^ 0x3333),
             rsnd_max: vec![0; n],
             rx_mon: vec![PacketMonitor::new(4); n],
-            mem: (0..n)
-                .map(|k| {
-                    ports.host.map(|h| {
-                        let mut srv = MemServer::new(HOST_BASE + k as u64 * HOST_SPAN);
+            mem: (0..n / per)
+                .map(|d| {
+                    ps[d * per].host.map(|h| {
+                        let mut srv = MemServer::new(HOST_BASE + d as u64 * HOST_SPAN);
                         srv.latency = (2, 20);
-                        DmaWrMemory::new(h, srv, seed ^ (0x5555 * (k as u64 + 1)))
+                        DmaWrMemory::new(h, srv, seed ^ (0x5555 * (d as u64 + 1)))
                     })
                 })
                 .collect(),
+            mem_seen: vec![0; n / per],
             rxb: (0..n).map(|_| RxbRef::default()).collect(),
             check_writes: true,
             log: None,
             trace_from: inst.trace_from,
         };
         // power-up: idle lines, then reset
-        let p = s.p;
+        for k in 0..n {
+            let (p, d) = (s.ps[k], s.dut_of[k]);
+            s.dut[d].set(p.phy[0], Word::idle().d as u128);
+            s.dut[d].set(p.phy[1], Word::idle().c as u128);
+            s.dut[d].set(p.mdio[3], 1);
+        }
         for d in &mut s.dut {
-            d.set(p.phy[0], Word::idle().d as u128);
-            d.set(p.phy[1], Word::idle().c as u128);
-            d.set(p.mdio[3], 1);
             d.settle();
         }
         s.reset_all();
         s
     }
 
+    /// The endpoints of model `d`.
+    fn endpoints(&self, d: usize) -> std::ops::Range<usize> {
+        let per = self.len() / self.dut.len();
+        d * per..(d + 1) * per
+    }
+
     /// Every endpoint's `reset` held high for 4 cycles, then 20 cycles to settle (the power-up
     /// reset). The host models keep their state: stop injecting and drain first.
     pub fn reset_all(&mut self) {
-        let p = self.p;
+        let r = self.ps[0].reset;
         for d in &mut self.dut {
-            d.set(p.reset, 1);
+            d.set(r, 1);
         }
         self.run(4);
         for d in &mut self.dut {
-            d.set(p.reset, 0);
+            d.set(r, 0);
         }
         self.run(20);
     }
 
     /// Endpoint k's interrupt outputs `(irq_rx, irq_tx)` now.
     pub fn irq(&mut self, k: usize) -> (bool, bool) {
-        self.dut[k].settle();
+        let (p, d) = (self.ps[k], self.dut_of[k]);
+        self.dut[d].settle();
         (
-            self.dut[k].get(self.p.irq[0]) != 0,
-            self.dut[k].get(self.p.irq[1]) != 0,
+            self.dut[d].get(p.irq[0]) != 0,
+            self.dut[d].get(p.irq[1]) != 0,
         )
     }
 
     /// The number of endpoints.
     pub fn len(&self) -> usize {
-        self.dut.len()
+        self.peer.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -454,35 +498,48 @@ impl Net {
                 self.before_edge(k);
             }
         }
+        for d in 0..self.dut.len() {
+            let k = self.endpoints(d).start;
+            if up.rose(self.clock_of[k]) && self.mem[d].is_some() {
+                let m = self.mem[d].as_mut().unwrap();
+                if let Err(e) = m.before_edge(self.dut[d].as_mut()) {
+                    panic!("model {d}: host port at cycle {}: {e}", self.cycles[k]);
+                }
+                self.check_host_writes(d);
+            }
+        }
         // inputs set since the last settle must settle before the edge (see `Bench::step`)
         for d in &mut self.dut {
             d.settle();
         }
         let e = self.clocks.advance();
         self.time_ps = e.time_ps;
-        let p = self.p;
         for k in 0..n {
+            let (p, d) = (self.ps[k], self.dut_of[k]);
             let (c, pc) = (self.clock_of[k], self.clock_of[self.peer[k]]);
             if e.toggled(c) {
-                self.dut[k].set(p.clock, self.clocks.level(c) as u128);
+                self.dut[d].set(p.clock, self.clocks.level(c) as u128);
             }
             if e.toggled(pc) {
-                self.dut[k].set(p.phy_clock, self.clocks.level(pc) as u128);
+                self.dut[d].set(p.phy_clock, self.clocks.level(pc) as u128);
             }
         }
-        for k in 0..n {
-            self.dut[k].settle();
-            if self.mdio_on {
+        for d in &mut self.dut {
+            d.settle();
+        }
+        if self.mdio_on {
+            for k in 0..n {
+                let (p, d) = (self.ps[k], self.dut_of[k]);
                 let [mdc, o, oe, i] = p.mdio;
                 let (mdc, o, oe) = (
-                    self.dut[k].get(mdc) != 0,
-                    self.dut[k].get(o) != 0,
-                    self.dut[k].get(oe) != 0,
+                    self.dut[d].get(mdc) != 0,
+                    self.dut[d].get(o) != 0,
+                    self.dut[d].get(oe) != 0,
                 );
                 let line = self.mdio[k].step(mdc, o, oe);
-                if self.dut[k].get(i) != line as u128 {
-                    self.dut[k].set(i, line as u128);
-                    self.dut[k].settle();
+                if self.dut[d].get(i) != line as u128 {
+                    self.dut[d].set(i, line as u128);
+                    self.dut[d].settle();
                 }
             }
         }
@@ -495,19 +552,28 @@ impl Net {
             let c = self.clock_of[k];
             if e.rose(c) {
                 self.cycles[k] += 1;
-                let occ = self.dut[k].get(p.rsnd) as u64;
+                let occ = self.dut[self.dut_of[k]].get(self.ps[k].rsnd) as u64;
                 self.rsnd_max[k] = self.rsnd_max[k].max(occ);
             }
             if e.fell(c) {
                 self.after_edge(k);
             }
         }
+        for d in 0..self.dut.len() {
+            let k = self.endpoints(d).start;
+            if e.fell(self.clock_of[k]) {
+                if let Some(m) = &mut self.mem[d] {
+                    m.after_edge(self.dut[d].as_mut());
+                }
+            }
+        }
     }
 
     /// Handshakes and the channel, sampled just before node k's rising edge.
     fn before_edge(&mut self, k: usize) {
-        let p = self.p;
-        let d = &mut self.dut[k];
+        let p = self.ps[k];
+        let di = self.dut_of[k];
+        let d = &mut self.dut[di];
         d.settle();
         let h = &mut self.host[k];
         if h.valid_set && d.get(p.tx[3]) != 0 {
@@ -589,27 +655,23 @@ impl Net {
                 }
             }
         }
-        if let Some(m) = &mut self.mem[k] {
-            if let Err(e) = m.before_edge(self.dut[k].as_mut()) {
-                panic!("endpoint {k}: host port at cycle {}: {e}", self.cycles[k]);
-            }
-            self.check_host_writes(k);
-        }
         let w = Word {
-            d: self.dut[k].get(p.phy[2]) as u32,
-            c: self.dut[k].get(p.phy[3]) as u8,
+            d: self.dut[di].get(p.phy[2]) as u32,
+            c: self.dut[di].get(p.phy[3]) as u8,
         };
         let out = self.chan[k].step(w);
         if let Some(l) = &mut self.log {
             l.push((self.cycles[k], k, w, out));
         }
-        self.dut[self.peer[k]].set(p.phy[0], out.d as u128);
-        self.dut[self.peer[k]].set(p.phy[1], out.c as u128);
+        let (q, pd) = (self.ps[self.peer[k]], self.dut_of[self.peer[k]]);
+        self.dut[pd].set(q.phy[0], out.d as u128);
+        self.dut[pd].set(q.phy[1], out.c as u128);
     }
 
     /// Host inputs for the next cycle of node k.
     fn after_edge(&mut self, k: usize) {
-        let p = self.p;
+        let p = self.ps[k];
+        let di = self.dut_of[k];
         let h = &mut self.host[k];
         if h.quiet || h.paused {
             h.valid_set = false;
@@ -620,21 +682,18 @@ impl Net {
             h.valid_set = offer;
             if offer {
                 let pkt = &h.to_send[0];
-                self.dut[k].set(p.tx[0], pkt.item(h.item));
-                self.dut[k].set(p.tx[1], pkt.dest as u128);
-                self.dut[k].set(p.tx[4], (h.item == 0 && h.bad_frames == 0) as u128);
-                self.dut[k].set(p.tx[5], (h.item == 7) as u128);
-                self.dut[k].set(p.tx[6], 0xFFFF);
+                self.dut[di].set(p.tx[0], pkt.item(h.item));
+                self.dut[di].set(p.tx[1], pkt.dest as u128);
+                self.dut[di].set(p.tx[4], (h.item == 0 && h.bad_frames == 0) as u128);
+                self.dut[di].set(p.tx[5], (h.item == 7) as u128);
+                self.dut[di].set(p.tx[6], 0xFFFF);
             }
             h.rx_ready_set = h.rx_ready_rate >= 1.0 || self.rng.chance(h.rx_ready_rate);
         }
-        self.dut[k].set(p.tx[2], h.valid_set as u128);
+        self.dut[di].set(p.tx[2], h.valid_set as u128);
         if let Some((rx, vc_ready)) = p.rx {
-            self.dut[k].set(rx[5], h.rx_ready_set as u128);
-            self.dut[k].set(vc_ready, h.vc_ready as u128);
-        }
-        if let Some(m) = &mut self.mem[k] {
-            m.after_edge(self.dut[k].as_mut());
+            self.dut[di].set(rx[5], h.rx_ready_set as u128);
+            self.dut[di].set(vc_ready, h.vc_ready as u128);
         }
     }
 
@@ -669,20 +728,22 @@ impl Net {
         addr: u32,
         val: u32,
     ) -> Option<(u32, bool)> {
-        let p = self.p;
-        self.dut[k].set(p.bus.addr, addr as u128);
-        self.dut[k].set(p.bus.wdata, val as u128);
-        self.dut[k].set(p.bus.write, write as u128);
-        self.dut[k].set(p.bus.read, !write as u128);
+        let p = self.ps[k];
+        let di = self.dut_of[k];
+        let addr = addr + self.base[k];
+        self.dut[di].set(p.bus.addr, addr as u128);
+        self.dut[di].set(p.bus.wdata, val as u128);
+        self.dut[di].set(p.bus.write, write as u128);
+        self.dut[di].set(p.bus.read, !write as u128);
         self.cycle_of(k);
-        self.dut[k].set(p.bus.write, 0);
-        self.dut[k].set(p.bus.read, 0);
+        self.dut[di].set(p.bus.write, 0);
+        self.dut[di].set(p.bus.read, 0);
         for _ in 0..4 {
-            self.dut[k].settle();
-            if self.dut[k].get(p.bus.ready) != 0 {
+            self.dut[di].settle();
+            if self.dut[di].get(p.bus.ready) != 0 {
                 let r = (
-                    self.dut[k].get(p.bus.rdata) as u32,
-                    self.dut[k].get(p.bus.err) != 0,
+                    self.dut[di].get(p.bus.rdata) as u32,
+                    self.dut[di].get(p.bus.err) != 0,
                 );
                 self.cycle_of(k);
                 return Some(r);
@@ -750,21 +811,46 @@ impl Net {
         }
     }
 
-    /// Check endpoint k's new host writes against its RXBUFF reference (when `check_writes`).
-    fn check_host_writes(&mut self, k: usize) {
-        let m = self.mem[k].as_ref().unwrap();
-        while self.rxb[k].seen < m.log.len() {
-            let w = m.log[self.rxb[k].seen].clone();
-            self.rxb[k].seen += 1;
+    /// Check model d's new host writes against its endpoints' RXBUFF references (when
+    /// `check_writes`): each write must be the next write of one of them.
+    fn check_host_writes(&mut self, d: usize) {
+        while self.mem_seen[d] < self.mem[d].as_ref().unwrap().log.len() {
+            let w = self.mem[d].as_ref().unwrap().log[self.mem_seen[d]].clone();
+            self.mem_seen[d] += 1;
             if !self.check_writes {
                 continue;
             }
-            let before = self.rxb[k].packets;
-            let peer = self.peer[k];
-            if let Err(e) = self.rxb[k].check(&w, &mut self.host[peer].in_flight) {
-                panic!("endpoint {k}: host write at cycle {}: {e}", w.cycle);
+            let mut taken = None;
+            for k in self.endpoints(d) {
+                let peer = self.peer[k];
+                match self.rxb[k].accept(&w, &mut self.host[peer].in_flight) {
+                    Ok(true) => {
+                        taken = Some(k);
+                        break;
+                    }
+                    Ok(false) => {}
+                    Err(e) => panic!("endpoint {k}: host write at cycle {}: {e}", w.cycle),
+                }
             }
-            if self.rxb[k].packets > before {
+            let Some(k) = taken else {
+                let want: Vec<String> = self
+                    .endpoints(d)
+                    .map(|k| {
+                        format!(
+                            "endpoint {k}: {}",
+                            self.rxb[k].expected(&self.host[self.peer[k]].in_flight)
+                        )
+                    })
+                    .collect();
+                panic!(
+                    "model {d}: host write of {} words at {:#x} at cycle {} that no receive buffer expects (next: {})",
+                    w.words.len(),
+                    w.addr,
+                    w.cycle,
+                    want.join("; ")
+                );
+            };
+            if w.words.len() == PAYLOAD_WORDS {
                 self.host[k].delivered += 1;
                 self.host[k].last_rx_cycle = self.cycles[k];
             }
@@ -773,13 +859,17 @@ impl Net {
 
     /// A host buffer of `len` bytes for endpoint k (a `tnw_port`), aligned to `align`.
     pub fn alloc(&mut self, k: usize, len: usize, align: usize) -> u64 {
-        let m = self.mem[k].as_mut().expect("a tnw_port endpoint");
+        let m = self.mem[self.dut_of[k]]
+            .as_mut()
+            .expect("an endpoint with a host port");
         m.srv.mem.alloc(len, align).unwrap()
     }
 
     /// `len` bytes of endpoint k's host memory.
     pub fn host_read(&mut self, k: usize, addr: u64, len: usize) -> Vec<u8> {
-        let m = self.mem[k].as_mut().expect("a tnw_port endpoint");
+        let m = self.mem[self.dut_of[k]]
+            .as_mut()
+            .expect("an endpoint with a host port");
         let mut b = vec![0; len];
         m.srv.mem.read(addr, &mut b).unwrap();
         b

@@ -2,9 +2,10 @@
 //! scoreboard checks every host write of a `tnw_port` against: per VC the bases and the credits
 //! software issued, in order; a packet of VC v (the next one its sender sent on v) must be one
 //! 32-word write of its payload at `CRDBAR[v] + (C_D + RAO) x 128` of v's head credit, and the
-//! write after a credit's SIZE-th packet must be its notification, `POLLMAGIC` at
-//! `NTFBAR[v] | (NID << 2)`. Anything else (a write nobody expects, a wrong address or word, a
-//! packet out of order within its VC, a notification early, late or missing) is an error.
+//! write of that RXBUFF after a credit's SIZE-th packet must be its notification, `POLLMAGIC`
+//! at `NTFBAR[v] | (NID << 2)` (other RXBUFFs' writes may come between on a node's shared
+//! port). A write no RXBUFF of the port expects (a wrong address or word, a packet out of order
+//! within its VC, a notification early, late or missing) is an error.
 
 use crate::ftnw::net::Pkt;
 use crate::system::hostmem::HostWrite;
@@ -31,8 +32,6 @@ pub struct VcRef {
 #[derive(Clone, Debug)]
 pub struct RxbRef {
     pub vc: [VcRef; 8],
-    /// Host writes of the endpoint already checked.
-    pub seen: usize,
     /// The notification the next write must be: (VC, address).
     pub due: Option<(usize, u64)>,
     /// Messages completed (notifications written), and packets written.
@@ -49,7 +48,6 @@ impl Default for RxbRef {
                 ntf: reset,
                 ..Default::default()
             }),
-            seen: 0,
             due: None,
             notified: 0,
             packets: 0,
@@ -65,29 +63,29 @@ impl RxbRef {
         Some(v.cba as u64 + ((c.c_d as u64 + rao as u64) << 7))
     }
 
-    /// Check one host write; `peer` is the sender's queue of packets in flight (in send order),
-    /// from which a data write takes its packet.
-    pub fn check(&mut self, w: &HostWrite, peer: &mut VecDeque<Pkt>) -> Result<(), String> {
-        if let Some((vc, addr)) = self.due.take() {
-            if w.addr != addr || w.words != [rxb::POLLMAGIC] {
+    /// Take one host write if it is this RXBUFF's next: its due notification, or (none due) the
+    /// next packet of one of its VCs, at its credited address with its payload, taken from the
+    /// sender's queue `peer` (packets in flight, in send order). `Ok(false)`: not this RXBUFF's
+    /// write; `Err`: its due notification with a wrong value.
+    pub fn accept(&mut self, w: &HostWrite, peer: &mut VecDeque<Pkt>) -> Result<bool, String> {
+        if let Some((vc, addr)) = self.due {
+            if w.addr != addr {
+                return Ok(false);
+            }
+            if w.words != [rxb::POLLMAGIC] {
                 return Err(format!(
-                    "VC {vc}: want the notification POLLMAGIC at {addr:#x} after the message's last packet, got {} words at {:#x} ({:#x?})",
-                    w.words.len(),
-                    w.addr,
-                    &w.words[..w.words.len().min(2)]
+                    "VC {vc}: notification at {addr:#x} is {:#x?}, want POLLMAGIC",
+                    w.words
                 ));
             }
+            self.due = None;
             self.vc[vc].credits.pop_front();
             self.vc[vc].used = 0;
             self.notified += 1;
-            return Ok(());
+            return Ok(true);
         }
         if w.words.len() != PAYLOAD_WORDS {
-            return Err(format!(
-                "a write of {} words at {:#x} where a packet (32 words) or nothing was expected",
-                w.words.len(),
-                w.addr
-            ));
+            return Ok(false);
         }
         // the VC whose next packet goes exactly there with exactly this payload
         let hit = (0..8).find_map(|vc| {
@@ -98,21 +96,7 @@ impl RxbRef {
                 .then_some((vc, i))
         });
         let Some((vc, i)) = hit else {
-            let expect: Vec<String> = (0..8)
-                .filter_map(|vc| {
-                    let p = peer.iter().find(|p| (p.dest & 7) as usize == vc)?;
-                    Some(format!(
-                        "VC {vc} RAO {} at {:?}",
-                        p.dest >> 3,
-                        self.data_addr(vc, (p.dest >> 3) as u32)
-                    ))
-                })
-                .collect();
-            return Err(format!(
-                "a packet write at {:#x} that is no VC's next packet at its credited address (next: {})",
-                w.addr,
-                expect.join(", ")
-            ));
+            return Ok(false);
         };
         peer.remove(i);
         self.packets += 1;
@@ -128,6 +112,21 @@ impl RxbRef {
                 self.due = Some((vc, (v.ntf | (c.nid << 2)) as u64));
             }
         }
-        Ok(())
+        Ok(true)
+    }
+
+    /// What this RXBUFF writes next, for an error message.
+    pub fn expected(&self, peer: &VecDeque<Pkt>) -> String {
+        if let Some((vc, addr)) = self.due {
+            return format!("VC {vc}'s notification at {addr:#x}");
+        }
+        let next: Vec<String> = (0..8)
+            .filter_map(|vc| {
+                let p = peer.iter().find(|p| (p.dest & 7) as usize == vc)?;
+                let a = self.data_addr(vc, (p.dest >> 3) as u32)?;
+                Some(format!("VC {vc} RAO {} at {a:#x}", p.dest >> 3))
+            })
+            .collect();
+        format!("a packet: {}", next.join(", "))
     }
 }

@@ -6,6 +6,7 @@
 use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::ftnw::net::{ppm_periods, Net, LINK_NAMES};
 use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_wire::ftnw::link as tnw;
@@ -75,111 +76,173 @@ fn torus_2x2x2_of_ports_delivers_credited_messages_on_all_vcs() {
         return;
     }
     check("torus_2x2x2_ports", 0x7026, |rng| {
-        let mut net = Net::port_torus(
+        let net = Net::port_torus(
             Backend::Verilator,
             [2, 2, 2],
             &ppm_periods(8),
-            |a, b| ChannelCfg {
-                latency: 16 + (3 * a + b) % 29,
-                ber: 1e-6,
-                ..Default::default()
-            },
+            cable,
             rng.next_u64(),
         );
-        net.online();
-        let n = net.len();
-        // per endpoint and VC: the messages its neighbour sends it, (C_D, packets)
-        let mut plan: Vec<Vec<Vec<(u32, u32)>>> = vec![vec![vec![]; 8]; n];
-        for k in 0..n {
-            for vc in 0..8 {
-                let msgs = if vc >= 6 { 1 } else { 2 };
-                let mut c_d = 0;
-                for _ in 0..msgs {
-                    let len = match vc {
-                        6 => 2,
-                        7 => 3,
-                        _ => 1 + rng.below(8) as u32,
-                    };
-                    plan[k][vc].push((c_d, len));
-                    c_d += len;
-                }
+        credited_messages_on_all_vcs(net, rng, true);
+    });
+}
+
+/// The 2x2x2 torus of `ftnw_node`s (8 models of six links each, one register bus and one host
+/// port per node): the same traffic as `torus_2x2x2_of_ports_...`, every node's six receive
+/// buffers writing through its one host port.
+// verifies: FTNW-H008 FTNW-H014 FTNW-H020 FTNW-H167 FTNW-H168 FTNW-H169 FTNW-H170
+#[test]
+fn torus_2x2x2_of_nodes_delivers_credited_messages_on_all_vcs() {
+    if !verilator::require("the 2x2x2 torus of ftnw_nodes") {
+        return;
+    }
+    check("torus_2x2x2_nodes", 0x7027, |rng| {
+        let net = Net::node_torus(
+            Backend::Verilator,
+            [2, 2, 2],
+            &ppm_periods(8),
+            cable,
+            rng.next_u64(),
+        );
+        credited_messages_on_all_vcs(net, rng, false);
+    });
+}
+
+/// One node whose links are cabled to each other (a 1x1x1 torus: X+ to X-, Y+ to Y-, Z+ to
+/// Z-, FTNW-H168): the same traffic without the 256 KB message.
+// verifies: FTNW-H168
+#[test]
+fn single_node_loopback_delivers_credited_messages() {
+    if !verilator::require("the single-node loop-back") {
+        return;
+    }
+    check("single_node_loopback", 0x7028, |rng| {
+        let net = Net::node_torus(
+            Backend::Verilator,
+            [1, 1, 1],
+            &[4000],
+            cable,
+            rng.next_u64(),
+        );
+        assert_eq!(net.peer, vec![1, 0, 3, 2, 5, 4]);
+        credited_messages_on_all_vcs(net, rng, false);
+    });
+}
+
+/// Every cable its own latency and bit errors.
+fn cable(a: usize, b: usize) -> ChannelCfg {
+    ChannelCfg {
+        latency: 16 + (3 * a + b) % 29,
+        ber: 1e-6,
+        ..Default::default()
+    }
+}
+
+/// Every endpoint sends messages on all 8 VCs to its neighbour at once: VCs 0-5 credited
+/// first, VC 6 after its packets arrived, VC 7 starved until the others are complete; with
+/// `big`, endpoint 0 also receives a 256 KB message. Checks every notification is written.
+fn credited_messages_on_all_vcs(mut net: Net, rng: &mut Rng, big: bool) {
+    net.online();
+    let n = net.len();
+    // per endpoint and VC: the messages its neighbour sends it, (C_D, packets)
+    let mut plan: Vec<Vec<Vec<(u32, u32)>>> = vec![vec![vec![]; 8]; n];
+    for k in 0..n {
+        for vc in 0..8 {
+            let msgs = if vc >= 6 { 1 } else { 2 };
+            let mut c_d = 0;
+            for _ in 0..msgs {
+                let len = match vc {
+                    6 => 2,
+                    7 => 3,
+                    _ => 1 + rng.below(8) as u32,
+                };
+                plan[k][vc].push((c_d, len));
+                c_d += len;
             }
         }
+    }
+    if big {
         plan[0][0].push((16, 2048));
-        for k in 0..n {
-            for vc in 0..8 {
-                let size: u32 = plan[k][vc].iter().map(|m| m.0 + m.1).max().unwrap();
-                let data = net.alloc(k, size as usize * 128, 128);
-                let ntf = net.alloc(k, 64, 64);
-                net.set_bases(k, vc, data as u32, ntf as u32);
-            }
+    }
+    for k in 0..n {
+        for vc in 0..8 {
+            let size: u32 = plan[k][vc].iter().map(|m| m.0 + m.1).max().unwrap();
+            let data = net.alloc(k, size as usize * 128, 128);
+            let ntf = net.alloc(k, 64, 64);
+            net.set_bases(k, vc, data as u32, ntf as u32);
         }
-        let credit = |net: &mut Net, k: usize, vc: usize, plan: &[Vec<Vec<(u32, u32)>>]| {
-            for (nid, &(c_d, len)) in plan[k][vc].iter().enumerate() {
-                net.credit(k, vc, c_d, len, nid as u32);
-            }
-        };
-        for k in 0..n {
-            for vc in 0..6 {
-                credit(&mut net, k, vc, &plan);
-            }
+    }
+    let credit = |net: &mut Net, k: usize, vc: usize, plan: &[Vec<Vec<(u32, u32)>>]| {
+        for (nid, &(c_d, len)) in plan[k][vc].iter().enumerate() {
+            net.credit(k, vc, c_d, len, nid as u32);
         }
-        // every endpoint sends its neighbour's plan, the VCs interleaved message by message
-        for k in 0..n {
-            let to = net.peer[k];
-            for round in 0..3 {
-                for vc in 0..8u16 {
-                    if let Some(&(_, len)) = plan[to][vc as usize].get(round) {
-                        for rao in 0..len as u16 {
-                            let mut pkt = nicgen_sim::ftnw::net::Pkt::random(rng);
-                            pkt.dest = (rao << 3) | vc;
-                            net.host[k].to_send.push_back(pkt);
-                        }
+    };
+    for k in 0..n {
+        for vc in 0..6 {
+            credit(&mut net, k, vc, &plan);
+        }
+    }
+    // every endpoint sends its neighbour's plan, the VCs interleaved message by message
+    for k in 0..n {
+        let to = net.peer[k];
+        for round in 0..3 {
+            for vc in 0..8u16 {
+                if let Some(&(_, len)) = plan[to][vc as usize].get(round) {
+                    for rao in 0..len as u16 {
+                        let mut pkt = nicgen_sim::ftnw::net::Pkt::random(rng);
+                        pkt.dest = (rao << 3) | vc;
+                        net.host[k].to_send.push_back(pkt);
                     }
                 }
             }
         }
-        net.run(6000);
-        // VC 6's and VC 7's packets have arrived and wait; credit VC 6's, then run until all but
-        // VC 7 is in
-        for k in 0..n {
-            let st = net.reg(k, &tnw::RX_FIFO_STATUS);
-            assert_eq!(
-                tnw::RX_FIFO_STATUS::DESCR_NOT_EMPTY.get(st) & 0xc0,
-                0xc0,
-                "endpoint {k}: {st:#x}"
-            );
-        }
-        for k in 0..n {
-            credit(&mut net, k, 6, &plan);
-        }
-        let others: u64 = (0..n)
-            .map(|k| plan[k].iter().take(7).map(|m| m.len() as u64).sum::<u64>())
-            .sum();
-        let limit = net.cycles[0] + 120_000;
-        while net.rxb.iter().map(|r| r.notified).sum::<u64>() < others {
-            assert!(net.cycles[0] < limit, "messages of VCs 0-6 not complete");
-            net.run(500);
-        }
-        for k in 0..n {
-            assert_eq!(
-                net.host[net.peer[k]].in_flight.len(),
-                3,
-                "endpoint {k}: VC 7's packets wait for their credit"
-            );
-            credit(&mut net, k, 7, &plan);
-        }
-        net.drain(20_000);
-        net.run(300);
-        for k in 0..n {
-            let want: usize = plan[k].iter().map(|m| m.len()).sum();
-            assert_eq!(net.rxb[k].notified, want as u64, "endpoint {k}");
-            assert!(net.rxb[k].due.is_none());
-        }
-        eprintln!(
-            "torus of ports: {} cycles of node 0, {} packets written",
-            net.cycles[0],
-            net.rxb.iter().map(|r| r.packets).sum::<u64>()
+    }
+    // VC 6's and VC 7's packets arrive and wait (behind the credited traffic: a node's six
+    // links share one host port); then credit VC 6's, and run until all but VC 7 is in
+    let limit = net.cycles[0] + 60_000;
+    let mut waiting = 0;
+    while waiting < n {
+        assert!(net.cycles[0] < limit, "VC 6 and 7 packets not all arrived");
+        net.run(1000);
+        waiting = (0..n)
+            .filter(|&k| {
+                let st = net.reg(k, &tnw::RX_FIFO_STATUS);
+                tnw::RX_FIFO_STATUS::DESCR_NOT_EMPTY.get(st) & 0xc0 == 0xc0
+            })
+            .count();
+    }
+    for k in 0..n {
+        assert_eq!(net.rxb[k].vc[6].credits.len(), 0);
+    }
+    for k in 0..n {
+        credit(&mut net, k, 6, &plan);
+    }
+    let others: u64 = (0..n)
+        .map(|k| plan[k].iter().take(7).map(|m| m.len() as u64).sum::<u64>())
+        .sum();
+    let limit = net.cycles[0] + 120_000;
+    while net.rxb.iter().map(|r| r.notified).sum::<u64>() < others {
+        assert!(net.cycles[0] < limit, "messages of VCs 0-6 not complete");
+        net.run(500);
+    }
+    for k in 0..n {
+        assert_eq!(
+            net.host[net.peer[k]].in_flight.len(),
+            3,
+            "endpoint {k}: VC 7's packets wait for their credit"
         );
-    });
+        credit(&mut net, k, 7, &plan);
+    }
+    net.drain(20_000);
+    net.run(300);
+    for k in 0..n {
+        let want: usize = plan[k].iter().map(|m| m.len()).sum();
+        assert_eq!(net.rxb[k].notified, want as u64, "endpoint {k}");
+        assert!(net.rxb[k].due.is_none());
+    }
+    eprintln!(
+        "torus: {} cycles of node 0, {} packets written",
+        net.cycles[0],
+        net.rxb.iter().map(|r| r.packets).sum::<u64>()
+    );
 }
