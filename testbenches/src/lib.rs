@@ -1,5 +1,6 @@
 //! Multi-block, differential and system testbenches live in `tests/`; shared helpers here.
 
+pub mod bench;
 pub mod scratch_maps;
 pub mod trace;
 

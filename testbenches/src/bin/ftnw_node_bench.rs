@@ -2,14 +2,17 @@
 //! `tnw_port`s back to back (link + RXBUFF writing host memory, every write checked by the
 //! network's RXBUFF reference): the latency from the CRC word into RXLINK to the packet's host
 //! write request; the goodput into host memory of 7 VCs while the 8th holds packets without a
-//! credit; the goodput into host memory of messages on all 8 VCs. Goodput is payload words per
-//! cycle, as a fraction of the link's raw rate of one word per cycle. Writes
-//! build/bench/ftnw_node.json.
+//! credit; the goodput into host memory of messages on all 8 VCs. Then on `ftnw_node`s: one
+//! node with its links cabled to each other (X+ to X-, ...), all six sending at once, its total
+//! payload into host memory per cycle as a fraction of six links' raw rate; and the Verilator
+//! speed of the 2x2x2 torus of nodes under traffic. Goodput is payload words per cycle, as a
+//! fraction of the link's raw rate of one word per cycle. Writes build/bench/ftnw_node.json.
 
 use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::ftnw::net::{Net, Pkt};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
+use nicgen_testbenches::bench::{synth, write};
 use nicgen_wire::ftnw::link::{Word, PAYLOAD_WORDS};
 use std::collections::BTreeMap;
 
@@ -111,6 +114,79 @@ fn latency() -> u64 {
     l
 }
 
+/// Buffers for every endpoint and VC of `net`, credits for `msgs` messages of `MSG` packets on
+/// each, and the packets queued at each endpoint's peer.
+fn load(net: &mut Net, msgs: usize, rng: &mut Rng) -> usize {
+    let n = net.len();
+    for k in 0..n {
+        for vc in 0..8 {
+            let data = net.alloc(k, MSG as usize * 128, 128);
+            let ntf = net.alloc(k, 64, 64);
+            net.set_bases(k, vc, data as u32, ntf as u32);
+            for m in 0..msgs {
+                net.credit(k, vc, 0, MSG, m as u32 % 16);
+            }
+        }
+    }
+    for k in 0..n {
+        for _ in 0..msgs {
+            for rao in 0..MSG as u16 {
+                for vc in 0..8u16 {
+                    let mut pkt = Pkt::random(rng);
+                    pkt.dest = (rao << 3) | vc;
+                    net.host[net.peer[k]].to_send.push_back(pkt);
+                }
+            }
+        }
+    }
+    n * 8 * msgs * MSG as usize
+}
+
+/// One node, links cabled to each other, all six receiving at once: payload words into its host
+/// memory per cycle, over six links' raw rate.
+fn node_goodput(msgs: usize) -> f64 {
+    let mut rng = Rng::new(21);
+    let c = |_, _| ChannelCfg {
+        latency: 64,
+        ..Default::default()
+    };
+    let mut net = Net::node_torus(Backend::Verilator, [1, 1, 1], &[P], c, 21);
+    net.online();
+    let total = load(&mut net, msgs, &mut rng);
+    let start = net.cycles[0];
+    net.drain(total as u64 * 40 + 50_000);
+    let end = (0..6).map(|k| net.host[k].last_rx_cycle).max().unwrap();
+    let g = (total * PAYLOAD_WORDS) as f64 / (end - start) as f64 / 6.0;
+    eprintln!(
+        "  node, six links at once into one host port: {g:.4} of six links' raw ({total} packets)"
+    );
+    g
+}
+
+/// Verilator cycles per second of the 2x2x2 torus of nodes (8 models, 48 links) under traffic.
+fn torus_speed() -> f64 {
+    let mut rng = Rng::new(22);
+    let c = |_, _| ChannelCfg {
+        latency: 32,
+        ..Default::default()
+    };
+    let mut net = Net::node_torus(
+        Backend::Verilator,
+        [2, 2, 2],
+        &nicgen_sim::ftnw::net::ppm_periods(8),
+        c,
+        22,
+    );
+    net.online();
+    load(&mut net, 1, &mut rng);
+    let cycles = 20_000;
+    let t = std::time::Instant::now();
+    net.run(cycles);
+    let r = cycles as f64 / t.elapsed().as_secs_f64();
+    eprintln!("  2x2x2 torus of ftnw_node in Verilator: {r:.0} cycles/s");
+    r
+}
+
 fn main() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("ftnw_node_bench: verilator not on PATH (make setup)");
@@ -131,9 +207,16 @@ fn main() {
         goodput(&[0, 1, 2, 3, 4, 5, 6, 7], msgs, 0, 12),
     );
     j.insert("message_packets", MSG as f64);
-    let out = nicgen_sim::workspace_root().join("build/bench/ftnw_node.json");
-    let body: Vec<String> = j.iter().map(|(k, v)| format!("  \"{k}\": {v}")).collect();
-    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
-    std::fs::write(&out, format!("{{\n{}\n}}\n", body.join(",\n"))).unwrap();
-    eprintln!("wrote {}", out.display());
+    j.insert("node_goodput_6links", node_goodput(2));
+    j.insert("torus_sim_cycles_per_s", torus_speed());
+    match synth("ftnw_node") {
+        Some(s) => {
+            j.insert("fmax_mhz_node", s.num("clock").unwrap_or(f64::NAN));
+            j.insert("lut4_node", s.num("lut4").unwrap_or(f64::NAN));
+            j.insert("ff_node", s.num("ff").unwrap_or(f64::NAN));
+            j.insert("bram_node", s.num("bram").unwrap_or(f64::NAN));
+        }
+        None => eprintln!("  no build/synth/ftnw_node.json: run `make synth TOPS=ftnw_node`"),
+    }
+    write("ftnw_node", &j);
 }

@@ -7,6 +7,7 @@
 use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::ftnw::net::Pair;
 use nicgen_sim::harness::rng::Rng;
+use nicgen_testbenches::bench::{synth, write};
 use nicgen_wire::ftnw::link::{Word, C_HEADER, PAYLOAD_WORDS};
 use std::collections::BTreeMap;
 
@@ -86,36 +87,6 @@ fn latencies() -> (u64, u64) {
     (tx, rx)
 }
 
-fn synth(name: &str) -> Option<serde_like::Obj> {
-    let path = nicgen_sim::workspace_root()
-        .join("build/synth")
-        .join(format!("{name}.json"));
-    std::fs::read_to_string(path)
-        .ok()
-        .map(|t| serde_like::Obj(t))
-}
-
-/// The few fields we need from build/synth/<top>.json, without a JSON dependency.
-mod serde_like {
-    pub struct Obj(pub String);
-    impl Obj {
-        pub fn num(&self, key: &str) -> Option<f64> {
-            let i = self.0.find(&format!("\"{key}\""))?;
-            let rest = &self.0[i + key.len() + 2..];
-            let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-            let rest = if let Some(r) = rest.strip_prefix('{') {
-                r.split(':').nth(1)?
-            } else {
-                rest
-            };
-            let end = rest
-                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e'))
-                .unwrap_or(rest.len());
-            rest[..end].trim().parse().ok()
-        }
-    }
-}
-
 fn main() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("tnw_bench: verilator not on PATH (make setup)");
@@ -171,18 +142,5 @@ fn main() {
         }
         None => eprintln!("  no build/synth/tnw_6links.json: run `make synth TOPS=tnw_6links` for the six-link figure"),
     }
-    let body: Vec<String> = j
-        .iter()
-        .map(|(k, v)| {
-            if v.is_nan() {
-                format!("  \"{k}\": null")
-            } else {
-                format!("  \"{k}\": {v}")
-            }
-        })
-        .collect();
-    let out = nicgen_sim::workspace_root().join("build/bench/tnw_link.json");
-    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
-    std::fs::write(&out, format!("{{\n{}\n}}\n", body.join(",\n"))).unwrap();
-    eprintln!("wrote {}", out.display());
+    write("tnw_link", &j);
 }

@@ -1,0 +1,53 @@
+//! What the benchmark programs share: the few fields they read from `make synth`'s
+//! `build/synth/<top>.json` (no JSON dependency), and writing `build/bench/<name>.json`.
+
+use std::collections::BTreeMap;
+
+/// `build/synth/<name>.json`, if `make synth` wrote it.
+pub fn synth(name: &str) -> Option<Obj> {
+    let path = nicgen_sim::workspace_root()
+        .join("build/synth")
+        .join(format!("{name}.json"));
+    std::fs::read_to_string(path).ok().map(Obj)
+}
+
+pub struct Obj(pub String);
+
+impl Obj {
+    /// The number at `key`, or the first number of the object at `key` (e.g. one clock of
+    /// `fmax_mhz`).
+    pub fn num(&self, key: &str) -> Option<f64> {
+        let i = self.0.find(&format!("\"{key}\""))?;
+        let rest = &self.0[i + key.len() + 2..];
+        let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+        let rest = if let Some(r) = rest.strip_prefix('{') {
+            r.split(':').nth(1)?
+        } else {
+            rest
+        };
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e'))
+            .unwrap_or(rest.len());
+        rest[..end].trim().parse().ok()
+    }
+}
+
+/// Write `build/bench/<name>.json`: flat keys, numbers (NaN as null).
+pub fn write(name: &str, j: &BTreeMap<&str, f64>) {
+    let body: Vec<String> = j
+        .iter()
+        .map(|(k, v)| {
+            if v.is_nan() {
+                format!("  \"{k}\": null")
+            } else {
+                format!("  \"{k}\": {v}")
+            }
+        })
+        .collect();
+    let out = nicgen_sim::workspace_root()
+        .join("build/bench")
+        .join(format!("{name}.json"));
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    std::fs::write(&out, format!("{{\n{}\n}}\n", body.join(",\n"))).unwrap();
+    eprintln!("wrote {}", out.display());
+}
