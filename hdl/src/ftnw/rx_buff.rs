@@ -115,6 +115,7 @@ pub struct RxBuff {
     crd_ra: Concat<4, 3, 7>,
     w_addr: Widen<32, 64>,
     sel: CreditSel,
+    addr: CreditAddr,
     /// `keep` is all ones on RXLINK's packets.
     sink_keep: Unused<Bits<4>>,
     // per VC
@@ -133,7 +134,10 @@ pub struct RxBuff {
     st: DFF<Bits<3>>,
     vc_r: DFF<Bits<3>>,
     last_r: DFF<Bit>,
-    addr_r: DFF<Bits<32>>,
+    rao_r: DFF<Bits<11>>,
+    cd_r: DFF<Bits<16>>,
+    nid_r: DFF<Bits<4>>,
+    cba_r: DFF<Bits<32>>,
     bcnt: DFF<Bits<5>>,
     outst: DFF<Bits<6>>,
     /// RXLINK was reset while the packet's request waited: pad it.
@@ -198,6 +202,7 @@ impl Default for RxBuff {
             crd_ra: Default::default(),
             w_addr: Default::default(),
             sel: Default::default(),
+            addr: Default::default(),
             sink_keep: Default::default(),
             wp: Default::default(),
             rp: Default::default(),
@@ -212,7 +217,10 @@ impl Default for RxBuff {
             st: Default::default(),
             vc_r: Default::default(),
             last_r: Default::default(),
-            addr_r: Default::default(),
+            rao_r: Default::default(),
+            cd_r: Default::default(),
+            nid_r: Default::default(),
+            cba_r: Default::default(),
             bcnt: Default::default(),
             outst: Default::default(),
             pad_r: Default::default(),
@@ -270,8 +278,8 @@ impl Logic for RxBuff {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, rf_busy, rf_vc, st, vc_r, last_r, addr_r, bcnt, outst, pad_r, held_v,
-            held_d
+            self, clock, rf_busy, rf_vc, st, vc_r, last_r, rao_r, cd_r, nid_r, cba_r, bcnt, outst,
+            pad_r, held_v, held_d
         );
         for v in 0..8 {
             self.wp[v].clock.next = self.clock.val();
@@ -394,6 +402,12 @@ impl Logic for RxBuff {
             self.sel.vc.next = self.pkt.meta.val().get_bits::<3>(0);
         }
         self.sel.rao.next = self.pkt.meta.val().get_bits::<11>(3);
+        // the addresses, from registers (the data address) and the latched VC's NTFBAR
+        self.addr.rao.next = self.rao_r.q.val();
+        self.addr.cd.next = self.cd_r.q.val();
+        self.addr.nid.next = self.nid_r.q.val();
+        self.addr.cba.next = self.cba_r.q.val();
+        self.addr.ntf.next = self.sel.ntf_sel.val();
         for v in 0..8 {
             self.sel.hc[v].next = self.hc[v].q.val();
             self.sel.hcv[v].next = self.hcv[v].q.val();
@@ -412,7 +426,7 @@ impl Logic for RxBuff {
         self.pkt.ready.next = false;
         self.host.wr_req_valid.next = false;
         self.host.wr_req_beats.next = self.c_beats_pkt.val();
-        self.req_addr.next = self.addr_r.q.val();
+        self.req_addr.next = self.addr.data_addr.val();
         self.host.wr_dat_valid.next = false;
         self.host.wr_dat_data.next = self.pkt.data.val();
         self.host.wr_dat_last.next = self.bcnt.q.val() == self.c_last5.val();
@@ -427,20 +441,23 @@ impl Logic for RxBuff {
                 self.ctl.ev_poc_first.next = true;
                 self.pkt.ready.next = true;
             } else if self.pkt.valid.val() && self.sel.hcv_sel.val() && !self.ctl.hold.val() {
+                // the packet's VC, RAO, head credit and base, for its address (REQ)
                 self.vc_r.d.next = self.vc_in.val();
                 self.last_r.d.next = self.sel.is_last.val();
-                self.addr_r.d.next = self.sel.data_addr.val();
+                self.rao_r.d.next = self.pkt.meta.val().get_bits::<11>(3);
+                self.cd_r.d.next = self.sel.cd_sel.val();
+                self.nid_r.d.next = self.sel.nid_sel.val();
+                self.cba_r.d.next = self.sel.cba_sel.val();
                 self.bcnt.d.next = self.c_zero5.val();
                 if self.sel.rao_ge.val() {
                     self.ctl.ev_rao_range.next = true;
                 }
-                if self.sel.carry.val() {
-                    self.ctl.ev_rcba_carry.next = true;
-                    self.st.d.next = self.c_s[3].val();
-                } else {
-                    self.st.d.next = self.c_s[1].val();
-                }
+                self.st.d.next = self.c_s[1].val();
             }
+        } else if self.st.q.val() == self.c_s[1].val() && self.addr.carry.val() {
+            // the address would carry past 4 GB or CRDBAR is misaligned: not written
+            self.ctl.ev_rcba_carry.next = true;
+            self.st.d.next = self.c_s[3].val();
         } else if self.st.q.val() == self.c_s[1].val() {
             self.host.wr_req_valid.next = true;
             if self.host.wr_req_ready.val() {
@@ -499,9 +516,9 @@ impl Logic for RxBuff {
                 }
             }
         } else if self.st.q.val() == self.c_s[4].val() {
-            self.req_addr.next = self.sel.ntf_addr.val();
+            self.req_addr.next = self.addr.ntf_addr.val();
             self.host.wr_req_beats.next = self.c_beats_one.val();
-            if self.sel.ntf_bad.val() {
+            if self.addr.ntf_bad.val() {
                 self.ctl.ev_rnba_lsb.next = true;
                 self.pop.next = true;
                 self.st.d.next = self.c_s[0].val();
@@ -709,9 +726,10 @@ impl Logic for RxBuff {
     }
 }
 
-/// The delivery's VC selected (`vc`) among the 8: its head credit's state, and (in
-/// `CreditAddr`) the addresses. Two blocks so that the statements feeding the width leaves
-/// and those reading them stay apart (Verilator orders them; no UNOPTFLAT).
+/// The delivery's VC selected (`vc`) among the 8: its head credit, bases and state, whether
+/// the next packet (RAO `rao`) uses the credit up (`is_last`) and whether its RAO is not below
+/// the credit's SIZE (`rao_ge`). Its own block so the FSM that reads these and the statements
+/// that feed them stay apart (Verilator orders them; no UNOPTFLAT).
 #[derive(LogicBlock)]
 pub struct CreditSel {
     pub vc: Signal<In, Bits<3>>,
@@ -722,16 +740,18 @@ pub struct CreditSel {
     pub lost: [Signal<In, Bit>; 8],
     pub ntf: [Signal<In, Bits<32>>; 8],
     pub cba: [Signal<In, Bits<32>>; 8],
+    pub cd_sel: Signal<Out, Bits<16>>,
+    pub nid_sel: Signal<Out, Bits<4>>,
     pub hcv_sel: Signal<Out, Bit>,
     pub lost_sel: Signal<Out, Bit>,
+    pub ntf_sel: Signal<Out, Bits<32>>,
+    pub cba_sel: Signal<Out, Bits<32>>,
     pub is_last: Signal<Out, Bit>,
     pub rao_ge: Signal<Out, Bit>,
-    pub data_addr: Signal<Out, Bits<32>>,
-    pub carry: Signal<Out, Bit>,
-    pub ntf_addr: Signal<Out, Bits<32>>,
-    pub ntf_bad: Signal<Out, Bit>,
-    addr: CreditAddr,
+    used_sel: Signal<Local, Bits<12>>,
+    hc_sel: Signal<Local, Bits<32>>,
     c_vc: [Constant<Bits<3>>; 8],
+    c_one12: Constant<Bits<12>>,
 }
 
 impl Default for CreditSel {
@@ -745,16 +765,18 @@ impl Default for CreditSel {
             lost: Default::default(),
             ntf: Default::default(),
             cba: Default::default(),
+            cd_sel: Default::default(),
+            nid_sel: Default::default(),
             hcv_sel: Default::default(),
             lost_sel: Default::default(),
+            ntf_sel: Default::default(),
+            cba_sel: Default::default(),
             is_last: Default::default(),
             rao_ge: Default::default(),
-            data_addr: Default::default(),
-            carry: Default::default(),
-            ntf_addr: Default::default(),
-            ntf_bad: Default::default(),
-            addr: Default::default(),
+            used_sel: Default::default(),
+            hc_sel: Default::default(),
             c_vc: std::array::from_fn(|i| k(i as u64)),
+            c_one12: k(1),
         }
     }
 }
@@ -762,45 +784,42 @@ impl Default for CreditSel {
 impl Logic for CreditSel {
     #[hdl_gen]
     fn update(&mut self) {
-        self.addr.hc.next = self.hc[0].val();
+        self.hc_sel.next = self.hc[0].val();
         self.hcv_sel.next = self.hcv[0].val();
-        self.addr.used.next = self.used[0].val();
+        self.used_sel.next = self.used[0].val();
         self.lost_sel.next = self.lost[0].val();
-        self.addr.ntf.next = self.ntf[0].val();
-        self.addr.cba.next = self.cba[0].val();
+        self.ntf_sel.next = self.ntf[0].val();
+        self.cba_sel.next = self.cba[0].val();
         for v in 0..8 {
             if self.vc.val() == self.c_vc[v].val() {
-                self.addr.hc.next = self.hc[v].val();
+                self.hc_sel.next = self.hc[v].val();
                 self.hcv_sel.next = self.hcv[v].val();
-                self.addr.used.next = self.used[v].val();
+                self.used_sel.next = self.used[v].val();
                 self.lost_sel.next = self.lost[v].val();
-                self.addr.ntf.next = self.ntf[v].val();
-                self.addr.cba.next = self.cba[v].val();
+                self.ntf_sel.next = self.ntf[v].val();
+                self.cba_sel.next = self.cba[v].val();
             }
         }
-        self.addr.rao.next = self.rao.val();
-        self.is_last.next = self.addr.is_last.val();
-        self.rao_ge.next = self.addr.rao_ge.val();
-        self.data_addr.next = self.addr.data_addr.val();
-        self.carry.next = self.addr.carry.val();
-        self.ntf_addr.next = self.addr.ntf_addr.val();
-        self.ntf_bad.next = self.addr.ntf_bad.val();
+        self.cd_sel.next = self.hc_sel.val().get_bits::<16>(0);
+        self.nid_sel.next = self.hc_sel.val().get_bits::<4>(28);
+        self.is_last.next =
+            (self.used_sel.val() + self.c_one12.val()) == self.hc_sel.val().get_bits::<12>(16);
+        // RAO (11 bits) >= SIZE (12 bits): SIZE below 2048 and RAO not below it
+        self.rao_ge.next = !self.hc_sel.val().get_bit(27)
+            && (self.rao.val() >= self.hc_sel.val().get_bits::<11>(16));
     }
 }
 
-/// One VC's addresses: `data_addr` = CRDBAR + (C_D + RAO) x 128 with `carry` when it carries
-/// out of bit 31 or CRDBAR is not 128-byte aligned; `ntf_addr` = NTFBAR | (NID << 2) with
-/// `ntf_bad` when NTFBAR's bits 5:0 are not 0; `is_last` when the next packet uses the head
-/// credit up; `rao_ge` when RAO is not below SIZE.
+/// A packet's addresses: `data_addr` = CRDBAR + (C_D + RAO) x 128 with `carry` when it
+/// carries out of bit 31 or CRDBAR is not 128-byte aligned; `ntf_addr` = NTFBAR | (NID << 2)
+/// with `ntf_bad` when NTFBAR's bits 5:0 are not 0.
 #[derive(LogicBlock)]
 pub struct CreditAddr {
     pub rao: Signal<In, Bits<11>>,
-    pub hc: Signal<In, Bits<32>>,
-    pub used: Signal<In, Bits<12>>,
+    pub cd: Signal<In, Bits<16>>,
+    pub nid: Signal<In, Bits<4>>,
     pub ntf: Signal<In, Bits<32>>,
     pub cba: Signal<In, Bits<32>>,
-    pub is_last: Signal<Out, Bit>,
-    pub rao_ge: Signal<Out, Bit>,
     pub data_addr: Signal<Out, Bits<32>>,
     pub carry: Signal<Out, Bit>,
     pub ntf_addr: Signal<Out, Bits<32>>,
@@ -808,10 +827,8 @@ pub struct CreditAddr {
     sum: Signal<Local, Bits<33>>,
     w_cd: Widen<16, 33>,
     w_rao: Widen<11, 33>,
-    w_rao12: Widen<11, 12>,
     w_cba: Widen<32, 33>,
     w_nid: Widen<4, 32>,
-    c_one12: Constant<Bits<12>>,
     c_seven: Constant<Bits<33>>,
     c_two: Constant<Bits<32>>,
     c_lsb_mask: Constant<Bits<32>>,
@@ -823,12 +840,10 @@ impl Default for CreditAddr {
     fn default() -> Self {
         Self {
             rao: Default::default(),
-            hc: Default::default(),
-            used: Default::default(),
+            cd: Default::default(),
+            nid: Default::default(),
             ntf: Default::default(),
             cba: Default::default(),
-            is_last: Default::default(),
-            rao_ge: Default::default(),
             data_addr: Default::default(),
             carry: Default::default(),
             ntf_addr: Default::default(),
@@ -836,10 +851,8 @@ impl Default for CreditAddr {
             sum: Default::default(),
             w_cd: Default::default(),
             w_rao: Default::default(),
-            w_rao12: Default::default(),
             w_cba: Default::default(),
             w_nid: Default::default(),
-            c_one12: k(1),
             c_seven: k(7),
             c_two: k(2),
             c_lsb_mask: k((1 << rxb::NTFBAR_ZERO_BITS) - 1),
@@ -852,11 +865,10 @@ impl Default for CreditAddr {
 impl Logic for CreditAddr {
     #[hdl_gen]
     fn update(&mut self) {
-        self.w_cd.x.next = self.hc.val().get_bits::<16>(0);
+        self.w_cd.x.next = self.cd.val();
         self.w_rao.x.next = self.rao.val();
-        self.w_rao12.x.next = self.rao.val();
         self.w_cba.x.next = self.cba.val();
-        self.w_nid.x.next = self.hc.val().get_bits::<4>(28);
+        self.w_nid.x.next = self.nid.val();
         self.sum.next =
             self.w_cba.y.val() + ((self.w_cd.y.val() + self.w_rao.y.val()) << self.c_seven.val());
         self.data_addr.next = self.sum.val().get_bits::<32>(0);
@@ -864,8 +876,5 @@ impl Logic for CreditAddr {
             || ((self.cba.val() & self.c_cba_mask.val()) != self.c_zero32.val());
         self.ntf_addr.next = self.ntf.val() | (self.w_nid.y.val() << self.c_two.val());
         self.ntf_bad.next = (self.ntf.val() & self.c_lsb_mask.val()) != self.c_zero32.val();
-        self.is_last.next =
-            (self.used.val() + self.c_one12.val()) == self.hc.val().get_bits::<12>(16);
-        self.rao_ge.next = self.w_rao12.y.val() >= self.hc.val().get_bits::<12>(16);
     }
 }
