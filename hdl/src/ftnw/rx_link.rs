@@ -703,17 +703,15 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() + self.c_one5.val();
                 self.tail[i].d.next = self.cur_slot.q.val();
                 // an empty queue (or one emptied by this cycle's pop) starts at the new slot;
-                // a queue that was not empty links its tail to it (when this cycle's pop empties
-                // it, that tail is the slot being freed, whose link nobody reads again; an empty
-                // queue's tail is stale: another VC may own that slot now)
+                // else the tail links to it (an empty queue's tail is stale: another VC may
+                // own that slot now)
                 if (self.vc_cnt[i].q.val() == self.c_zero5.val())
                     || (self.pop.val()
                         && (self.sel_vc.q.val() == self.c_vc[i].val())
                         && (self.vc_cnt[i].q.val() == self.c_one5.val()))
                 {
                     self.head[i].d.next = self.cur_slot.q.val();
-                }
-                if self.vc_cnt[i].q.val() != self.c_zero5.val() {
+                } else {
                     for s in 0..NS {
                         if self.tail[i].q.val() == self.c_slot[s].val() {
                             self.nxt[s].d.next = self.cur_slot.q.val();
