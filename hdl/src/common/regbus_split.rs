@@ -1,10 +1,14 @@
 //! Register-bus splitter: one master (`bus`, `A` address bits) to `N` slaves behind address
 //! windows of `W` bits each, at the window numbers the wire crate declares (window `w` covers
-//! `w << W .. (w + 1) << W`). A slave sees the low `W` address bits and a strobe only for an
-//! access in its window; its answer (`ready`, `rdata`, `err`) is passed back unchanged. An
-//! access in no window is answered by the splitter itself, one cycle later, with `err` (the
-//! register bus's rule for an unmapped address). Latency: none added; combinational decode.
-//! The bus rules are those of `common::regbank` (one access at a time).
+//! `w << W .. (w + 1) << W`). The request (`addr`, `wdata`, `write`, `read`) is registered, then
+//! decoded: a slave sees the low `W` address bits and a strobe one cycle after the master's, only
+//! for an access in its window; its answer (`ready`, `rdata`, `err`) is passed back unchanged.
+//! An access in no window is answered by the splitter itself, one cycle after the registered
+//! strobe, with `err` (the register bus's rule for an unmapped address). Latency: one cycle
+//! added to every access (an answer two cycles after the strobe). The register cuts the bus
+//! inputs from the decode and from every slave's logic (timing, and in a Verilated model the
+//! slaves leave its input-combinational region). The bus rules are those of `common::regbank`
+//! (one access at a time; the master waits for `ready`).
 
 use crate::common::regbank::{RegBusMaster, RegBusSlave};
 use rust_hdl::prelude::*;
@@ -18,6 +22,10 @@ pub struct RegBusSplit<const N: usize, const A: usize, const W: usize> {
     hit: [Signal<Local, Bit>; N],
     any_hit: Signal<Local, Bit>,
     miss: DFF<Bit>,
+    addr: DFF<Bits<A>>,
+    wdata: DFF<Bits<32>>,
+    write: DFF<Bit>,
+    read: DFF<Bit>,
     c_base: [Constant<Bits<A>>; N],
     c_high: Constant<Bits<A>>,
     c_zero: Constant<Bits<32>>,
@@ -46,6 +54,10 @@ impl<const N: usize, const A: usize, const W: usize> RegBusSplit<N, A, W> {
             hit: std::array::from_fn(|_| Default::default()),
             any_hit: Default::default(),
             miss: Default::default(),
+            addr: Default::default(),
+            wdata: Default::default(),
+            write: Default::default(),
+            read: Default::default(),
             c_base: std::array::from_fn(|i| Constant::new(((windows[i] as u64) << W).into())),
             c_high: Constant::new(high.into()),
             c_zero: Constant::new(0u64.into()),
@@ -56,17 +68,21 @@ impl<const N: usize, const A: usize, const W: usize> RegBusSplit<N, A, W> {
 impl<const N: usize, const A: usize, const W: usize> Logic for RegBusSplit<N, A, W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, miss);
+        dff_setup!(self, clock, miss, addr, wdata, write, read);
+        self.addr.d.next = self.bus.addr.val();
+        self.wdata.d.next = self.bus.wdata.val();
+        self.write.d.next = self.bus.write.val();
+        self.read.d.next = self.bus.read.val();
         self.any_hit.next = false;
         self.bus.ready.next = self.miss.q.val();
         self.bus.err.next = self.miss.q.val();
         self.bus.rdata.next = self.c_zero.val();
         for i in 0..N {
-            self.hit[i].next = (self.bus.addr.val() & self.c_high.val()) == self.c_base[i].val();
-            self.port[i].addr.next = self.bus.addr.val().get_bits::<W>(0);
-            self.port[i].wdata.next = self.bus.wdata.val();
-            self.port[i].write.next = self.bus.write.val() && self.hit[i].val();
-            self.port[i].read.next = self.bus.read.val() && self.hit[i].val();
+            self.hit[i].next = (self.addr.q.val() & self.c_high.val()) == self.c_base[i].val();
+            self.port[i].addr.next = self.addr.q.val().get_bits::<W>(0);
+            self.port[i].wdata.next = self.wdata.q.val();
+            self.port[i].write.next = self.write.q.val() && self.hit[i].val();
+            self.port[i].read.next = self.read.q.val() && self.hit[i].val();
             if self.hit[i].val() {
                 self.any_hit.next = true;
             }
@@ -76,9 +92,11 @@ impl<const N: usize, const A: usize, const W: usize> Logic for RegBusSplit<N, A,
                 self.bus.err.next = self.port[i].err.val();
             }
         }
-        self.miss.d.next = (self.bus.write.val() || self.bus.read.val()) && !self.any_hit.val();
+        self.miss.d.next = (self.write.q.val() || self.read.q.val()) && !self.any_hit.val();
         if self.reset.val() {
             self.miss.d.next = false;
+            self.write.d.next = false;
+            self.read.d.next = false;
         }
     }
 }

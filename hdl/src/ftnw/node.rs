@@ -61,6 +61,10 @@ pub struct FtnwNode {
     port: [TnwPort; LINKS],
     split: RegBusSplit<LINKS, NODE_ADDR_BITS, { tnw::TNW_WINDOW_BITS as usize }>,
     arb: DmaWrArbiter<LINKS, 32>,
+    /// `reset`, registered once for the whole node: the input reaches no logic but this flop
+    /// (its fan-out to six ports starts at a register, and in a Verilated model the ports'
+    /// logic leaves the input-combinational region that every evaluation re-runs).
+    rst: DFF<Bit>,
 }
 
 impl Default for FtnwNode {
@@ -75,6 +79,7 @@ impl Default for FtnwNode {
             port: Default::default(),
             split: RegBusSplit::new(std::array::from_fn(|l| l as u32)),
             arb: Default::default(),
+            rst: Default::default(),
         }
     }
 }
@@ -82,15 +87,17 @@ impl Default for FtnwNode {
 impl Logic for FtnwNode {
     #[hdl_gen]
     fn update(&mut self) {
+        dff_setup!(self, clock, rst);
+        self.rst.d.next = self.reset.val();
         self.split.clock.next = self.clock.val();
-        self.split.reset.next = self.reset.val();
+        self.split.reset.next = self.rst.q.val();
         self.arb.clock.next = self.clock.val();
-        self.arb.reset.next = self.reset.val();
+        self.arb.reset.next = self.rst.q.val();
         RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.split.bus);
         DmaWrMaster::<32>::link(&mut self.host, &mut self.arb.s);
         for l in 0..LINKS {
             self.port[l].clock.next = self.clock.val();
-            self.port[l].reset.next = self.reset.val();
+            self.port[l].reset.next = self.rst.q.val();
             self.port[l].phy_clock.next = self.phy_clock[l].val();
             self.port[l].phy_rxd.next = self.link[l].phy_rxd.val();
             self.port[l].phy_rxc.next = self.link[l].phy_rxc.val();

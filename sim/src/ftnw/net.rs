@@ -510,10 +510,11 @@ impl Net {
         }
         // inputs set since the last settle must settle before the edge (see `Bench::step`)
         for d in &mut self.dut {
-            d.settle();
+            d.settle_before_edge();
         }
         let e = self.clocks.advance();
         self.time_ps = e.time_ps;
+        let mut rose = vec![false; self.dut.len()];
         for k in 0..n {
             let (p, d) = (self.ps[k], self.dut_of[k]);
             let (c, pc) = (self.clock_of[k], self.clock_of[self.peer[k]]);
@@ -523,14 +524,20 @@ impl Net {
             if e.toggled(pc) {
                 self.dut[d].set(p.phy_clock, self.clocks.level(pc) as u128);
             }
+            rose[d] |= e.rose(c) || e.rose(pc);
         }
-        for d in &mut self.dut {
-            d.settle();
+        // a model whose clocks only fell has nothing to evaluate now (every flop is on the
+        // rising edge); whoever reads its outputs next settles it first
+        for (d, r) in self.dut.iter_mut().zip(rose) {
+            if r {
+                d.settle();
+            }
         }
         if self.mdio_on {
             for k in 0..n {
                 let (p, d) = (self.ps[k], self.dut_of[k]);
                 let [mdc, o, oe, i] = p.mdio;
+                self.dut[d].settle();
                 let (mdc, o, oe) = (
                     self.dut[d].get(mdc) != 0,
                     self.dut[d].get(o) != 0,
@@ -545,6 +552,7 @@ impl Net {
         }
         if self.cycles[0] >= self.trace_from {
             for d in &mut self.dut {
+                d.settle();
                 d.dump(e.time_ps);
             }
         }

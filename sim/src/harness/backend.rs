@@ -10,6 +10,14 @@ pub trait Dut {
     fn set(&mut self, i: usize, v: u128);
     fn get(&self, i: usize) -> u128;
     fn settle(&mut self);
+    /// Settle inputs driven since the last event before a clock edge. The native simulator
+    /// needs it (otherwise flops sample those inputs in the same delta as the clock, a race the
+    /// Verilog does not have); a Verilated model does not: one `eval` with new inputs and a
+    /// rising clock settles the input logic first and then clocks the flops with it, which is
+    /// the same thing, so the Verilator backend skips this evaluation.
+    fn settle_before_edge(&mut self) {
+        self.settle()
+    }
     /// Start a VCD (backends that can; the native model cannot).
     fn trace(&mut self, _path: &std::path::Path) {}
     fn dump(&mut self, _time_ps: u64) {}
@@ -38,6 +46,7 @@ impl Dut for Model {
     fn settle(&mut self) {
         self.eval()
     }
+    fn settle_before_edge(&mut self) {}
     fn trace(&mut self, path: &std::path::Path) {
         Model::trace(self, path)
     }

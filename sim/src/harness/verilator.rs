@@ -136,11 +136,14 @@ fn verilator_root() -> Result<PathBuf> {
     Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
 }
 
+/// The C++ optimization level of the Verilated models (part of the cache key).
+const CXX_OPT: &str = "-O1";
+
 /// Build (or reuse) the shared object for `verilog` with top module `name`.
 pub fn build(name: &str, verilog: &str, ports: &[PortInfo]) -> Result<PathBuf> {
     let shim_src = shim(ports);
     let mut h = DefaultHasher::new();
-    (verilog, &shim_src, 1u32).hash(&mut h);
+    (verilog, &shim_src, CXX_OPT).hash(&mut h);
     let dir = crate::workspace_root()
         .join("target/verilator")
         .join(format!("{name}-{:016x}", h.finish()));
@@ -193,7 +196,7 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo]) -> Result<PathBuf> {
             .args([
                 "-shared",
                 "-fPIC",
-                "-O1",
+                CXX_OPT,
                 "-std=c++17",
                 "-w",
                 "-DVM_TRACE=1",
@@ -237,6 +240,17 @@ pub struct Model {
     trace_open: FnTraceOpen,
     trace_dump: FnTraceDump,
     trace_flush: FnEval,
+    /// The value last set on each port (inputs only), so a set that changes nothing is free.
+    last: Vec<Option<u128>>,
+    /// An input changed since the last `eval`: the next `settle` evaluates, otherwise it is a
+    /// no-op (a Verilated model whose inputs did not change has nothing to evaluate, and
+    /// Verilator 5 re-runs its whole input-combinational region on every `eval`).
+    dirty: bool,
+    /// The inputs changed since the last `eval`. Changing one of them again first evaluates
+    /// the model with its previous value, so no level is skipped: a clock that fell and rises
+    /// again between two evaluations would otherwise show Verilator no edge.
+    changed: Vec<bool>,
+    changed_list: Vec<usize>,
     _lib: libloading::Library,
 }
 
@@ -257,7 +271,6 @@ impl Model {
             let new: FnNew = *lib.get(b"nicgen_new\0")?;
             let m = Self {
                 name: name.to_string(),
-                ports,
                 h: new(),
                 eval: *lib.get(b"nicgen_eval\0")?,
                 set: *lib.get(b"nicgen_set\0")?,
@@ -266,6 +279,11 @@ impl Model {
                 trace_open: *lib.get(b"nicgen_trace_open\0")?,
                 trace_dump: *lib.get(b"nicgen_trace_dump\0")?,
                 trace_flush: *lib.get(b"nicgen_trace_flush\0")?,
+                last: vec![None; ports.len()],
+                dirty: true,
+                changed: vec![false; ports.len()],
+                changed_list: vec![],
+                ports,
                 _lib: lib,
             };
             Ok(m)
@@ -285,6 +303,16 @@ impl Model {
             self.name,
             self.ports[index].name
         );
+        if self.last[index] == Some(v) {
+            return;
+        }
+        if self.changed[index] {
+            self.eval();
+        }
+        self.changed[index] = true;
+        self.changed_list.push(index);
+        self.last[index] = Some(v);
+        self.dirty = true;
         // SAFETY: h is live until drop.
         let r = unsafe { (self.set)(self.h, index as i32, v as u64, (v >> 64) as u64) };
         assert_eq!(r, 0);
@@ -296,7 +324,15 @@ impl Model {
         assert_eq!(r, 0);
         lo as u128 | ((hi as u128) << 64)
     }
+    /// Evaluate the model if an input changed since the last evaluation.
     pub fn eval(&mut self) {
+        if !self.dirty {
+            return;
+        }
+        self.dirty = false;
+        for i in self.changed_list.drain(..) {
+            self.changed[i] = false;
+        }
         // SAFETY: h is live until drop.
         unsafe { (self.eval)(self.h) }
     }

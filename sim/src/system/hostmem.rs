@@ -461,6 +461,7 @@ impl DmaWrMemory {
 
 impl CycleModel for DmaWrMemory {
     fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+        d.settle();
         let p = self.p;
         self.now += 1;
         // request

@@ -196,6 +196,24 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(16);
+    // FTNW_BENCH_ONLY=torus|isolation|latency measures one figure alone (profiling, RTL
+    // iterations) and writes no JSON
+    match std::env::var("FTNW_BENCH_ONLY").as_deref() {
+        Ok("torus") => {
+            torus_speed();
+            return;
+        }
+        Ok("isolation") => {
+            goodput(&[0, 1, 2, 3, 4, 5, 6], msgs, 4, 11);
+            return;
+        }
+        Ok("latency") => {
+            latency();
+            return;
+        }
+        Ok(other) => panic!("FTNW_BENCH_ONLY={other}: torus, isolation or latency"),
+        Err(_) => {}
+    }
     let mut j: BTreeMap<&str, f64> = BTreeMap::new();
     j.insert("rx_to_host_latency_cycles", latency() as f64);
     j.insert(

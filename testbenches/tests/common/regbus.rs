@@ -1,6 +1,7 @@
 //! The register-bus splitter: two register files behind windows 0 and 3 of an 8-bit bus (64-byte
 //! windows), random accesses against a model of both maps; an access in no window is answered
-//! with `err` by the splitter, one cycle after the strobe like every slave.
+//! with `err` by the splitter. The splitter registers the request, so every answer comes two
+//! cycles after the strobe (one more than a bank's).
 
 use nicgen_hdl::common::regbank::{RegBusMaster, RegBusSlave};
 use nicgen_hdl::common::regbus_split::RegBusSplit;
@@ -59,7 +60,7 @@ fn bench() -> Bench<TwoBanks> {
     Bench::new(t, |u, c| u.clock.next = Clock { clk: c })
 }
 
-/// One access: strobe for a cycle, then the answer must come in the next cycle.
+/// One access: strobe for a cycle, then the answer must come two cycles later, not earlier.
 fn access(b: &mut Bench<TwoBanks>, write: bool, addr: u32, wdata: u32) -> (u32, bool) {
     b.uut.bus.addr.next = (addr as u64).into();
     b.uut.bus.wdata.next = (wdata as u64).into();
@@ -70,8 +71,13 @@ fn access(b: &mut Bench<TwoBanks>, write: bool, addr: u32, wdata: u32) -> (u32, 
     b.uut.bus.read.next = false;
     b.settle();
     assert!(
+        !b.uut.bus.ready.val(),
+        "no answer one cycle after the strobe at {addr:#x} (the request is registered)"
+    );
+    b.tick();
+    assert!(
         b.uut.bus.ready.val(),
-        "answer one cycle after the strobe at {addr:#x}"
+        "answer two cycles after the strobe at {addr:#x}"
     );
     let r = (b.uut.bus.rdata.val().to_u32(), b.uut.bus.err.val());
     b.tick();
