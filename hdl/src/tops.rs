@@ -79,7 +79,7 @@ dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
         rxb.ev_nba_busy, rxb.ev_poc_done, rxb.ev_poc_first, rxb.ev_rcba_carry, rxb.ev_rnba_lsb,
         rxb.ev_rao_range],
     outputs: [phy_txd, phy_txc, tx.ready, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid,
-        bus.rdata, bus.ready, bus.err, rxb.hold, rxb.flush, rxb.abort,
+        bus.rdata, bus.ready, bus.err, rxb.hold, rxb.flush, rxb.abort, rxb.pkt_next,
         irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
 
 /// The demo register file behind the AXI4-Lite slave adapter: the shape every device's
@@ -318,6 +318,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("rxb$hold", "RX_CTRL.CRD_HOLD, to RXBUFF"),
                 ("rxb$flush", "RX_CTRL.CRD_RESET, to RXBUFF"),
                 ("rxb$abort", "RXLINK is in reset (a delivery under way on `rx` ends), to RXBUFF"),
+                ("rxb$pkt_next", "a packet is offered on `rx` from the next cycle, its `{rao, vc}` on `rx_meta` now, to RXBUFF"),
                 ("rxb$crd_*", "RXBUFF's credit FIFO status for RX_FIFO_STATUS (bit per VC)"),
                 ("rxb$ev_*", "RXBUFF's exception events, one cycle each, setting their RX_EXC bits"),
                 ("bus$*", port_doc::REG_BUS),

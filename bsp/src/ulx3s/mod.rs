@@ -127,7 +127,7 @@ pub struct Ulx3s {
     sink4: [Unused<Bits<4>>; 2],
     sink8: [Unused<Bits<8>>; 2],
     /// RX_CTRL's levels of each link (no receive buffer on this board).
-    sink_rxb: [Unused<Bit>; 6],
+    sink_rxb: [Unused<Bit>; 8],
     sink_bit: [Unused<Bit>; 8],
     sink_btn: Unused<Bits<6>>,
     c_id: Constant<Bits<32>>,
@@ -344,6 +344,7 @@ impl Logic for Ulx3s {
         self.sink_rxb[0].x.next = self.link0.rxb.hold.val();
         self.sink_rxb[1].x.next = self.link0.rxb.flush.val();
         self.sink_rxb[4].x.next = self.link0.rxb.abort.val();
+        self.sink_rxb[6].x.next = self.link0.rxb.pkt_next.val();
         self.link1.tx.data.next = self.c_zero128.val();
         self.link1.tx.keep.next = self.c_zero16.val();
         self.link1.tx.meta.next = self.c_zero14.val();
@@ -366,6 +367,7 @@ impl Logic for Ulx3s {
         self.sink_rxb[2].x.next = self.link1.rxb.hold.val();
         self.sink_rxb[3].x.next = self.link1.rxb.flush.val();
         self.sink_rxb[5].x.next = self.link1.rxb.abort.val();
+        self.sink_rxb[7].x.next = self.link1.rxb.pkt_next.val();
 
         // board registers
         self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();

@@ -523,6 +523,7 @@ impl Logic for TnwLink {
         self.rxb.hold.next = self.regs.rx_ctrl_crd_hold.val();
         self.rxb.flush.next = self.regs.rx_ctrl_crd_reset.val();
         self.rxb.abort.next = self.rx_rst.val();
+        self.rxb.pkt_next.next = self.rxlink.out_next.val() && !self.regs.tb_rxctrl_pocswitch.val();
         // RXLINK's NAK cause vector is in `NakCause` order (a wire test ties it to RX_EXC)
         self.regs.rx_exc_nak_crc_set.next = self.rxlink.nak_cause.val().get_bit(0);
         self.regs.rx_exc_nak_dirty_set.next = self.rxlink.nak_cause.val().get_bit(1);

@@ -34,8 +34,9 @@
 //! returns to the pool with the last word. The pick and the buffer's read address come from
 //! registers only (the next packet is picked with the last word of the current one, its first
 //! word read in the cycle after): one idle cycle between packets, 33 cycles per packet against
-//! 34 words per packet on the line. Latency: the packet is offered 4 cycles after its CRC word
-//! is consumed.
+//! 34 words per packet on the line. `out_next` marks the pending cycle, with the picked
+//! packet's `{rao, vc}` already on `out_dest`, so RXBUFF computes its address while the first
+//! word is read. Latency: the packet is offered 4 cycles after its CRC word is consumed.
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
 use crate::common::arbiter::RrPick;
@@ -92,6 +93,9 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pub out_last: Signal<Out, Bit>,
     pub out_valid: Signal<Out, Bit>,
     pub out_ready: Signal<In, Bit>,
+    /// A packet is picked and is offered from the next cycle: its `out_dest` is already on
+    /// `out_dest` this cycle (`out_valid` low), so a consumer can prepare for it.
+    pub out_next: Signal<Out, Bit>,
     /// Bit v: VC v may be delivered (a credit is available for its next packet).
     pub vc_ready: Signal<In, Bits<8>>,
     /// One-cycle events.
@@ -261,6 +265,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             out_first: Default::default(),
             out_last: Default::default(),
             out_valid: Default::default(),
+            out_next: Default::default(),
             out_ready: Default::default(),
             vc_ready: Default::default(),
             ev_dirty_cmd: Default::default(),
@@ -598,6 +603,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.out_valid.next = self.sel_valid.q.val();
         self.out_data.next = self.pbuf.read_data.val();
         self.out_dest.next = self.sel_dest.q.val();
+        self.out_next.next = self.pend.q.val();
         self.out_first.next = self.ocnt.q.val() == self.c_zero5.val();
         self.out_last.next = self.ocnt.q.val() == self.c_last5.val();
         self.take.next = self.sel_valid.q.val() && self.out_ready.val();
@@ -658,6 +664,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         for s in 0..NS {
             if self.pend.q.val() && (self.sel_slot.q.val() == self.c_slot[s].val()) {
                 self.sel_dest.d.next = self.sdest[s].q.val();
+                self.out_dest.next = self.sdest[s].q.val();
             }
         }
         if !self.sel_valid.q.val() && !self.pend.q.val() && self.pick_np.valid.val() {

@@ -457,6 +457,10 @@ struct Rx {
     out: Vec<(u64, Vec<u32>)>,
     cur: Vec<u32>,
     ready: bool,
+    /// `out_dest` announced by `out_next` last cycle: the packet offered now must carry it.
+    announced: Option<u64>,
+    /// The first word was offered last cycle and not taken.
+    first_offered: bool,
 }
 
 impl Rx {
@@ -480,6 +484,8 @@ impl Rx {
             out: Vec::new(),
             cur: Vec::new(),
             ready: true,
+            announced: None,
+            first_offered: false,
         }
     }
     fn cycle(&mut self, w: Option<Word>) {
@@ -504,6 +510,20 @@ impl Rx {
         if u.peer_fb.val() {
             self.peer
                 .push((u.peer_nak.val(), u.peer_seq.val().to_u32()));
+        }
+        // every packet is announced (`out_next`, with its dest) in the cycle before it is
+        // first offered, and only then
+        let new_offer = u.out_valid.val() && u.out_first.val() && !self.first_offered;
+        if let Some(d) = self.announced.take() {
+            assert!(new_offer, "announced packet not offered");
+            assert_eq!(u.out_dest.val().to_u64(), d, "announced dest");
+        } else {
+            assert!(!new_offer, "packet offered without out_next");
+        }
+        self.first_offered = u.out_valid.val() && u.out_first.val() && !u.out_ready.val();
+        if u.out_next.val() {
+            assert!(!u.out_valid.val(), "out_next while a packet is offered");
+            self.announced = Some(u.out_dest.val().to_u64());
         }
         if u.out_valid.val() && u.out_ready.val() {
             assert_eq!(u.out_first.val(), self.cur.is_empty());
@@ -900,6 +920,124 @@ fn rx_passes_peer_feedback_on_also_inside_a_packet() {
     );
 }
 
+fn rxbuff_bench() -> Bench<nicgen_hdl::ftnw::rx_buff::RxBuff> {
+    Bench::new(
+        Default::default(),
+        |u: &mut nicgen_hdl::ftnw::rx_buff::RxBuff, c| u.clock.next = Clock { clk: c },
+    )
+}
+
+/// Reset `b`, make its host port always ready, and give VC 0 bases and one credit of `size`
+/// packets (CRDBAR0 0x1000, NTFBAR0 0x2000).
+fn rxbuff_credit_vc0(b: &mut Bench<nicgen_hdl::ftnw::rx_buff::RxBuff>, size: u32) {
+    use nicgen_wire::ftnw::rxbuff as rxb;
+    b.uut.reset.next = true;
+    b.tick();
+    b.tick();
+    b.uut.reset.next = false;
+    b.uut.host.wr_req_ready.next = true;
+    b.uut.host.wr_dat_ready.next = true;
+    for (r, v) in [
+        (&rxb::CRDBAR0, 0x1000),
+        (&rxb::NTFBAR0, 0x2000),
+        (&rxb::CRDFIFO0, rxb::credit(0, size, 0)),
+    ] {
+        b.uut.bus.addr.next = (r.offset as u64).into();
+        b.uut.bus.wdata.next = (v as u64).into();
+        b.uut.bus.write.next = true;
+        b.tick();
+        b.uut.bus.write.next = false;
+        b.tick();
+    }
+    b.tick();
+    b.tick();
+    b.settle();
+    assert_eq!(b.uut.vc_ready.val().to_u32(), 1);
+}
+
+/// RXLINK announces a packet a cycle before it offers it (`pkt_next`, `{rao, vc}` on `meta`):
+/// RXBUFF computes the address then, presents the request with the first beat, and takes a
+/// packet every 34 cycles. An announcement during an RXLINK reset (`abort`) is ignored (no
+/// packet follows it), and a packet offered without one is still written.
+#[test]
+fn rxbuff_prepares_a_packet_while_rxlink_reads_its_first_word() {
+    let mut b = rxbuff_bench();
+    rxbuff_credit_vc0(&mut b, 3);
+    // an announcement under abort: nothing follows, nothing is requested
+    b.uut.ctl.pkt_next.next = true;
+    b.uut.ctl.abort.next = true;
+    b.tick();
+    b.uut.ctl.pkt_next.next = false;
+    b.uut.ctl.abort.next = false;
+    for _ in 0..6 {
+        b.settle();
+        assert!(
+            !b.uut.host.wr_req_valid.val(),
+            "no request for an aborted pick"
+        );
+        b.tick();
+    }
+    // packets RAO 0 and 1 announced, RAO 2 not: (request cycle, first beat cycle, address)
+    let mut reqs = vec![];
+    let mut beats = vec![];
+    let mut offered = vec![];
+    let mut t = 0u64;
+    for rao in 0..3u64 {
+        b.uut.pkt.meta.next = (rao << 3).into();
+        b.uut.ctl.pkt_next.next = rao < 2;
+        b.settle();
+        if rao == 2 {
+            b.uut.pkt.valid.next = true;
+            b.uut.pkt.first.next = true;
+        } else {
+            b.tick();
+            t += 1;
+            b.uut.ctl.pkt_next.next = false;
+            b.uut.pkt.valid.next = true;
+            b.uut.pkt.first.next = true;
+        }
+        offered.push(t);
+        let mut i = 0;
+        while i < 32 {
+            b.uut.pkt.first.next = i == 0;
+            b.uut.pkt.last.next = i == 31;
+            b.uut.pkt.data.next = ((rao << 8) | i).into();
+            b.settle();
+            if b.uut.host.wr_req_valid.val() {
+                reqs.push((t, b.uut.host.wr_req_addr.val().to_u64()));
+            }
+            if b.uut.pkt.ready.val() {
+                beats.push(t);
+                i += 1;
+            }
+            b.tick();
+            t += 1;
+        }
+        b.uut.pkt.valid.next = false;
+        b.settle();
+    }
+    assert_eq!(
+        reqs.iter().map(|r| r.1).collect::<Vec<_>>(),
+        vec![0x1000, 0x1080, 0x1100],
+        "one request per packet at CRDBAR + RAO x 128"
+    );
+    // announced: the request in the cycle the first beat is offered, the beats from the next
+    // cycle on, back to back; with RXLINK's pending cycle a packet per 34 cycles.
+    // Unannounced: the address cycle comes after the offer, one cycle more.
+    assert_eq!(offered, vec![1, 35, 68]);
+    assert_eq!(reqs[0].0, 1, "request with the first beat offered");
+    assert_eq!(reqs[1].0, 35);
+    assert_eq!(beats[0], 2);
+    assert_eq!(beats[31], 33, "32 beats back to back");
+    assert_eq!(beats[32] - beats[0], 34, "a packet per 34 cycles");
+    assert_eq!(
+        reqs[2].0, 69,
+        "unannounced: the request a cycle after the offer"
+    );
+    assert_eq!(beats[64], 70);
+    assert_eq!(beats[95], 101);
+}
+
 /// RXBUFF alone on a hand-driven packet stream and host port: the POC protocol checks (A.1
 /// RX_EXC[9] "unexpected done", [10] "unexpected first"; FTNW-H031), which a conforming RXLINK
 /// never provokes. A beat outside a packet, `first` inside one, `last` before the 32nd beat, a
@@ -909,10 +1047,7 @@ fn rx_passes_peer_feedback_on_also_inside_a_packet() {
 #[test]
 fn rxbuff_flags_a_broken_packet_stream() {
     use nicgen_hdl::ftnw::rx_buff::RxBuff;
-    use nicgen_wire::ftnw::rxbuff as rxb;
-    let mut b = Bench::new(RxBuff::default(), |u: &mut RxBuff, c| {
-        u.clock.next = Clock { clk: c }
-    });
+    let mut b = rxbuff_bench();
     // (poc_first events, poc_done events, host write beats)
     let mut seen = (0u32, 0u32, Vec::<(u32, bool)>::new());
     let cycle = |b: &mut Bench<RxBuff>, seen: &mut (u32, u32, Vec<(u32, bool)>)| {
@@ -926,27 +1061,7 @@ fn rxbuff_flags_a_broken_packet_stream() {
         }
         b.tick();
     };
-    b.uut.reset.next = true;
-    cycle(&mut b, &mut seen);
-    cycle(&mut b, &mut seen);
-    b.uut.reset.next = false;
-    b.uut.host.wr_req_ready.next = true;
-    b.uut.host.wr_dat_ready.next = true;
-    for (r, v) in [
-        (&rxb::CRDBAR0, 0x1000),
-        (&rxb::NTFBAR0, 0x2000),
-        (&rxb::CRDFIFO0, rxb::credit(0, 3, 0)),
-    ] {
-        b.uut.bus.addr.next = (r.offset as u64).into();
-        b.uut.bus.wdata.next = (v as u64).into();
-        b.uut.bus.write.next = true;
-        cycle(&mut b, &mut seen);
-        b.uut.bus.write.next = false;
-        cycle(&mut b, &mut seen);
-    }
-    cycle(&mut b, &mut seen);
-    cycle(&mut b, &mut seen);
-    assert_eq!(b.uut.vc_ready.val().to_u32(), 1);
+    rxbuff_credit_vc0(&mut b, 3);
     // a beat outside a packet: dropped, flagged
     b.uut.pkt.valid.next = true;
     b.uut.pkt.first.next = false;
