@@ -2,20 +2,26 @@
 //! whole writes, round-robin over the masters with a request (after the one granted last), and
 //! every master's writes in its own order, so a block's notification never overtakes its data.
 //!
-//! Requests, data and responses are three queues in grant order: a request is granted (passed
-//! through, its master's index queued) while fewer than 8 writes are outstanding; the data beats
-//! of the oldest granted write whose data is not complete pass through (the next write's request
-//! may be granted meanwhile); each response goes to the master of the oldest write not yet
-//! answered. A request presented to memory and not yet taken stays presented (VALID and payload
-//! held): the grant moves only after the handshake. Latency: none added (combinational paths
-//! from a master to memory and back).
+//! `DmaWrMux` is `DmaWrMux` with a register slice (`common::skid::DmaWrSlice`) at each
+//! master and one at memory: no combinational path runs from memory through the arbiter to a
+//! master or from one master to another (requests and data; responses, one per write, pass
+//! through). Latency: two cycles on requests and data.
+//!
+//! `DmaWrMux`: requests, data and responses are three queues in grant order: a request is
+//! granted (passed through, its master's index queued) while fewer than 8 writes are
+//! outstanding; the data beats of the oldest granted write whose data is not complete pass
+//! through (the next write's request may be granted meanwhile); each response goes to the
+//! master of the oldest write not yet answered. A request presented to memory and not yet taken
+//! stays presented (VALID and payload held): the grant moves only after the handshake. Latency:
+//! none (combinational paths from a master to memory and back).
 
 use crate::common::dma::{DmaWrMaster, DmaWrSlave};
 use crate::common::prim::k;
+use crate::common::skid::DmaWrSlice;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
-pub struct DmaWrArbiter<const N: usize, const D: usize> {
+pub struct DmaWrMux<const N: usize, const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// The masters connect here.
@@ -54,9 +60,9 @@ pub struct DmaWrArbiter<const N: usize, const D: usize> {
     c_last: Constant<Bits<3>>,
 }
 
-impl<const N: usize, const D: usize> Default for DmaWrArbiter<N, D> {
+impl<const N: usize, const D: usize> Default for DmaWrMux<N, D> {
     fn default() -> Self {
-        assert!((2..=8).contains(&N), "DmaWrArbiter: N={N} out of 2..=8");
+        assert!((2..=8).contains(&N), "DmaWrMux: N={N} out of 2..=8");
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -92,7 +98,7 @@ impl<const N: usize, const D: usize> Default for DmaWrArbiter<N, D> {
     }
 }
 
-impl<const N: usize, const D: usize> Logic for DmaWrArbiter<N, D> {
+impl<const N: usize, const D: usize> Logic for DmaWrMux<N, D> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, owp, odp, orp, held, gsel, rr);
@@ -206,5 +212,49 @@ impl<const N: usize, const D: usize> Logic for DmaWrArbiter<N, D> {
             self.held.d.next = false;
             self.rr.d.next = self.c_last.val();
         }
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct DmaWrArbiter<const N: usize, const D: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// The masters connect here.
+    pub m: [DmaWrSlave<D>; N],
+    /// To memory.
+    pub s: DmaWrMaster<D>,
+    slice_m: [DmaWrSlice<D>; N],
+    mux: DmaWrMux<N, D>,
+    slice_s: DmaWrSlice<D>,
+}
+
+impl<const N: usize, const D: usize> Default for DmaWrArbiter<N, D> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            m: std::array::from_fn(|_| Default::default()),
+            s: Default::default(),
+            slice_m: std::array::from_fn(|_| Default::default()),
+            mux: Default::default(),
+            slice_s: Default::default(),
+        }
+    }
+}
+
+impl<const N: usize, const D: usize> Logic for DmaWrArbiter<N, D> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, mux, slice_s);
+        self.mux.reset.next = self.reset.val();
+        self.slice_s.reset.next = self.reset.val();
+        for i in 0..N {
+            self.slice_m[i].clock.next = self.clock.val();
+            self.slice_m[i].reset.next = self.reset.val();
+            DmaWrSlave::<D>::link(&mut self.m[i], &mut self.slice_m[i].m);
+            DmaWrMaster::<D>::join(&mut self.slice_m[i].s, &mut self.mux.m[i]);
+        }
+        DmaWrMaster::<D>::join(&mut self.mux.s, &mut self.slice_s.m);
+        DmaWrMaster::<D>::link(&mut self.s, &mut self.slice_s.s);
     }
 }

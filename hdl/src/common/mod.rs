@@ -16,6 +16,7 @@ pub mod regbank;
 pub mod regbus_split;
 pub mod regfile;
 pub mod reset;
+pub mod skid;
 pub mod stream;
 pub mod sync_fifo;
 pub mod unused;

@@ -1,9 +1,10 @@
-//! The DMA write-port arbiter (`common::dma_arb`): three masters with random writes (1-6 beats,
-//! random VALID delays, payload held until READY) onto a memory with random READY stalls and
-//! late responses. Checked at the memory: every write arrives whole (its beats all from one
-//! master, `last` on its final beat only), each master's writes in its order, a request's
-//! VALID and payload held until taken; at each master: one response per write, in order, with
-//! the memory's `err`. Every master is served (no starvation) and all finish.
+//! The DMA write-port arbiter (`common::dma_arb`, its register slices included): three masters
+//! with random writes (1-6 beats, random VALID delays, payload held until READY) onto a memory
+//! with random READY stalls and late responses. Checked at the memory: every write arrives
+//! whole (its beats all from one master, `last` on its final beat only, never before its
+//! request), each master's writes in its order, a request's VALID and payload held until
+//! taken; at each master: one response per write, in order, with the memory's `err`. Every
+//! master is served (no starvation) and all finish.
 
 use nicgen_hdl::common::dma_arb::DmaWrArbiter;
 use nicgen_sim::harness::bench::Bench;

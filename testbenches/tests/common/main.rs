@@ -12,3 +12,4 @@ mod leaves;
 mod regbank;
 mod regbus;
 mod regfile;
+mod skid;
