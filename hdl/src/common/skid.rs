@@ -23,6 +23,10 @@ pub struct Skid<const A: usize, const B: usize> {
     pub out_b: Signal<Out, Bits<B>>,
     pub out_valid: Signal<Out, Bit>,
     pub out_ready: Signal<In, Bit>,
+    /// The output may go (tie high for a plain slice): low holds the beat in the slice with
+    /// `out_valid` low. Must come from registers (no path from `out_ready`), and may fall only
+    /// while no beat is shown waiting (VALID is not retracted).
+    pub out_en: Signal<In, Bit>,
     /// The main register (what `out_*` shows) and the skid register.
     full0: DFF<Bit>,
     a0: DFF<Bits<A>>,
@@ -42,12 +46,12 @@ impl<const A: usize, const B: usize> Logic for Skid<A, B> {
     fn update(&mut self) {
         dff_setup!(self, clock, full0, a0, b0, full1, a1, b1, room);
         self.in_ready.next = self.room.q.val();
-        self.out_valid.next = self.full0.q.val();
+        self.out_valid.next = self.full0.q.val() && self.out_en.val();
         self.out_a.next = self.a0.q.val();
         self.out_b.next = self.b0.q.val();
         self.take.next = self.in_valid.val() && self.room.q.val();
         self.next_full1.next = self.full1.q.val();
-        if !self.full0.q.val() || self.out_ready.val() {
+        if !self.full0.q.val() || (self.out_ready.val() && self.out_en.val()) {
             // the main register moves: the skid's beat first, else the arriving one
             if self.full1.q.val() {
                 self.a0.d.next = self.a1.q.val();
@@ -79,6 +83,52 @@ impl<const A: usize, const B: usize> Logic for Skid<A, B> {
     }
 }
 
+/// Requests taken at a port minus writes whose data is complete there; `go` (from a register)
+/// while a taken request still has data to come.
+#[derive(LogicBlock)]
+struct ReqAhead {
+    clock: Signal<In, Clock>,
+    reset: Signal<In, Bit>,
+    req_fire: Signal<In, Bit>,
+    end_fire: Signal<In, Bit>,
+    go: Signal<Out, Bit>,
+    ahead: DFF<Bits<4>>,
+    c_one: Constant<Bits<4>>,
+    c_zero: Constant<Bits<4>>,
+}
+
+impl Default for ReqAhead {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            req_fire: Default::default(),
+            end_fire: Default::default(),
+            go: Default::default(),
+            ahead: Default::default(),
+            c_one: Constant::new(1u64.into()),
+            c_zero: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl Logic for ReqAhead {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, ahead);
+        self.go.next = self.ahead.q.val() != self.c_zero.val();
+        if self.req_fire.val() && !self.end_fire.val() {
+            self.ahead.d.next = self.ahead.q.val() + self.c_one.val();
+        }
+        if self.end_fire.val() && !self.req_fire.val() {
+            self.ahead.d.next = self.ahead.q.val() - self.c_one.val();
+        }
+        if self.reset.val() {
+            self.ahead.d.next = self.c_zero.val();
+        }
+    }
+}
+
 /// A DMA write port (`common::dma::DmaWrMaster`) with its requests and data cut by `Skid`s
 /// (a cycle of latency each, a transfer per cycle); the responses (one per write) pass through
 /// combinationally. The master connects to `m`, memory to `s`. The port's rules hold on both
@@ -93,13 +143,7 @@ pub struct DmaWrSlice<const D: usize> {
     pub s: DmaWrMaster<D>,
     req: Skid<64, 13>,
     dat: Skid<D, 1>,
-    /// Requests taken at `s` whose data is not complete there.
-    ahead: DFF<Bits<4>>,
-    dat_go: Signal<Local, Bit>,
-    req_fire: Signal<Local, Bit>,
-    end_fire: Signal<Local, Bit>,
-    c_one4: Constant<Bits<4>>,
-    c_zero4: Constant<Bits<4>>,
+    ahead: ReqAhead,
     c_one1: Constant<Bits<1>>,
     c_zero1: Constant<Bits<1>>,
 }
@@ -114,11 +158,6 @@ impl<const D: usize> Default for DmaWrSlice<D> {
             req: Default::default(),
             dat: Default::default(),
             ahead: Default::default(),
-            dat_go: Default::default(),
-            req_fire: Default::default(),
-            end_fire: Default::default(),
-            c_one4: Constant::new(1u64.into()),
-            c_zero4: Constant::new(0u64.into()),
             c_one1: Constant::new(1u64.into()),
             c_zero1: Constant::new(0u64.into()),
         }
@@ -128,10 +167,10 @@ impl<const D: usize> Default for DmaWrSlice<D> {
 impl<const D: usize> Logic for DmaWrSlice<D> {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clock, req, dat);
-        dff_setup!(self, clock, ahead);
+        clock!(self, clock, req, dat, ahead);
         self.req.reset.next = self.reset.val();
         self.dat.reset.next = self.reset.val();
+        self.ahead.reset.next = self.reset.val();
         self.req.in_a.next = self.m.wr_req_addr.val();
         self.req.in_b.next = self.m.wr_req_beats.val();
         self.req.in_valid.next = self.m.wr_req_valid.val();
@@ -140,6 +179,7 @@ impl<const D: usize> Logic for DmaWrSlice<D> {
         self.s.wr_req_beats.next = self.req.out_b.val();
         self.s.wr_req_valid.next = self.req.out_valid.val();
         self.req.out_ready.next = self.s.wr_req_ready.val();
+        self.req.out_en.next = true;
         self.dat.in_a.next = self.m.wr_dat_data.val();
         self.dat.in_b.next = self.c_zero1.val();
         if self.m.wr_dat_last.val() {
@@ -147,25 +187,14 @@ impl<const D: usize> Logic for DmaWrSlice<D> {
         }
         self.dat.in_valid.next = self.m.wr_dat_valid.val();
         self.m.wr_dat_ready.next = self.dat.in_ready.val();
-        self.dat_go.next = self.ahead.q.val() != self.c_zero4.val();
         self.s.wr_dat_data.next = self.dat.out_a.val();
         self.s.wr_dat_last.next = self.dat.out_b.val().any();
-        self.s.wr_dat_valid.next = self.dat.out_valid.val() && self.dat_go.val();
-        self.dat.out_ready.next = self.s.wr_dat_ready.val() && self.dat_go.val();
-        self.req_fire.next = self.req.out_valid.val() && self.s.wr_req_ready.val();
-        self.end_fire.next = self.dat.out_valid.val()
-            && self.dat_go.val()
-            && self.s.wr_dat_ready.val()
-            && self.dat.out_b.val().any();
-        if self.req_fire.val() && !self.end_fire.val() {
-            self.ahead.d.next = self.ahead.q.val() + self.c_one4.val();
-        }
-        if self.end_fire.val() && !self.req_fire.val() {
-            self.ahead.d.next = self.ahead.q.val() - self.c_one4.val();
-        }
-        if self.reset.val() {
-            self.ahead.d.next = self.c_zero4.val();
-        }
+        self.s.wr_dat_valid.next = self.dat.out_valid.val();
+        self.dat.out_ready.next = self.s.wr_dat_ready.val();
+        self.dat.out_en.next = self.ahead.go.val();
+        self.ahead.req_fire.next = self.req.out_valid.val() && self.s.wr_req_ready.val();
+        self.ahead.end_fire.next =
+            self.dat.out_valid.val() && self.s.wr_dat_ready.val() && self.dat.out_b.val().any();
         self.m.wr_rsp_err.next = self.s.wr_rsp_err.val();
         self.m.wr_rsp_valid.next = self.s.wr_rsp_valid.val();
         self.s.wr_rsp_ready.next = self.m.wr_rsp_ready.val();

@@ -1,7 +1,8 @@
 //! The register slice (`common::skid::Skid`): random VALID on the input and random READY on
 //! the output, every beat out once, in order, intact; the stream rules on both sides; and no
 //! combinational path across it (`in_ready` and the output do not move when `out_ready` or the
-//! input change within a cycle). Full throughput when the output is always ready.
+//! input change within a cycle), with `out_en` dropped at random (the beat waits, VALID low).
+//! Full throughput when the output is always ready and enabled.
 
 use nicgen_hdl::common::skid::Skid;
 use nicgen_sim::harness::bench::Bench;
@@ -33,6 +34,8 @@ fn skid_passes_every_beat_in_order_with_registered_handshakes() {
             if !in_on && sent < n && (cycle < 500 || rng.chance(0.6)) {
                 in_on = true;
             }
+            // `out_en` falls only while no beat is shown waiting (the rule of the port)
+            u.out_en.next = cycle < 500 || held_out.is_some() || rng.chance(0.8);
             u.in_valid.next = in_on;
             u.in_a.next = beat(sent).0.into();
             u.in_b.next = beat(sent).1.into();
