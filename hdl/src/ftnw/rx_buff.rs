@@ -443,6 +443,16 @@ impl Logic for RxBuff {
         self.pop.next = false;
         self.issued.next = false;
         if self.st.q.val() == self.c_s[0].val() {
+            // the offered or announced packet's VC, RAO, head credit and base, latched in every
+            // IDLE cycle (used from REQ on, for its address), so only the state waits on the
+            // decision below
+            self.vc_r.d.next = self.vc_in.val();
+            self.last_r.d.next = self.sel.is_last.val();
+            self.rao_r.d.next = self.pkt.meta.val().get_bits::<11>(3);
+            self.cd_r.d.next = self.sel.cd_sel.val();
+            self.nid_r.d.next = self.sel.nid_sel.val();
+            self.cba_r.d.next = self.sel.cba_sel.val();
+            self.bcnt.d.next = self.c_zero5.val();
             if self.pkt.valid.val() && !self.pkt.first.val() {
                 // a beat outside any packet: dropped
                 self.ctl.ev_poc_first.next = true;
@@ -451,15 +461,8 @@ impl Logic for RxBuff {
                 && self.sel.hcv_sel.val()
                 && !self.ctl.hold.val()
             {
-                // the packet's VC, RAO, head credit and base, for its address (REQ): from its
-                // `meta`, offered now or (`pkt_next`) from the next cycle on
-                self.vc_r.d.next = self.vc_in.val();
-                self.last_r.d.next = self.sel.is_last.val();
-                self.rao_r.d.next = self.pkt.meta.val().get_bits::<11>(3);
-                self.cd_r.d.next = self.sel.cd_sel.val();
-                self.nid_r.d.next = self.sel.nid_sel.val();
-                self.cba_r.d.next = self.sel.cba_sel.val();
-                self.bcnt.d.next = self.c_zero5.val();
+                // the packet starts (its `meta` is offered now or, with `pkt_next`, from the
+                // next cycle on): its address in REQ
                 if self.sel.rao_ge.val() {
                     self.ctl.ev_rao_range.next = true;
                 }

@@ -36,7 +36,9 @@
 //! word read in the cycle after): one idle cycle between packets, 33 cycles per packet against
 //! 34 words per packet on the line. `out_next` marks the pending cycle, with the picked
 //! packet's `{rao, vc}` already on `out_dest`, so RXBUFF computes its address while the first
-//! word is read. Latency: the packet is offered 4 cycles after its CRC word is consumed.
+//! word is read. A commit reaches its VC's queue a cycle after the CRC check (the slot leaves
+//! the free pool at once), so the queue update is off the decode path. Latency: the packet is
+//! offered 5 cycles after its CRC word is consumed.
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
 use crate::common::arbiter::RrPick;
@@ -134,6 +136,11 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     cur_slot: DFF<Bits<SB>>,
     cnt: DFF<Bits<6>>,
     timer: DFF<Bits<16>>,
+    /// A packet committed last cycle, its slot and VC: queued on its VC now (the queue update
+    /// a cycle after the CRC check, off the decode path).
+    qcommit: DFF<Bit>,
+    qslot: DFF<Bits<SB>>,
+    qvc: DFF<Bits<3>>,
     /// Free pool: bit s set while slot s holds no committed packet.
     free: DFF<Bits<NS>>,
     /// Committed packets in the buffer (delivery under way included).
@@ -298,6 +305,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             cur_slot: Default::default(),
             cnt: Default::default(),
             timer: Default::default(),
+            qcommit: Default::default(),
+            qslot: Default::default(),
+            qvc: Default::default(),
             free: Default::default(),
             used: Default::default(),
             nxt: std::array::from_fn(|_| Default::default()),
@@ -386,9 +396,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, st, exp, cur_seq, cur_dest, cur_slot, cnt, timer, free, used, sel_valid,
-            pend, sel_vc, sel_slot, sel_dest, rr, ocnt, ack_cnt, ack_timer, good_r, nak_r, dup_r,
-            seq_r, cause_r
+            self, clock, st, exp, cur_seq, cur_dest, cur_slot, cnt, timer, qcommit, qslot, qvc,
+            free, used, sel_valid, pend, sel_vc, sel_slot, sel_dest, rr, ocnt, ack_cnt, ack_timer,
+            good_r, nak_r, dup_r, seq_r, cause_r
         );
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
@@ -660,6 +670,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.pend.d.next = false;
             self.sel_valid.d.next = true;
         }
+        // the picked packet's `{rao, vc}`: on `out_dest` from the pending cycle on (a pick
+        // registers only its slot: the slot's dest is a mux of registers after it)
         self.sel_dest.d.next = self.sel_dest.q.val();
         for s in 0..NS {
             if self.pend.q.val() && (self.sel_slot.q.val() == self.c_slot[s].val()) {
@@ -704,11 +716,15 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         if self.pop.val() && !self.commit.val() {
             self.used.d.next = self.used.q.val() - self.c_one5.val();
         }
+        // the queues take a commit a cycle later (the slot has left the pool already)
+        self.qcommit.d.next = self.commit.val();
+        self.qslot.d.next = self.cur_slot.q.val();
+        self.qvc.d.next = self.cur_dest.q.val().get_bits::<3>(0);
         self.descr_vc.next = self.c_zero8.val();
         for i in 0..8 {
-            if self.commit.val() && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val()) {
+            if self.qcommit.q.val() && (self.qvc.q.val() == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() + self.c_one5.val();
-                self.tail[i].d.next = self.cur_slot.q.val();
+                self.tail[i].d.next = self.qslot.q.val();
                 // an empty queue (or one emptied by this cycle's pop) starts at the new slot;
                 // else the tail links to it (an empty queue's tail is stale: another VC may
                 // own that slot now)
@@ -717,11 +733,11 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                         && (self.sel_vc.q.val() == self.c_vc[i].val())
                         && (self.vc_cnt[i].q.val() == self.c_one5.val()))
                 {
-                    self.head[i].d.next = self.cur_slot.q.val();
+                    self.head[i].d.next = self.qslot.q.val();
                 } else {
                     for s in 0..NS {
                         if self.tail[i].q.val() == self.c_slot[s].val() {
-                            self.nxt[s].d.next = self.cur_slot.q.val();
+                            self.nxt[s].d.next = self.qslot.q.val();
                         }
                     }
                 }
@@ -729,14 +745,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() - self.c_one5.val();
                 if !((self.vc_cnt[i].q.val() == self.c_one5.val())
-                    && self.commit.val()
-                    && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val()))
+                    && self.qcommit.q.val()
+                    && (self.qvc.q.val() == self.c_vc[i].val()))
                 {
                     self.head[i].d.next = self.head_next.val();
                 }
-                if self.commit.val()
-                    && (self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val())
-                {
+                if self.qcommit.q.val() && (self.qvc.q.val() == self.c_vc[i].val()) {
                     self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
                 }
             }
@@ -765,6 +779,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.used.d.next = self.c_zero_w.val();
             self.sel_valid.d.next = false;
             self.pend.d.next = false;
+            self.qcommit.d.next = false;
             self.rr.d.next = self.c_vc[7].val();
             self.ocnt.d.next = self.c_zero5.val();
             self.ack_cnt.d.next = self.c_zero4.val();

@@ -38,6 +38,8 @@ struct Ports {
     tx: [usize; 7],
     /// `tnw_link`: rx$ data, meta, first, last, valid, ready, keep; and rx_vc_ready.
     rx: Option<([usize; 7], usize)>,
+    /// `tnw_link`: `rxb$abort` (RXLINK in reset: a packet under way on `rx` is abandoned).
+    rx_abort: Option<usize>,
     /// `tnw_port`: the host-memory write port.
     host: Option<DmaWrPorts>,
     bus: RegBusPorts,
@@ -77,6 +79,10 @@ impl Ports {
                     index(p, "rx_vc_ready"),
                 )
             }),
+            rx_abort: p
+                .iter()
+                .any(|x| x.name == "rx$data")
+                .then(|| index(p, "rxb$abort")),
             host: p
                 .iter()
                 .any(|x| x.name == "host$wr_req_valid")
@@ -661,6 +667,15 @@ impl Net {
                         );
                     }
                 }
+            }
+        }
+        if let Some(a) = p.rx_abort {
+            if self.dut[di].get(a) != 0 {
+                // RXLINK reset: the packet under way on `rx` is abandoned, and `rxb$abort`
+                // says so; it stays in its sender's in-flight list (the test discards what a
+                // reset loses)
+                self.rx_mon[k].abort();
+                self.host[k].rx_words.clear();
             }
         }
         let w = Word {

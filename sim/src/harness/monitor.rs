@@ -40,6 +40,13 @@ impl PacketMonitor {
         }
     }
 
+    /// The source abandoned the packet under way, and said so on its own abort signal (a
+    /// `tnw_link`'s `rxb$abort` during an RXLINK reset): framing and the stalled beat restart.
+    pub fn abort(&mut self) {
+        self.stalled = None;
+        self.in_packet = false;
+    }
+
     /// The rules for the beat at this edge; `Err` names the rule broken.
     pub fn edge(&mut self, b: Beat) -> Result<(), String> {
         if let Some(s) = self.stalled.take() {
@@ -146,5 +153,17 @@ mod tests {
         })
         .unwrap();
         assert!(m.edge(Beat::default()).unwrap_err().starts_with("rule 1"));
+        // an announced abort restarts framing and forgets the stalled beat
+        let mut m = PacketMonitor::new(4);
+        m.edge(beat(true, false, 0xF, 1)).unwrap();
+        m.edge(Beat {
+            ready: false,
+            ..beat(false, false, 0xF, 1)
+        })
+        .unwrap();
+        m.abort();
+        m.edge(Beat::default()).unwrap();
+        m.edge(beat(true, true, 0xF, 2)).unwrap();
+        assert_eq!((m.beats, m.packets), (2, 1));
     }
 }
