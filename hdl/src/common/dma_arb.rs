@@ -2,7 +2,7 @@
 //! whole writes, round-robin over the masters with a request (after the one granted last), and
 //! every master's writes in its own order, so a block's notification never overtakes its data.
 //!
-//! `DmaWrMux` is `DmaWrMux` with a register slice (`common::skid::DmaWrSlice`) at each
+//! `DmaWrArbiter` is `DmaWrMux` with a register slice (`common::skid::DmaWrSlice`) at each
 //! master and one at memory: no combinational path runs from memory through the arbiter to a
 //! master or from one master to another (requests and data; responses, one per write, pass
 //! through). Latency: two cycles on requests and data.

@@ -95,7 +95,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pub out_last: Signal<Out, Bit>,
     pub out_valid: Signal<Out, Bit>,
     pub out_ready: Signal<In, Bit>,
-    /// A packet is picked and is offered from the next cycle: its `out_dest` is already on
+    /// A packet is picked and is offered from the next cycle: its `{rao, vc}` is already on
     /// `out_dest` this cycle (`out_valid` low), so a consumer can prepare for it.
     pub out_next: Signal<Out, Bit>,
     /// Bit v: VC v may be delivered (a credit is available for its next packet).

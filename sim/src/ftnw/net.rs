@@ -36,10 +36,9 @@ struct Ports {
     phy: [usize; 4],
     /// tx$: data, meta, valid, ready, first, last, keep
     tx: [usize; 7],
-    /// `tnw_link`: rx$ data, meta, first, last, valid, ready, keep; and rx_vc_ready.
-    rx: Option<([usize; 7], usize)>,
-    /// `tnw_link`: `rxb$abort` (RXLINK in reset: a packet under way on `rx` is abandoned).
-    rx_abort: Option<usize>,
+    /// `tnw_link`: rx$ data, meta, first, last, valid, ready, keep; rx_vc_ready; and
+    /// `rxb$abort` (RXLINK in reset: a packet under way on `rx` is abandoned).
+    rx: Option<([usize; 7], usize, usize)>,
     /// `tnw_port`: the host-memory write port.
     host: Option<DmaWrPorts>,
     bus: RegBusPorts,
@@ -77,12 +76,9 @@ impl Ports {
                         ["data", "meta", "first", "last", "valid", "ready", "keep"],
                     ),
                     index(p, "rx_vc_ready"),
+                    index(p, "rxb$abort"),
                 )
             }),
-            rx_abort: p
-                .iter()
-                .any(|x| x.name == "rx$data")
-                .then(|| index(p, "rxb$abort")),
             host: p
                 .iter()
                 .any(|x| x.name == "host$wr_req_valid")
@@ -520,7 +516,6 @@ impl Net {
         }
         let e = self.clocks.advance();
         self.time_ps = e.time_ps;
-        let mut rose = vec![false; self.dut.len()];
         for k in 0..n {
             let (p, d) = (self.ps[k], self.dut_of[k]);
             let (c, pc) = (self.clock_of[k], self.clock_of[self.peer[k]]);
@@ -530,13 +525,15 @@ impl Net {
             if e.toggled(pc) {
                 self.dut[d].set(p.phy_clock, self.clocks.level(pc) as u128);
             }
-            rose[d] |= e.rose(c) || e.rose(pc);
         }
         // a model whose clocks only fell has nothing to evaluate now (every flop is on the
         // rising edge); whoever reads its outputs next settles it first
-        for (d, r) in self.dut.iter_mut().zip(rose) {
-            if r {
-                d.settle();
+        for d in 0..self.dut.len() {
+            if self
+                .endpoints(d)
+                .any(|k| e.rose(self.clock_of[k]) || e.rose(self.clock_of[self.peer[k]]))
+            {
+                self.dut[d].settle();
             }
         }
         if self.mdio_on {
@@ -601,7 +598,7 @@ impl Net {
                 h.tx_done_edges.push(self.cycles[k]);
             }
         }
-        if let Some((rx, _)) = p.rx {
+        if let Some((rx, _, _)) = p.rx {
             let beat = Beat {
                 valid: d.get(rx[4]) != 0,
                 ready: h.rx_ready_set,
@@ -669,7 +666,7 @@ impl Net {
                 }
             }
         }
-        if let Some(a) = p.rx_abort {
+        if let Some((_, _, a)) = p.rx {
             if self.dut[di].get(a) != 0 {
                 // RXLINK reset: the packet under way on `rx` is abandoned, and `rxb$abort`
                 // says so; it stays in its sender's in-flight list (the test discards what a
@@ -714,7 +711,7 @@ impl Net {
             h.rx_ready_set = h.rx_ready_rate >= 1.0 || self.rng.chance(h.rx_ready_rate);
         }
         self.dut[di].set(p.tx[2], h.valid_set as u128);
-        if let Some((rx, vc_ready)) = p.rx {
+        if let Some((rx, vc_ready, _)) = p.rx {
             self.dut[di].set(rx[5], h.rx_ready_set as u128);
             self.dut[di].set(vc_ready, h.vc_ready as u128);
         }

@@ -977,7 +977,8 @@ fn rxbuff_prepares_a_packet_while_rxlink_reads_its_first_word() {
         );
         b.tick();
     }
-    // packets RAO 0 and 1 announced, RAO 2 not: (request cycle, first beat cycle, address)
+    // packets RAO 0 and 1 announced, RAO 2 not: the cycle each is first offered, each
+    // request's (cycle, address), the cycle of every beat taken
     let mut reqs = vec![];
     let mut beats = vec![];
     let mut offered = vec![];
