@@ -4,6 +4,7 @@
 //! and exposes every top-level design (`tops()` is the registry `make verilog` walks).
 
 pub mod common;
+pub mod dtu;
 pub mod ftnw;
 pub mod settle;
 pub mod top;

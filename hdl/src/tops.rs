@@ -12,6 +12,7 @@ use crate::common::{
     sync_fifo::SyncFifo,
     unused::Unused,
 };
+use crate::dtu::dtu_core::DtuCore;
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
@@ -61,6 +62,10 @@ dyn_top!(DmaAxi4Top, DmaAxi4, clocks: [clock],
         axi.awaddr, axi.awlen, axi.awsize, axi.awburst, axi.awvalid, axi.wdata, axi.wstrb, axi.wlast,
         axi.wvalid, axi.bready, axi.arid, axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid,
         axi.rready]);
+
+dyn_top!(DtuCoreTop, DtuCore, clocks: [clock],
+    inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read],
+    outputs: [bus.rdata, bus.ready, bus.err]);
 
 dyn_top!(TnwPortTop, TnwPort, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid,
@@ -355,6 +360,17 @@ pub fn tops() -> Vec<TopEntry> {
                 ("mdc", "MDIO clock, as on `tnw_link`"),
                 ("mdio_*", "MDIO data, as on `tnw_link`"),
                 ("rsnd_occupancy", "packets sent and not yet acknowledged, for monitoring"),
+            ],
+        },
+        TopEntry {
+            name: "dtu_core",
+            doc: "M3 DTU core: the CU's 64-bit MMIO register file, endpoint and header tables, command unit (FETCH, ACK_MSG; the data-moving commands join with the memory and NoC ports) (dtu)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(DtuCoreTop::new("dtu_core", DtuCore::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: command registers 0, then every endpoint and header word written 0 (32 cycles; MMIO accesses wait)"),
+                ("bus$*", "the CU's MMIO port (`dtu::dtu_core`, 64-bit data, offsets of the DTU map in `nicgen_wire::dtu`): a one-cycle `write` or `read` strobe, answered by one `ready` pulse with `rdata`, or `err` for an unaligned or unmapped offset; the next strobe no earlier than the cycle of `ready`"),
             ],
         },
         TopEntry {

@@ -6,6 +6,7 @@
 //! Verilated board top behind a pseudo-terminal, with bit-level UART models).
 
 pub mod board;
+pub mod dtu;
 pub mod ftnw;
 pub mod harness;
 pub mod system;

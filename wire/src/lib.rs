@@ -7,6 +7,7 @@
 pub mod board;
 pub mod crc;
 pub mod demo;
+pub mod dtu;
 pub mod ftnw;
 pub mod regfile_gen;
 pub mod regs;

@@ -1,0 +1,4 @@
+//! The M3 DTU: the core's register file, tables and command unit against the reference model
+//! (`core`). One test binary.
+
+mod core;
