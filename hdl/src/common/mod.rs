@@ -9,6 +9,7 @@ pub mod crc;
 pub mod dma;
 pub mod dma_arb;
 pub mod gray;
+pub mod mem;
 pub mod packet;
 pub mod prim;
 pub mod ram;

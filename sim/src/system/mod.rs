@@ -3,3 +3,4 @@
 pub mod axi;
 pub mod dma;
 pub mod hostmem;
+pub mod localmem;

@@ -9,6 +9,7 @@ mod dma_arb;
 mod dma_axi;
 mod fifo;
 mod leaves;
+mod mem;
 mod regbank;
 mod regbus;
 mod regfile;
