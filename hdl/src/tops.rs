@@ -12,7 +12,7 @@ use crate::common::{
     sync_fifo::SyncFifo,
     unused::Unused,
 };
-use crate::dtu::dtu_core::DtuCore;
+use crate::dtu::dtu::Dtu;
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
@@ -63,9 +63,15 @@ dyn_top!(DmaAxi4Top, DmaAxi4, clocks: [clock],
         axi.wvalid, axi.bready, axi.arid, axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid,
         axi.rready]);
 
-dyn_top!(DtuCoreTop, DtuCore, clocks: [clock],
-    inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read],
-    outputs: [bus.rdata, bus.ready, bus.err]);
+dyn_top!(DtuTop, Dtu, clocks: [clock],
+    inputs: [reset, own_pe, bus.addr, bus.wdata, bus.write, bus.read, mem.req_ready, mem.rsp_data,
+        mem.rsp_valid, req_out.ready, req_in.data, req_in.keep, req_in.meta, req_in.first,
+        req_in.last, req_in.valid, rsp_out.ready, rsp_in.data, rsp_in.keep, rsp_in.meta,
+        rsp_in.first, rsp_in.last, rsp_in.valid],
+    outputs: [bus.rdata, bus.ready, bus.err, mem.req_addr, mem.req_we, mem.req_wdata, mem.req_strb,
+        mem.req_valid, req_out.data, req_out.keep, req_out.meta, req_out.first, req_out.last,
+        req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep, rsp_out.meta, rsp_out.first,
+        rsp_out.last, rsp_out.valid, rsp_in.ready]);
 
 dyn_top!(TnwPortTop, TnwPort, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid,
@@ -363,14 +369,20 @@ pub fn tops() -> Vec<TopEntry> {
             ],
         },
         TopEntry {
-            name: "dtu_core",
-            doc: "M3 DTU core: the CU's 64-bit MMIO register file, endpoint and header tables, command unit (FETCH, ACK_MSG; the data-moving commands join with the memory and NoC ports) (dtu)",
+            name: "dtu",
+            doc: "M3 DTU of one PE: the CU's 64-bit MMIO register file, endpoint and header tables, command unit (READ, WRITE, SEND, REPLY, FETCH, ACK_MSG), message reception with credits, remote memory target; local-memory master, NoC request and response packet ports (dtu)",
             clocks_mhz: &[("clock", 250.0)],
-            build: || Box::new(DtuCoreTop::new("dtu_core", DtuCore::default())),
+            build: || Box::new(DtuTop::new("dtu", Dtu::default())),
             port_docs: &[
                 ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: command registers 0, then every endpoint and header word written 0 (32 cycles; MMIO accesses wait)"),
+                ("reset", "synchronous reset, active high: command registers 0, engines idle, then every endpoint and header word written 0 (32 cycles; MMIO accesses wait)"),
+                ("own_pe", "this PE's id (8 bits, static): the source of its packets and spe of its messages"),
                 ("bus$*", "the CU's MMIO port (`dtu::dtu_core`, 64-bit data, offsets of the DTU map in `nicgen_wire::dtu`): a one-cycle `write` or `read` strobe, answered by one `ready` pulse with `rdata`, or `err` for an unaligned or unmapped offset; the next strobe no earlier than the cycle of `ready`"),
+                ("mem$*", "local-memory master (`common::mem`): 64-bit word requests with byte strobes (valid/ready), one response per request in order (rsp_valid, never refused)"),
+                ("req_out$*", "NoC request class out (`common::packet`, `meta` = destination PE): MSG, RD_REQ, WR_REQ packets of `nicgen_wire::dtu::noc`"),
+                ("req_in$*", "NoC request class in: packets addressed to this PE"),
+                ("rsp_out$*", "NoC response class out (ACK, RD_RSP, WR_RSP), `meta` = destination PE"),
+                ("rsp_in$*", "NoC response class in: always drained (ready whenever the DTU waits for a response)"),
             ],
         },
         TopEntry {

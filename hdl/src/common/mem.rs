@@ -17,7 +17,7 @@
 
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;
-use crate::common::sync_fifo::SyncFifo;
+use crate::common::skid::{MemReqSlice, PacketSlice};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use rust_hdl::prelude::*;
@@ -49,12 +49,12 @@ pub struct MemSlave<const A: usize> {
 }
 
 /// Words a transfer may wait on in a reader (requests issued, words not yet used).
-const READ_AHEAD: u64 = 8;
+const READ_AHEAD: u64 = 4;
 
 /// Reads `size` bytes (1 to 65535) at byte address `addr` and sends them as a packed flit
 /// stream. `start` (one cycle, while not `busy`) latches `addr` and `size`; `busy` from the next
-/// cycle until the last flit is taken. Word reads are issued ahead (up to 8 words), the
-/// responses wait in a FIFO, and each flit joins the two words it straddles: one flit per
+/// cycle until the last flit is taken. Word reads are issued ahead (up to 4 words), the
+/// responses wait in a 4-word register queue, and each flit joins the two words it straddles: one flit per
 /// cycle once the first words are in. Latency: the first flit 4 cycles after the first word's
 /// response.
 #[derive(LogicBlock)]
@@ -67,47 +67,60 @@ pub struct MemReader<const A: usize> {
     pub busy: Signal<Out, Bit>,
     pub mem: MemMaster<A>,
     pub out: PacketSource<64, 8, 1>,
+    oslice: PacketSlice<64, 8, 1>,
+    mslice: MemReqSlice<A>,
     active: DFF<Bit>,
     raddr: DFF<Bits<A>>,
     /// Byte offset of the first byte in its word, as a shift in bits, and the complement.
     sh_lo: DFF<Bits<64>>,
     sh_hi: DFF<Bits<64>>,
-    nwords: DFF<Bits<16>>,
-    nflits: DFF<Bits<16>>,
+    nwords: DFF<Bits<17>>,
+    nflits: DFF<Bits<17>>,
     keep_last: DFF<Bits<8>>,
-    issued: DFF<Bits<16>>,
-    taken: DFF<Bits<16>>,
-    emitted: DFF<Bits<16>>,
+    issued: DFF<Bits<17>>,
+    taken: DFF<Bits<17>>,
+    emitted: DFF<Bits<17>>,
     cur: DFF<Bits<64>>,
     cur_v: DFF<Bit>,
-    fifo: SyncFifo<Bits<64>, 3, 4>,
-    sink_occ: Unused<Bits<4>>,
-    sink_af: Unused<Bit>,
-    sink_ae: Unused<Bit>,
+    /// The responses not yet used: a queue of READ_AHEAD words (write and read pointers,
+    /// count).
+    q: [DFF<Bits<64>>; 4],
+    qw: DFF<Bits<2>>,
+    qr: DFF<Bits<2>>,
+    qn: DFF<Bits<3>>,
+    q_head: Signal<Local, Bits<64>>,
+    q_any: Signal<Local, Bit>,
     sink_req: Unused<Bits<3>>,
     sink_addr: Unused<Bits<3>>,
-    size_w: Widen<16, A>,
-    off: Signal<Local, Bits<A>>,
-    total: Signal<Local, Bits<A>>,
+    off3: Signal<Local, Bits<3>>,
+    off17: Widen<3, 17>,
+    size17: Widen<16, 17>,
+    total: Signal<Local, Bits<17>>,
     next: Signal<Local, Bits<64>>,
     emit: Signal<Local, Bit>,
+    rq_valid: Signal<Local, Bit>,
+    o_last: Signal<Local, Bit>,
+    o_valid: Signal<Local, Bit>,
     load: Signal<Local, Bit>,
-    c_zero_a: Constant<Bits<A>>,
     c_seven_a: Constant<Bits<A>>,
     c_eight_a: Constant<Bits<A>>,
-    c_three_a: Constant<Bits<A>>,
     c_zero16: Constant<Bits<16>>,
-    c_one16: Constant<Bits<16>>,
-    c_seven16: Constant<Bits<16>>,
-    c_three16: Constant<Bits<16>>,
-    c_ahead: Constant<Bits<16>>,
+    c_zero17: Constant<Bits<17>>,
+    c_one17: Constant<Bits<17>>,
+    c_seven17: Constant<Bits<17>>,
+    c_three17: Constant<Bits<17>>,
+    c_ahead: Constant<Bits<17>>,
+    c_q: [Constant<Bits<2>>; 4],
+    c_one2: Constant<Bits<2>>,
+    c_one3: Constant<Bits<3>>,
+    c_zero3: Constant<Bits<3>>,
     c_ones8: Constant<Bits<8>>,
     c_zero64: Constant<Bits<64>>,
     c_zero_meta: Constant<Bits<1>>,
-    c_off: [Constant<Bits<A>>; 8],
+    c_off: [Constant<Bits<3>>; 8],
     c_sh: [Constant<Bits<64>>; 8],
     c_shc: [Constant<Bits<64>>; 8],
-    c_rem: [Constant<Bits<16>>; 8],
+    c_rem: [Constant<Bits<17>>; 8],
     c_keep: [Constant<Bits<8>>; 8],
 }
 
@@ -122,6 +135,8 @@ impl<const A: usize> Default for MemReader<A> {
             busy: Default::default(),
             mem: Default::default(),
             out: Default::default(),
+            oslice: Default::default(),
+            mslice: Default::default(),
             active: Default::default(),
             raddr: Default::default(),
             sh_lo: Default::default(),
@@ -134,27 +149,36 @@ impl<const A: usize> Default for MemReader<A> {
             emitted: Default::default(),
             cur: Default::default(),
             cur_v: Default::default(),
-            fifo: SyncFifo::new(8, 0),
-            sink_occ: Default::default(),
-            sink_af: Default::default(),
-            sink_ae: Default::default(),
+            q: Default::default(),
+            qw: Default::default(),
+            qr: Default::default(),
+            qn: Default::default(),
+            q_head: Default::default(),
+            q_any: Default::default(),
             sink_req: Default::default(),
             sink_addr: Default::default(),
-            size_w: Default::default(),
-            off: Default::default(),
+            off3: Default::default(),
+            off17: Default::default(),
+            size17: Default::default(),
             total: Default::default(),
             next: Default::default(),
             emit: Default::default(),
+            rq_valid: Default::default(),
+            o_last: Default::default(),
+            o_valid: Default::default(),
             load: Default::default(),
-            c_zero_a: k(0),
             c_seven_a: k(7),
             c_eight_a: k(8),
-            c_three_a: k(3),
             c_zero16: k(0),
-            c_one16: k(1),
-            c_seven16: k(7),
-            c_three16: k(3),
+            c_zero17: k(0),
+            c_one17: k(1),
+            c_seven17: k(7),
+            c_three17: k(3),
             c_ahead: k(READ_AHEAD),
+            c_q: std::array::from_fn(|i| k(i as u64)),
+            c_one2: k(1),
+            c_one3: k(1),
+            c_zero3: k(0),
             c_ones8: k(0xFF),
             c_zero64: k(0),
             c_zero_meta: k(0),
@@ -171,91 +195,123 @@ impl<const A: usize> Logic for MemReader<A> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, active, raddr, sh_lo, sh_hi, nwords, nflits, keep_last, issued, taken,
-            emitted, cur, cur_v
+            self, clock, qw, qr, qn, active, raddr, sh_lo, sh_hi, nwords, nflits, keep_last,
+            issued, taken, emitted, cur, cur_v
         );
-        self.fifo.clock.next = self.clock.val();
-        self.fifo.reset.next = self.reset.val();
-        self.sink_occ.x.next = self.fifo.occupancy.val();
-        self.sink_af.x.next = self.fifo.almost_full.val();
-        self.sink_ae.x.next = self.fifo.almost_empty.val();
+        for i in 0..4 {
+            self.q[i].clock.next = self.clock.val();
+            self.q[i].d.next = self.q[i].q.val();
+        }
         self.sink_req.x.next = self.raddr.q.val().get_bits::<3>(0);
         self.sink_addr.x.next = self.addr.val().get_bits::<3>(0);
-        self.busy.next = self.active.q.val();
+        // busy until the last flit has left the output slice
+        self.busy.next = self.active.q.val() || self.out.valid.val();
+        clock!(self, clock, oslice, mslice);
+        self.oslice.reset.next = self.reset.val();
+        self.mslice.reset.next = self.reset.val();
+        PacketSource::<64, 8, 1>::link(&mut self.out, &mut self.oslice.out);
+        MemMaster::<A>::link(&mut self.mem, &mut self.mslice.s);
 
         // ---- start: word-aligned address, words and flits to move, the last flit's bytes ----
-        self.size_w.x.next = self.size.val();
-        self.off.next = self.addr.val() & self.c_seven_a.val();
-        self.total.next = self.off.val() + self.size_w.y.val() + self.c_seven_a.val();
+        self.off3.next = self.addr.val().get_bits::<3>(0);
+        self.off17.x.next = self.off3.val();
+        self.size17.x.next = self.size.val();
+        self.total.next = self.off17.y.val() + self.size17.y.val() + self.c_seven17.val();
         if self.start.val() && !self.active.q.val() {
             self.active.d.next = self.size.val() != self.c_zero16.val();
             self.raddr.d.next = self.addr.val() & !self.c_seven_a.val();
-            self.nwords.d.next = (self.total.val() >> self.c_three_a.val()).get_bits::<16>(0);
-            self.nflits.d.next = (self.size.val() + self.c_seven16.val()) >> self.c_three16.val();
-            self.issued.d.next = self.c_zero16.val();
-            self.taken.d.next = self.c_zero16.val();
-            self.emitted.d.next = self.c_zero16.val();
+            self.nwords.d.next = self.total.val() >> self.c_three17.val();
+            self.nflits.d.next =
+                (self.size17.y.val() + self.c_seven17.val()) >> self.c_three17.val();
+            self.issued.d.next = self.c_zero17.val();
+            self.taken.d.next = self.c_zero17.val();
+            self.emitted.d.next = self.c_zero17.val();
             self.cur_v.d.next = false;
             for i in 0..8 {
-                if self.off.val() == self.c_off[i].val() {
+                if self.off3.val() == self.c_off[i].val() {
                     self.sh_lo.d.next = self.c_sh[i].val();
                     self.sh_hi.d.next = self.c_shc[i].val();
                 }
-                if (self.size.val() & self.c_seven16.val()) == self.c_rem[i].val() {
+                if (self.size17.y.val() & self.c_seven17.val()) == self.c_rem[i].val() {
                     self.keep_last.d.next = self.c_keep[i].val();
                 }
             }
         }
 
         // ---- reads ahead, at most READ_AHEAD words issued and not yet used ----
-        self.mem.req_addr.next = self.raddr.q.val();
-        self.mem.req_we.next = false;
-        self.mem.req_wdata.next = self.cur.q.val();
-        self.mem.req_strb.next = self.c_ones8.val();
-        self.mem.req_valid.next = self.active.q.val()
+        self.mslice.m.req_addr.next = self.raddr.q.val();
+        self.mslice.m.req_we.next = false;
+        self.mslice.m.req_wdata.next = self.cur.q.val();
+        self.mslice.m.req_strb.next = self.c_ones8.val();
+        self.rq_valid.next = self.active.q.val()
             && (self.issued.q.val() != self.nwords.q.val())
             && ((self.issued.q.val() - self.taken.q.val()) < self.c_ahead.val());
-        if self.mem.req_valid.val() && self.mem.req_ready.val() {
-            self.issued.d.next = self.issued.q.val() + self.c_one16.val();
+        self.mslice.m.req_valid.next = self.rq_valid.val();
+        if self.rq_valid.val() && self.mslice.m.req_ready.val() {
+            self.issued.d.next = self.issued.q.val() + self.c_one17.val();
             self.raddr.d.next = self.raddr.q.val() + self.c_eight_a.val();
         }
-        self.fifo.sink.data.next = self.mem.rsp_data.val();
-        self.fifo.sink.valid.next = self.mem.rsp_valid.val();
+        // the queue: a response is always taken (at most READ_AHEAD are owed)
+        if self.mslice.m.rsp_valid.val() {
+            for i in 0..4 {
+                if self.qw.q.val() == self.c_q[i].val() {
+                    self.q[i].d.next = self.mslice.m.rsp_data.val();
+                }
+            }
+            self.qw.d.next = self.qw.q.val() + self.c_one2.val();
+        }
+        self.q_head.next = self.q[0].q.val();
+        for i in 0..4 {
+            if self.qr.q.val() == self.c_q[i].val() {
+                self.q_head.next = self.q[i].q.val();
+            }
+        }
+        self.q_any.next = self.qn.q.val() != self.c_zero3.val();
 
         // ---- flits: the current word joined with the next (the FIFO's head) ----
-        self.next.next = self.fifo.source.data.val();
+        self.next.next = self.q_head.val();
         if self.taken.q.val() == self.nwords.q.val() {
             self.next.next = self.c_zero64.val();
         }
-        self.out.data.next =
+        self.oslice.inp.data.next =
             (self.cur.q.val() >> self.sh_lo.q.val()) | (self.next.val() << self.sh_hi.q.val());
-        self.out.keep.next = self.c_ones8.val();
-        self.out.last.next = (self.emitted.q.val() + self.c_one16.val()) == self.nflits.q.val();
-        if self.out.last.val() {
-            self.out.keep.next = self.keep_last.q.val();
+        self.oslice.inp.keep.next = self.c_ones8.val();
+        self.o_last.next = (self.emitted.q.val() + self.c_one17.val()) == self.nflits.q.val();
+        self.oslice.inp.last.next = self.o_last.val();
+        if self.o_last.val() {
+            self.oslice.inp.keep.next = self.keep_last.q.val();
         }
-        self.out.first.next = self.emitted.q.val() == self.c_zero16.val();
-        self.out.meta.next = self.c_zero_meta.val();
-        self.out.valid.next = self.active.q.val()
+        self.oslice.inp.first.next = self.emitted.q.val() == self.c_zero17.val();
+        self.oslice.inp.meta.next = self.c_zero_meta.val();
+        self.o_valid.next = self.active.q.val()
             && self.cur_v.q.val()
             && ((self.sh_lo.q.val() == self.c_sh[0].val())
                 || (self.taken.q.val() == self.nwords.q.val())
-                || self.fifo.source.valid.val());
-        self.emit.next = self.out.valid.val() && self.out.ready.val();
+                || self.q_any.val());
+        self.oslice.inp.valid.next = self.o_valid.val();
+        self.emit.next = self.o_valid.val() && self.oslice.inp.ready.val();
         self.load.next = (!self.cur_v.q.val() || self.emit.val())
-            && self.fifo.source.valid.val()
+            && self.q_any.val()
             && (self.taken.q.val() != self.nwords.q.val());
-        self.fifo.source.ready.next = self.load.val();
         if self.load.val() {
-            self.cur.d.next = self.fifo.source.data.val();
+            self.qr.d.next = self.qr.q.val() + self.c_one2.val();
+        }
+        if self.load.val() && !self.mslice.m.rsp_valid.val() {
+            self.qn.d.next = self.qn.q.val() - self.c_one3.val();
+        }
+        if !self.load.val() && self.mslice.m.rsp_valid.val() {
+            self.qn.d.next = self.qn.q.val() + self.c_one3.val();
+        }
+        if self.load.val() {
+            self.cur.d.next = self.q_head.val();
             self.cur_v.d.next = true;
-            self.taken.d.next = self.taken.q.val() + self.c_one16.val();
+            self.taken.d.next = self.taken.q.val() + self.c_one17.val();
         } else if self.emit.val() {
             self.cur_v.d.next = false;
         }
         if self.emit.val() {
-            self.emitted.d.next = self.emitted.q.val() + self.c_one16.val();
-            if self.out.last.val() {
+            self.emitted.d.next = self.emitted.q.val() + self.c_one17.val();
+            if self.o_last.val() {
                 self.active.d.next = false;
                 self.cur_v.d.next = false;
             }
@@ -263,6 +319,9 @@ impl<const A: usize> Logic for MemReader<A> {
         if self.reset.val() {
             self.active.d.next = false;
             self.cur_v.d.next = false;
+            self.qw.d.next = self.c_q[0].val();
+            self.qr.d.next = self.c_q[0].val();
+            self.qn.d.next = self.c_zero3.val();
         }
     }
 }
@@ -284,16 +343,18 @@ pub struct MemWriter<const A: usize> {
     pub done: Signal<Out, Bit>,
     pub mem: MemMaster<A>,
     pub inp: PacketSink<64, 8, 1>,
+    islice: PacketSlice<64, 8, 1>,
+    mslice: MemReqSlice<A>,
     active: DFF<Bit>,
     waddr: DFF<Bits<A>>,
     sh_lo: DFF<Bits<64>>,
     sh_hi: DFF<Bits<64>>,
     strb_first: DFF<Bits<8>>,
     strb_last: DFF<Bits<8>>,
-    nwords: DFF<Bits<16>>,
-    nflits: DFF<Bits<16>>,
-    written: DFF<Bits<16>>,
-    acked: DFF<Bits<16>>,
+    nwords: DFF<Bits<17>>,
+    nflits: DFF<Bits<17>>,
+    written: DFF<Bits<17>>,
+    acked: DFF<Bits<17>>,
     prev: DFF<Bits<64>>,
     done_r: DFF<Bit>,
     sink_keep: Unused<Bits<8>>,
@@ -302,23 +363,27 @@ pub struct MemWriter<const A: usize> {
     sink_last: Unused<Bit>,
     sink_rsp: Unused<Bits<64>>,
     sink_addr: Unused<Bits<3>>,
-    size_w: Widen<16, A>,
-    off: Signal<Local, Bits<A>>,
-    total: Signal<Local, Bits<A>>,
-    end: Signal<Local, Bits<A>>,
+    off3: Signal<Local, Bits<3>>,
+    off17: Widen<3, 17>,
+    size17: Widen<16, 17>,
+    total: Signal<Local, Bits<17>>,
+    tail: Signal<Local, Bits<17>>,
     from_flit: Signal<Local, Bit>,
     cur: Signal<Local, Bits<64>>,
     fire: Signal<Local, Bit>,
+    w_valid: Signal<Local, Bit>,
+    w_strb: Signal<Local, Bits<8>>,
     c_seven_a: Constant<Bits<A>>,
     c_eight_a: Constant<Bits<A>>,
-    c_three_a: Constant<Bits<A>>,
     c_zero16: Constant<Bits<16>>,
-    c_one16: Constant<Bits<16>>,
-    c_seven16: Constant<Bits<16>>,
-    c_three16: Constant<Bits<16>>,
+    c_zero17: Constant<Bits<17>>,
+    c_one17: Constant<Bits<17>>,
+    c_seven17: Constant<Bits<17>>,
+    c_three17: Constant<Bits<17>>,
     c_ones8: Constant<Bits<8>>,
     c_zero64: Constant<Bits<64>>,
-    c_off: [Constant<Bits<A>>; 8],
+    c_off: [Constant<Bits<3>>; 8],
+    c_tail: [Constant<Bits<17>>; 8],
     c_sh: [Constant<Bits<64>>; 8],
     c_shc: [Constant<Bits<64>>; 8],
     c_first: [Constant<Bits<8>>; 8],
@@ -337,6 +402,8 @@ impl<const A: usize> Default for MemWriter<A> {
             done: Default::default(),
             mem: Default::default(),
             inp: Default::default(),
+            islice: Default::default(),
+            mslice: Default::default(),
             active: Default::default(),
             waddr: Default::default(),
             sh_lo: Default::default(),
@@ -355,29 +422,33 @@ impl<const A: usize> Default for MemWriter<A> {
             sink_last: Default::default(),
             sink_rsp: Default::default(),
             sink_addr: Default::default(),
-            size_w: Default::default(),
-            off: Default::default(),
+            off3: Default::default(),
+            off17: Default::default(),
+            size17: Default::default(),
             total: Default::default(),
-            end: Default::default(),
+            tail: Default::default(),
             from_flit: Default::default(),
             cur: Default::default(),
             fire: Default::default(),
+            w_valid: Default::default(),
+            w_strb: Default::default(),
             c_seven_a: k(7),
             c_eight_a: k(8),
-            c_three_a: k(3),
             c_zero16: k(0),
-            c_one16: k(1),
-            c_seven16: k(7),
-            c_three16: k(3),
+            c_zero17: k(0),
+            c_one17: k(1),
+            c_seven17: k(7),
+            c_three17: k(3),
             c_ones8: k(0xFF),
             c_zero64: k(0),
             c_off: std::array::from_fn(|i| k(i as u64)),
+            c_tail: std::array::from_fn(|i| k(i as u64)),
             // a word's bytes from flit j at byte (8j + off): flit << 8 off, the previous flit's
             // top bytes >> (64 - 8 off) (nothing when off = 0: a shift by 64 is 0)
             c_sh: std::array::from_fn(|i| k(8 * i as u64)),
             c_shc: std::array::from_fn(|i| k(64 - 8 * i as u64)),
             c_first: std::array::from_fn(|i| k((0xFF << i) & 0xFF)),
-            // end = (off + size) mod 8 bytes used in the last word (0: all 8)
+            // tail = (off + size) mod 8 bytes used in the last word (0: all 8)
             c_last: std::array::from_fn(|i| k(if i == 0 { 0xFF } else { (1 << i) - 1 })),
         }
     }
@@ -390,35 +461,42 @@ impl<const A: usize> Logic for MemWriter<A> {
             self, clock, active, waddr, sh_lo, sh_hi, strb_first, strb_last, nwords, nflits,
             written, acked, prev, done_r
         );
-        self.sink_keep.x.next = self.inp.keep.val();
-        self.sink_meta.x.next = self.inp.meta.val();
-        self.sink_first.x.next = self.inp.first.val();
-        self.sink_last.x.next = self.inp.last.val();
-        self.sink_rsp.x.next = self.mem.rsp_data.val();
+        self.sink_keep.x.next = self.islice.out.keep.val();
+        self.sink_meta.x.next = self.islice.out.meta.val();
+        self.sink_first.x.next = self.islice.out.first.val();
+        self.sink_last.x.next = self.islice.out.last.val();
+        self.sink_rsp.x.next = self.mslice.m.rsp_data.val();
         self.sink_addr.x.next = self.waddr.q.val().get_bits::<3>(0);
         self.busy.next = self.active.q.val();
+        clock!(self, clock, islice, mslice);
+        self.islice.reset.next = self.reset.val();
+        self.mslice.reset.next = self.reset.val();
+        PacketSink::<64, 8, 1>::link(&mut self.inp, &mut self.islice.inp);
+        MemMaster::<A>::link(&mut self.mem, &mut self.mslice.s);
         self.done.next = self.done_r.q.val();
         self.done_r.d.next = false;
 
-        self.size_w.x.next = self.size.val();
-        self.off.next = self.addr.val() & self.c_seven_a.val();
-        self.total.next = self.off.val() + self.size_w.y.val() + self.c_seven_a.val();
-        self.end.next = (self.off.val() + self.size_w.y.val()) & self.c_seven_a.val();
+        self.off3.next = self.addr.val().get_bits::<3>(0);
+        self.off17.x.next = self.off3.val();
+        self.size17.x.next = self.size.val();
+        self.total.next = self.off17.y.val() + self.size17.y.val() + self.c_seven17.val();
+        self.tail.next = (self.off17.y.val() + self.size17.y.val()) & self.c_seven17.val();
         if self.start.val() && !self.active.q.val() {
             self.active.d.next = self.size.val() != self.c_zero16.val();
             self.waddr.d.next = self.addr.val() & !self.c_seven_a.val();
-            self.nwords.d.next = (self.total.val() >> self.c_three_a.val()).get_bits::<16>(0);
-            self.nflits.d.next = (self.size.val() + self.c_seven16.val()) >> self.c_three16.val();
-            self.written.d.next = self.c_zero16.val();
-            self.acked.d.next = self.c_zero16.val();
+            self.nwords.d.next = self.total.val() >> self.c_three17.val();
+            self.nflits.d.next =
+                (self.size17.y.val() + self.c_seven17.val()) >> self.c_three17.val();
+            self.written.d.next = self.c_zero17.val();
+            self.acked.d.next = self.c_zero17.val();
             self.prev.d.next = self.c_zero64.val();
             for i in 0..8 {
-                if self.off.val() == self.c_off[i].val() {
+                if self.off3.val() == self.c_off[i].val() {
                     self.sh_lo.d.next = self.c_sh[i].val();
                     self.sh_hi.d.next = self.c_shc[i].val();
                     self.strb_first.d.next = self.c_first[i].val();
                 }
-                if self.end.val() == self.c_off[i].val() {
+                if self.tail.val() == self.c_tail[i].val() {
                     self.strb_last.d.next = self.c_last[i].val();
                 }
             }
@@ -426,39 +504,41 @@ impl<const A: usize> Logic for MemWriter<A> {
 
         // word `written`: from flit `written` while flits remain, else the last flit's top
         self.from_flit.next = self.written.q.val() != self.nflits.q.val();
-        self.cur.next = self.inp.data.val();
+        self.cur.next = self.islice.out.data.val();
         if !self.from_flit.val() {
             self.cur.next = self.c_zero64.val();
         }
-        self.mem.req_addr.next = self.waddr.q.val();
-        self.mem.req_we.next = true;
-        self.mem.req_wdata.next =
+        self.mslice.m.req_addr.next = self.waddr.q.val();
+        self.mslice.m.req_we.next = true;
+        self.mslice.m.req_wdata.next =
             (self.cur.val() << self.sh_lo.q.val()) | (self.prev.q.val() >> self.sh_hi.q.val());
-        self.mem.req_strb.next = self.c_ones8.val();
-        if self.written.q.val() == self.c_zero16.val() {
-            self.mem.req_strb.next = self.strb_first.q.val();
+        self.w_strb.next = self.c_ones8.val();
+        if self.written.q.val() == self.c_zero17.val() {
+            self.w_strb.next = self.strb_first.q.val();
         }
-        if (self.written.q.val() + self.c_one16.val()) == self.nwords.q.val() {
-            self.mem.req_strb.next = self.mem.req_strb.val() & self.strb_last.q.val();
+        if (self.written.q.val() + self.c_one17.val()) == self.nwords.q.val() {
+            self.w_strb.next = self.w_strb.val() & self.strb_last.q.val();
         }
-        self.mem.req_valid.next = self.active.q.val()
+        self.mslice.m.req_strb.next = self.w_strb.val();
+        self.w_valid.next = self.active.q.val()
             && (self.written.q.val() != self.nwords.q.val())
-            && (self.inp.valid.val() || !self.from_flit.val());
-        self.inp.ready.next = self.active.q.val()
+            && (self.islice.out.valid.val() || !self.from_flit.val());
+        self.islice.out.ready.next = self.active.q.val()
             && self.from_flit.val()
             && (self.written.q.val() != self.nwords.q.val())
-            && self.mem.req_ready.val();
-        self.fire.next = self.mem.req_valid.val() && self.mem.req_ready.val();
+            && self.mslice.m.req_ready.val();
+        self.mslice.m.req_valid.next = self.w_valid.val();
+        self.fire.next = self.w_valid.val() && self.mslice.m.req_ready.val();
         if self.fire.val() {
-            self.written.d.next = self.written.q.val() + self.c_one16.val();
+            self.written.d.next = self.written.q.val() + self.c_one17.val();
             self.waddr.d.next = self.waddr.q.val() + self.c_eight_a.val();
             if self.from_flit.val() {
-                self.prev.d.next = self.inp.data.val();
+                self.prev.d.next = self.islice.out.data.val();
             }
         }
-        if self.mem.rsp_valid.val() && self.active.q.val() {
-            self.acked.d.next = self.acked.q.val() + self.c_one16.val();
-            if ((self.acked.q.val() + self.c_one16.val()) == self.nwords.q.val())
+        if self.mslice.m.rsp_valid.val() && self.active.q.val() {
+            self.acked.d.next = self.acked.q.val() + self.c_one17.val();
+            if ((self.acked.q.val() + self.c_one17.val()) == self.nwords.q.val())
                 && (self.written.q.val() == self.nwords.q.val())
             {
                 self.active.d.next = false;
@@ -468,6 +548,191 @@ impl<const A: usize> Logic for MemWriter<A> {
         if self.reset.val() {
             self.active.d.next = false;
             self.done_r.d.next = false;
+        }
+    }
+}
+
+/// `N` (2 to 4) masters of the local-memory interface on one port: a request at a time,
+/// round-robin over the masters asking (after the one granted last), a request presented and
+/// not taken stays presented; responses go back by a queue of the owners of the requests
+/// outstanding (up to 16; no grant while it is full). No latency of its own (a combinational
+/// request path): put `MemReqSlice`s in front of it.
+#[derive(LogicBlock)]
+pub struct MemArb<const A: usize, const N: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub m: [MemSlave<A>; N],
+    pub s: MemMaster<A>,
+    /// Owner of each outstanding request (write and read pointers, count).
+    own: [DFF<Bits<2>>; 16],
+    owp: DFF<Bits<4>>,
+    orp: DFF<Bits<4>>,
+    cnt: DFF<Bits<5>>,
+    /// The master granted last; a presented request's master while it waits.
+    rr: DFF<Bits<2>>,
+    held: DFF<Bit>,
+    hsel: DFF<Bits<2>>,
+    pick: Signal<Local, Bits<2>>,
+    /// The masters after the one granted last.
+    above: Signal<Local, Bits<4>>,
+    any: Signal<Local, Bit>,
+    pk_lo: Signal<Local, Bit>,
+    pk_hi: Signal<Local, Bit>,
+    sel_lo: Signal<Local, Bits<2>>,
+    sel_hi: Signal<Local, Bits<2>>,
+    head: Signal<Local, Bits<2>>,
+    full: Signal<Local, Bit>,
+    push: Signal<Local, Bit>,
+    pop: Signal<Local, Bit>,
+    c_i: [Constant<Bits<2>>; 4],
+    c_above: [Constant<Bits<4>>; 4],
+    c_bit: [Constant<Bits<4>>; 4],
+    c_zero_m: Constant<Bits<4>>,
+    c_q: [Constant<Bits<4>>; 16],
+    c_full: Constant<Bits<5>>,
+    c_one5: Constant<Bits<5>>,
+    c_zero5: Constant<Bits<5>>,
+    c_one4: Constant<Bits<4>>,
+    c_last: Constant<Bits<2>>,
+}
+
+impl<const A: usize, const N: usize> Default for MemArb<A, N> {
+    fn default() -> Self {
+        assert!((2..=4).contains(&N), "MemArb: N={N} out of 2..=4");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            m: std::array::from_fn(|_| Default::default()),
+            s: Default::default(),
+            own: Default::default(),
+            owp: Default::default(),
+            orp: Default::default(),
+            cnt: Default::default(),
+            rr: Default::default(),
+            held: Default::default(),
+            hsel: Default::default(),
+            pick: Default::default(),
+            above: Default::default(),
+            any: Default::default(),
+            pk_lo: Default::default(),
+            pk_hi: Default::default(),
+            sel_lo: Default::default(),
+            sel_hi: Default::default(),
+            head: Default::default(),
+            full: Default::default(),
+            push: Default::default(),
+            pop: Default::default(),
+            c_i: std::array::from_fn(|i| k(i as u64)),
+            c_above: std::array::from_fn(|i| k((0xF << (i + 1)) & 0xF)),
+            c_bit: std::array::from_fn(|i| k(1 << i)),
+            c_zero_m: k(0),
+            c_q: std::array::from_fn(|i| k(i as u64)),
+            c_full: k(16),
+            c_one5: k(1),
+            c_zero5: k(0),
+            c_one4: k(1),
+            c_last: k(N as u64 - 1),
+        }
+    }
+}
+
+impl<const A: usize, const N: usize> Logic for MemArb<A, N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, owp, orp, cnt, rr, held, hsel);
+        for i in 0..16 {
+            self.own[i].clock.next = self.clock.val();
+            self.own[i].d.next = self.own[i].q.val();
+        }
+        self.full.next = self.cnt.q.val() == self.c_full.val();
+        // round-robin: the first asking after the one granted last, else the first asking
+        self.pk_lo.next = false;
+        self.pk_hi.next = false;
+        self.sel_lo.next = self.c_i[0].val();
+        self.sel_hi.next = self.c_i[0].val();
+        self.above.next = self.c_above[0].val();
+        for i in 0..4 {
+            if self.rr.q.val() == self.c_i[i].val() {
+                self.above.next = self.c_above[i].val();
+            }
+        }
+        for i in 0..N {
+            if self.m[i].req_valid.val() {
+                if !self.pk_lo.val() {
+                    self.pk_lo.next = true;
+                    self.sel_lo.next = self.c_i[i].val();
+                }
+                if ((self.above.val() & self.c_bit[i].val()) != self.c_zero_m.val())
+                    && !self.pk_hi.val()
+                {
+                    self.pk_hi.next = true;
+                    self.sel_hi.next = self.c_i[i].val();
+                }
+            }
+        }
+        self.pick.next = self.sel_lo.val();
+        if self.pk_hi.val() {
+            self.pick.next = self.sel_hi.val();
+        }
+        self.any.next = self.pk_lo.val();
+        if self.held.q.val() {
+            self.pick.next = self.hsel.q.val();
+        }
+        self.s.req_addr.next = self.m[0].req_addr.val();
+        self.s.req_we.next = self.m[0].req_we.val();
+        self.s.req_wdata.next = self.m[0].req_wdata.val();
+        self.s.req_strb.next = self.m[0].req_strb.val();
+        self.s.req_valid.next = false;
+        for i in 0..N {
+            self.m[i].req_ready.next = false;
+            if self.pick.val() == self.c_i[i].val() {
+                self.s.req_addr.next = self.m[i].req_addr.val();
+                self.s.req_we.next = self.m[i].req_we.val();
+                self.s.req_wdata.next = self.m[i].req_wdata.val();
+                self.s.req_strb.next = self.m[i].req_strb.val();
+                self.s.req_valid.next = self.m[i].req_valid.val() && !self.full.val();
+                self.m[i].req_ready.next = self.s.req_ready.val() && !self.full.val();
+            }
+        }
+        self.push.next = self.any.val() && !self.full.val() && self.s.req_ready.val();
+        self.held.d.next = self.any.val() && !self.full.val() && !self.s.req_ready.val();
+        self.hsel.d.next = self.pick.val();
+        if self.push.val() {
+            self.rr.d.next = self.pick.val();
+            for i in 0..16 {
+                if self.owp.q.val() == self.c_q[i].val() {
+                    self.own[i].d.next = self.pick.val();
+                }
+            }
+            self.owp.d.next = self.owp.q.val() + self.c_one4.val();
+        }
+        // responses: to the owner of the oldest outstanding request
+        self.pop.next = self.s.rsp_valid.val();
+        self.head.next = self.own[0].q.val();
+        for i in 0..16 {
+            if self.orp.q.val() == self.c_q[i].val() {
+                self.head.next = self.own[i].q.val();
+            }
+        }
+        for i in 0..N {
+            self.m[i].rsp_data.next = self.s.rsp_data.val();
+            self.m[i].rsp_valid.next = self.pop.val() && (self.head.val() == self.c_i[i].val());
+        }
+        if self.pop.val() {
+            self.orp.d.next = self.orp.q.val() + self.c_one4.val();
+        }
+        if self.push.val() && !self.pop.val() {
+            self.cnt.d.next = self.cnt.q.val() + self.c_one5.val();
+        }
+        if !self.push.val() && self.pop.val() {
+            self.cnt.d.next = self.cnt.q.val() - self.c_one5.val();
+        }
+        if self.reset.val() {
+            self.cnt.d.next = self.c_zero5.val();
+            self.owp.d.next = self.c_q[0].val();
+            self.orp.d.next = self.c_q[0].val();
+            self.held.d.next = false;
+            self.rr.d.next = self.c_last.val();
         }
     }
 }

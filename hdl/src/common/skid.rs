@@ -9,6 +9,9 @@
 //! sides are idle (`out_valid` and `in_ready` low).
 
 use crate::common::dma::{DmaWrMaster, DmaWrSlave};
+use crate::common::mem::{MemMaster, MemSlave};
+use crate::common::packet::{PacketSink, PacketSource};
+use crate::common::unused::Unused;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -198,5 +201,143 @@ impl<const D: usize> Logic for DmaWrSlice<D> {
         self.m.wr_rsp_err.next = self.s.wr_rsp_err.val();
         self.m.wr_rsp_valid.next = self.s.wr_rsp_valid.val();
         self.s.wr_rsp_ready.next = self.m.wr_rsp_ready.val();
+    }
+}
+
+/// A packet stream (`common::packet`) cut by registers both ways: two `Skid`s in lock-step
+/// (data and keep; meta, first and last), which see the same handshakes and so hold the same
+/// beats. A cycle of latency, a beat per cycle; during reset both sides idle.
+#[derive(LogicBlock)]
+pub struct PacketSlice<const D: usize, const K: usize, const M: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub inp: PacketSink<D, K, M>,
+    pub out: PacketSource<D, K, M>,
+    dk: Skid<D, K>,
+    mfl: Skid<M, 2>,
+    sink_ready: Unused<Bit>,
+    sink_valid: Unused<Bit>,
+    fl: Signal<Local, Bits<2>>,
+    c_zero2: Constant<Bits<2>>,
+    c_first: Constant<Bits<2>>,
+    c_last: Constant<Bits<2>>,
+}
+
+impl<const D: usize, const K: usize, const M: usize> Default for PacketSlice<D, K, M> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            inp: Default::default(),
+            out: Default::default(),
+            dk: Default::default(),
+            mfl: Default::default(),
+            sink_ready: Default::default(),
+            sink_valid: Default::default(),
+            fl: Default::default(),
+            c_zero2: Constant::new(0u64.into()),
+            c_first: Constant::new(2u64.into()),
+            c_last: Constant::new(1u64.into()),
+        }
+    }
+}
+
+impl<const D: usize, const K: usize, const M: usize> Logic for PacketSlice<D, K, M> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, dk, mfl);
+        self.dk.reset.next = self.reset.val();
+        self.mfl.reset.next = self.reset.val();
+        self.dk.in_a.next = self.inp.data.val();
+        self.dk.in_b.next = self.inp.keep.val();
+        self.mfl.in_a.next = self.inp.meta.val();
+        self.fl.next = self.c_zero2.val();
+        if self.inp.first.val() {
+            self.fl.next = self.fl.val() | self.c_first.val();
+        }
+        if self.inp.last.val() {
+            self.fl.next = self.fl.val() | self.c_last.val();
+        }
+        self.mfl.in_b.next = self.fl.val();
+        self.dk.in_valid.next = self.inp.valid.val();
+        self.mfl.in_valid.next = self.inp.valid.val();
+        self.inp.ready.next = self.dk.in_ready.val();
+        self.sink_ready.x.next = self.mfl.in_ready.val();
+        self.out.data.next = self.dk.out_a.val();
+        self.out.keep.next = self.dk.out_b.val();
+        self.out.meta.next = self.mfl.out_a.val();
+        self.out.first.next = self.mfl.out_b.val().get_bit(1);
+        self.out.last.next = self.mfl.out_b.val().get_bit(0);
+        self.out.valid.next = self.dk.out_valid.val();
+        self.sink_valid.x.next = self.mfl.out_valid.val();
+        self.dk.out_ready.next = self.out.ready.val();
+        self.mfl.out_ready.next = self.out.ready.val();
+        self.dk.out_en.next = true;
+        self.mfl.out_en.next = true;
+    }
+}
+
+/// The request channel of a local-memory port (`common::mem`) cut by registers both ways (two
+/// `Skid`s in lock-step: data and strobes; address and write); the responses pass through.
+#[derive(LogicBlock)]
+pub struct MemReqSlice<const A: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub m: MemSlave<A>,
+    pub s: MemMaster<A>,
+    ds: Skid<64, 8>,
+    aw: Skid<A, 1>,
+    sink_ready: Unused<Bit>,
+    sink_valid: Unused<Bit>,
+    c_zero1: Constant<Bits<1>>,
+    c_one1: Constant<Bits<1>>,
+}
+
+impl<const A: usize> Default for MemReqSlice<A> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            m: Default::default(),
+            s: Default::default(),
+            ds: Default::default(),
+            aw: Default::default(),
+            sink_ready: Default::default(),
+            sink_valid: Default::default(),
+            c_zero1: Constant::new(0u64.into()),
+            c_one1: Constant::new(1u64.into()),
+        }
+    }
+}
+
+impl<const A: usize> Logic for MemReqSlice<A> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, ds, aw);
+        self.ds.reset.next = self.reset.val();
+        self.aw.reset.next = self.reset.val();
+        self.ds.in_a.next = self.m.req_wdata.val();
+        self.ds.in_b.next = self.m.req_strb.val();
+        self.aw.in_a.next = self.m.req_addr.val();
+        self.aw.in_b.next = self.c_zero1.val();
+        if self.m.req_we.val() {
+            self.aw.in_b.next = self.c_one1.val();
+        }
+        self.ds.in_valid.next = self.m.req_valid.val();
+        self.aw.in_valid.next = self.m.req_valid.val();
+        self.m.req_ready.next = self.ds.in_ready.val();
+        self.sink_ready.x.next = self.aw.in_ready.val();
+        self.s.req_wdata.next = self.ds.out_a.val();
+        self.s.req_strb.next = self.ds.out_b.val();
+        self.s.req_addr.next = self.aw.out_a.val();
+        self.s.req_we.next = self.aw.out_b.val().any();
+        self.s.req_valid.next = self.ds.out_valid.val();
+        self.sink_valid.x.next = self.aw.out_valid.val();
+        self.ds.out_ready.next = self.s.req_ready.val();
+        self.aw.out_ready.next = self.s.req_ready.val();
+        self.ds.out_en.next = true;
+        self.aw.out_en.next = true;
+        self.m.rsp_data.next = self.s.rsp_data.val();
+        self.m.rsp_valid.next = self.s.rsp_valid.val();
     }
 }

@@ -1,7 +1,10 @@
 //! The DTU's core (spec §2-§4): the CU's 64-bit MMIO port, the command registers, the endpoint
 //! table (`NUM_EPS` x 3 words) and the header table (`NUM_HDRS` x 3 words) in block RAM, and
-//! the command unit. One FSM owns both tables, so every read-modify-write of an endpoint or a
-//! header entry (a command's, an MMIO access) is atomic against the others (DTU-R084).
+//! the decisions of every command and of message reception. One FSM owns both tables, so every
+//! read-modify-write of an endpoint or a header entry (a command's, a reception's, an MMIO
+//! access) is atomic against the others (DTU-R084). The data moves in `CmdEngine` (a
+//! command's packet and its response) and `RcvEngine` (received packets); the core hands the
+//! first a job and answers the second's slot allocation and commit.
 //!
 //! MMIO (`bus`, the project's register-bus protocol at 64 bits): a one-cycle `write` or `read`
 //! strobe with `addr` (offset in the DTU's region, `nicgen_wire::dtu`'s map) and `wdata`; one
@@ -12,16 +15,30 @@
 //! COMMAND, DATA and ARG1 are answered and ignored (DTU-A25).
 //!
 //! Commands (a COMMAND write with op != 0; completion writes COMMAND <- 0, or only the error
-//! code, DTU-A06): FETCH (Alg. 6; OFFSET returned in ARG1, DTU-A03) and ACK_MSG (Alg. 7, with
-//! the argument checks of DTU-A15), each in 4 cycles from the COMMAND write's strobe to
-//! COMMAND reading 0 (5 for ACK_MSG, which also rewrites a header entry). An endpoint id past
-//! the table ends with INV_EP, an unknown opcode with INV_ARGS (DTU-A26). The commands that
-//! move data (SEND, REPLY, READ, WRITE) join with the DTU's memory and NoC ports; until then
-//! this core ends them with INV_ARGS like an unknown opcode.
+//! code, DTU-A06), checks in the algorithms' order, the first failing one reported, nothing
+//! changed on an error (DTU-R039, R042):
+//! - READ / WRITE (Alg. 1, 2): MEMORY, permission (DTU-A29), the whole access inside the region
+//!   without wrapping (DTU-A01); size 0 ends at once (DTU-A30); else a RD_REQ / WR_REQ job.
+//! - SEND (Alg. 3): SEND, credits (UNLIMITED = 0xFFFF, DTU-A07), 24 + size <= max_msg_size
+//!   (DTU-A12, A36); credits taken, then a MSG job with the header of l. 9-15 (rep = arg0's low
+//!   byte, DTU-A17).
+//! - REPLY (Alg. 5): RECEIVE, arg0 a slot's start (DTU-A15), the header entry inside the table
+//!   (DTU-A34) and REPLY_ENABLED; the entry's flags cleared, then a MSG job to (spe, rep).
+//! - FETCH (Alg. 6; OFFSET in ARG1, DTU-A03, A13, A20) and ACK_MSG (Alg. 7, DTU-A15, A34) here.
+//! An endpoint id past the table ends with INV_EP, an unknown opcode with INV_ARGS (DTU-A26).
+//!
+//! Reception (Alg. 4) in two steps around the slot write, so the CU never fetches a message
+//! before its bytes are in memory: allocation (RECEIVE, 24 + length fits the slot and 64 KB
+//! (DTU-A12), a free slot from wpos (DTU-A13); occupied and wpos written) and commit (unread,
+//! msgs, the header entry if inside the table (DTU-A34), then GRANT_CREDITS to header.rep if it
+//! is a SEND endpoint that is not UNLIMITED, saturating at max_crd (DTU-A08, A09, A10), also
+//! for a dropped message (DTU-A11)).
 
+use super::cmd_engine::LA;
 use crate::common::prim::k;
 use crate::common::ram::BlockRam;
-use nicgen_wire::dtu as w;
+use crate::common::widen::Widen;
+use nicgen_wire::dtu::{self as w, header as hd, mem_ep as m_, noc, recv_ep as r, send_ep as s_};
 use rust_hdl::prelude::*;
 
 /// Address bits of an endpoint index and of a header-table index.
@@ -29,6 +46,18 @@ pub const EPB: usize = 4;
 pub const HDB: usize = 5;
 const _: () = assert!(1 << EPB == w::NUM_EPS && 1 << HDB == w::NUM_HDRS);
 const AB: usize = w::MMIO_BITS;
+// the literal bit offsets of `get_bits` in the kernel (rust-hdl takes literals only)
+const _: () = assert!(
+    w::command::OP.lsb == 0
+        && w::command::EP.lsb == 4
+        && s_::PE.lsb == 40
+        && s_::EP.lsb == 32
+        && m_::PE.lsb == 4
+        && hd::SPE.lsb == 8
+        && hd::REP.lsb == 24
+        && w::data::ADDR.lsb == 0
+        && w::data::SIZE.lsb == 48
+);
 
 /// The CU's MMIO port, DTU side (64-bit register bus).
 #[derive(Clone, Debug, Default, LogicInterface)]
@@ -60,20 +89,58 @@ pub struct DtuBusMaster {
 const S_IDLE: u64 = 0;
 /// An MMIO read of a table word: the RAM answers.
 const S_MRD: u64 = 1;
-/// A command's endpoint is being read.
-const S_CRD: u64 = 2;
-/// The endpoint's words are latched.
-const S_CLATCH: u64 = 3;
-/// ACK_MSG's header word 2 is read.
-const S_CHD: u64 = 4;
+/// An endpoint was read: latch it, then go to `after`.
+const S_LATCH: u64 = 2;
+/// A command's checks and effects.
+const S_CMD: u64 = 3;
+/// ACK_MSG's header word 2 is read: clear its flags.
+const S_ACKHD: u64 = 4;
 /// After reset: every table word is written 0 (DTU-A24), one entry per cycle.
 const S_CLR: u64 = 5;
+/// REPLY's header entry is read.
+const S_RPHD: u64 = 6;
+/// Reception: slot allocation.
+const S_ALLOC: u64 = 7;
+/// Reception: commit.
+const S_COMMIT: u64 = 8;
+/// Reception: GRANT_CREDITS to header.rep.
+const S_GRANT: u64 = 9;
+/// Reception: header.rep's endpoint is read (a cycle after the commit's writes).
+const S_GRD: u64 = 10;
 
 #[derive(LogicBlock)]
 pub struct DtuCore {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    /// This PE's id (spe of the messages it sends).
+    pub own_pe: Signal<In, Bits<8>>,
     pub bus: DtuBusSlave,
+    /// A job for `CmdEngine` (one cycle), its fields, and its end.
+    pub j_start: Signal<Out, Bit>,
+    pub j_kind: Signal<Out, Bits<4>>,
+    pub j_pe: Signal<Out, Bits<8>>,
+    pub j_ep: Signal<Out, Bits<8>>,
+    pub j_h0: Signal<Out, Bits<64>>,
+    pub j_h1: Signal<Out, Bits<64>>,
+    pub j_h2: Signal<Out, Bits<64>>,
+    pub j_raddr: Signal<Out, Bits<64>>,
+    pub j_laddr: Signal<Out, Bits<LA>>,
+    pub j_size: Signal<Out, Bits<16>>,
+    pub j_done: Signal<In, Bit>,
+    /// The message `RcvEngine` receives (see its ports) and its requests; the answers.
+    pub r_ep: Signal<In, Bits<8>>,
+    pub r_h0: Signal<In, Bits<64>>,
+    pub r_h1: Signal<In, Bits<64>>,
+    pub r_h2: Signal<In, Bits<64>>,
+    pub r_idx: Signal<In, Bits<64>>,
+    pub r_ok: Signal<In, Bit>,
+    pub r_a_req: Signal<In, Bit>,
+    pub r_c_req: Signal<In, Bit>,
+    pub a_ack: Signal<Out, Bit>,
+    pub a_ok: Signal<Out, Bit>,
+    pub a_dest: Signal<Out, Bits<LA>>,
+    pub a_idx: Signal<Out, Bits<64>>,
+    pub c_ack: Signal<Out, Bit>,
     /// The command registers and DtuRegs.
     command: DFF<Bits<64>>,
     data: DFF<Bits<64>>,
@@ -81,29 +148,50 @@ pub struct DtuCore {
     ext_cmd: DFF<Bits<64>>,
     events: DFF<Bits<64>>,
     abort: DFF<Bits<64>>,
-    /// A command was started and has not ended.
+    /// A command was started and has not ended; its job is with `CmdEngine`.
     busy: DFF<Bit>,
-    state: DFF<Bits<3>>,
+    cmd_wait: DFF<Bit>,
+    state: DFF<Bits<4>>,
+    after: DFF<Bits<4>>,
     /// The MMIO access waiting to be served.
     m_pend: DFF<Bit>,
     m_write: DFF<Bit>,
     m_addr: DFF<Bits<AB>>,
     m_wdata: DFF<Bits<64>>,
+    m_word_q: DFF<Bits<2>>,
+    m_hd_q: DFF<Bit>,
     /// The answer.
     r_ready: DFF<Bit>,
     r_err: DFF<Bit>,
     r_rdata: DFF<Bits<64>>,
-    /// The command's endpoint, latched.
+    /// The endpoint of the table operation under way, latched.
+    wep: DFF<Bits<8>>,
     e0: DFF<Bits<64>>,
     e1: DFF<Bits<64>>,
     e2: DFF<Bits<64>>,
-    /// ACK_MSG: the header entry to clear (index, inside the table).
+    /// The header entry of ACK_MSG / REPLY (index inside the table).
     hd_k: DFF<Bits<HDB>>,
     hd_in: DFF<Bit>,
     /// The entry S_CLR writes.
     clr: DFF<Bits<HDB>>,
+    /// The job.
+    js: DFF<Bit>,
+    jk: DFF<Bits<4>>,
+    jpe: DFF<Bits<8>>,
+    jep: DFF<Bits<8>>,
+    jh0: DFF<Bits<64>>,
+    jh1: DFF<Bits<64>>,
+    jh2: DFF<Bits<64>>,
+    jra: DFF<Bits<64>>,
+    /// The answers to the receive engine.
+    ack_a: DFF<Bit>,
+    aok: DFF<Bit>,
+    adest: DFF<Bits<64>>,
+    aidx: DFF<Bits<64>>,
+    ack_c: DFF<Bit>,
     ep_ram: [BlockRam<Bits<64>, EPB>; 3],
     hd_ram: [BlockRam<Bits<64>, HDB>; 3],
+    own64: Widen<8, 64>,
     // ---- MMIO decode ----
     m_aligned: Signal<Local, Bit>,
     m_cmdreg: Signal<Local, Bit>,
@@ -112,49 +200,82 @@ pub struct DtuCore {
     m_q: Signal<Local, Bits<AB>>,
     m_idx: Signal<Local, Bits<HDB>>,
     m_word: Signal<Local, Bits<2>>,
-    m_word_q: DFF<Bits<2>>,
-    m_hd_q: DFF<Bit>,
-    // ---- command decode and datapath ----
+    // ---- decisions ----
     op: Signal<Local, Bits<4>>,
     ep_oob: Signal<Local, Bit>,
+    r_oob: Signal<Local, Bit>,
     arg0: Signal<Local, Bits<64>>,
-    is_recv: Signal<Local, Bit>,
+    size64: Signal<Local, Bits<64>>,
+    ty: Signal<Local, Bits<64>>,
     slots: Signal<Local, Bits<64>>,
     nmask: Signal<Local, Bits<64>>,
     nm1: Signal<Local, Bits<64>>,
     ss: Signal<Local, Bits<64>>,
-    unread: Signal<Local, Bits<64>>,
+    srch: Signal<Local, Bits<64>>,
+    spos: Signal<Local, Bits<64>>,
+    ge_pos: Signal<Local, Bits<64>>,
     upper: Signal<Local, Bits<64>>,
-    ge_rpos: Signal<Local, Bits<64>>,
     f_found: Signal<Local, Bit>,
     f_idx: Signal<Local, Bits<64>>,
     f_found_hi: Signal<Local, Bit>,
     f_idx_hi: Signal<Local, Bits<64>>,
     a_off: Signal<Local, Bits<64>>,
-    a_idx: Signal<Local, Bits<64>>,
-    a_ok: Signal<Local, Bit>,
+    a_slot: Signal<Local, Bits<64>>,
+    a_fits: Signal<Local, Bit>,
     idx: Signal<Local, Bits<64>>,
     occ_bit: Signal<Local, Bits<64>>,
     unr_bit: Signal<Local, Bits<64>>,
     msgs_dec: Signal<Local, Bits<64>>,
+    msgs_inc: Signal<Local, Bits<64>>,
     hd_sum: Signal<Local, Bits<64>>,
+    slot_addr: Signal<Local, Bits<64>>,
+    mbytes: Signal<Local, Bits<64>>,
+    too_large: Signal<Local, Bit>,
+    g_cur: Signal<Local, Bits<64>>,
+    g_max: Signal<Local, Bits<64>>,
+    g_add: Signal<Local, Bits<64>>,
+    g_sum: Signal<Local, Bits<64>>,
+    g_lim: Signal<Local, Bits<64>>,
+    g_new: Signal<Local, Bits<64>>,
+    b_end: Signal<Local, Bits<64>>,
+    b_remote: Signal<Local, Bits<64>>,
+    b_rend: Signal<Local, Bits<64>>,
+    b_bad: Signal<Local, Bit>,
+    rw_bit: Signal<Local, Bits<64>>,
+    cmd_ep64: Signal<Local, Bits<64>>,
     done: Signal<Local, Bit>,
     result: Signal<Local, Bits<64>>,
-    c_s_idle: Constant<Bits<3>>,
-    c_s_mrd: Constant<Bits<3>>,
-    c_s_crd: Constant<Bits<3>>,
-    c_s_clatch: Constant<Bits<3>>,
-    c_s_chd: Constant<Bits<3>>,
-    c_s_clr: Constant<Bits<3>>,
+    c_s_idle: Constant<Bits<4>>,
+    c_s_mrd: Constant<Bits<4>>,
+    c_s_latch: Constant<Bits<4>>,
+    c_s_cmd: Constant<Bits<4>>,
+    c_s_ackhd: Constant<Bits<4>>,
+    c_s_clr: Constant<Bits<4>>,
+    c_s_rphd: Constant<Bits<4>>,
+    c_s_alloc: Constant<Bits<4>>,
+    c_s_commit: Constant<Bits<4>>,
+    c_s_grant: Constant<Bits<4>>,
+    c_s_grd: Constant<Bits<4>>,
+    c_op_send: Constant<Bits<4>>,
+    c_op_reply: Constant<Bits<4>>,
+    c_op_read: Constant<Bits<4>>,
+    c_op_write: Constant<Bits<4>>,
     c_op_fetch: Constant<Bits<4>>,
     c_op_ack: Constant<Bits<4>>,
     c_op_idle: Constant<Bits<4>>,
+    c_k_msg: Constant<Bits<4>>,
+    c_k_rd: Constant<Bits<4>>,
+    c_k_wr: Constant<Bits<4>>,
+    c_t_send: Constant<Bits<64>>,
     c_t_recv: Constant<Bits<64>>,
+    c_t_mem: Constant<Bits<64>>,
     c_zero64: Constant<Bits<64>>,
     c_one64: Constant<Bits<64>>,
     c_ones64: Constant<Bits<64>>,
     c_err_invep: Constant<Bits<64>>,
+    c_err_noperm: Constant<Bits<64>>,
     c_err_invargs: Constant<Bits<64>>,
+    c_err_nocrd: Constant<Bits<64>>,
     c_cmd_end: Constant<Bits<AB>>,
     c_ep_base: Constant<Bits<AB>>,
     c_hd_base: Constant<Bits<AB>>,
@@ -162,48 +283,90 @@ pub struct DtuCore {
     c_seven: Constant<Bits<AB>>,
     c_zero_ab: Constant<Bits<AB>>,
     c_three_ab: Constant<Bits<AB>>,
-    /// 3(i + 1) and i + 1: the entries after the first.
     c_3i: [Constant<Bits<AB>>; 31],
     c_i5p1: [Constant<Bits<HDB>>; 31],
+    c_3i1: [Constant<Bits<AB>>; 32],
+    c_3i2: [Constant<Bits<AB>>; 32],
     c_hd0: Constant<Bits<HDB>>,
     c_hd1: Constant<Bits<HDB>>,
     c_hd_last: Constant<Bits<HDB>>,
     c_creg: [Constant<Bits<AB>>; 6],
     c_w2: [Constant<Bits<2>>; 3],
-    c_zero4: Constant<Bits<4>>,
     c_max_slots: Constant<Bits<64>>,
     c_slots: [Constant<Bits<64>>; 6],
-    c_3i1: [Constant<Bits<AB>>; 32],
-    c_3i2: [Constant<Bits<AB>>; 32],
     c_nmask: [Constant<Bits<64>>; 6],
     c_nm1: [Constant<Bits<64>>; 6],
     c_idx64_down: [Constant<Bits<64>>; 32],
     c_bit64_down: [Constant<Bits<64>>; 32],
     c_ge: [Constant<Bits<64>>; 32],
-    c_rpos: [Constant<Bits<64>>; 32],
+    c_pos: [Constant<Bits<64>>; 32],
     c_sh_t: Constant<Bits<64>>,
     c_sh_unread: Constant<Bits<64>>,
     c_sh_rpos: Constant<Bits<64>>,
+    c_sh_wpos: Constant<Bits<64>>,
     c_sh_ss: Constant<Bits<64>>,
     c_sh_slots: Constant<Bits<64>>,
     c_sh_hdr: Constant<Bits<64>>,
     c_sh_arg0: Constant<Bits<64>>,
+    c_sh_size: Constant<Bits<64>>,
+    c_sh_maxcrd: Constant<Bits<64>>,
+    c_sh_len: Constant<Bits<64>>,
+    c_sh_rep: Constant<Bits<64>>,
+    c_sh_sep: Constant<Bits<64>>,
+    c_sh_spe: Constant<Bits<64>>,
+    c_sh_cmd_ep: Constant<Bits<64>>,
     c_m16: Constant<Bits<64>>,
+    c_m8: Constant<Bits<64>>,
     c_m6: Constant<Bits<64>>,
     c_m20: Constant<Bits<64>>,
+    c_mem_size: Constant<Bits<64>>,
     c_msgs: Constant<Bits<64>>,
     c_rpos_mask: Constant<Bits<64>>,
+    c_wpos_mask: Constant<Bits<64>>,
+    c_crd_mask: Constant<Bits<64>>,
     c_flags: Constant<Bits<64>>,
+    c_unlimited: Constant<Bits<64>>,
+    c_hdr_bytes: Constant<Bits<64>>,
+    c_f_grant: Constant<Bits<64>>,
+    c_f_renable: Constant<Bits<64>>,
+    c_f_reply: Constant<Bits<64>>,
+    c_rw_read: Constant<Bits<64>>,
+    c_rw_write: Constant<Bits<64>>,
     c_num_hdrs: Constant<Bits<64>>,
+    c_num_eps: Constant<Bits<8>>,
 }
 
 impl Default for DtuCore {
     fn default() -> Self {
-        use w::recv_ep as r;
         Self {
             clock: Default::default(),
             reset: Default::default(),
+            own_pe: Default::default(),
             bus: Default::default(),
+            j_start: Default::default(),
+            j_kind: Default::default(),
+            j_pe: Default::default(),
+            j_ep: Default::default(),
+            j_h0: Default::default(),
+            j_h1: Default::default(),
+            j_h2: Default::default(),
+            j_raddr: Default::default(),
+            j_laddr: Default::default(),
+            j_size: Default::default(),
+            j_done: Default::default(),
+            r_ep: Default::default(),
+            r_h0: Default::default(),
+            r_h1: Default::default(),
+            r_h2: Default::default(),
+            r_idx: Default::default(),
+            r_ok: Default::default(),
+            r_a_req: Default::default(),
+            r_c_req: Default::default(),
+            a_ack: Default::default(),
+            a_ok: Default::default(),
+            a_dest: Default::default(),
+            a_idx: Default::default(),
+            c_ack: Default::default(),
             command: Default::default(),
             data: Default::default(),
             arg1: Default::default(),
@@ -211,22 +374,41 @@ impl Default for DtuCore {
             events: Default::default(),
             abort: Default::default(),
             busy: Default::default(),
+            cmd_wait: Default::default(),
             state: Default::default(),
+            after: Default::default(),
             m_pend: Default::default(),
             m_write: Default::default(),
             m_addr: Default::default(),
             m_wdata: Default::default(),
+            m_word_q: Default::default(),
+            m_hd_q: Default::default(),
             r_ready: Default::default(),
             r_err: Default::default(),
             r_rdata: Default::default(),
+            wep: Default::default(),
             e0: Default::default(),
             e1: Default::default(),
             e2: Default::default(),
             hd_k: Default::default(),
             hd_in: Default::default(),
             clr: Default::default(),
+            js: Default::default(),
+            jk: Default::default(),
+            jpe: Default::default(),
+            jep: Default::default(),
+            jh0: Default::default(),
+            jh1: Default::default(),
+            jh2: Default::default(),
+            jra: Default::default(),
+            ack_a: Default::default(),
+            aok: Default::default(),
+            adest: Default::default(),
+            aidx: Default::default(),
+            ack_c: Default::default(),
             ep_ram: Default::default(),
             hd_ram: Default::default(),
+            own64: Default::default(),
             m_aligned: Default::default(),
             m_cmdreg: Default::default(),
             m_ep: Default::default(),
@@ -234,48 +416,81 @@ impl Default for DtuCore {
             m_q: Default::default(),
             m_idx: Default::default(),
             m_word: Default::default(),
-            m_word_q: Default::default(),
-            m_hd_q: Default::default(),
             op: Default::default(),
             ep_oob: Default::default(),
+            r_oob: Default::default(),
             arg0: Default::default(),
-            is_recv: Default::default(),
+            size64: Default::default(),
+            ty: Default::default(),
             slots: Default::default(),
             nmask: Default::default(),
             nm1: Default::default(),
             ss: Default::default(),
-            unread: Default::default(),
+            srch: Default::default(),
+            spos: Default::default(),
+            ge_pos: Default::default(),
             upper: Default::default(),
-            ge_rpos: Default::default(),
             f_found: Default::default(),
             f_idx: Default::default(),
             f_found_hi: Default::default(),
             f_idx_hi: Default::default(),
             a_off: Default::default(),
-            a_idx: Default::default(),
-            a_ok: Default::default(),
+            a_slot: Default::default(),
+            a_fits: Default::default(),
             idx: Default::default(),
             occ_bit: Default::default(),
             unr_bit: Default::default(),
             msgs_dec: Default::default(),
+            msgs_inc: Default::default(),
             hd_sum: Default::default(),
+            slot_addr: Default::default(),
+            mbytes: Default::default(),
+            too_large: Default::default(),
+            g_cur: Default::default(),
+            g_max: Default::default(),
+            g_add: Default::default(),
+            g_sum: Default::default(),
+            g_lim: Default::default(),
+            g_new: Default::default(),
+            b_end: Default::default(),
+            b_remote: Default::default(),
+            b_rend: Default::default(),
+            b_bad: Default::default(),
+            rw_bit: Default::default(),
+            cmd_ep64: Default::default(),
             done: Default::default(),
             result: Default::default(),
             c_s_idle: k(S_IDLE),
             c_s_mrd: k(S_MRD),
-            c_s_crd: k(S_CRD),
-            c_s_clatch: k(S_CLATCH),
-            c_s_chd: k(S_CHD),
+            c_s_latch: k(S_LATCH),
+            c_s_cmd: k(S_CMD),
+            c_s_ackhd: k(S_ACKHD),
             c_s_clr: k(S_CLR),
+            c_s_rphd: k(S_RPHD),
+            c_s_alloc: k(S_ALLOC),
+            c_s_commit: k(S_COMMIT),
+            c_s_grant: k(S_GRANT),
+            c_s_grd: k(S_GRD),
+            c_op_send: k(w::Op::Send as u64),
+            c_op_reply: k(w::Op::Reply as u64),
+            c_op_read: k(w::Op::Read as u64),
+            c_op_write: k(w::Op::Write as u64),
             c_op_fetch: k(w::Op::Fetch as u64),
             c_op_ack: k(w::Op::AckMsg as u64),
             c_op_idle: k(w::Op::Idle as u64),
+            c_k_msg: k(noc::Kind::Msg as u64),
+            c_k_rd: k(noc::Kind::RdReq as u64),
+            c_k_wr: k(noc::Kind::WrReq as u64),
+            c_t_send: k(w::EpType::Send as u64),
             c_t_recv: k(w::EpType::Receive as u64),
+            c_t_mem: k(w::EpType::Memory as u64),
             c_zero64: k(0),
             c_one64: k(1),
             c_ones64: k(u64::MAX),
             c_err_invep: k(w::command::ERR.set(0, w::Error::InvEp as u64)),
+            c_err_noperm: k(w::command::ERR.set(0, w::Error::NoPerm as u64)),
             c_err_invargs: k(w::command::ERR.set(0, w::Error::InvArgs as u64)),
+            c_err_nocrd: k(w::command::ERR.set(0, w::Error::NoCredits as u64)),
             c_cmd_end: k(w::EP_BASE),
             c_ep_base: k(w::EP_BASE),
             c_hd_base: k(w::HD_BASE),
@@ -285,36 +500,55 @@ impl Default for DtuCore {
             c_three_ab: k(3),
             c_3i: std::array::from_fn(|i| k(3 * (i as u64 + 1))),
             c_i5p1: std::array::from_fn(|i| k(i as u64 + 1)),
+            c_3i1: std::array::from_fn(|i| k(3 * i as u64 + 1)),
+            c_3i2: std::array::from_fn(|i| k(3 * i as u64 + 2)),
             c_hd0: k(0),
             c_hd1: k(1),
             c_hd_last: k(w::NUM_HDRS as u64 - 1),
             c_creg: std::array::from_fn(|i| k(8 * i as u64)),
             c_w2: std::array::from_fn(|i| k(i as u64)),
-            c_zero4: k(0),
-            c_max_slots: k(r::MAX_SLOTS_LOG2),
+            c_max_slots: k(w::recv_ep::MAX_SLOTS_LOG2),
             c_slots: std::array::from_fn(|i| k(i as u64)),
-            c_3i1: std::array::from_fn(|i| k(3 * i as u64 + 1)),
-            c_3i2: std::array::from_fn(|i| k(3 * i as u64 + 2)),
             c_nmask: std::array::from_fn(|i| k(((1u128 << (1 << i)) - 1) as u64)),
             c_nm1: std::array::from_fn(|i| k((1 << i) - 1)),
             c_idx64_down: std::array::from_fn(|i| k(31 - i as u64)),
             c_bit64_down: std::array::from_fn(|i| k(1 << (31 - i))),
             c_ge: std::array::from_fn(|i| k(0xFFFF_FFFFu64 & !((1u64 << i) - 1))),
-            c_rpos: std::array::from_fn(|i| k(i as u64)),
+            c_pos: std::array::from_fn(|i| k(i as u64)),
             c_sh_t: k(w::EP_T.lsb as u64),
             c_sh_unread: k(r::UNREAD.lsb as u64),
             c_sh_rpos: k(r::RPOS.lsb as u64),
+            c_sh_wpos: k(r::WPOS.lsb as u64),
             c_sh_ss: k(r::SLOT_SIZE.lsb as u64),
             c_sh_slots: k(r::SLOTS.lsb as u64),
             c_sh_hdr: k(r::HEADER.lsb as u64),
             c_sh_arg0: k(w::command::ARG0.lsb as u64),
+            c_sh_size: k(w::data::SIZE.lsb as u64),
+            c_sh_maxcrd: k(s_::MAX_CRD.lsb as u64),
+            c_sh_len: k(hd::LENGTH.lsb as u64),
+            c_sh_rep: k(hd::REP.lsb as u64),
+            c_sh_sep: k(hd::SEP.lsb as u64),
+            c_sh_spe: k(hd::SPE.lsb as u64),
+            c_sh_cmd_ep: k(w::command::EP.lsb as u64),
             c_m16: k(0xFFFF),
+            c_m8: k(0xFF),
             c_m6: k(0x3F),
             c_m20: k(r::HEADER.max()),
+            c_mem_size: k(m_::SIZE.mask()),
             c_msgs: k(r::MSGS.mask()),
             c_rpos_mask: k(r::RPOS.mask()),
-            c_flags: k(w::header::FLAGS.mask()),
+            c_wpos_mask: k(r::WPOS.mask()),
+            c_crd_mask: k(s_::CUR_CRD.mask()),
+            c_flags: k(hd::FLAGS.mask()),
+            c_unlimited: k(s_::UNLIMITED),
+            c_hdr_bytes: k(hd::BYTES),
+            c_f_grant: k(hd::GRANT_CREDITS),
+            c_f_renable: k(hd::REPLY_ENABLED),
+            c_f_reply: k(hd::REPLY | hd::GRANT_CREDITS),
+            c_rw_read: k(m_::READ),
+            c_rw_write: k(m_::WRITE),
             c_num_hdrs: k(w::NUM_HDRS as u64),
+            c_num_eps: k(w::NUM_EPS as u64),
         }
     }
 }
@@ -323,26 +557,50 @@ impl Logic for DtuCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, command, data, arg1, ext_cmd, events, abort, busy, state, m_pend, m_write,
-            m_addr, m_wdata, r_ready, r_err, r_rdata, e0, e1, e2, hd_k, hd_in, clr, m_word_q,
-            m_hd_q
+            self, clock, command, data, arg1, ext_cmd, events, abort, busy, cmd_wait, state, after,
+            m_pend, m_write, m_addr, m_wdata, m_word_q, m_hd_q, r_ready, r_err, r_rdata, wep, e0,
+            e1, e2, hd_k, hd_in, clr, js, jk, jpe, jep, jh0, jh1, jh2, jra, ack_a, aok, adest,
+            aidx, ack_c
         );
         for j in 0..3 {
             self.ep_ram[j].read_clock.next = self.clock.val();
             self.ep_ram[j].write_clock.next = self.clock.val();
             self.ep_ram[j].write_enable.next = false;
-            self.ep_ram[j].write_data.next = self.m_wdata.q.val();
             self.hd_ram[j].read_clock.next = self.clock.val();
             self.hd_ram[j].write_clock.next = self.clock.val();
             self.hd_ram[j].write_enable.next = false;
-            self.hd_ram[j].write_data.next = self.m_wdata.q.val();
         }
+        self.ep_ram[0].write_data.next = self.e0.q.val();
+        self.ep_ram[1].write_data.next = self.e1.q.val();
+        self.ep_ram[2].write_data.next = self.e2.q.val();
+        self.hd_ram[0].write_data.next = self.r_h0.val();
+        self.hd_ram[1].write_data.next = self.r_h1.val();
+        self.hd_ram[2].write_data.next = self.r_h2.val();
+        self.own64.x.next = self.own_pe.val();
         self.bus.ready.next = self.r_ready.q.val();
         self.bus.err.next = self.r_err.q.val();
         self.bus.rdata.next = self.r_rdata.q.val();
         self.r_ready.d.next = false;
         self.r_err.d.next = false;
         self.r_rdata.d.next = self.c_zero64.val();
+        self.j_start.next = self.js.q.val();
+        self.j_kind.next = self.jk.q.val();
+        self.j_pe.next = self.jpe.q.val();
+        self.j_ep.next = self.jep.q.val();
+        self.j_h0.next = self.jh0.q.val();
+        self.j_h1.next = self.jh1.q.val();
+        self.j_h2.next = self.jh2.q.val();
+        self.j_raddr.next = self.jra.q.val();
+        self.j_laddr.next = self.data.q.val().get_bits::<LA>(0);
+        self.j_size.next = self.data.q.val().get_bits::<16>(48);
+        self.a_ack.next = self.ack_a.q.val();
+        self.a_ok.next = self.aok.q.val();
+        self.a_dest.next = self.adest.q.val().get_bits::<LA>(0);
+        self.a_idx.next = self.aidx.q.val();
+        self.c_ack.next = self.ack_c.q.val();
+        self.js.d.next = false;
+        self.ack_a.d.next = false;
+        self.ack_c.d.next = false;
 
         // ---- the MMIO request waits in registers until the FSM serves it ----
         if self.bus.write.val() || self.bus.read.val() {
@@ -381,16 +639,19 @@ impl Logic for DtuCore {
         }
         for j in 0..3 {
             self.ep_ram[j].read_address.next = self.m_idx.val().get_bits::<EPB>(0);
-            self.ep_ram[j].write_address.next = self.m_idx.val().get_bits::<EPB>(0);
+            self.ep_ram[j].write_address.next = self.wep.q.val().get_bits::<EPB>(0);
             self.hd_ram[j].read_address.next = self.m_idx.val();
-            self.hd_ram[j].write_address.next = self.m_idx.val();
+            self.hd_ram[j].write_address.next = self.hd_k.q.val();
         }
 
-        // ---- command decode ----
+        // ---- decisions, from the latched endpoint ----
         self.op.next = self.command.q.val().get_bits::<4>(0);
-        self.ep_oob.next = self.command.q.val().get_bits::<4>(8) != self.c_zero4.val();
+        self.ep_oob.next = self.wep.q.val() >= self.c_num_eps.val();
+        self.r_oob.next = self.r_ep.val() >= self.c_num_eps.val();
         self.arg0.next = self.command.q.val() >> self.c_sh_arg0.val();
-        self.is_recv.next = (self.e2.q.val() >> self.c_sh_t.val()) == self.c_t_recv.val();
+        self.size64.next = self.data.q.val() >> self.c_sh_size.val();
+        self.cmd_ep64.next = (self.command.q.val() >> self.c_sh_cmd_ep.val()) & self.c_m8.val();
+        self.ty.next = self.e2.q.val() >> self.c_sh_t.val();
         // DTU-A14: at most 2^5 slots
         self.slots.next = (self.e2.q.val() >> self.c_sh_slots.val()) & self.c_m6.val();
         if self.slots.val() > self.c_max_slots.val() {
@@ -405,24 +666,29 @@ impl Logic for DtuCore {
             }
         }
         self.ss.next = (self.e2.q.val() >> self.c_sh_ss.val()) & self.c_m16.val();
-        // FETCH: the first unread slot at or after rpos, else the first unread (DTU-A13; rpos
-        // modulo the slot count, as software may have written any value)
-        self.unread.next = (self.e0.q.val() >> self.c_sh_unread.val()) & self.nmask.val();
-        self.ge_rpos.next = self.c_zero64.val();
+        // slot search (DTU-A13): FETCH the first unread slot at or after rpos, allocation the
+        // first free one at or after wpos; ascending, modulo the slot count (a position written
+        // out of range by software is taken modulo the count as well)
+        self.srch.next = (self.e0.q.val() >> self.c_sh_unread.val()) & self.nmask.val();
+        self.spos.next = (self.e2.q.val() >> self.c_sh_rpos.val()) & self.nm1.val();
+        if self.state.q.val() == self.c_s_alloc.val() {
+            self.srch.next = !self.e0.q.val() & self.nmask.val();
+            self.spos.next = (self.e2.q.val() >> self.c_sh_wpos.val()) & self.nm1.val();
+        }
+        self.ge_pos.next = self.c_zero64.val();
         for i in 0..32 {
-            if ((self.e2.q.val() >> self.c_sh_rpos.val()) & self.nm1.val()) == self.c_rpos[i].val()
-            {
-                self.ge_rpos.next = self.c_ge[i].val();
+            if self.spos.val() == self.c_pos[i].val() {
+                self.ge_pos.next = self.c_ge[i].val();
             }
         }
-        self.upper.next = self.unread.val() & self.ge_rpos.val();
+        self.upper.next = self.srch.val() & self.ge_pos.val();
         self.f_found.next = false;
         self.f_idx.next = self.c_zero64.val();
         self.f_found_hi.next = false;
         self.f_idx_hi.next = self.c_zero64.val();
         // from bit 31 down, so the lowest set bit is assigned last
         for i in 0..32 {
-            if (self.unread.val() & self.c_bit64_down[i].val()) != self.c_zero64.val() {
+            if (self.srch.val() & self.c_bit64_down[i].val()) != self.c_zero64.val() {
                 self.f_found.next = true;
                 self.f_idx.next = self.c_idx64_down[i].val();
             }
@@ -431,27 +697,64 @@ impl Logic for DtuCore {
                 self.f_idx_hi.next = self.c_idx64_down[i].val();
             }
         }
-        // ACK_MSG: the slot of message address arg0 (DTU-A15: inside the buffer, at a slot's
-        // start, below the slot count)
+        // REPLY, ACK_MSG: the slot of message address arg0 (DTU-A15: inside the buffer, at a
+        // slot's start, below the slot count)
         self.a_off.next = self.arg0.val() - self.e1.q.val();
-        self.a_idx.next = self.a_off.val() >> self.ss.val();
-        self.a_ok.next = (self.arg0.val() >= self.e1.q.val())
+        self.a_slot.next = self.a_off.val() >> self.ss.val();
+        self.a_fits.next = (self.arg0.val() >= self.e1.q.val())
             && ((self.a_off.val() & !(self.c_ones64.val() << self.ss.val()))
                 == self.c_zero64.val())
-            && ((self.a_idx.val() & !self.nm1.val()) == self.c_zero64.val());
-        self.idx.next = self.a_idx.val();
-        if self.op.val() == self.c_op_fetch.val() {
+            && ((self.a_slot.val() & !self.nm1.val()) == self.c_zero64.val());
+        self.idx.next = self.a_slot.val();
+        if ((self.state.q.val() == self.c_s_cmd.val()) && (self.op.val() == self.c_op_fetch.val()))
+            || (self.state.q.val() == self.c_s_alloc.val())
+        {
             self.idx.next = self.f_idx.val();
             if self.f_found_hi.val() {
                 self.idx.next = self.f_idx_hi.val();
             }
         }
+        if self.state.q.val() == self.c_s_commit.val() {
+            self.idx.next = self.r_idx.val();
+        }
         self.occ_bit.next = self.c_one64.val() << self.idx.val();
         self.unr_bit.next = self.occ_bit.val() << self.c_sh_unread.val();
         self.msgs_dec.next = (self.e2.q.val() & !self.c_msgs.val())
             | ((self.e2.q.val() - self.c_one64.val()) & self.c_msgs.val());
+        self.msgs_inc.next = (self.e2.q.val() & !self.c_msgs.val())
+            | ((self.e2.q.val() + self.c_one64.val()) & self.c_msgs.val());
         self.hd_sum.next =
             ((self.e2.q.val() >> self.c_sh_hdr.val()) & self.c_m20.val()) + self.idx.val();
+        self.slot_addr.next = self.e1.q.val() + (self.idx.val() << self.ss.val());
+        // reception: header and payload must fit the slot and a 16-bit transfer (DTU-A12)
+        self.mbytes.next =
+            ((self.r_h2.val() >> self.c_sh_len.val()) & self.c_m16.val()) + self.c_hdr_bytes.val();
+        self.too_large.next = (self.mbytes.val() > self.c_m16.val())
+            || (((self.mbytes.val() - self.c_one64.val()) >> self.ss.val()) != self.c_zero64.val());
+        // credits (send endpoint word 1 low half; word 2's max_msg_size)
+        self.g_cur.next = self.e1.q.val() & self.c_m16.val();
+        self.g_max.next = (self.e1.q.val() >> self.c_sh_maxcrd.val()) & self.c_m16.val();
+        self.g_add.next = self.e2.q.val() & self.c_m16.val();
+        self.g_sum.next = self.g_cur.val() + self.g_add.val();
+        self.g_lim.next = self.g_max.val();
+        if self.g_cur.val() > self.g_max.val() {
+            self.g_lim.next = self.g_cur.val();
+        }
+        self.g_new.next = self.g_sum.val();
+        if self.g_sum.val() > self.g_lim.val() {
+            self.g_new.next = self.g_lim.val();
+        }
+        // READ / WRITE bounds (DTU-A01): arg0 + size inside the region, no wrap of the address
+        self.b_end.next = self.arg0.val() + self.size64.val();
+        self.b_remote.next = self.e1.q.val() + self.arg0.val();
+        self.b_rend.next = self.b_remote.val() + self.size64.val();
+        self.b_bad.next = (self.b_end.val() > (self.e2.q.val() & self.c_mem_size.val()))
+            || (self.b_remote.val() < self.e1.q.val())
+            || (self.b_rend.val() < self.b_remote.val());
+        self.rw_bit.next = self.c_rw_read.val();
+        if self.op.val() == self.c_op_write.val() {
+            self.rw_bit.next = self.c_rw_write.val();
+        }
 
         // ---- FSM ----
         self.done.next = false;
@@ -516,6 +819,10 @@ impl Logic for DtuCore {
                     // a table word: written now, or read from RAM next cycle
                     self.r_ready.d.next = true;
                     for j in 0..3 {
+                        self.ep_ram[j].write_address.next = self.m_idx.val().get_bits::<EPB>(0);
+                        self.ep_ram[j].write_data.next = self.m_wdata.q.val();
+                        self.hd_ram[j].write_address.next = self.m_idx.val();
+                        self.hd_ram[j].write_data.next = self.m_wdata.q.val();
                         if self.m_word.val() == self.c_w2[j].val() {
                             self.ep_ram[j].write_enable.next = self.m_ep.val();
                             self.hd_ram[j].write_enable.next = self.m_hd.val();
@@ -524,12 +831,28 @@ impl Logic for DtuCore {
                 } else {
                     self.state.d.next = self.c_s_mrd.val();
                 }
-            } else if self.busy.q.val() {
-                // the command's endpoint (only its low index bits address the table)
+            } else if self.r_c_req.val() && !self.ack_c.q.val() {
+                // (a request whose answer is on its way this cycle is not served twice)
+                for j in 0..3 {
+                    self.ep_ram[j].read_address.next = self.r_ep.val().get_bits::<EPB>(0);
+                }
+                self.wep.d.next = self.r_ep.val();
+                self.after.d.next = self.c_s_commit.val();
+                self.state.d.next = self.c_s_latch.val();
+            } else if self.r_a_req.val() && !self.ack_a.q.val() {
+                for j in 0..3 {
+                    self.ep_ram[j].read_address.next = self.r_ep.val().get_bits::<EPB>(0);
+                }
+                self.wep.d.next = self.r_ep.val();
+                self.after.d.next = self.c_s_alloc.val();
+                self.state.d.next = self.c_s_latch.val();
+            } else if self.busy.q.val() && !self.cmd_wait.q.val() {
                 for j in 0..3 {
                     self.ep_ram[j].read_address.next = self.command.q.val().get_bits::<EPB>(4);
                 }
-                self.state.d.next = self.c_s_crd.val();
+                self.wep.d.next = self.command.q.val().get_bits::<8>(4);
+                self.after.d.next = self.c_s_cmd.val();
+                self.state.d.next = self.c_s_latch.val();
             }
         }
         if self.state.q.val() == self.c_s_mrd.val() {
@@ -544,30 +867,76 @@ impl Logic for DtuCore {
             }
             self.state.d.next = self.c_s_idle.val();
         }
-        if self.state.q.val() == self.c_s_crd.val() {
+        if self.state.q.val() == self.c_s_latch.val() {
             self.e0.d.next = self.ep_ram[0].read_data.val();
             self.e1.d.next = self.ep_ram[1].read_data.val();
             self.e2.d.next = self.ep_ram[2].read_data.val();
-            self.state.d.next = self.c_s_clatch.val();
+            self.state.d.next = self.after.q.val();
         }
-        if self.state.q.val() == self.c_s_clatch.val() {
-            // checks in the algorithms' order; write-back of word 0 and word 2
-            for j in 0..3 {
-                self.ep_ram[j].write_address.next = self.command.q.val().get_bits::<EPB>(4);
-            }
-            self.ep_ram[0].write_data.next = self.e0.q.val();
-            self.ep_ram[2].write_data.next = self.e2.q.val();
+
+        // ---- a command ----
+        if self.state.q.val() == self.c_s_cmd.val() {
             self.done.next = true;
+            self.state.d.next = self.c_s_idle.val();
+            self.jh1.d.next = self.arg1.q.val();
+            self.jh2.d.next = (self.size64.val() << self.c_sh_len.val())
+                | ((self.arg0.val() & self.c_m8.val()) << self.c_sh_rep.val())
+                | (self.cmd_ep64.val() << self.c_sh_sep.val())
+                | (self.own64.y.val() << self.c_sh_spe.val())
+                | self.c_f_renable.val();
+            for j in 0..3 {
+                self.hd_ram[j].read_address.next = self.hd_sum.val().get_bits::<HDB>(0);
+            }
             // DTU-A26: an unknown opcode has no endpoint to check
             if self.op.val() > self.c_op_ack.val() {
                 self.result.next = self.c_err_invargs.val();
             } else if self.ep_oob.val() {
                 self.result.next = self.c_err_invep.val();
-            } else if (self.op.val() != self.c_op_fetch.val())
-                && (self.op.val() != self.c_op_ack.val())
+            } else if self.op.val() == self.c_op_send.val() {
+                if self.ty.val() != self.c_t_send.val() {
+                    self.result.next = self.c_err_invep.val();
+                } else if (self.g_cur.val() != self.c_unlimited.val())
+                    && (self.g_cur.val() < self.g_add.val())
+                {
+                    self.result.next = self.c_err_nocrd.val();
+                } else if (self.size64.val() + self.c_hdr_bytes.val()) > self.g_add.val() {
+                    // DTU-A12, A36: the message, header included, within max_msg_size
+                    self.result.next = self.c_err_invargs.val();
+                } else {
+                    if self.g_cur.val() != self.c_unlimited.val() {
+                        self.ep_ram[1].write_data.next = self.e1.q.val() - self.g_add.val();
+                        self.ep_ram[1].write_enable.next = true;
+                    }
+                    self.jk.d.next = self.c_k_msg.val();
+                    self.jpe.d.next = self.e1.q.val().get_bits::<8>(40);
+                    self.jep.d.next = self.e1.q.val().get_bits::<8>(32);
+                    self.jh0.d.next = self.e0.q.val();
+                    self.js.d.next = true;
+                    self.cmd_wait.d.next = true;
+                    self.done.next = false;
+                }
+            } else if (self.op.val() == self.c_op_read.val())
+                || (self.op.val() == self.c_op_write.val())
             {
-                self.result.next = self.c_err_invargs.val();
-            } else if !self.is_recv.val() {
+                if self.ty.val() != self.c_t_mem.val() {
+                    self.result.next = self.c_err_invep.val();
+                } else if (self.e0.q.val() & self.rw_bit.val()) == self.c_zero64.val() {
+                    self.result.next = self.c_err_noperm.val();
+                } else if self.b_bad.val() {
+                    self.result.next = self.c_err_invargs.val();
+                } else if self.size64.val() != self.c_zero64.val() {
+                    // DTU-A30: size 0 moves nothing and ends here
+                    self.jk.d.next = self.c_k_wr.val();
+                    if self.op.val() == self.c_op_read.val() {
+                        self.jk.d.next = self.c_k_rd.val();
+                    }
+                    self.jpe.d.next = self.e0.q.val().get_bits::<8>(4);
+                    self.jra.d.next = self.b_remote.val();
+                    self.js.d.next = true;
+                    self.cmd_wait.d.next = true;
+                    self.done.next = false;
+                }
+            } else if self.ty.val() != self.c_t_recv.val() {
                 self.result.next = self.c_err_invep.val();
             } else if self.op.val() == self.c_op_fetch.val() {
                 // DTU-A20: msgs != 0 without an unread slot acts as msgs = 0
@@ -583,10 +952,19 @@ impl Logic for DtuCore {
                             << self.c_sh_rpos.val());
                     self.ep_ram[0].write_enable.next = true;
                     self.ep_ram[2].write_enable.next = true;
-                    self.arg1.d.next = self.e1.q.val() + (self.idx.val() << self.ss.val());
+                    self.arg1.d.next = self.slot_addr.val();
                 }
-            } else if !self.a_ok.val() {
+            } else if !self.a_fits.val() {
                 self.result.next = self.c_err_invargs.val();
+            } else if self.op.val() == self.c_op_reply.val() {
+                // DTU-A34: an entry past the table cannot be replied to
+                if self.hd_sum.val() >= self.c_num_hdrs.val() {
+                    self.result.next = self.c_err_invargs.val();
+                } else {
+                    self.hd_k.d.next = self.hd_sum.val().get_bits::<HDB>(0);
+                    self.done.next = false;
+                    self.state.d.next = self.c_s_rphd.val();
+                }
             } else {
                 // ACK_MSG: free the slot, count an unread message as gone, then clear the
                 // header entry's flags (DTU-A34: only an entry inside the table)
@@ -599,25 +977,101 @@ impl Logic for DtuCore {
                 self.ep_ram[2].write_enable.next = true;
                 self.hd_k.d.next = self.hd_sum.val().get_bits::<HDB>(0);
                 self.hd_in.d.next = self.hd_sum.val() < self.c_num_hdrs.val();
-                for j in 0..3 {
-                    self.hd_ram[j].read_address.next = self.hd_sum.val().get_bits::<HDB>(0);
-                }
                 self.done.next = false;
-                self.state.d.next = self.c_s_chd.val();
-            }
-            if self.done.val() {
-                self.state.d.next = self.c_s_idle.val();
+                self.state.d.next = self.c_s_ackhd.val();
             }
         }
-        if self.state.q.val() == self.c_s_chd.val() {
-            for j in 0..3 {
-                self.hd_ram[j].write_address.next = self.hd_k.q.val();
-            }
+        if self.state.q.val() == self.c_s_ackhd.val() {
             self.hd_ram[2].write_data.next = self.hd_ram[2].read_data.val() & !self.c_flags.val();
             self.hd_ram[2].write_enable.next = self.hd_in.q.val();
             self.done.next = true;
             self.state.d.next = self.c_s_idle.val();
         }
+        if self.state.q.val() == self.c_s_rphd.val() {
+            self.state.d.next = self.c_s_idle.val();
+            if (self.hd_ram[2].read_data.val() & self.c_f_renable.val()) == self.c_zero64.val() {
+                self.done.next = true;
+                self.result.next = self.c_err_invargs.val();
+            } else {
+                self.hd_ram[2].write_data.next =
+                    self.hd_ram[2].read_data.val() & !self.c_flags.val();
+                self.hd_ram[2].write_enable.next = true;
+                self.jk.d.next = self.c_k_msg.val();
+                self.jpe.d.next = self.hd_ram[2].read_data.val().get_bits::<8>(8);
+                self.jep.d.next = self.hd_ram[2].read_data.val().get_bits::<8>(24);
+                self.jh0.d.next = self.hd_ram[1].read_data.val();
+                self.jh1.d.next = self.c_zero64.val();
+                self.jh2.d.next = (self.size64.val() << self.c_sh_len.val())
+                    | (((self.hd_ram[2].read_data.val() >> self.c_sh_sep.val()) & self.c_m8.val())
+                        << self.c_sh_rep.val())
+                    | (self.cmd_ep64.val() << self.c_sh_sep.val())
+                    | (self.own64.y.val() << self.c_sh_spe.val())
+                    | self.c_f_reply.val();
+                self.js.d.next = true;
+                self.cmd_wait.d.next = true;
+            }
+        }
+
+        // ---- reception ----
+        if self.state.q.val() == self.c_s_alloc.val() {
+            self.ack_a.d.next = true;
+            self.aok.d.next = false;
+            self.aidx.d.next = self.idx.val();
+            self.adest.d.next = self.slot_addr.val();
+            if !self.r_oob.val()
+                && (self.ty.val() == self.c_t_recv.val())
+                && !self.too_large.val()
+                && self.f_found.val()
+            {
+                self.aok.d.next = true;
+                self.ep_ram[0].write_data.next = self.e0.q.val() | self.occ_bit.val();
+                self.ep_ram[2].write_data.next = (self.e2.q.val() & !self.c_wpos_mask.val())
+                    | (((self.idx.val() + self.c_one64.val()) & self.nm1.val())
+                        << self.c_sh_wpos.val());
+                self.ep_ram[0].write_enable.next = true;
+                self.ep_ram[2].write_enable.next = true;
+            }
+            self.state.d.next = self.c_s_idle.val();
+        }
+        if self.state.q.val() == self.c_s_commit.val() {
+            if self.r_ok.val() {
+                self.ep_ram[0].write_data.next = self.e0.q.val() | self.unr_bit.val();
+                self.ep_ram[2].write_data.next = self.msgs_inc.val();
+                self.ep_ram[0].write_enable.next = true;
+                self.ep_ram[2].write_enable.next = true;
+                for j in 0..3 {
+                    self.hd_ram[j].write_address.next = self.hd_sum.val().get_bits::<HDB>(0);
+                    self.hd_ram[j].write_enable.next = self.hd_sum.val() < self.c_num_hdrs.val();
+                }
+            }
+            self.ack_c.d.next = true;
+            self.state.d.next = self.c_s_idle.val();
+            if (self.r_h2.val() & self.c_f_grant.val()) != self.c_zero64.val() {
+                self.ack_c.d.next = false;
+                self.wep.d.next = self.r_h2.val().get_bits::<8>(24);
+                self.state.d.next = self.c_s_grd.val();
+            }
+        }
+        if self.state.q.val() == self.c_s_grd.val() {
+            for j in 0..3 {
+                self.ep_ram[j].read_address.next = self.wep.q.val().get_bits::<EPB>(0);
+            }
+            self.after.d.next = self.c_s_grant.val();
+            self.state.d.next = self.c_s_latch.val();
+        }
+        if self.state.q.val() == self.c_s_grant.val() {
+            if !self.ep_oob.val()
+                && (self.ty.val() == self.c_t_send.val())
+                && (self.g_cur.val() != self.c_unlimited.val())
+            {
+                self.ep_ram[1].write_data.next =
+                    (self.e1.q.val() & !self.c_crd_mask.val()) | self.g_new.val();
+                self.ep_ram[1].write_enable.next = true;
+            }
+            self.ack_c.d.next = true;
+            self.state.d.next = self.c_s_idle.val();
+        }
+
         if self.state.q.val() == self.c_s_clr.val() {
             for j in 0..3 {
                 self.ep_ram[j].write_address.next = self.clr.q.val().get_bits::<EPB>(0);
@@ -636,6 +1090,11 @@ impl Logic for DtuCore {
             self.command.d.next = self.result.val();
             self.busy.d.next = false;
         }
+        if self.j_done.val() {
+            self.command.d.next = self.c_zero64.val();
+            self.busy.d.next = false;
+            self.cmd_wait.d.next = false;
+        }
 
         if self.reset.val() {
             // DTU-A24: command registers 0, nothing pending, then every table word 0 (an MMIO
@@ -647,10 +1106,14 @@ impl Logic for DtuCore {
             self.events.d.next = self.c_zero64.val();
             self.abort.d.next = self.c_zero64.val();
             self.busy.d.next = false;
+            self.cmd_wait.d.next = false;
             self.state.d.next = self.c_s_clr.val();
             self.clr.d.next = self.c_hd0.val();
             self.m_pend.d.next = false;
             self.r_ready.d.next = false;
+            self.js.d.next = false;
+            self.ack_a.d.next = false;
+            self.ack_c.d.next = false;
         }
     }
 }

@@ -17,9 +17,10 @@ pub struct Cu {
 }
 
 impl Cu {
-    /// A `dtu_core` on `backend`, out of reset and with its tables cleared.
-    pub fn dtu_core(backend: Backend) -> Self {
-        let inst = instances("dtu_core", backend, 1);
+    /// A `dtu` (PE 0) on `backend` with nothing on its memory and NoC ports, out of reset and
+    /// with its tables cleared: for the commands that stay in the DTU.
+    pub fn alone(backend: Backend) -> Self {
+        let inst = instances("dtu", backend, 1);
         let d = inst.duts.into_iter().next().unwrap();
         let mut cu = Self {
             c: OneClock::new(d, index(&inst.ports, "clock"), 10_000),

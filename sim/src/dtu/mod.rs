@@ -4,3 +4,4 @@
 
 pub mod cu;
 pub mod model;
+pub mod net;

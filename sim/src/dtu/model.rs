@@ -169,7 +169,8 @@ impl Pe {
         let mut e = self.eps[ep];
         let ss = recv_ep::SLOT_SIZE.get(e[2]);
         let len = hd::BYTES + payload.len() as u64;
-        if ss < 64 && len > 1 << ss {
+        // DTU-A12: the message must fit its slot (and a 16-bit transfer)
+        if ss < 64 && len > 1 << ss || len > 0xFFFF {
             return Err(Drop::TooLarge);
         }
         let n = Self::nslots(&e);

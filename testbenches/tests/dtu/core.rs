@@ -1,7 +1,7 @@
-//! `dtu_core` (the CU's MMIO register file, the endpoint and header tables, the command unit)
+//! The DTU's core (the CU's MMIO register file, the endpoint and header tables, the command unit)
 //! against the reference model `nicgen_sim::dtu::model`, on the native model and on the
-//! Verilated Verilog: the map's offsets and reset values, bad offsets, and seeded random
-//! FETCH / ACK_MSG / bad commands on random (legal and illegal) receive endpoints, comparing
+//! Verilated Verilog of the `dtu` top (one PE, nothing on its memory and NoC ports): the map's
+//! offsets and reset values, bad offsets, and seeded random FETCH / ACK_MSG / bad commands on random (legal and illegal) receive endpoints, comparing
 //! COMMAND, ARG1 (OFFSET) and every endpoint and header word with the model.
 
 use nicgen_sim::dtu::cu::Cu;
@@ -20,7 +20,7 @@ fn offsets() -> Vec<u64> {
 }
 
 fn map_and_reset(backend: Backend, rng: &mut Rng) {
-    let mut cu = Cu::dtu_core(backend);
+    let mut cu = Cu::alone(backend);
     // DTU-A24: everything 0 after reset
     for a in offsets() {
         assert_eq!(cu.read(a), 0, "offset {a:#x} after reset");
@@ -159,7 +159,7 @@ fn compare_all(cu: &mut Cu, s: &System, what: &str) {
 }
 
 fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
-    let mut cu = Cu::dtu_core(backend);
+    let mut cu = Cu::alone(backend);
     let mut s = System::new(1, 0);
     let mut recv: Vec<usize> = vec![];
     let mut seen = [0usize; 5];

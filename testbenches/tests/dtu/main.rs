@@ -2,3 +2,4 @@
 //! (`core`). One test binary.
 
 mod core;
+mod net;

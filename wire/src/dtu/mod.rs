@@ -387,3 +387,75 @@ mod tests {
         command::EP.set(0, 256);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The NoC packets (the spec defines none; DTU-R106). Packets are 64-bit flits on the project's
+// packet stream, `meta` = the destination PE. Two classes on separate ports, so that a response
+// never waits behind a request (DTU-R083): requests (MSG, RD_REQ, WR_REQ) and responses (ACK,
+// RD_RSP, WR_RSP). Flit 0 is the head; then per kind:
+// - MSG: the three header words, then the payload packed (byte i in flit 4 + i / 8);
+// - ACK, WR_RSP: nothing;
+// - RD_REQ: the remote address; RD_RSP: `size` bytes of data, packed;
+// - WR_REQ: the remote address, then `size` bytes of data, packed.
+
+pub mod noc {
+    use super::{f, Field64};
+    /// Head flit fields.
+    pub const KIND: Field64 = f("kind", 0, 4);
+    pub const SRC_PE: Field64 = f("src_pe", 8, 8);
+    pub const DST_PE: Field64 = f("dst_pe", 16, 8);
+    /// MSG: the receive endpoint at the destination (DTU-A18).
+    pub const EP: Field64 = f("ep", 24, 8);
+    /// Bytes of payload (MSG), to read (RD_REQ), of data (RD_RSP, WR_REQ).
+    pub const SIZE: Field64 = f("size", 32, 16);
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[repr(u8)]
+    pub enum Kind {
+        Msg = 1,
+        Ack = 2,
+        RdReq = 3,
+        RdRsp = 4,
+        WrReq = 5,
+        WrRsp = 6,
+    }
+
+    impl Kind {
+        pub const ALL: [Kind; 6] = [
+            Kind::Msg,
+            Kind::Ack,
+            Kind::RdReq,
+            Kind::RdRsp,
+            Kind::WrReq,
+            Kind::WrRsp,
+        ];
+        pub fn from_u64(v: u64) -> Option<Kind> {
+            Kind::ALL.into_iter().find(|k| *k as u64 == v)
+        }
+        /// Travels on the response class.
+        pub fn is_response(self) -> bool {
+            matches!(self, Kind::Ack | Kind::RdRsp | Kind::WrRsp)
+        }
+    }
+
+    /// A head flit.
+    pub const fn head(kind: Kind, src: u64, dst: u64, ep: u64, size: u64) -> u64 {
+        let w = KIND.set(0, kind as u64);
+        let w = SRC_PE.set(w, src);
+        let w = DST_PE.set(w, dst);
+        let w = EP.set(w, ep);
+        SIZE.set(w, size)
+    }
+
+    /// Flits of a packet of `kind` with `size` bytes.
+    pub const fn flits(kind: Kind, size: u64) -> u64 {
+        let data = size.div_ceil(8);
+        match kind {
+            Kind::Msg => 4 + data,
+            Kind::Ack | Kind::WrRsp => 1,
+            Kind::RdReq => 2,
+            Kind::RdRsp => 1 + data,
+            Kind::WrReq => 2 + data,
+        }
+    }
+}

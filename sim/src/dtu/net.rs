@@ -1,0 +1,428 @@
+//! PEs with a DTU each (`dtu` top, native or Verilated), on one clock: every PE has a local
+//! memory (`system::localmem::LocalMem`, random stalls and latencies) and a compute unit that
+//! accesses the DTU's MMIO one access at a time; the DTUs' NoC ports meet in a model network
+//! with two classes (requests, responses): each packet is collected whole at its source, held
+//! a random delay, and delivered whole to its destination in order per (source, destination,
+//! class), its flits offered with random gaps. A request packet is accepted from a source only
+//! while its destination holds fewer than `req_capacity` request packets, so a DTU that stopped
+//! taking requests backs the network up (what a real NoC does); responses are always accepted.
+//! Every flit is checked against the packet rules (`meta` the destination and the same on
+//! every flit, the head's destination and source fields, `first` and `last`, `keep`).
+
+use crate::dtu::model;
+use crate::harness::backend::{instances, Backend, Dut};
+use crate::harness::ports::{bind, index, RegBusPorts};
+use crate::harness::rng::Rng;
+use crate::system::localmem::LocalMem;
+use nicgen_hdl::top::PortInfo;
+use nicgen_wire::dtu::{self as w, command, noc};
+use std::collections::VecDeque;
+
+/// The ports of a packet stream at a prefix.
+#[derive(Clone, Copy, Debug)]
+struct Pkt {
+    data: usize,
+    keep: usize,
+    meta: usize,
+    first: usize,
+    last: usize,
+    valid: usize,
+    ready: usize,
+}
+
+impl Pkt {
+    fn bind(p: &[PortInfo], prefix: &str) -> Self {
+        let [data, keep, meta, first, last, valid, ready] = bind(
+            p,
+            prefix,
+            ["data", "keep", "meta", "first", "last", "valid", "ready"],
+        );
+        Self {
+            data,
+            keep,
+            meta,
+            first,
+            last,
+            valid,
+            ready,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Ports {
+    clock: usize,
+    reset: usize,
+    own_pe: usize,
+    bus: RegBusPorts,
+    /// req_addr, req_we, req_wdata, req_strb, req_valid, req_ready, rsp_data, rsp_valid
+    mem: [usize; 8],
+    /// per class (0 requests, 1 responses): out, in
+    out: [Pkt; 2],
+    inp: [Pkt; 2],
+}
+
+/// A flit: data, keep, last.
+type Flit = (u64, u64, bool);
+
+#[derive(Clone, Debug)]
+pub struct Packet {
+    pub src: usize,
+    pub dst: usize,
+    pub flits: Vec<Flit>,
+    due: u64,
+}
+
+impl Packet {
+    pub fn kind(&self) -> Option<noc::Kind> {
+        noc::Kind::from_u64(noc::KIND.get(self.flits[0].0))
+    }
+}
+
+pub struct DtuNet {
+    pub duts: Vec<Box<dyn Dut>>,
+    p: Ports,
+    pub mem: Vec<LocalMem>,
+    rng: Rng,
+    pub cycles: u64,
+    /// Probability per cycle of a NoC out port's READY and of an in port's flit being offered.
+    pub noc_rate: f64,
+    /// Cycles a packet is held in the network: uniform in this range.
+    pub delay: (u64, u64),
+    /// Request packets a destination may hold before sources wait.
+    pub req_capacity: usize,
+    /// Packets being collected, per PE and class.
+    asm: Vec<[Vec<Flit>; 2]>,
+    asm_meta: Vec<[u64; 2]>,
+    /// Packets in the network, per destination and class (in delivery order), and the packet
+    /// being delivered with the index of its next flit.
+    queued: Vec<[VecDeque<Packet>; 2]>,
+    cur: Vec<[Option<(Packet, usize)>; 2]>,
+    offer: Vec<[bool; 2]>,
+    out_ready: Vec<[bool; 2]>,
+    /// Latest due cycle per (source, destination, class), for in-order delivery.
+    last_due: Vec<Vec<[u64; 2]>>,
+    /// Every packet delivered, in order of delivery.
+    pub delivered: Vec<Packet>,
+}
+
+impl DtuNet {
+    /// `n` PEs (ids 0..n) with `mem_bytes` of local memory each, out of reset.
+    pub fn new(backend: Backend, n: usize, mem_bytes: usize, seed: u64) -> Self {
+        let inst = instances("dtu", backend, n);
+        let ports = &inst.ports;
+        let p = Ports {
+            clock: index(ports, "clock"),
+            reset: index(ports, "reset"),
+            own_pe: index(ports, "own_pe"),
+            bus: RegBusPorts::bind(ports, "bus$"),
+            mem: bind(
+                ports,
+                "mem$",
+                [
+                    "req_addr",
+                    "req_we",
+                    "req_wdata",
+                    "req_strb",
+                    "req_valid",
+                    "req_ready",
+                    "rsp_data",
+                    "rsp_valid",
+                ],
+            ),
+            out: [Pkt::bind(ports, "req_out$"), Pkt::bind(ports, "rsp_out$")],
+            inp: [Pkt::bind(ports, "req_in$"), Pkt::bind(ports, "rsp_in$")],
+        };
+        let mut rng = Rng::new(seed);
+        let mem = (0..n)
+            .map(|_| LocalMem::new(mem_bytes, rng.next_u64()))
+            .collect();
+        let mut net = Self {
+            duts: inst.duts,
+            p,
+            mem,
+            rng,
+            cycles: 0,
+            noc_rate: 1.0,
+            delay: (1, 1),
+            req_capacity: 1,
+            asm: vec![Default::default(); n],
+            asm_meta: vec![[0; 2]; n],
+            queued: vec![Default::default(); n],
+            cur: vec![Default::default(); n],
+            offer: vec![[false; 2]; n],
+            out_ready: vec![[false; 2]; n],
+            last_due: vec![vec![[0; 2]; n]; n],
+            delivered: vec![],
+        };
+        for (k, d) in net.duts.iter_mut().enumerate() {
+            d.set(p.own_pe, k as u128);
+            d.set(p.reset, 1);
+        }
+        net.step();
+        for d in net.duts.iter_mut() {
+            d.set(p.reset, 0);
+        }
+        // the tables are cleared after reset
+        for _ in 0..40 {
+            net.step();
+        }
+        net
+    }
+
+    pub fn len(&self) -> usize {
+        self.duts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.duts.is_empty()
+    }
+
+    /// Random stalls and delays everywhere (memories and network).
+    pub fn stress(&mut self) {
+        self.noc_rate = 0.6;
+        self.delay = (1, 30);
+        for m in self.mem.iter_mut() {
+            m.ready_rate = 0.7;
+            m.latency = (1, 6);
+        }
+    }
+
+    /// Nothing in the network or owed by a memory.
+    pub fn quiet(&self) -> bool {
+        self.mem.iter().all(|m| m.idle())
+            && self
+                .queued
+                .iter()
+                .all(|q| q[0].is_empty() && q[1].is_empty())
+            && self.cur.iter().all(|c| c[0].is_none() && c[1].is_none())
+            && self.asm.iter().all(|a| a[0].is_empty() && a[1].is_empty())
+    }
+
+    /// One clock cycle of every PE, with the memories and the network.
+    pub fn step(&mut self) {
+        let p = self.p;
+        let n = self.len();
+        self.cycles += 1;
+        // ---- the edge's handshakes, as sampled before it ----
+        for k in 0..n {
+            let d = &mut self.duts[k];
+            d.settle_before_edge();
+            let g = |i: usize| d.get(i) as u64;
+            self.mem[k].edge(
+                g(p.mem[4]) != 0,
+                g(p.mem[0]),
+                g(p.mem[1]) != 0,
+                g(p.mem[2]),
+                g(p.mem[3]) as u8,
+            );
+            for c in 0..2 {
+                let o = p.out[c];
+                if g(o.valid) != 0 && self.out_ready[k][c] {
+                    let (data, keep, meta) = (g(o.data), g(o.keep), g(o.meta));
+                    let (first, last) = (g(o.first) != 0, g(o.last) != 0);
+                    let a = &mut self.asm[k][c];
+                    assert_eq!(
+                        first,
+                        a.is_empty(),
+                        "PE {k} class {c}: `first` on flit {}",
+                        a.len()
+                    );
+                    if a.is_empty() {
+                        self.asm_meta[k][c] = meta;
+                    }
+                    assert_eq!(
+                        meta, self.asm_meta[k][c],
+                        "PE {k} class {c}: meta changed in a packet"
+                    );
+                    assert!(
+                        keep == 0xFF || (last && keep != 0 && (keep + 1) & keep == 0),
+                        "PE {k} class {c}: keep {keep:#x}"
+                    );
+                    a.push((data, keep, last));
+                    if last {
+                        let flits = std::mem::take(a);
+                        let dst = meta as usize;
+                        assert!(dst < n, "PE {k}: packet to PE {dst}, which does not exist");
+                        let h = flits[0].0;
+                        let kind = noc::Kind::from_u64(noc::KIND.get(h))
+                            .unwrap_or_else(|| panic!("PE {k}: head {h:#x} of no kind"));
+                        assert_eq!(kind.is_response(), c == 1, "PE {k}: {kind:?} on class {c}");
+                        assert_eq!(noc::SRC_PE.get(h), k as u64, "PE {k}: head's source");
+                        assert_eq!(noc::DST_PE.get(h), meta, "PE {k}: head's destination");
+                        let lat = self.delay.0 + self.rng.below(self.delay.1 - self.delay.0 + 1);
+                        let due = (self.cycles + lat).max(self.last_due[k][dst][c]);
+                        self.last_due[k][dst][c] = due;
+                        self.queued[dst][c].push_back(Packet {
+                            src: k,
+                            dst,
+                            flits,
+                            due,
+                        });
+                    }
+                }
+                let i = p.inp[c];
+                if self.offer[k][c] && g(i.ready) != 0 {
+                    self.offer[k][c] = false;
+                    let (pk, at) = self.cur[k][c].as_mut().unwrap();
+                    *at += 1;
+                    if *at == pk.flits.len() {
+                        let (pk, _) = self.cur[k][c].take().unwrap();
+                        self.delivered.push(pk);
+                    }
+                }
+            }
+        }
+        for d in self.duts.iter_mut() {
+            d.set(p.clock, 1);
+            d.settle();
+            d.set(p.clock, 0);
+            d.settle();
+        }
+        // ---- inputs for the next cycle ----
+        for k in 0..n {
+            let (rdy, rv, rd) = self.mem[k].drive();
+            let d = &mut self.duts[k];
+            d.set(p.mem[5], rdy as u128);
+            d.set(p.mem[7], rv as u128);
+            d.set(p.mem[6], rd as u128);
+            for c in 0..2 {
+                let o = p.out[c];
+                // a request waits while its destination holds `req_capacity` packets
+                let dst = d.get(o.meta) as usize;
+                let room = c == 1
+                    || !self.asm[k][c].is_empty()
+                    || self
+                        .queued
+                        .get(dst)
+                        .map_or(true, |q| q[0].len() < self.req_capacity);
+                self.out_ready[k][c] = room && self.rng.chance(self.noc_rate);
+                d.set(o.ready, self.out_ready[k][c] as u128);
+                // the next packet whose delay is over, in order
+                if self.cur[k][c].is_none() {
+                    if let Some(pos) = self.queued[k][c].iter().position(|q| q.due <= self.cycles) {
+                        let pk = self.queued[k][c].remove(pos).unwrap();
+                        self.cur[k][c] = Some((pk, 0));
+                    }
+                }
+                let i = p.inp[c];
+                match &self.cur[k][c] {
+                    Some((pk, at)) => {
+                        let (data, keep, last) = pk.flits[*at];
+                        // an offered flit stays offered until taken
+                        self.offer[k][c] = self.offer[k][c] || self.rng.chance(self.noc_rate);
+                        d.set(i.data, data as u128);
+                        d.set(i.keep, keep as u128);
+                        d.set(i.meta, pk.dst as u128);
+                        d.set(i.first, (*at == 0) as u128);
+                        d.set(i.last, last as u128);
+                    }
+                    None => self.offer[k][c] = false,
+                }
+                d.set(i.valid, self.offer[k][c] as u128);
+            }
+        }
+    }
+
+    /// Runs until the network and the memories are quiet (and a few cycles more).
+    pub fn quiesce(&mut self) {
+        let start = self.cycles;
+        let mut calm = 0;
+        while calm < 8 {
+            self.step();
+            calm = if self.quiet() { calm + 1 } else { 0 };
+            assert!(
+                self.cycles - start < 200_000,
+                "the network does not go quiet"
+            );
+        }
+    }
+
+    /// One MMIO access of PE `k`'s CU (the network runs meanwhile): (rdata, err).
+    pub fn access(&mut self, k: usize, write: bool, addr: u64, v: u64) -> (u64, bool) {
+        let b = self.p.bus;
+        {
+            let d = &mut self.duts[k];
+            d.set(b.addr, addr as u128);
+            d.set(b.wdata, v as u128);
+            d.set(if write { b.write } else { b.read }, 1);
+        }
+        self.step();
+        self.duts[k].set(b.write, 0);
+        self.duts[k].set(b.read, 0);
+        for _ in 0..10_000 {
+            let d = &self.duts[k];
+            if d.get(b.ready) != 0 {
+                let r = (d.get(b.rdata) as u64, d.get(b.err) != 0);
+                self.step();
+                return r;
+            }
+            self.step();
+        }
+        panic!("PE {k}: MMIO access at {addr:#x} not answered in 10000 cycles");
+    }
+
+    pub fn write(&mut self, k: usize, addr: u64, v: u64) {
+        assert!(
+            !self.access(k, true, addr, v).1,
+            "PE {k}: write at {addr:#x}: err"
+        );
+    }
+
+    pub fn read(&mut self, k: usize, addr: u64) -> u64 {
+        let (v, err) = self.access(k, false, addr, 0);
+        assert!(!err, "PE {k}: read at {addr:#x}: err");
+        v
+    }
+
+    /// Writes COMMAND on PE `k` (the command starts) without waiting for it.
+    pub fn start(&mut self, k: usize, cmd: u64) {
+        self.write(k, w::COMMAND, cmd);
+    }
+
+    /// Polls PE `k`'s COMMAND until op = 0: its final value.
+    pub fn wait(&mut self, k: usize) -> u64 {
+        let start = self.cycles;
+        loop {
+            let v = self.read(k, w::COMMAND);
+            if command::OP.get(v) == 0 {
+                return v;
+            }
+            assert!(
+                self.cycles - start < 200_000,
+                "PE {k}: command {v:#x} does not complete"
+            );
+        }
+    }
+
+    /// A command on PE `k` to its end: COMMAND's final value and the cycles from the write's
+    /// strobe to the read that saw it end.
+    pub fn command(&mut self, k: usize, cmd: u64) -> (u64, u64) {
+        let t = self.cycles;
+        self.start(k, cmd);
+        let v = self.wait(k);
+        (v, self.cycles - t)
+    }
+
+    /// Every MMIO word and the local memory of every PE equal the model's.
+    pub fn compare(&mut self, m: &model::System, what: &str) {
+        for k in 0..self.len() {
+            for a in (0..w::MMIO_END).step_by(8) {
+                assert_eq!(
+                    self.read(k, a),
+                    m.pes[k].mmio_read(a).unwrap(),
+                    "{what}: PE {k} MMIO offset {a:#x}"
+                );
+            }
+            if self.mem[k].bytes != m.pes[k].mem {
+                let d = (0..self.mem[k].bytes.len())
+                    .find(|&i| self.mem[k].bytes[i] != m.pes[k].mem[i])
+                    .unwrap();
+                panic!(
+                    "{what}: PE {k} local memory differs first at {d:#x}: {:#x} (model {:#x})",
+                    self.mem[k].bytes[d], m.pes[k].mem[d]
+                );
+            }
+        }
+    }
+}
