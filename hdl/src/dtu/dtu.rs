@@ -23,6 +23,8 @@ pub struct Dtu {
     pub reset: Signal<In, Bit>,
     pub own_pe: Signal<In, Bits<8>>,
     pub bus: DtuBusSlave,
+    /// A command runs (the level a CU could wait on instead of polling COMMAND).
+    pub cmd_busy: Signal<Out, Bit>,
     pub mem: MemMaster<LA>,
     pub req_out: PacketSource<64, 8, 8>,
     pub req_in: PacketSink<64, 8, 8>,
@@ -55,6 +57,7 @@ impl Logic for Dtu {
         self.cmd.own_pe.next = self.own_pe.val();
         self.rcv.own_pe.next = self.own_pe.val();
         DtuBusSlave::link(&mut self.bus, &mut self.core.bus);
+        self.cmd_busy.next = self.core.cmd_busy.val();
         // the core's job to the command engine
         self.cmd.start.next = self.core.j_start.val();
         self.cmd.kind.next = self.core.j_kind.val();

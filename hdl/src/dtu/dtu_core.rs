@@ -115,6 +115,8 @@ pub struct DtuCore {
     /// This PE's id (spe of the messages it sends).
     pub own_pe: Signal<In, Bits<8>>,
     pub bus: DtuBusSlave,
+    /// A command runs (COMMAND's op is not 0): what a CU polls for, as a level.
+    pub cmd_busy: Signal<Out, Bit>,
     /// A job for `CmdEngine` (one cycle), its fields, and its end.
     pub j_start: Signal<Out, Bit>,
     pub j_kind: Signal<Out, Bits<4>>,
@@ -343,6 +345,7 @@ impl Default for DtuCore {
             reset: Default::default(),
             own_pe: Default::default(),
             bus: Default::default(),
+            cmd_busy: Default::default(),
             j_start: Default::default(),
             j_kind: Default::default(),
             j_pe: Default::default(),
@@ -583,6 +586,7 @@ impl Logic for DtuCore {
         self.r_ready.d.next = false;
         self.r_err.d.next = false;
         self.r_rdata.d.next = self.c_zero64.val();
+        self.cmd_busy.next = self.busy.q.val();
         self.j_start.next = self.js.q.val();
         self.j_kind.next = self.jk.q.val();
         self.j_pe.next = self.jpe.q.val();

@@ -1,9 +1,10 @@
 //! PEs with a DTU each (`dtu` top, native or Verilated), on one clock: every PE has a local
 //! memory (`system::localmem::LocalMem`, random stalls and latencies) and a compute unit that
 //! accesses the DTU's MMIO one access at a time; the DTUs' NoC ports meet in a model network
-//! with two classes (requests, responses): each packet is collected whole at its source, held
-//! a random delay, and delivered whole to its destination in order per (source, destination,
-//! class), its flits offered with random gaps. A request packet is accepted from a source only
+//! with two classes (requests, responses): a packet is delivered to its destination a random
+//! delay after its first flit left its source (cut-through: its flits follow as they arrive),
+//! whole (no other packet's flits between its own at a port) and in order per (source,
+//! destination, class), its flits offered with random gaps. A request packet is accepted from a source only
 //! while its destination holds fewer than `req_capacity` request packets, so a DTU that stopped
 //! taking requests backs the network up (what a real NoC does); responses are always accepted.
 //! Every flit is checked against the packet rules (`meta` the destination and the same on
@@ -55,6 +56,7 @@ struct Ports {
     reset: usize,
     own_pe: usize,
     bus: RegBusPorts,
+    cmd_busy: usize,
     /// req_addr, req_we, req_wdata, req_strb, req_valid, req_ready, rsp_data, rsp_valid
     mem: [usize; 8],
     /// per class (0 requests, 1 responses): out, in
@@ -71,6 +73,8 @@ pub struct Packet {
     pub dst: usize,
     pub flits: Vec<Flit>,
     due: u64,
+    /// Its last flit has left the source.
+    complete: bool,
 }
 
 impl Packet {
@@ -91,13 +95,14 @@ pub struct DtuNet {
     pub delay: (u64, u64),
     /// Request packets a destination may hold before sources wait.
     pub req_capacity: usize,
-    /// Packets being collected, per PE and class.
-    asm: Vec<[Vec<Flit>; 2]>,
-    asm_meta: Vec<[u64; 2]>,
+    /// Every packet that entered the network.
+    arena: Vec<Packet>,
+    /// The packet leaving each PE, per class.
+    asm: Vec<[Option<usize>; 2]>,
     /// Packets in the network, per destination and class (in delivery order), and the packet
     /// being delivered with the index of its next flit.
-    queued: Vec<[VecDeque<Packet>; 2]>,
-    cur: Vec<[Option<(Packet, usize)>; 2]>,
+    queued: Vec<[VecDeque<usize>; 2]>,
+    cur: Vec<[Option<(usize, usize)>; 2]>,
     offer: Vec<[bool; 2]>,
     out_ready: Vec<[bool; 2]>,
     /// Latest due cycle per (source, destination, class), for in-order delivery.
@@ -116,6 +121,7 @@ impl DtuNet {
             reset: index(ports, "reset"),
             own_pe: index(ports, "own_pe"),
             bus: RegBusPorts::bind(ports, "bus$"),
+            cmd_busy: index(ports, "cmd_busy"),
             mem: bind(
                 ports,
                 "mem$",
@@ -146,8 +152,8 @@ impl DtuNet {
             noc_rate: 1.0,
             delay: (1, 1),
             req_capacity: 1,
-            asm: vec![Default::default(); n],
-            asm_meta: vec![[0; 2]; n],
+            arena: vec![],
+            asm: vec![[None; 2]; n],
             queued: vec![Default::default(); n],
             cur: vec![Default::default(); n],
             offer: vec![[false; 2]; n],
@@ -196,7 +202,7 @@ impl DtuNet {
                 .iter()
                 .all(|q| q[0].is_empty() && q[1].is_empty())
             && self.cur.iter().all(|c| c[0].is_none() && c[1].is_none())
-            && self.asm.iter().all(|a| a[0].is_empty() && a[1].is_empty())
+            && self.asm.iter().all(|a| a[0].is_none() && a[1].is_none())
     }
 
     /// One clock cycle of every PE, with the memories and the network.
@@ -221,54 +227,54 @@ impl DtuNet {
                 if g(o.valid) != 0 && self.out_ready[k][c] {
                     let (data, keep, meta) = (g(o.data), g(o.keep), g(o.meta));
                     let (first, last) = (g(o.first) != 0, g(o.last) != 0);
-                    let a = &mut self.asm[k][c];
-                    assert_eq!(
-                        first,
-                        a.is_empty(),
-                        "PE {k} class {c}: `first` on flit {}",
-                        a.len()
-                    );
-                    if a.is_empty() {
-                        self.asm_meta[k][c] = meta;
+                    assert_eq!(first, self.asm[k][c].is_none(), "PE {k} class {c}: `first`");
+                    if first {
+                        let dst = meta as usize;
+                        assert!(dst < n, "PE {k}: packet to PE {dst}, which does not exist");
+                        let kind = noc::Kind::from_u64(noc::KIND.get(data))
+                            .unwrap_or_else(|| panic!("PE {k}: head {data:#x} of no kind"));
+                        assert_eq!(kind.is_response(), c == 1, "PE {k}: {kind:?} on class {c}");
+                        assert_eq!(noc::SRC_PE.get(data), k as u64, "PE {k}: head's source");
+                        assert_eq!(noc::DST_PE.get(data), meta, "PE {k}: head's destination");
+                        let lat = self.delay.0 + self.rng.below(self.delay.1 - self.delay.0 + 1);
+                        let due = (self.cycles + lat).max(self.last_due[k][dst][c]);
+                        self.last_due[k][dst][c] = due;
+                        self.arena.push(Packet {
+                            src: k,
+                            dst,
+                            flits: vec![],
+                            due,
+                            complete: false,
+                        });
+                        let id = self.arena.len() - 1;
+                        self.asm[k][c] = Some(id);
+                        self.queued[dst][c].push_back(id);
                     }
+                    let id = self.asm[k][c].unwrap();
+                    let pk = &mut self.arena[id];
                     assert_eq!(
-                        meta, self.asm_meta[k][c],
+                        meta, pk.dst as u64,
                         "PE {k} class {c}: meta changed in a packet"
                     );
                     assert!(
                         keep == 0xFF || (last && keep != 0 && (keep + 1) & keep == 0),
                         "PE {k} class {c}: keep {keep:#x}"
                     );
-                    a.push((data, keep, last));
+                    pk.flits.push((data, keep, last));
                     if last {
-                        let flits = std::mem::take(a);
-                        let dst = meta as usize;
-                        assert!(dst < n, "PE {k}: packet to PE {dst}, which does not exist");
-                        let h = flits[0].0;
-                        let kind = noc::Kind::from_u64(noc::KIND.get(h))
-                            .unwrap_or_else(|| panic!("PE {k}: head {h:#x} of no kind"));
-                        assert_eq!(kind.is_response(), c == 1, "PE {k}: {kind:?} on class {c}");
-                        assert_eq!(noc::SRC_PE.get(h), k as u64, "PE {k}: head's source");
-                        assert_eq!(noc::DST_PE.get(h), meta, "PE {k}: head's destination");
-                        let lat = self.delay.0 + self.rng.below(self.delay.1 - self.delay.0 + 1);
-                        let due = (self.cycles + lat).max(self.last_due[k][dst][c]);
-                        self.last_due[k][dst][c] = due;
-                        self.queued[dst][c].push_back(Packet {
-                            src: k,
-                            dst,
-                            flits,
-                            due,
-                        });
+                        pk.complete = true;
+                        self.asm[k][c] = None;
                     }
                 }
                 let i = p.inp[c];
                 if self.offer[k][c] && g(i.ready) != 0 {
                     self.offer[k][c] = false;
-                    let (pk, at) = self.cur[k][c].as_mut().unwrap();
+                    let (id, at) = self.cur[k][c].as_mut().unwrap();
                     *at += 1;
-                    if *at == pk.flits.len() {
-                        let (pk, _) = self.cur[k][c].take().unwrap();
-                        self.delivered.push(pk);
+                    let pk = &self.arena[*id];
+                    if pk.complete && *at == pk.flits.len() {
+                        self.delivered.push(pk.clone());
+                        self.cur[k][c] = None;
                     }
                 }
             }
@@ -291,7 +297,7 @@ impl DtuNet {
                 // a request waits while its destination holds `req_capacity` packets
                 let dst = d.get(o.meta) as usize;
                 let room = c == 1
-                    || !self.asm[k][c].is_empty()
+                    || self.asm[k][c].is_some()
                     || self
                         .queued
                         .get(dst)
@@ -300,24 +306,29 @@ impl DtuNet {
                 d.set(o.ready, self.out_ready[k][c] as u128);
                 // the next packet whose delay is over, in order
                 if self.cur[k][c].is_none() {
-                    if let Some(pos) = self.queued[k][c].iter().position(|q| q.due <= self.cycles) {
-                        let pk = self.queued[k][c].remove(pos).unwrap();
-                        self.cur[k][c] = Some((pk, 0));
+                    let arena = &self.arena;
+                    if let Some(pos) = self.queued[k][c]
+                        .iter()
+                        .position(|&q| arena[q].due <= self.cycles)
+                    {
+                        let id = self.queued[k][c].remove(pos).unwrap();
+                        self.cur[k][c] = Some((id, 0));
                     }
                 }
                 let i = p.inp[c];
-                match &self.cur[k][c] {
-                    Some((pk, at)) => {
-                        let (data, keep, last) = pk.flits[*at];
+                // cut-through: a flit is offered once it has arrived
+                match self.cur[k][c].map(|(id, at)| (&self.arena[id], at)) {
+                    Some((pk, at)) if at < pk.flits.len() => {
+                        let (data, keep, last) = pk.flits[at];
                         // an offered flit stays offered until taken
                         self.offer[k][c] = self.offer[k][c] || self.rng.chance(self.noc_rate);
                         d.set(i.data, data as u128);
                         d.set(i.keep, keep as u128);
                         d.set(i.meta, pk.dst as u128);
-                        d.set(i.first, (*at == 0) as u128);
+                        d.set(i.first, (at == 0) as u128);
                         d.set(i.last, last as u128);
                     }
-                    None => self.offer[k][c] = false,
+                    _ => self.offer[k][c] = false,
                 }
                 d.set(i.valid, self.offer[k][c] as u128);
             }
@@ -378,6 +389,33 @@ impl DtuNet {
     /// Writes COMMAND on PE `k` (the command starts) without waiting for it.
     pub fn start(&mut self, k: usize, cmd: u64) {
         self.write(k, w::COMMAND, cmd);
+    }
+
+    /// PE `k`'s DTU runs a command (its `cmd_busy` output).
+    pub fn busy(&self, k: usize) -> bool {
+        self.duts[k].get(self.p.cmd_busy) != 0
+    }
+
+    /// Writes COMMAND on PE `k` and runs until the command ends (`cmd_busy` falls): the cycles
+    /// from the write's strobe to the first cycle COMMAND reads 0 (the CU does not poll).
+    pub fn command_cycles(&mut self, k: usize, cmd: u64) -> u64 {
+        let b = self.p.bus;
+        let t = self.cycles;
+        self.duts[k].set(b.addr, w::COMMAND as u128);
+        self.duts[k].set(b.wdata, cmd as u128);
+        self.duts[k].set(b.write, 1);
+        self.step();
+        self.duts[k].set(b.write, 0);
+        // the write lands one cycle after its strobe is taken
+        self.step();
+        while self.busy(k) {
+            self.step();
+            assert!(
+                self.cycles - t < 200_000,
+                "PE {k}: command {cmd:#x} does not complete"
+            );
+        }
+        self.cycles - t
     }
 
     /// Polls PE `k`'s COMMAND until op = 0: its final value.
