@@ -7,6 +7,7 @@
 //! model, on the Verilator model and on a board. Every failure is an [`Error`] value: a driver
 //! never panics on what the device or the transport does.
 
+pub mod dtu;
 pub mod ftnw;
 pub mod transport;
 
@@ -25,6 +26,8 @@ pub enum Error {
     Transport(String),
     /// An argument the device cannot represent (e.g. an MDIO address with bit 13 set).
     Invalid(String),
+    /// The device ended a command with an error code (its number and the spec's name).
+    Command { code: u32, name: &'static str },
 }
 
 impl fmt::Display for Error {
@@ -42,6 +45,7 @@ impl fmt::Display for Error {
             }
             Error::Transport(m) => write!(f, "transport: {m}"),
             Error::Invalid(m) => write!(f, "invalid argument: {m}"),
+            Error::Command { code, name } => write!(f, "command ended with {name} ({code})"),
         }
     }
 }

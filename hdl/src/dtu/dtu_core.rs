@@ -107,6 +107,9 @@ const S_COMMIT: u64 = 8;
 const S_GRANT: u64 = 9;
 /// Reception: header.rep's endpoint is read (a cycle after the commit's writes).
 const S_GRD: u64 = 10;
+/// The slot search, the slot of arg0 and the bounds checks, registered (a pipeline stage
+/// between an endpoint's words and the decision that uses them).
+const S_PREP: u64 = 11;
 
 #[derive(LogicBlock)]
 pub struct DtuCore {
@@ -134,14 +137,14 @@ pub struct DtuCore {
     pub r_h0: Signal<In, Bits<64>>,
     pub r_h1: Signal<In, Bits<64>>,
     pub r_h2: Signal<In, Bits<64>>,
-    pub r_idx: Signal<In, Bits<64>>,
+    pub r_idx: Signal<In, Bits<6>>,
     pub r_ok: Signal<In, Bit>,
     pub r_a_req: Signal<In, Bit>,
     pub r_c_req: Signal<In, Bit>,
     pub a_ack: Signal<Out, Bit>,
     pub a_ok: Signal<Out, Bit>,
     pub a_dest: Signal<Out, Bits<LA>>,
-    pub a_idx: Signal<Out, Bits<64>>,
+    pub a_idx: Signal<Out, Bits<6>>,
     pub c_ack: Signal<Out, Bit>,
     /// The command registers and DtuRegs.
     command: DFF<Bits<64>>,
@@ -185,11 +188,19 @@ pub struct DtuCore {
     jh1: DFF<Bits<64>>,
     jh2: DFF<Bits<64>>,
     jra: DFF<Bits<64>>,
+    /// S_PREP's results: the slot index, arg0 is a slot's start, a slot was found, READ/WRITE
+    /// out of bounds, the message too large.
+    ixr: DFF<Bits<6>>,
+    fits_r: DFF<Bit>,
+    found_r: DFF<Bit>,
+    bad_r: DFF<Bit>,
+    tl_r: DFF<Bit>,
+    ix64: Widen<6, 64>,
     /// The answers to the receive engine.
     ack_a: DFF<Bit>,
     aok: DFF<Bit>,
     adest: DFF<Bits<64>>,
-    aidx: DFF<Bits<64>>,
+    aidx: DFF<Bits<6>>,
     ack_c: DFF<Bit>,
     ep_ram: [BlockRam<Bits<64>, EPB>; 3],
     hd_ram: [BlockRam<Bits<64>, HDB>; 3],
@@ -218,13 +229,13 @@ pub struct DtuCore {
     ge_pos: Signal<Local, Bits<64>>,
     upper: Signal<Local, Bits<64>>,
     f_found: Signal<Local, Bit>,
-    f_idx: Signal<Local, Bits<64>>,
+    f_idx: Signal<Local, Bits<6>>,
     f_found_hi: Signal<Local, Bit>,
-    f_idx_hi: Signal<Local, Bits<64>>,
+    f_idx_hi: Signal<Local, Bits<6>>,
     a_off: Signal<Local, Bits<64>>,
     a_slot: Signal<Local, Bits<64>>,
     a_fits: Signal<Local, Bit>,
-    idx: Signal<Local, Bits<64>>,
+    idx: Signal<Local, Bits<6>>,
     occ_bit: Signal<Local, Bits<64>>,
     unr_bit: Signal<Local, Bits<64>>,
     msgs_dec: Signal<Local, Bits<64>>,
@@ -250,6 +261,7 @@ pub struct DtuCore {
     c_s_idle: Constant<Bits<4>>,
     c_s_mrd: Constant<Bits<4>>,
     c_s_latch: Constant<Bits<4>>,
+    c_s_prep: Constant<Bits<4>>,
     c_s_cmd: Constant<Bits<4>>,
     c_s_ackhd: Constant<Bits<4>>,
     c_s_clr: Constant<Bits<4>>,
@@ -298,7 +310,8 @@ pub struct DtuCore {
     c_slots: [Constant<Bits<64>>; 6],
     c_nmask: [Constant<Bits<64>>; 6],
     c_nm1: [Constant<Bits<64>>; 6],
-    c_idx64_down: [Constant<Bits<64>>; 32],
+    c_idx64_down: [Constant<Bits<6>>; 32],
+    c_zero6: Constant<Bits<6>>,
     c_bit64_down: [Constant<Bits<64>>; 32],
     c_ge: [Constant<Bits<64>>; 32],
     c_pos: [Constant<Bits<64>>; 32],
@@ -404,6 +417,12 @@ impl Default for DtuCore {
             jh1: Default::default(),
             jh2: Default::default(),
             jra: Default::default(),
+            ixr: Default::default(),
+            fits_r: Default::default(),
+            found_r: Default::default(),
+            bad_r: Default::default(),
+            tl_r: Default::default(),
+            ix64: Default::default(),
             ack_a: Default::default(),
             aok: Default::default(),
             adest: Default::default(),
@@ -466,6 +485,7 @@ impl Default for DtuCore {
             c_s_idle: k(S_IDLE),
             c_s_mrd: k(S_MRD),
             c_s_latch: k(S_LATCH),
+            c_s_prep: k(S_PREP),
             c_s_cmd: k(S_CMD),
             c_s_ackhd: k(S_ACKHD),
             c_s_clr: k(S_CLR),
@@ -515,6 +535,7 @@ impl Default for DtuCore {
             c_nmask: std::array::from_fn(|i| k(((1u128 << (1 << i)) - 1) as u64)),
             c_nm1: std::array::from_fn(|i| k((1 << i) - 1)),
             c_idx64_down: std::array::from_fn(|i| k(31 - i as u64)),
+            c_zero6: k(0),
             c_bit64_down: std::array::from_fn(|i| k(1 << (31 - i))),
             c_ge: std::array::from_fn(|i| k(0xFFFF_FFFFu64 & !((1u64 << i) - 1))),
             c_pos: std::array::from_fn(|i| k(i as u64)),
@@ -562,8 +583,8 @@ impl Logic for DtuCore {
         dff_setup!(
             self, clock, command, data, arg1, ext_cmd, events, abort, busy, cmd_wait, state, after,
             m_pend, m_write, m_addr, m_wdata, m_word_q, m_hd_q, r_ready, r_err, r_rdata, wep, e0,
-            e1, e2, hd_k, hd_in, clr, js, jk, jpe, jep, jh0, jh1, jh2, jra, ack_a, aok, adest,
-            aidx, ack_c
+            e1, e2, hd_k, hd_in, clr, js, jk, jpe, jep, jh0, jh1, jh2, jra, ixr, fits_r, found_r,
+            bad_r, tl_r, ack_a, aok, adest, aidx, ack_c
         );
         for j in 0..3 {
             self.ep_ram[j].read_clock.next = self.clock.val();
@@ -675,7 +696,7 @@ impl Logic for DtuCore {
         // out of range by software is taken modulo the count as well)
         self.srch.next = (self.e0.q.val() >> self.c_sh_unread.val()) & self.nmask.val();
         self.spos.next = (self.e2.q.val() >> self.c_sh_rpos.val()) & self.nm1.val();
-        if self.state.q.val() == self.c_s_alloc.val() {
+        if self.after.q.val() == self.c_s_alloc.val() {
             self.srch.next = !self.e0.q.val() & self.nmask.val();
             self.spos.next = (self.e2.q.val() >> self.c_sh_wpos.val()) & self.nm1.val();
         }
@@ -687,9 +708,9 @@ impl Logic for DtuCore {
         }
         self.upper.next = self.srch.val() & self.ge_pos.val();
         self.f_found.next = false;
-        self.f_idx.next = self.c_zero64.val();
+        self.f_idx.next = self.c_zero6.val();
         self.f_found_hi.next = false;
-        self.f_idx_hi.next = self.c_zero64.val();
+        self.f_idx_hi.next = self.c_zero6.val();
         // from bit 31 down, so the lowest set bit is assigned last
         for i in 0..32 {
             if (self.srch.val() & self.c_bit64_down[i].val()) != self.c_zero64.val() {
@@ -709,27 +730,29 @@ impl Logic for DtuCore {
             && ((self.a_off.val() & !(self.c_ones64.val() << self.ss.val()))
                 == self.c_zero64.val())
             && ((self.a_slot.val() & !self.nm1.val()) == self.c_zero64.val());
-        self.idx.next = self.a_slot.val();
-        if ((self.state.q.val() == self.c_s_cmd.val()) && (self.op.val() == self.c_op_fetch.val()))
-            || (self.state.q.val() == self.c_s_alloc.val())
+        self.idx.next = self.a_slot.val().get_bits::<6>(0);
+        if ((self.after.q.val() == self.c_s_cmd.val()) && (self.op.val() == self.c_op_fetch.val()))
+            || (self.after.q.val() == self.c_s_alloc.val())
         {
             self.idx.next = self.f_idx.val();
             if self.f_found_hi.val() {
                 self.idx.next = self.f_idx_hi.val();
             }
         }
-        if self.state.q.val() == self.c_s_commit.val() {
+        if self.after.q.val() == self.c_s_commit.val() {
             self.idx.next = self.r_idx.val();
         }
-        self.occ_bit.next = self.c_one64.val() << self.idx.val();
+        // the decision stage works on S_PREP's registered index
+        self.ix64.x.next = self.ixr.q.val();
+        self.occ_bit.next = self.c_one64.val() << self.ix64.y.val();
         self.unr_bit.next = self.occ_bit.val() << self.c_sh_unread.val();
         self.msgs_dec.next = (self.e2.q.val() & !self.c_msgs.val())
             | ((self.e2.q.val() - self.c_one64.val()) & self.c_msgs.val());
         self.msgs_inc.next = (self.e2.q.val() & !self.c_msgs.val())
             | ((self.e2.q.val() + self.c_one64.val()) & self.c_msgs.val());
         self.hd_sum.next =
-            ((self.e2.q.val() >> self.c_sh_hdr.val()) & self.c_m20.val()) + self.idx.val();
-        self.slot_addr.next = self.e1.q.val() + (self.idx.val() << self.ss.val());
+            ((self.e2.q.val() >> self.c_sh_hdr.val()) & self.c_m20.val()) + self.ix64.y.val();
+        self.slot_addr.next = self.e1.q.val() + (self.ix64.y.val() << self.ss.val());
         // reception: header and payload must fit the slot and a 16-bit transfer (DTU-A12)
         self.mbytes.next =
             ((self.r_h2.val() >> self.c_sh_len.val()) & self.c_m16.val()) + self.c_hdr_bytes.val();
@@ -875,6 +898,14 @@ impl Logic for DtuCore {
             self.e0.d.next = self.ep_ram[0].read_data.val();
             self.e1.d.next = self.ep_ram[1].read_data.val();
             self.e2.d.next = self.ep_ram[2].read_data.val();
+            self.state.d.next = self.c_s_prep.val();
+        }
+        if self.state.q.val() == self.c_s_prep.val() {
+            self.ixr.d.next = self.idx.val();
+            self.fits_r.d.next = self.a_fits.val();
+            self.found_r.d.next = self.f_found.val();
+            self.bad_r.d.next = self.b_bad.val();
+            self.tl_r.d.next = self.too_large.val();
             self.state.d.next = self.after.q.val();
         }
 
@@ -926,7 +957,7 @@ impl Logic for DtuCore {
                     self.result.next = self.c_err_invep.val();
                 } else if (self.e0.q.val() & self.rw_bit.val()) == self.c_zero64.val() {
                     self.result.next = self.c_err_noperm.val();
-                } else if self.b_bad.val() {
+                } else if self.bad_r.q.val() {
                     self.result.next = self.c_err_invargs.val();
                 } else if self.size64.val() != self.c_zero64.val() {
                     // DTU-A30: size 0 moves nothing and ends here
@@ -945,20 +976,20 @@ impl Logic for DtuCore {
             } else if self.op.val() == self.c_op_fetch.val() {
                 // DTU-A20: msgs != 0 without an unread slot acts as msgs = 0
                 if ((self.e2.q.val() & self.c_msgs.val()) == self.c_zero64.val())
-                    || !self.f_found.val()
+                    || !self.found_r.q.val()
                 {
                     self.arg1.d.next = self.c_zero64.val();
                 } else {
                     self.ep_ram[0].write_data.next = self.e0.q.val() & !self.unr_bit.val();
                     self.ep_ram[2].write_data.next = (self.msgs_dec.val()
                         & !self.c_rpos_mask.val())
-                        | (((self.idx.val() + self.c_one64.val()) & self.nm1.val())
+                        | (((self.ix64.y.val() + self.c_one64.val()) & self.nm1.val())
                             << self.c_sh_rpos.val());
                     self.ep_ram[0].write_enable.next = true;
                     self.ep_ram[2].write_enable.next = true;
                     self.arg1.d.next = self.slot_addr.val();
                 }
-            } else if !self.a_fits.val() {
+            } else if !self.fits_r.q.val() {
                 self.result.next = self.c_err_invargs.val();
             } else if self.op.val() == self.c_op_reply.val() {
                 // DTU-A34: an entry past the table cannot be replied to
@@ -1020,17 +1051,17 @@ impl Logic for DtuCore {
         if self.state.q.val() == self.c_s_alloc.val() {
             self.ack_a.d.next = true;
             self.aok.d.next = false;
-            self.aidx.d.next = self.idx.val();
+            self.aidx.d.next = self.ixr.q.val();
             self.adest.d.next = self.slot_addr.val();
             if !self.r_oob.val()
                 && (self.ty.val() == self.c_t_recv.val())
-                && !self.too_large.val()
-                && self.f_found.val()
+                && !self.tl_r.q.val()
+                && self.found_r.q.val()
             {
                 self.aok.d.next = true;
                 self.ep_ram[0].write_data.next = self.e0.q.val() | self.occ_bit.val();
                 self.ep_ram[2].write_data.next = (self.e2.q.val() & !self.c_wpos_mask.val())
-                    | (((self.idx.val() + self.c_one64.val()) & self.nm1.val())
+                    | (((self.ix64.y.val() + self.c_one64.val()) & self.nm1.val())
                         << self.c_sh_wpos.val());
                 self.ep_ram[0].write_enable.next = true;
                 self.ep_ram[2].write_enable.next = true;

@@ -56,14 +56,14 @@ pub struct RcvEngine {
     pub m_h0: Signal<Out, Bits<64>>,
     pub m_h1: Signal<Out, Bits<64>>,
     pub m_h2: Signal<Out, Bits<64>>,
-    pub m_idx: Signal<Out, Bits<64>>,
+    pub m_idx: Signal<Out, Bits<6>>,
     pub m_ok: Signal<Out, Bit>,
     /// Allocation asked (level until `a_ack`); the core's answer with `a_ack`.
     pub a_req: Signal<Out, Bit>,
     pub a_ack: Signal<In, Bit>,
     pub a_ok: Signal<In, Bit>,
     pub a_dest: Signal<In, Bits<LA>>,
-    pub a_idx: Signal<In, Bits<64>>,
+    pub a_idx: Signal<In, Bits<6>>,
     /// Commit asked (level until `c_ack`).
     pub c_req: Signal<Out, Bit>,
     pub c_ack: Signal<In, Bit>,
@@ -77,7 +77,7 @@ pub struct RcvEngine {
     h0: DFF<Bits<64>>,
     h1: DFF<Bits<64>>,
     h2: DFF<Bits<64>>,
-    idx: DFF<Bits<64>>,
+    idx: DFF<Bits<6>>,
     ok: DFF<Bit>,
     /// Header words taken (S_MHDR) or written (S_MDATA).
     hw: DFF<Bits<2>>,

@@ -5,3 +5,4 @@
 pub mod cu;
 pub mod model;
 pub mod net;
+pub mod transport;

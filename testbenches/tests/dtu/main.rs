@@ -2,4 +2,5 @@
 //! (`core`). One test binary.
 
 mod core;
+mod driver;
 mod net;
