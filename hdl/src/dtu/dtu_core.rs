@@ -164,6 +164,13 @@ pub struct DtuCore {
     m_addr: DFF<Bits<AB>>,
     m_wdata: DFF<Bits<64>>,
     m_word_q: DFF<Bits<2>>,
+    /// The decode of the pending request's address.
+    d_aligned: DFF<Bit>,
+    d_cmdreg: DFF<Bit>,
+    d_ep: DFF<Bit>,
+    d_hd: DFF<Bit>,
+    d_idx: DFF<Bits<HDB>>,
+    d_word: DFF<Bits<2>>,
     m_hd_q: DFF<Bit>,
     /// The answer.
     r_ready: DFF<Bit>,
@@ -398,6 +405,12 @@ impl Default for DtuCore {
             m_addr: Default::default(),
             m_wdata: Default::default(),
             m_word_q: Default::default(),
+            d_aligned: Default::default(),
+            d_cmdreg: Default::default(),
+            d_ep: Default::default(),
+            d_hd: Default::default(),
+            d_idx: Default::default(),
+            d_word: Default::default(),
             m_hd_q: Default::default(),
             r_ready: Default::default(),
             r_err: Default::default(),
@@ -582,9 +595,10 @@ impl Logic for DtuCore {
     fn update(&mut self) {
         dff_setup!(
             self, clock, command, data, arg1, ext_cmd, events, abort, busy, cmd_wait, state, after,
-            m_pend, m_write, m_addr, m_wdata, m_word_q, m_hd_q, r_ready, r_err, r_rdata, wep, e0,
-            e1, e2, hd_k, hd_in, clr, js, jk, jpe, jep, jh0, jh1, jh2, jra, ixr, fits_r, found_r,
-            bad_r, tl_r, ack_a, aok, adest, aidx, ack_c
+            m_pend, m_write, m_addr, m_wdata, m_word_q, d_aligned, d_cmdreg, d_ep, d_hd, d_idx,
+            d_word, m_hd_q, r_ready, r_err, r_rdata, wep, e0, e1, e2, hd_k, hd_in, clr, js, jk,
+            jpe, jep, jh0, jh1, jh2, jra, ixr, fits_r, found_r, bad_r, tl_r, ack_a, aok, adest,
+            aidx, ack_c
         );
         for j in 0..3 {
             self.ep_ram[j].read_clock.next = self.clock.val();
@@ -637,15 +651,15 @@ impl Logic for DtuCore {
         // decode: command registers below EP_BASE, endpoint words, header words; with q the
         // word's offset / 8 in its table, the entry is the last multiple of 3 not above q and
         // the word q minus it
-        self.m_aligned.next = (self.m_addr.q.val() & self.c_seven.val()) == self.c_zero_ab.val();
-        self.m_cmdreg.next = self.m_addr.q.val() < self.c_cmd_end.val();
-        self.m_ep.next = (self.m_addr.q.val() >= self.c_ep_base.val())
-            && (self.m_addr.q.val() < self.c_hd_base.val());
-        self.m_hd.next = (self.m_addr.q.val() >= self.c_hd_base.val())
-            && (self.m_addr.q.val() < self.c_mmio_end.val());
-        self.m_q.next = (self.m_addr.q.val() - self.c_ep_base.val()) >> self.c_three_ab.val();
+        self.m_aligned.next = (self.bus.addr.val() & self.c_seven.val()) == self.c_zero_ab.val();
+        self.m_cmdreg.next = self.bus.addr.val() < self.c_cmd_end.val();
+        self.m_ep.next = (self.bus.addr.val() >= self.c_ep_base.val())
+            && (self.bus.addr.val() < self.c_hd_base.val());
+        self.m_hd.next = (self.bus.addr.val() >= self.c_hd_base.val())
+            && (self.bus.addr.val() < self.c_mmio_end.val());
+        self.m_q.next = (self.bus.addr.val() - self.c_ep_base.val()) >> self.c_three_ab.val();
         if self.m_hd.val() {
-            self.m_q.next = (self.m_addr.q.val() - self.c_hd_base.val()) >> self.c_three_ab.val();
+            self.m_q.next = (self.bus.addr.val() - self.c_hd_base.val()) >> self.c_three_ab.val();
         }
         self.m_idx.next = self.c_hd0.val();
         self.m_word.next = self.c_w2[0].val();
@@ -662,10 +676,20 @@ impl Logic for DtuCore {
                 self.m_word.next = self.c_w2[2].val();
             }
         }
+        // the decode of the request's address is registered with it (off the path from a
+        // pending request to the tables)
+        if self.bus.write.val() || self.bus.read.val() {
+            self.d_aligned.d.next = self.m_aligned.val();
+            self.d_cmdreg.d.next = self.m_cmdreg.val();
+            self.d_ep.d.next = self.m_ep.val();
+            self.d_hd.d.next = self.m_hd.val();
+            self.d_idx.d.next = self.m_idx.val();
+            self.d_word.d.next = self.m_word.val();
+        }
         for j in 0..3 {
-            self.ep_ram[j].read_address.next = self.m_idx.val().get_bits::<EPB>(0);
+            self.ep_ram[j].read_address.next = self.d_idx.q.val().get_bits::<EPB>(0);
             self.ep_ram[j].write_address.next = self.wep.q.val().get_bits::<EPB>(0);
-            self.hd_ram[j].read_address.next = self.m_idx.val();
+            self.hd_ram[j].read_address.next = self.d_idx.q.val();
             self.hd_ram[j].write_address.next = self.hd_k.q.val();
         }
 
@@ -789,14 +813,14 @@ impl Logic for DtuCore {
         if self.state.q.val() == self.c_s_idle.val() {
             if self.m_pend.q.val() {
                 self.m_pend.d.next = false;
-                self.m_word_q.d.next = self.m_word.val();
-                self.m_hd_q.d.next = self.m_hd.val();
-                if !self.m_aligned.val()
-                    || !(self.m_cmdreg.val() || self.m_ep.val() || self.m_hd.val())
+                self.m_word_q.d.next = self.d_word.q.val();
+                self.m_hd_q.d.next = self.d_hd.q.val();
+                if !self.d_aligned.q.val()
+                    || !(self.d_cmdreg.q.val() || self.d_ep.q.val() || self.d_hd.q.val())
                 {
                     self.r_ready.d.next = true;
                     self.r_err.d.next = true;
-                } else if self.m_cmdreg.val() {
+                } else if self.d_cmdreg.q.val() {
                     self.r_ready.d.next = true;
                     if self.m_write.q.val() {
                         if self.m_addr.q.val() == self.c_creg[0].val() {
@@ -846,13 +870,13 @@ impl Logic for DtuCore {
                     // a table word: written now, or read from RAM next cycle
                     self.r_ready.d.next = true;
                     for j in 0..3 {
-                        self.ep_ram[j].write_address.next = self.m_idx.val().get_bits::<EPB>(0);
+                        self.ep_ram[j].write_address.next = self.d_idx.q.val().get_bits::<EPB>(0);
                         self.ep_ram[j].write_data.next = self.m_wdata.q.val();
-                        self.hd_ram[j].write_address.next = self.m_idx.val();
+                        self.hd_ram[j].write_address.next = self.d_idx.q.val();
                         self.hd_ram[j].write_data.next = self.m_wdata.q.val();
-                        if self.m_word.val() == self.c_w2[j].val() {
-                            self.ep_ram[j].write_enable.next = self.m_ep.val();
-                            self.hd_ram[j].write_enable.next = self.m_hd.val();
+                        if self.d_word.q.val() == self.c_w2[j].val() {
+                            self.ep_ram[j].write_enable.next = self.d_ep.q.val();
+                            self.hd_ram[j].write_enable.next = self.d_hd.q.val();
                         }
                     }
                 } else {

@@ -347,7 +347,17 @@ fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
         }
     }
     b.compare("at the end");
-    eprintln!("  ok per op {ok:?}, per error {errs:?}, messages stored/dropped {stored:?}");
+    // and the DTUs still work: a fresh pair of endpoints carries a message
+    b.set_ep(1, 0, w::recv_ep(0x2000, 8, 0, 0));
+    b.set_ep(0, 4, w::send_ep(5, 1, 0, send_ep::UNLIMITED, 0, 256));
+    b.args(0, data_word(0x40, 100), 9);
+    assert_eq!(b.command(0, command_word(Op::Send, 4, 0)), 0);
+    assert_eq!(b.command(1, command_word(Op::Fetch, 0, 0)), 0);
+    assert_eq!(b.m.pes[1].arg1, 0x2000);
+    b.compare("after the final message");
+    eprintln!(
+        "  {n} commands: ok per op {ok:?}, per error {errs:?}, messages stored/dropped {stored:?}"
+    );
     for op in [
         Op::Send,
         Op::Reply,
@@ -358,7 +368,7 @@ fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
     ] {
         assert!(ok[op as usize] > 0, "no {op:?} succeeded: {ok:?}");
     }
-    for e in Error::ALL {
+    for &e in Error::ALL {
         assert!(
             errs[e as usize] > 0,
             "no command ended with {e:?}: {errs:?}"
@@ -376,8 +386,13 @@ fn dtu_random_commands_across_pes_match_the_model_verilator() {
     if !verilator::require("dtu random commands in Verilator") {
         return;
     }
+    // DTU_COMMANDS: how many (`make soak` runs 100 000)
+    let n = std::env::var("DTU_COMMANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1500);
     check("dtu_random_verilator", 0xD82, |rng| {
-        random_commands(Backend::Verilator, rng, 1500)
+        random_commands(Backend::Verilator, rng, n)
     });
 }
 

@@ -40,6 +40,22 @@ impl Field64 {
     }
 }
 
+/// An enum of codes with `ALL` (every value, in order) and `from_u64` (the value of a code).
+macro_rules! code_enum {
+    ($(#[$m:meta])* $vis:vis enum $name:ident { $($v:ident = $n:expr),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        $vis enum $name { $($v = $n),* }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$v),*];
+            pub fn from_u64(v: u64) -> Option<$name> {
+                Self::ALL.iter().copied().find(|x| *x as u64 == v)
+            }
+        }
+    };
+}
+
 const fn f(name: &'static str, lsb: u32, width: u32) -> Field64 {
     Field64::new(name, lsb, width)
 }
@@ -110,9 +126,8 @@ pub mod data {
 }
 
 /// Opcodes (DTU-A04: the spec gives none; 0 is idle, as COMMAND <- 0 marks completion).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Op {
+code_enum! {
+    pub enum Op {
     Idle = 0,
     Send = 1,
     Reply = 2,
@@ -121,44 +136,17 @@ pub enum Op {
     Fetch = 5,
     AckMsg = 6,
 }
-
-impl Op {
-    pub const ALL: [Op; 7] = [
-        Op::Idle,
-        Op::Send,
-        Op::Reply,
-        Op::Read,
-        Op::Write,
-        Op::Fetch,
-        Op::AckMsg,
-    ];
-    pub fn from_u64(v: u64) -> Option<Op> {
-        Op::ALL.into_iter().find(|o| *o as u64 == v)
-    }
 }
 
 /// Error codes in COMMAND.err (DTU-A05: the spec gives none; 0 is no error).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Error {
+code_enum! {
+    pub enum Error {
     None = 0,
     InvEp = 1,
     NoPerm = 2,
     InvArgs = 3,
     NoCredits = 4,
 }
-
-impl Error {
-    pub const ALL: [Error; 5] = [
-        Error::None,
-        Error::InvEp,
-        Error::NoPerm,
-        Error::InvArgs,
-        Error::NoCredits,
-    ];
-    pub fn from_u64(v: u64) -> Option<Error> {
-        Error::ALL.into_iter().find(|e| *e as u64 == v)
-    }
 }
 
 /// A COMMAND word.
@@ -409,29 +397,18 @@ pub mod noc {
     /// Bytes of payload (MSG), to read (RD_REQ), of data (RD_RSP, WR_REQ).
     pub const SIZE: Field64 = f("size", 32, 16);
 
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    #[repr(u8)]
-    pub enum Kind {
-        Msg = 1,
-        Ack = 2,
-        RdReq = 3,
-        RdRsp = 4,
-        WrReq = 5,
-        WrRsp = 6,
+    code_enum! {
+        pub enum Kind {
+            Msg = 1,
+            Ack = 2,
+            RdReq = 3,
+            RdRsp = 4,
+            WrReq = 5,
+            WrRsp = 6,
+        }
     }
 
     impl Kind {
-        pub const ALL: [Kind; 6] = [
-            Kind::Msg,
-            Kind::Ack,
-            Kind::RdReq,
-            Kind::RdRsp,
-            Kind::WrReq,
-            Kind::WrRsp,
-        ];
-        pub fn from_u64(v: u64) -> Option<Kind> {
-            Kind::ALL.into_iter().find(|k| *k as u64 == v)
-        }
         /// Travels on the response class.
         pub fn is_response(self) -> bool {
             matches!(self, Kind::Ack | Kind::RdRsp | Kind::WrRsp)
