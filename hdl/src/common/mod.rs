@@ -11,6 +11,7 @@ pub mod dma_arb;
 pub mod gray;
 pub mod mem;
 pub mod packet;
+pub mod packet_xbar;
 pub mod prim;
 pub mod ram;
 pub mod regbank;

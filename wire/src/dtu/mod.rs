@@ -125,8 +125,8 @@ pub mod data {
     pub const FIELDS: &[Field64] = &[SIZE, ADDR];
 }
 
-/// Opcodes (DTU-A04: the spec gives none; 0 is idle, as COMMAND <- 0 marks completion).
 code_enum! {
+    /// Opcodes (DTU-A04: the spec gives none; 0 is idle, as COMMAND <- 0 marks completion).
     pub enum Op {
     Idle = 0,
     Send = 1,
@@ -138,8 +138,8 @@ code_enum! {
 }
 }
 
-/// Error codes in COMMAND.err (DTU-A05: the spec gives none; 0 is no error).
 code_enum! {
+    /// Error codes in COMMAND.err (DTU-A05: the spec gives none; 0 is no error).
     pub enum Error {
     None = 0,
     InvEp = 1,
