@@ -13,6 +13,7 @@ use crate::common::{
     unused::Unused,
 };
 use crate::dtu::dtu::Dtu;
+use crate::dtu::system::DtuSystem;
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
@@ -72,6 +73,18 @@ dyn_top!(DtuTop, Dtu, clocks: [clock],
         mem.req_valid, req_out.data, req_out.keep, req_out.meta, req_out.first, req_out.last,
         req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep, rsp_out.meta, rsp_out.first,
         rsp_out.last, rsp_out.valid, rsp_in.ready]);
+
+/// `dtu_system`: every PE's CU and memory ports, PE by PE.
+macro_rules! dtu_system_top {
+    ($($pe:ident),*) => {
+        dyn_top!(DtuSystemTop, DtuSystem, clocks: [clock],
+            inputs: [reset $(, $pe.bus.addr, $pe.bus.wdata, $pe.bus.write, $pe.bus.read,
+                $pe.mem.req_ready, $pe.mem.rsp_data, $pe.mem.rsp_valid)*],
+            outputs: [$($pe.bus.rdata, $pe.bus.ready, $pe.bus.err, $pe.cmd_busy, $pe.mem.req_addr,
+                $pe.mem.req_we, $pe.mem.req_wdata, $pe.mem.req_strb, $pe.mem.req_valid),*]);
+    };
+}
+dtu_system_top!(pe0, pe1, pe2, pe3);
 
 dyn_top!(TnwPortTop, TnwPort, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid,
@@ -384,6 +397,19 @@ pub fn tops() -> Vec<TopEntry> {
                 ("req_in$*", "NoC request class in: packets addressed to this PE"),
                 ("rsp_out$*", "NoC response class out (ACK, RD_RSP, WR_RSP), `meta` = destination PE"),
                 ("rsp_in$*", "NoC response class in: always drained (ready whenever the DTU waits for a response)"),
+            ],
+        },
+        TopEntry {
+            name: "dtu_system",
+            doc: "four M3 DTUs (PE 0-3) on an on-chip NoC: a packet crossbar per class (requests, responses); each PE's CU MMIO port and local-memory port outside (dtu)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(DtuSystemTop::new("dtu_system", DtuSystem::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: every DTU and both crossbars (the DTUs then clear their tables, 32 cycles)"),
+                ("pe*$bus$*", "PE i's CU MMIO port (`peI$bus$*`), as `dtu`'s `bus$*`"),
+                ("pe*$cmd_busy", "PE i's command runs, as `dtu`'s `cmd_busy`"),
+                ("pe*$mem$*", "PE i's local-memory master, as `dtu`'s `mem$*`"),
             ],
         },
         TopEntry {

@@ -34,10 +34,10 @@ pub struct PacketXbar<const N: usize, const D: usize, const K: usize, const M: u
     sel_hi: Signal<Local, Bits<3>>,
     pick: Signal<Local, Bits<3>>,
     pick_dst: Signal<Local, Bits<3>>,
-    c_i: [Constant<Bits<3>>; 8],
-    c_dst: [Constant<Bits<M>>; 8],
-    c_bit: [Constant<Bits<8>>; 8],
-    c_above: [Constant<Bits<8>>; 8],
+    c_i: [Constant<Bits<3>>; N],
+    c_dst: [Constant<Bits<M>>; N],
+    c_bit: [Constant<Bits<8>>; N],
+    c_above: [Constant<Bits<8>>; N],
     c_zero8: Constant<Bits<8>>,
     c_last: Constant<Bits<3>>,
 }
@@ -118,7 +118,7 @@ impl<const N: usize, const D: usize, const K: usize, const M: usize> Logic
         }
         // ---- one grant per cycle, round-robin after the input granted last ----
         self.above.next = self.c_zero8.val();
-        for i in 0..8 {
+        for i in 0..N {
             if self.rr.q.val() == self.c_i[i].val() {
                 self.above.next = self.c_above[i].val();
             }

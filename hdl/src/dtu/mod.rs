@@ -6,3 +6,4 @@ pub mod cmd_engine;
 pub mod dtu;
 pub mod dtu_core;
 pub mod rcv_engine;
+pub mod system;

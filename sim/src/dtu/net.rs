@@ -50,18 +50,54 @@ impl Pkt {
     }
 }
 
+/// One PE's ports on its DUT.
 #[derive(Clone, Copy, Debug)]
 struct Ports {
-    clock: usize,
-    reset: usize,
-    own_pe: usize,
+    dut: usize,
     bus: RegBusPorts,
     cmd_busy: usize,
     /// req_addr, req_we, req_wdata, req_strb, req_valid, req_ready, rsp_data, rsp_valid
     mem: [usize; 8],
-    /// per class (0 requests, 1 responses): out, in
-    out: [Pkt; 2],
-    inp: [Pkt; 2],
+    /// Its NoC ports per class (0 requests, 1 responses), out and in, when the network is this
+    /// model's (a `dtu` top per PE); none when the DUT holds the network (`dtu_system`).
+    noc: Option<([Pkt; 2], [Pkt; 2])>,
+}
+
+impl Ports {
+    fn bind(ports: &[PortInfo], dut: usize, prefix: &str, noc: bool) -> Self {
+        let pre = |x: &str| format!("{prefix}{x}");
+        Self {
+            dut,
+            bus: RegBusPorts::bind(ports, &pre("bus$")),
+            cmd_busy: index(ports, &pre("cmd_busy")),
+            mem: bind(
+                ports,
+                &pre("mem$"),
+                [
+                    "req_addr",
+                    "req_we",
+                    "req_wdata",
+                    "req_strb",
+                    "req_valid",
+                    "req_ready",
+                    "rsp_data",
+                    "rsp_valid",
+                ],
+            ),
+            noc: noc.then(|| {
+                (
+                    [
+                        Pkt::bind(ports, &pre("req_out$")),
+                        Pkt::bind(ports, &pre("rsp_out$")),
+                    ],
+                    [
+                        Pkt::bind(ports, &pre("req_in$")),
+                        Pkt::bind(ports, &pre("rsp_in$")),
+                    ],
+                )
+            }),
+        }
+    }
 }
 
 /// A flit: data, keep, last.
@@ -85,7 +121,9 @@ impl Packet {
 
 pub struct DtuNet {
     pub duts: Vec<Box<dyn Dut>>,
-    p: Ports,
+    /// Per PE its ports; per DUT its clock and reset ports.
+    pes: Vec<Ports>,
+    clocks: Vec<(usize, usize)>,
     pub mem: Vec<LocalMem>,
     rng: Rng,
     pub cycles: u64,
@@ -112,40 +150,52 @@ pub struct DtuNet {
 }
 
 impl DtuNet {
-    /// `n` PEs (ids 0..n) with `mem_bytes` of local memory each, out of reset.
+    /// `n` PEs (ids 0..n), a `dtu` top each on this model's network, with `mem_bytes` of local
+    /// memory each, out of reset.
     pub fn new(backend: Backend, n: usize, mem_bytes: usize, seed: u64) -> Self {
         let inst = instances("dtu", backend, n);
         let ports = &inst.ports;
-        let p = Ports {
-            clock: index(ports, "clock"),
-            reset: index(ports, "reset"),
-            own_pe: index(ports, "own_pe"),
-            bus: RegBusPorts::bind(ports, "bus$"),
-            cmd_busy: index(ports, "cmd_busy"),
-            mem: bind(
-                ports,
-                "mem$",
-                [
-                    "req_addr",
-                    "req_we",
-                    "req_wdata",
-                    "req_strb",
-                    "req_valid",
-                    "req_ready",
-                    "rsp_data",
-                    "rsp_valid",
-                ],
-            ),
-            out: [Pkt::bind(ports, "req_out$"), Pkt::bind(ports, "rsp_out$")],
-            inp: [Pkt::bind(ports, "req_in$"), Pkt::bind(ports, "rsp_in$")],
-        };
+        let pes = (0..n).map(|k| Ports::bind(ports, k, "", true)).collect();
+        let clocks = vec![(index(ports, "clock"), index(ports, "reset")); n];
+        let own = index(ports, "own_pe");
+        let mut net = Self::build(inst.duts, pes, clocks, mem_bytes, seed);
+        for (k, d) in net.duts.iter_mut().enumerate() {
+            d.set(own, k as u128);
+        }
+        net.reset();
+        net
+    }
+
+    /// The `dtu_system` top (four PEs on its own crossbars), with `mem_bytes` of local memory
+    /// per PE, out of reset.
+    pub fn system(backend: Backend, mem_bytes: usize, seed: u64) -> Self {
+        let inst = instances("dtu_system", backend, 1);
+        let ports = &inst.ports;
+        let pes = (0..4)
+            .map(|k| Ports::bind(ports, 0, &format!("pe{k}$"), false))
+            .collect();
+        let clocks = vec![(index(ports, "clock"), index(ports, "reset"))];
+        let mut net = Self::build(inst.duts, pes, clocks, mem_bytes, seed);
+        net.reset();
+        net
+    }
+
+    fn build(
+        duts: Vec<Box<dyn Dut>>,
+        pes: Vec<Ports>,
+        clocks: Vec<(usize, usize)>,
+        mem_bytes: usize,
+        seed: u64,
+    ) -> Self {
+        let n = pes.len();
         let mut rng = Rng::new(seed);
         let mem = (0..n)
             .map(|_| LocalMem::new(mem_bytes, rng.next_u64()))
             .collect();
-        let mut net = Self {
-            duts: inst.duts,
-            p,
+        Self {
+            duts,
+            pes,
+            clocks,
             mem,
             rng,
             cycles: 0,
@@ -160,28 +210,30 @@ impl DtuNet {
             out_ready: vec![[false; 2]; n],
             last_due: vec![vec![[0; 2]; n]; n],
             delivered: vec![],
-        };
-        for (k, d) in net.duts.iter_mut().enumerate() {
-            d.set(p.own_pe, k as u128);
-            d.set(p.reset, 1);
         }
-        net.step();
-        for d in net.duts.iter_mut() {
-            d.set(p.reset, 0);
-        }
-        // the tables are cleared after reset
-        for _ in 0..40 {
-            net.step();
-        }
-        net
     }
 
+    /// Reset, then the cycles the DTUs take to clear their tables.
+    fn reset(&mut self) {
+        for (d, &(_, r)) in self.duts.iter_mut().zip(&self.clocks) {
+            d.set(r, 1);
+        }
+        self.step();
+        for (d, &(_, r)) in self.duts.iter_mut().zip(&self.clocks) {
+            d.set(r, 0);
+        }
+        for _ in 0..40 {
+            self.step();
+        }
+    }
+
+    /// PEs.
     pub fn len(&self) -> usize {
-        self.duts.len()
+        self.pes.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.duts.is_empty()
+        self.pes.is_empty()
     }
 
     /// Random stalls and delays everywhere (memories and network).
@@ -207,13 +259,15 @@ impl DtuNet {
 
     /// One clock cycle of every PE, with the memories and the network.
     pub fn step(&mut self) {
-        let p = self.p;
         let n = self.len();
         self.cycles += 1;
+        for d in self.duts.iter_mut() {
+            d.settle_before_edge();
+        }
         // ---- the edge's handshakes, as sampled before it ----
         for k in 0..n {
-            let d = &mut self.duts[k];
-            d.settle_before_edge();
+            let p = self.pes[k];
+            let d = &mut self.duts[p.dut];
             let g = |i: usize| d.get(i) as u64;
             self.mem[k].edge(
                 g(p.mem[4]) != 0,
@@ -222,8 +276,11 @@ impl DtuNet {
                 g(p.mem[2]),
                 g(p.mem[3]) as u8,
             );
+            let Some((outs, inps)) = p.noc else {
+                continue;
+            };
             for c in 0..2 {
-                let o = p.out[c];
+                let o = outs[c];
                 if g(o.valid) != 0 && self.out_ready[k][c] {
                     let (data, keep, meta) = (g(o.data), g(o.keep), g(o.meta));
                     let (first, last) = (g(o.first) != 0, g(o.last) != 0);
@@ -266,7 +323,7 @@ impl DtuNet {
                         self.asm[k][c] = None;
                     }
                 }
-                let i = p.inp[c];
+                let i = inps[c];
                 if self.offer[k][c] && g(i.ready) != 0 {
                     self.offer[k][c] = false;
                     let (id, at) = self.cur[k][c].as_mut().unwrap();
@@ -279,21 +336,25 @@ impl DtuNet {
                 }
             }
         }
-        for d in self.duts.iter_mut() {
-            d.set(p.clock, 1);
+        for (d, &(c, _)) in self.duts.iter_mut().zip(&self.clocks) {
+            d.set(c, 1);
             d.settle();
-            d.set(p.clock, 0);
+            d.set(c, 0);
             d.settle();
         }
         // ---- inputs for the next cycle ----
         for k in 0..n {
+            let p = self.pes[k];
             let (rdy, rv, rd) = self.mem[k].drive();
-            let d = &mut self.duts[k];
+            let d = &mut self.duts[p.dut];
             d.set(p.mem[5], rdy as u128);
             d.set(p.mem[7], rv as u128);
             d.set(p.mem[6], rd as u128);
+            let Some((outs, inps)) = p.noc else {
+                continue;
+            };
             for c in 0..2 {
-                let o = p.out[c];
+                let o = outs[c];
                 // a request waits while its destination holds `req_capacity` packets
                 let dst = d.get(o.meta) as usize;
                 let room = c == 1
@@ -315,7 +376,7 @@ impl DtuNet {
                         self.cur[k][c] = Some((id, 0));
                     }
                 }
-                let i = p.inp[c];
+                let i = inps[c];
                 // cut-through: a flit is offered once it has arrived
                 match self.cur[k][c].map(|(id, at)| (&self.arena[id], at)) {
                     Some((pk, at)) if at < pk.flits.len() => {
@@ -351,18 +412,19 @@ impl DtuNet {
 
     /// One MMIO access of PE `k`'s CU (the network runs meanwhile): (rdata, err).
     pub fn access(&mut self, k: usize, write: bool, addr: u64, v: u64) -> (u64, bool) {
-        let b = self.p.bus;
+        let b = self.pes[k].bus;
+        let dut = self.pes[k].dut;
         {
-            let d = &mut self.duts[k];
+            let d = &mut self.duts[dut];
             d.set(b.addr, addr as u128);
             d.set(b.wdata, v as u128);
             d.set(if write { b.write } else { b.read }, 1);
         }
         self.step();
-        self.duts[k].set(b.write, 0);
-        self.duts[k].set(b.read, 0);
+        self.duts[dut].set(b.write, 0);
+        self.duts[dut].set(b.read, 0);
         for _ in 0..10_000 {
-            let d = &self.duts[k];
+            let d = &self.duts[dut];
             if d.get(b.ready) != 0 {
                 let r = (d.get(b.rdata) as u64, d.get(b.err) != 0);
                 self.step();
@@ -393,19 +455,19 @@ impl DtuNet {
 
     /// PE `k`'s DTU runs a command (its `cmd_busy` output).
     pub fn busy(&self, k: usize) -> bool {
-        self.duts[k].get(self.p.cmd_busy) != 0
+        self.duts[self.pes[k].dut].get(self.pes[k].cmd_busy) != 0
     }
 
     /// Writes COMMAND on PE `k` and runs until the command ends (`cmd_busy` falls): the cycles
     /// from the write's strobe to the first cycle COMMAND reads 0 (the CU does not poll).
     pub fn command_cycles(&mut self, k: usize, cmd: u64) -> u64 {
-        let b = self.p.bus;
+        let (b, dut) = (self.pes[k].bus, self.pes[k].dut);
         let t = self.cycles;
-        self.duts[k].set(b.addr, w::COMMAND as u128);
-        self.duts[k].set(b.wdata, cmd as u128);
-        self.duts[k].set(b.write, 1);
+        self.duts[dut].set(b.addr, w::COMMAND as u128);
+        self.duts[dut].set(b.wdata, cmd as u128);
+        self.duts[dut].set(b.write, 1);
         self.step();
-        self.duts[k].set(b.write, 0);
+        self.duts[dut].set(b.write, 0);
         // the write lands one cycle after its strobe is taken
         self.step();
         while self.busy(k) {

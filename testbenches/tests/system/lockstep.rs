@@ -13,10 +13,12 @@ use rust_hdl::prelude::*;
 const CYCLES: u64 = 10_000;
 
 /// Cycles of random stimulus per top: `CYCLES`, fewer for the node (six links: about 100
-/// cycles/s natively; its links are also run in lock-step alone and under traffic).
+/// cycles/s natively; its links are also run in lock-step alone and under traffic) and for the
+/// four-DTU system (its DTU is also run in lock-step alone).
 fn cycles_for(name: &str) -> u64 {
     match name {
         "ftnw_node" => 2_000,
+        "dtu_system" => 3_000,
         _ => CYCLES,
     }
 }

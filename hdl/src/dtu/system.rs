@@ -1,0 +1,87 @@
+//! Four PEs' DTUs on an on-chip NoC (issue 16, item 6): a crossbar per class
+//! (`common::packet_xbar`: requests and responses apart, so a response never waits behind a
+//! request, DTU-R083), PE i with id i. Each PE's CU port (`peI$bus$*`, `peI$cmd_busy`) and
+//! local-memory port (`peI$mem$*`) are the system's ports; the NoC is inside. Every DTU port
+//! into the network already passes a register slice, so the crossbars' combinational paths end
+//! in registers on both sides.
+
+use super::cmd_engine::LA;
+use super::dtu::Dtu;
+use super::dtu_core::DtuBusSlave;
+use crate::common::mem::MemMaster;
+use crate::common::packet::PacketSource;
+use crate::common::packet_xbar::PacketXbar;
+use crate::common::prim::k;
+use rust_hdl::prelude::*;
+
+/// PEs of the system.
+pub const PES: usize = 4;
+
+/// One PE's ports: its CU's MMIO port, the command-busy level and its local memory.
+#[derive(Clone, Debug, Default, LogicInterface)]
+pub struct DtuPePorts {
+    pub bus: DtuBusSlave,
+    pub cmd_busy: Signal<Out, Bit>,
+    pub mem: MemMaster<LA>,
+}
+
+#[derive(LogicBlock)]
+pub struct DtuSystem {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub pe0: DtuPePorts,
+    pub pe1: DtuPePorts,
+    pub pe2: DtuPePorts,
+    pub pe3: DtuPePorts,
+    dtu: [Dtu; PES],
+    req: PacketXbar<PES, 64, 8, 8>,
+    rsp: PacketXbar<PES, 64, 8, 8>,
+    c_id: [Constant<Bits<8>>; PES],
+}
+
+impl Default for DtuSystem {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            pe0: Default::default(),
+            pe1: Default::default(),
+            pe2: Default::default(),
+            pe3: Default::default(),
+            dtu: Default::default(),
+            req: Default::default(),
+            rsp: Default::default(),
+            c_id: std::array::from_fn(|i| k(i as u64)),
+        }
+    }
+}
+
+impl Logic for DtuSystem {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, req, rsp);
+        self.req.reset.next = self.reset.val();
+        self.rsp.reset.next = self.reset.val();
+        for i in 0..PES {
+            self.dtu[i].clock.next = self.clock.val();
+            self.dtu[i].reset.next = self.reset.val();
+            self.dtu[i].own_pe.next = self.c_id[i].val();
+            PacketSource::<64, 8, 8>::join(&mut self.dtu[i].req_out, &mut self.req.inp[i]);
+            PacketSource::<64, 8, 8>::join(&mut self.req.out[i], &mut self.dtu[i].req_in);
+            PacketSource::<64, 8, 8>::join(&mut self.dtu[i].rsp_out, &mut self.rsp.inp[i]);
+            PacketSource::<64, 8, 8>::join(&mut self.rsp.out[i], &mut self.dtu[i].rsp_in);
+        }
+        DtuBusSlave::link(&mut self.pe0.bus, &mut self.dtu[0].bus);
+        DtuBusSlave::link(&mut self.pe1.bus, &mut self.dtu[1].bus);
+        DtuBusSlave::link(&mut self.pe2.bus, &mut self.dtu[2].bus);
+        DtuBusSlave::link(&mut self.pe3.bus, &mut self.dtu[3].bus);
+        MemMaster::<LA>::link(&mut self.pe0.mem, &mut self.dtu[0].mem);
+        MemMaster::<LA>::link(&mut self.pe1.mem, &mut self.dtu[1].mem);
+        MemMaster::<LA>::link(&mut self.pe2.mem, &mut self.dtu[2].mem);
+        MemMaster::<LA>::link(&mut self.pe3.mem, &mut self.dtu[3].mem);
+        self.pe0.cmd_busy.next = self.dtu[0].cmd_busy.val();
+        self.pe1.cmd_busy.next = self.dtu[1].cmd_busy.val();
+        self.pe2.cmd_busy.next = self.dtu[2].cmd_busy.val();
+        self.pe3.cmd_busy.next = self.dtu[3].cmd_busy.val();
+    }
+}
