@@ -14,7 +14,7 @@
 //! nothing and answers OKAY. AWPROT / ARPROT are accepted and ignored. Latency: AW+W to the
 //! bus strobe 1 cycle, bus answer to BVALID / RVALID 1 cycle.
 
-use crate::common::regbank::RegBusMaster;
+use crate::common::regbank::RegBusMasterD;
 use crate::common::unused::Unused;
 use rust_hdl::prelude::*;
 
@@ -72,18 +72,19 @@ pub struct AxiLiteSlave<const A: usize, const D: usize, const S: usize> {
 pub const RESP_OKAY: u64 = 0b00;
 pub const RESP_SLVERR: u64 = 0b10;
 
-/// AXI4-Lite slave (32-bit data) in front of a register bus master of `A` address bits.
+/// AXI4-Lite slave in front of a register bus master of `A` address bits and `D` data bits
+/// (`S` = D/8 strobes): `AxiLiteToRegBus` for the 32-bit register files, 64 bits for the DTU.
 #[derive(LogicBlock)]
-pub struct AxiLiteToRegBus<const A: usize> {
+pub struct AxiLiteToRegBusD<const A: usize, const D: usize, const S: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
-    pub axi: AxiLiteSlave<A, 32, 4>,
-    pub bus: RegBusMaster<A>,
+    pub axi: AxiLiteSlave<A, D, S>,
+    pub bus: RegBusMasterD<A, D>,
     aw_full: DFF<Bit>,
     aw_addr: DFF<Bits<A>>,
     w_full: DFF<Bit>,
-    w_data: DFF<Bits<32>>,
-    w_strb: DFF<Bits<4>>,
+    w_data: DFF<Bits<D>>,
+    w_strb: DFF<Bits<S>>,
     ar_full: DFF<Bit>,
     ar_addr: DFF<Bits<A>>,
     busy: DFF<Bit>,
@@ -92,20 +93,24 @@ pub struct AxiLiteToRegBus<const A: usize> {
     b_valid: DFF<Bit>,
     b_resp: DFF<Bits<2>>,
     r_valid: DFF<Bit>,
-    r_data: DFF<Bits<32>>,
+    r_data: DFF<Bits<D>>,
     r_resp: DFF<Bits<2>>,
     can_write: Signal<Local, Bit>,
     can_read: Signal<Local, Bit>,
     pick_write: Signal<Local, Bit>,
-    c_all: Constant<Bits<4>>,
-    c_none: Constant<Bits<4>>,
+    c_all: Constant<Bits<S>>,
+    c_none: Constant<Bits<S>>,
     c_okay: Constant<Bits<2>>,
     c_slverr: Constant<Bits<2>>,
     prot_sink: [Unused<Bits<3>>; 2],
 }
 
-impl<const A: usize> Default for AxiLiteToRegBus<A> {
+/// The AXI4-Lite slave of the 32-bit register files.
+pub type AxiLiteToRegBus<const A: usize> = AxiLiteToRegBusD<A, 32, 4>;
+
+impl<const A: usize, const D: usize, const S: usize> Default for AxiLiteToRegBusD<A, D, S> {
     fn default() -> Self {
+        assert_eq!(S * 8, D, "AxiLiteToRegBusD<{A}, {D}, {S}>: S must be D/8");
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -129,7 +134,7 @@ impl<const A: usize> Default for AxiLiteToRegBus<A> {
             can_write: Default::default(),
             can_read: Default::default(),
             pick_write: Default::default(),
-            c_all: Constant::new(0xFu64.into()),
+            c_all: Constant::new((((1u128 << S) - 1) as u64).into()),
             c_none: Constant::new(0u64.into()),
             c_okay: Constant::new(RESP_OKAY.into()),
             c_slverr: Constant::new(RESP_SLVERR.into()),
@@ -138,7 +143,7 @@ impl<const A: usize> Default for AxiLiteToRegBus<A> {
     }
 }
 
-impl<const A: usize> Logic for AxiLiteToRegBus<A> {
+impl<const A: usize, const D: usize, const S: usize> Logic for AxiLiteToRegBusD<A, D, S> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(

@@ -17,29 +17,37 @@
 use nicgen_wire::regs::{Access, RegMap};
 use rust_hdl::prelude::*;
 
+/// The register bus, master side, `D` data bits (`RegBusMaster` is the 32-bit bus every
+/// register file uses; the M3 DTU's MMIO is the 64-bit one).
 #[derive(Clone, Debug, Default, LogicInterface)]
-#[join = "RegBusSlave"]
-pub struct RegBusMaster<const A: usize> {
+#[join = "RegBusSlaveD"]
+pub struct RegBusMasterD<const A: usize, const D: usize> {
     pub addr: Signal<Out, Bits<A>>,
-    pub wdata: Signal<Out, Bits<32>>,
+    pub wdata: Signal<Out, Bits<D>>,
     pub write: Signal<Out, Bit>,
     pub read: Signal<Out, Bit>,
-    pub rdata: Signal<In, Bits<32>>,
+    pub rdata: Signal<In, Bits<D>>,
     pub ready: Signal<In, Bit>,
     pub err: Signal<In, Bit>,
 }
 
+/// The register bus, slave side, `D` data bits.
 #[derive(Clone, Debug, Default, LogicInterface)]
-#[join = "RegBusMaster"]
-pub struct RegBusSlave<const A: usize> {
+#[join = "RegBusMasterD"]
+pub struct RegBusSlaveD<const A: usize, const D: usize> {
     pub addr: Signal<In, Bits<A>>,
-    pub wdata: Signal<In, Bits<32>>,
+    pub wdata: Signal<In, Bits<D>>,
     pub write: Signal<In, Bit>,
     pub read: Signal<In, Bit>,
-    pub rdata: Signal<Out, Bits<32>>,
+    pub rdata: Signal<Out, Bits<D>>,
     pub ready: Signal<Out, Bit>,
     pub err: Signal<Out, Bit>,
 }
+
+/// The 32-bit register bus, master side.
+pub type RegBusMaster<const A: usize> = RegBusMasterD<A, 32>;
+/// The 32-bit register bus, slave side.
+pub type RegBusSlave<const A: usize> = RegBusSlaveD<A, 32>;
 
 #[derive(LogicBlock)]
 pub struct RegBank<const R: usize, const A: usize> {

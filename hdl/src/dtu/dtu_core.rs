@@ -37,6 +37,7 @@
 use super::cmd_engine::LA;
 use crate::common::prim::k;
 use crate::common::ram::BlockRam;
+use crate::common::regbank::{RegBusMasterD, RegBusSlaveD};
 use crate::common::widen::Widen;
 use nicgen_wire::dtu::{self as w, header as hd, mem_ep as m_, noc, recv_ep as r, send_ep as s_};
 use rust_hdl::prelude::*;
@@ -59,31 +60,10 @@ const _: () = assert!(
         && w::data::SIZE.lsb == 48
 );
 
-/// The CU's MMIO port, DTU side (64-bit register bus).
-#[derive(Clone, Debug, Default, LogicInterface)]
-#[join = "DtuBusMaster"]
-pub struct DtuBusSlave {
-    pub addr: Signal<In, Bits<AB>>,
-    pub wdata: Signal<In, Bits<64>>,
-    pub write: Signal<In, Bit>,
-    pub read: Signal<In, Bit>,
-    pub rdata: Signal<Out, Bits<64>>,
-    pub ready: Signal<Out, Bit>,
-    pub err: Signal<Out, Bit>,
-}
-
+/// The CU's MMIO port, DTU side: the project's register bus at 64 bits.
+pub type DtuBusSlave = RegBusSlaveD<AB, 64>;
 /// The CU's MMIO port, CU side.
-#[derive(Clone, Debug, Default, LogicInterface)]
-#[join = "DtuBusSlave"]
-pub struct DtuBusMaster {
-    pub addr: Signal<Out, Bits<AB>>,
-    pub wdata: Signal<Out, Bits<64>>,
-    pub write: Signal<Out, Bit>,
-    pub read: Signal<Out, Bit>,
-    pub rdata: Signal<In, Bits<64>>,
-    pub ready: Signal<In, Bit>,
-    pub err: Signal<In, Bit>,
-}
+pub type DtuBusMaster = RegBusMasterD<AB, 64>;
 
 // FSM states
 const S_IDLE: u64 = 0;

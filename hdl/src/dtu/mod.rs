@@ -4,6 +4,7 @@
 pub mod cmd_engine;
 #[allow(clippy::module_inception)]
 pub mod dtu;
+pub mod dtu_axil;
 pub mod dtu_core;
 pub mod rcv_engine;
 pub mod system;
