@@ -438,9 +438,7 @@ pub fn tops() -> Vec<TopEntry> {
             port_docs: &[
                 ("clock", port_doc::CLOCK),
                 ("reset", "synchronous reset, active high: every DTU and both crossbars (the DTUs then clear their tables, 32 cycles)"),
-                ("pe*$bus$*", "PE i's CU MMIO port (`peI$bus$*`), as `dtu`'s `bus$*`"),
-                ("pe*$cmd_busy", "PE i's command runs, as `dtu`'s `cmd_busy`"),
-                ("pe*$mem$*", "PE i's local-memory master, as `dtu`'s `mem$*`"),
+                ("pe*", "PE i's ports `peI$<port>`: its CU's MMIO port (`bus$*`), `cmd_busy` and its local-memory master (`mem$*`), each as on `dtu`"),
             ],
         },
         TopEntry {

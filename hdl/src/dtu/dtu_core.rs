@@ -26,6 +26,10 @@
 //!   (DTU-A34) and REPLY_ENABLED; the entry's flags cleared, then a MSG job to (spe, rep).
 //! - FETCH (Alg. 6; OFFSET in ARG1, DTU-A03, A13, A20) and ACK_MSG (Alg. 7, DTU-A15, A34) here.
 //! An endpoint id past the table ends with INV_EP, an unknown opcode with INV_ARGS (DTU-A26).
+//! Latency: a command's endpoint is read as its COMMAND write is served; COMMAND reads 0 four
+//! cycles after the write's strobe for FETCH, five for ACK_MSG, and a cycle after the job's
+//! response for the others. A table step (endpoint read, search-and-check stage, decision)
+//! takes three cycles; one runs at a time.
 //!
 //! Reception (Alg. 4) in two steps around the slot write, so the CU never fetches a message
 //! before its bytes are in memory: allocation (RECEIVE, 24 + length fits the slot and 64 KB
@@ -69,8 +73,6 @@ pub type DtuBusMaster = RegBusMasterD<AB, 64>;
 const S_IDLE: u64 = 0;
 /// An MMIO read of a table word: the RAM answers.
 const S_MRD: u64 = 1;
-/// An endpoint was read: latch it, then go to `after`.
-const S_LATCH: u64 = 2;
 /// A command's checks and effects.
 const S_CMD: u64 = 3;
 /// ACK_MSG's header word 2 is read: clear its flags.
@@ -87,8 +89,8 @@ const S_COMMIT: u64 = 8;
 const S_GRANT: u64 = 9;
 /// Reception: header.rep's endpoint is read (a cycle after the commit's writes).
 const S_GRD: u64 = 10;
-/// The slot search, the slot of arg0 and the bounds checks, registered (a pipeline stage
-/// between an endpoint's words and the decision that uses them).
+/// The endpoint's words arrive from the RAM: the slot search, the slot of arg0 and the bounds
+/// checks are registered with them (a pipeline stage before the decision that uses them).
 const S_PREP: u64 = 11;
 
 #[derive(LogicBlock)]
@@ -201,6 +203,9 @@ pub struct DtuCore {
     m_idx: Signal<Local, Bits<HDB>>,
     m_word: Signal<Local, Bits<2>>,
     // ---- decisions ----
+    v0: Signal<Local, Bits<64>>,
+    v1: Signal<Local, Bits<64>>,
+    v2: Signal<Local, Bits<64>>,
     op: Signal<Local, Bits<4>>,
     ep_oob: Signal<Local, Bit>,
     r_oob: Signal<Local, Bit>,
@@ -247,7 +252,6 @@ pub struct DtuCore {
     result: Signal<Local, Bits<64>>,
     c_s_idle: Constant<Bits<4>>,
     c_s_mrd: Constant<Bits<4>>,
-    c_s_latch: Constant<Bits<4>>,
     c_s_prep: Constant<Bits<4>>,
     c_s_cmd: Constant<Bits<4>>,
     c_s_ackhd: Constant<Bits<4>>,
@@ -431,6 +435,9 @@ impl Default for DtuCore {
             m_q: Default::default(),
             m_idx: Default::default(),
             m_word: Default::default(),
+            v0: Default::default(),
+            v1: Default::default(),
+            v2: Default::default(),
             op: Default::default(),
             ep_oob: Default::default(),
             r_oob: Default::default(),
@@ -477,7 +484,6 @@ impl Default for DtuCore {
             result: Default::default(),
             c_s_idle: k(S_IDLE),
             c_s_mrd: k(S_MRD),
-            c_s_latch: k(S_LATCH),
             c_s_prep: k(S_PREP),
             c_s_cmd: k(S_CMD),
             c_s_ackhd: k(S_ACKHD),
@@ -673,16 +679,24 @@ impl Logic for DtuCore {
             self.hd_ram[j].write_address.next = self.hd_k.q.val();
         }
 
-        // ---- decisions, from the latched endpoint ----
+        // ---- decisions, from the endpoint: as the RAM reads it in S_PREP, latched after ----
+        self.v0.next = self.e0.q.val();
+        self.v1.next = self.e1.q.val();
+        self.v2.next = self.e2.q.val();
+        if self.state.q.val() == self.c_s_prep.val() {
+            self.v0.next = self.ep_ram[0].read_data.val();
+            self.v1.next = self.ep_ram[1].read_data.val();
+            self.v2.next = self.ep_ram[2].read_data.val();
+        }
         self.op.next = self.command.q.val().get_bits::<4>(0);
         self.ep_oob.next = self.wep.q.val() >= self.c_num_eps.val();
         self.r_oob.next = self.r_ep.val() >= self.c_num_eps.val();
         self.arg0.next = self.command.q.val() >> self.c_sh_arg0.val();
         self.size64.next = self.data.q.val() >> self.c_sh_size.val();
         self.cmd_ep64.next = (self.command.q.val() >> self.c_sh_cmd_ep.val()) & self.c_m8.val();
-        self.ty.next = self.e2.q.val() >> self.c_sh_t.val();
+        self.ty.next = self.v2.val() >> self.c_sh_t.val();
         // DTU-A14: at most 2^5 slots
-        self.slots.next = (self.e2.q.val() >> self.c_sh_slots.val()) & self.c_m6.val();
+        self.slots.next = (self.v2.val() >> self.c_sh_slots.val()) & self.c_m6.val();
         if self.slots.val() > self.c_max_slots.val() {
             self.slots.next = self.c_max_slots.val();
         }
@@ -694,15 +708,15 @@ impl Logic for DtuCore {
                 self.nm1.next = self.c_nm1[i].val();
             }
         }
-        self.ss.next = (self.e2.q.val() >> self.c_sh_ss.val()) & self.c_m16.val();
+        self.ss.next = (self.v2.val() >> self.c_sh_ss.val()) & self.c_m16.val();
         // slot search (DTU-A13): FETCH the first unread slot at or after rpos, allocation the
         // first free one at or after wpos; ascending, modulo the slot count (a position written
         // out of range by software is taken modulo the count as well)
-        self.srch.next = (self.e0.q.val() >> self.c_sh_unread.val()) & self.nmask.val();
-        self.spos.next = (self.e2.q.val() >> self.c_sh_rpos.val()) & self.nm1.val();
+        self.srch.next = (self.v0.val() >> self.c_sh_unread.val()) & self.nmask.val();
+        self.spos.next = (self.v2.val() >> self.c_sh_rpos.val()) & self.nm1.val();
         if self.after.q.val() == self.c_s_alloc.val() {
-            self.srch.next = !self.e0.q.val() & self.nmask.val();
-            self.spos.next = (self.e2.q.val() >> self.c_sh_wpos.val()) & self.nm1.val();
+            self.srch.next = !self.v0.val() & self.nmask.val();
+            self.spos.next = (self.v2.val() >> self.c_sh_wpos.val()) & self.nm1.val();
         }
         self.ge_pos.next = self.c_zero64.val();
         for i in 0..32 {
@@ -728,9 +742,9 @@ impl Logic for DtuCore {
         }
         // REPLY, ACK_MSG: the slot of message address arg0 (DTU-A15: inside the buffer, at a
         // slot's start, below the slot count)
-        self.a_off.next = self.arg0.val() - self.e1.q.val();
+        self.a_off.next = self.arg0.val() - self.v1.val();
         self.a_slot.next = self.a_off.val() >> self.ss.val();
-        self.a_fits.next = (self.arg0.val() >= self.e1.q.val())
+        self.a_fits.next = (self.arg0.val() >= self.v1.val())
             && ((self.a_off.val() & !(self.c_ones64.val() << self.ss.val()))
                 == self.c_zero64.val())
             && ((self.a_slot.val() & !self.nm1.val()) == self.c_zero64.val());
@@ -750,22 +764,22 @@ impl Logic for DtuCore {
         self.ix64.x.next = self.ixr.q.val();
         self.occ_bit.next = self.c_one64.val() << self.ix64.y.val();
         self.unr_bit.next = self.occ_bit.val() << self.c_sh_unread.val();
-        self.msgs_dec.next = (self.e2.q.val() & !self.c_msgs.val())
-            | ((self.e2.q.val() - self.c_one64.val()) & self.c_msgs.val());
-        self.msgs_inc.next = (self.e2.q.val() & !self.c_msgs.val())
-            | ((self.e2.q.val() + self.c_one64.val()) & self.c_msgs.val());
+        self.msgs_dec.next = (self.v2.val() & !self.c_msgs.val())
+            | ((self.v2.val() - self.c_one64.val()) & self.c_msgs.val());
+        self.msgs_inc.next = (self.v2.val() & !self.c_msgs.val())
+            | ((self.v2.val() + self.c_one64.val()) & self.c_msgs.val());
         self.hd_sum.next =
-            ((self.e2.q.val() >> self.c_sh_hdr.val()) & self.c_m20.val()) + self.ix64.y.val();
-        self.slot_addr.next = self.e1.q.val() + (self.ix64.y.val() << self.ss.val());
+            ((self.v2.val() >> self.c_sh_hdr.val()) & self.c_m20.val()) + self.ix64.y.val();
+        self.slot_addr.next = self.v1.val() + (self.ix64.y.val() << self.ss.val());
         // reception: header and payload must fit the slot and a 16-bit transfer (DTU-A12)
         self.mbytes.next =
             ((self.r_h2.val() >> self.c_sh_len.val()) & self.c_m16.val()) + self.c_hdr_bytes.val();
         self.too_large.next = (self.mbytes.val() > self.c_m16.val())
             || (((self.mbytes.val() - self.c_one64.val()) >> self.ss.val()) != self.c_zero64.val());
         // credits (send endpoint word 1 low half; word 2's max_msg_size)
-        self.g_cur.next = self.e1.q.val() & self.c_m16.val();
-        self.g_max.next = (self.e1.q.val() >> self.c_sh_maxcrd.val()) & self.c_m16.val();
-        self.g_add.next = self.e2.q.val() & self.c_m16.val();
+        self.g_cur.next = self.v1.val() & self.c_m16.val();
+        self.g_max.next = (self.v1.val() >> self.c_sh_maxcrd.val()) & self.c_m16.val();
+        self.g_add.next = self.v2.val() & self.c_m16.val();
         self.g_sum.next = self.g_cur.val() + self.g_add.val();
         self.g_lim.next = self.g_max.val();
         if self.g_cur.val() > self.g_max.val() {
@@ -777,10 +791,10 @@ impl Logic for DtuCore {
         }
         // READ / WRITE bounds (DTU-A01): arg0 + size inside the region, no wrap of the address
         self.b_end.next = self.arg0.val() + self.size64.val();
-        self.b_remote.next = self.e1.q.val() + self.arg0.val();
+        self.b_remote.next = self.v1.val() + self.arg0.val();
         self.b_rend.next = self.b_remote.val() + self.size64.val();
-        self.b_bad.next = (self.b_end.val() > (self.e2.q.val() & self.c_mem_size.val()))
-            || (self.b_remote.val() < self.e1.q.val())
+        self.b_bad.next = (self.b_end.val() > (self.v2.val() & self.c_mem_size.val()))
+            || (self.b_remote.val() < self.v1.val())
             || (self.b_rend.val() < self.b_remote.val());
         self.rw_bit.next = self.c_rw_read.val();
         if self.op.val() == self.c_op_write.val() {
@@ -818,6 +832,16 @@ impl Logic for DtuCore {
                                 self.command.d.next = self.m_wdata.q.val();
                                 self.busy.d.next =
                                     self.m_wdata.q.val().get_bits::<4>(0) != self.c_op_idle.val();
+                                // a command starts at once: its endpoint is read now
+                                if self.m_wdata.q.val().get_bits::<4>(0) != self.c_op_idle.val() {
+                                    for j in 0..3 {
+                                        self.ep_ram[j].read_address.next =
+                                            self.m_wdata.q.val().get_bits::<EPB>(4);
+                                    }
+                                    self.wep.d.next = self.m_wdata.q.val().get_bits::<8>(4);
+                                    self.after.d.next = self.c_s_cmd.val();
+                                    self.state.d.next = self.c_s_prep.val();
+                                }
                             }
                             if self.m_addr.q.val() == self.c_creg[4].val() {
                                 self.data.d.next = self.m_wdata.q.val();
@@ -869,21 +893,21 @@ impl Logic for DtuCore {
                 }
                 self.wep.d.next = self.r_ep.val();
                 self.after.d.next = self.c_s_commit.val();
-                self.state.d.next = self.c_s_latch.val();
+                self.state.d.next = self.c_s_prep.val();
             } else if self.r_a_req.val() && !self.ack_a.q.val() {
                 for j in 0..3 {
                     self.ep_ram[j].read_address.next = self.r_ep.val().get_bits::<EPB>(0);
                 }
                 self.wep.d.next = self.r_ep.val();
                 self.after.d.next = self.c_s_alloc.val();
-                self.state.d.next = self.c_s_latch.val();
+                self.state.d.next = self.c_s_prep.val();
             } else if self.busy.q.val() && !self.cmd_wait.q.val() {
                 for j in 0..3 {
                     self.ep_ram[j].read_address.next = self.command.q.val().get_bits::<EPB>(4);
                 }
                 self.wep.d.next = self.command.q.val().get_bits::<8>(4);
                 self.after.d.next = self.c_s_cmd.val();
-                self.state.d.next = self.c_s_latch.val();
+                self.state.d.next = self.c_s_prep.val();
             }
         }
         if self.state.q.val() == self.c_s_mrd.val() {
@@ -898,13 +922,10 @@ impl Logic for DtuCore {
             }
             self.state.d.next = self.c_s_idle.val();
         }
-        if self.state.q.val() == self.c_s_latch.val() {
+        if self.state.q.val() == self.c_s_prep.val() {
             self.e0.d.next = self.ep_ram[0].read_data.val();
             self.e1.d.next = self.ep_ram[1].read_data.val();
             self.e2.d.next = self.ep_ram[2].read_data.val();
-            self.state.d.next = self.c_s_prep.val();
-        }
-        if self.state.q.val() == self.c_s_prep.val() {
             self.ixr.d.next = self.idx.val();
             self.fits_r.d.next = self.a_fits.val();
             self.found_r.d.next = self.f_found.val();
@@ -1096,7 +1117,7 @@ impl Logic for DtuCore {
                 self.ep_ram[j].read_address.next = self.wep.q.val().get_bits::<EPB>(0);
             }
             self.after.d.next = self.c_s_grant.val();
-            self.state.d.next = self.c_s_latch.val();
+            self.state.d.next = self.c_s_prep.val();
         }
         if self.state.q.val() == self.c_s_grant.val() {
             if !self.ep_oob.val()
