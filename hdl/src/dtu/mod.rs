@@ -1,5 +1,8 @@
-//! The M3 DTU (DTU specification, 2019; `nicgen_wire::dtu` holds every format): the core's
-//! MMIO register file, the endpoint and header tables and the command unit (`dtu_core`).
+//! The M3 DTU (DTU specification, 2019; `nicgen_wire::dtu` holds every format): one PE's DTU
+//! (`dtu`) = the core (`dtu_core`: MMIO register file, endpoint and header tables, every
+//! command's and reception's decisions) + the command side of the data path (`cmd_engine`) + the
+//! receive side (`rcv_engine`); the DTU with an AXI4-Lite CU port (`dtu_axil`); four DTUs on an
+//! on-chip NoC (`system`).
 
 pub mod cmd_engine;
 #[allow(clippy::module_inception)]

@@ -1,4 +1,4 @@
-//! The DTU driver (`nicgen_driver::dtu`) on DTUs in Verilator (`nicgen_sim::dtu::transport`):
+//! The DTU driver (`nicgen_driver::dtu`) on DTUs, native and Verilated (`nicgen_sim::dtu::transport`):
 //! endpoints configured by the driver, a message sent, fetched, replied to and acknowledged,
 //! credits used up and returned, remote read and write, every error code of the DTU as the
 //! driver's `Error::Command`, and every argument the DTU cannot represent refused before any
@@ -20,11 +20,21 @@ fn code(e: DtuError) -> Error {
 }
 
 #[test]
+fn dtu_driver_runs_every_command_and_reports_every_error_native() {
+    driver_suite(Backend::Native);
+}
+
+#[test]
 fn dtu_driver_runs_every_command_and_reports_every_error_verilator() {
     if !verilator::require("dtu driver in Verilator") {
         return;
     }
-    let mut net = DtuNet::new(Backend::Verilator, 2, 1 << 14, 9);
+    driver_suite(Backend::Verilator);
+}
+
+/// The same driver code on either backend.
+fn driver_suite(backend: Backend) {
+    let mut net = DtuNet::new(backend, 2, 1 << 14, 9);
     net.stress();
     let payload: Vec<u8> = (0..100u32).map(|i| (i * 7 + 3) as u8).collect();
     net.mem[0].bytes[0x101..0x101 + 100].copy_from_slice(&payload);
