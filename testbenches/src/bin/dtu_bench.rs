@@ -9,7 +9,7 @@
 use nicgen_sim::dtu::net::DtuNet;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_testbenches::bench::{synth, write};
-use nicgen_wire::dtu::{self as w, command_word, data_word, mem_ep, send_ep, Op};
+use nicgen_wire::dtu::{self as w, command_word, mem_ep, send_ep, Op};
 use std::collections::BTreeMap;
 
 fn net() -> DtuNet {
@@ -109,6 +109,5 @@ fn main() {
         }
         None => eprintln!("  no build/synth/dtu.json: run `make synth TOPS=dtu`"),
     }
-    let _ = data_word;
     write("dtu", &j);
 }
