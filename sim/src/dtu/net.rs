@@ -214,7 +214,7 @@ impl DtuNet {
     }
 
     /// Reset, then the cycles the DTUs take to clear their tables.
-    fn reset(&mut self) {
+    pub fn reset(&mut self) {
         for (d, &(_, r)) in self.duts.iter_mut().zip(&self.clocks) {
             d.set(r, 1);
         }
@@ -451,6 +451,11 @@ impl DtuNet {
     /// Writes COMMAND on PE `k` (the command starts) without waiting for it.
     pub fn start(&mut self, k: usize, cmd: u64) {
         self.write(k, w::COMMAND, cmd);
+    }
+
+    /// Endpoint `ep` of PE `k`, as its CU reads it.
+    pub fn ep(&mut self, k: usize, ep: usize) -> [u64; 3] {
+        [0, 1, 2].map(|j| self.read(k, w::ep_addr(ep, j)))
     }
 
     /// PE `k`'s DTU runs a command (its `cmd_busy` output).

@@ -4,8 +4,8 @@
 //! offsets and reset values, bad offsets, and seeded random FETCH / ACK_MSG / bad commands on random (legal and illegal) receive endpoints, comparing
 //! COMMAND, ARG1 (OFFSET) and every endpoint and header word with the model.
 
-use nicgen_sim::dtu::cu::Cu;
 use nicgen_sim::dtu::model::System;
+use nicgen_sim::dtu::net::DtuNet;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
@@ -20,10 +20,10 @@ fn offsets() -> Vec<u64> {
 }
 
 fn map_and_reset(backend: Backend, rng: &mut Rng) {
-    let mut cu = Cu::alone(backend);
+    let mut cu = DtuNet::new(backend, 1, 0, 0);
     // DTU-A24: everything 0 after reset
     for a in offsets() {
-        assert_eq!(cu.read(a), 0, "offset {a:#x} after reset");
+        assert_eq!(cu.read(0, a), 0, "offset {a:#x} after reset");
     }
     // every word is storage at its own offset (COMMAND with op 0 starts nothing)
     let vals: Vec<u64> = offsets()
@@ -38,10 +38,10 @@ fn map_and_reset(backend: Backend, rng: &mut Rng) {
         })
         .collect();
     for (&a, &v) in offsets().iter().zip(&vals) {
-        cu.write(a, v);
+        cu.write(0, a, v);
     }
     for (&a, &v) in offsets().iter().zip(&vals) {
-        assert_eq!(cu.read(a), v, "offset {a:#x} reads back");
+        assert_eq!(cu.read(0, a), v, "offset {a:#x} reads back");
     }
     // unaligned and unmapped offsets: err, no effect, 0 read
     for a in [
@@ -50,16 +50,16 @@ fn map_and_reset(backend: Backend, rng: &mut Rng) {
         w::MMIO_END,
         (1 << w::MMIO_BITS) - 8,
     ] {
-        assert_eq!(cu.access(true, a, 0x55), (0, true), "write at {a:#x}");
-        assert_eq!(cu.access(false, a, 0), (0, true), "read at {a:#x}");
+        assert_eq!(cu.access(0, true, a, 0x55), (0, true), "write at {a:#x}");
+        assert_eq!(cu.access(0, false, a, 0), (0, true), "read at {a:#x}");
     }
     for (&a, &v) in offsets().iter().zip(&vals) {
-        assert_eq!(cu.read(a), v, "offset {a:#x} after the bad accesses");
+        assert_eq!(cu.read(0, a), v, "offset {a:#x} after the bad accesses");
     }
     // a reset clears the tables and the registers again
     cu.reset();
     for a in offsets() {
-        assert_eq!(cu.read(a), 0, "offset {a:#x} after the second reset");
+        assert_eq!(cu.read(0, a), 0, "offset {a:#x} after the second reset");
     }
 }
 
@@ -148,10 +148,10 @@ fn message_addr(e: &[u64; 3], rng: &mut Rng) -> u64 {
     a & command::ARG0.max()
 }
 
-fn compare_all(cu: &mut Cu, s: &System, what: &str) {
+fn compare_all(cu: &mut DtuNet, s: &System, what: &str) {
     for a in offsets() {
         assert_eq!(
-            cu.read(a),
+            cu.read(0, a),
             s.pes[0].mmio_read(a).unwrap(),
             "{what}: offset {a:#x}"
         );
@@ -159,7 +159,7 @@ fn compare_all(cu: &mut Cu, s: &System, what: &str) {
 }
 
 fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
-    let mut cu = Cu::alone(backend);
+    let mut cu = DtuNet::new(backend, 1, 0, 0);
     let mut s = System::new(1, 0);
     let mut recv: Vec<usize> = vec![];
     let mut seen = [0usize; 5];
@@ -174,7 +174,7 @@ fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
                     [rng.next_u64(), rng.next_u64(), rng.next_u64()]
                 };
                 for (j, &x) in e.iter().enumerate() {
-                    cu.write(w::ep_addr(ep, j), x);
+                    cu.write(0, w::ep_addr(ep, j), x);
                     assert!(s.pes[0].mmio_write(w::ep_addr(ep, j), x));
                 }
                 if EP_T.get(e[2]) == 2 {
@@ -189,7 +189,7 @@ fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
                     h[2] = hd::FLAGS.set(h[2], hd::REPLY_ENABLED | rng.below(4));
                 }
                 for (j, &x) in h.iter().enumerate() {
-                    cu.write(w::hd_addr(k, j), x);
+                    cu.write(0, w::hd_addr(k, j), x);
                     assert!(s.pes[0].mmio_write(w::hd_addr(k, j), x));
                 }
             }
@@ -212,18 +212,18 @@ fn random_commands(backend: Backend, rng: &mut Rng, n: usize) {
                 // DATA and ARG1 as the CU left them: random
                 let data = rng.next_u64();
                 let arg1 = rng.next_u64();
-                cu.write(w::DATA, data);
-                cu.write(w::ARG1, arg1);
+                cu.write(0, w::DATA, data);
+                cu.write(0, w::ARG1, arg1);
                 s.pes[0].data = data;
                 s.pes[0].arg1 = arg1;
                 let want = s.command(0, cmd);
-                let (got, _) = cu.command_word(cmd);
+                let (got, _) = cu.command(0, cmd);
                 let what = format!("command {i}: op {op} ep {ep} arg0 {arg0:#x} on {e:x?}");
                 assert_eq!(got, want, "{what}: COMMAND");
-                assert_eq!(cu.read(w::ARG1), s.pes[0].arg1, "{what}: ARG1");
+                assert_eq!(cu.read(0, w::ARG1), s.pes[0].arg1, "{what}: ARG1");
                 if (ep as usize) < NUM_EPS {
                     assert_eq!(
-                        cu.ep(ep as usize),
+                        cu.ep(0, ep as usize),
                         s.pes[0].eps[ep as usize],
                         "{what}: the endpoint"
                     );
