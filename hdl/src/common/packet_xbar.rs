@@ -1,6 +1,8 @@
 //! A crossbar of packet streams (`common::packet`): `N` (2 to 8) inputs, `N` outputs, each
-//! packet to the output its `meta` names (whole packets, wormhole: an output is held from a
-//! packet's head to its last beat). One grant per cycle over the inputs whose head waits for a
+//! packet to the output its route table gives for its `meta` (whole packets, wormhole: an output
+//! is held from a packet's head to its last beat). The table maps the destinations 0 to 7 to an
+//! output or to none: `default()` is the crossbar (destination o to output o), `with_routes`
+//! any other map, such as a mesh router's (`common::packet_mesh`). One grant per cycle over the inputs whose head waits for a
 //! free output, round-robin after the input granted last, so no input starves. A packet whose
 //! `meta` names no output is taken and dropped (so a bad destination never blocks an input).
 //! In order per (input, output). Latency: a cycle from a head's arrival to its grant, then none
@@ -35,7 +37,10 @@ pub struct PacketXbar<const N: usize, const D: usize, const K: usize, const M: u
     pick: Signal<Local, Bits<3>>,
     pick_dst: Signal<Local, Bits<3>>,
     c_i: [Constant<Bits<3>>; N],
-    c_dst: [Constant<Bits<M>>; N],
+    /// The route table: destination j goes to output `c_port[j]` when `c_ok[j]`.
+    c_dst: [Constant<Bits<M>>; 8],
+    c_port: [Constant<Bits<3>>; 8],
+    c_ok: [Constant<Bit>; 8],
     c_bit: [Constant<Bits<8>>; N],
     c_above: [Constant<Bits<8>>; N],
     c_zero8: Constant<Bits<8>>,
@@ -45,8 +50,23 @@ pub struct PacketXbar<const N: usize, const D: usize, const K: usize, const M: u
 impl<const N: usize, const D: usize, const K: usize, const M: usize> Default
     for PacketXbar<N, D, K, M>
 {
+    /// The crossbar: destination o to output o, destinations N and up to none.
     fn default() -> Self {
+        Self::with_routes(std::array::from_fn(|j| (j < N).then_some(j)))
+    }
+}
+
+impl<const N: usize, const D: usize, const K: usize, const M: usize> PacketXbar<N, D, K, M> {
+    /// `routes[j]`: the output of a packet whose `meta` is j, or `None` (the packet is taken and
+    /// dropped). A `meta` of 8 or more has no route.
+    pub fn with_routes(routes: [Option<usize>; 8]) -> Self {
         assert!((2..=8).contains(&N), "PacketXbar: N={N} out of 2..=8");
+        for (j, r) in routes.iter().enumerate() {
+            assert!(
+                r.map_or(true, |o| o < N),
+                "PacketXbar: destination {j} routed to output {r:?} of {N}"
+            );
+        }
         assert!(M >= 3, "PacketXbar: meta of {M} bits cannot name 8 outputs");
         Self {
             clock: Default::default(),
@@ -69,7 +89,9 @@ impl<const N: usize, const D: usize, const K: usize, const M: usize> Default
             pick: Default::default(),
             pick_dst: Default::default(),
             c_i: std::array::from_fn(|i| k(i as u64)),
-            c_dst: std::array::from_fn(|i| k(i as u64)),
+            c_dst: std::array::from_fn(|j| k(j as u64)),
+            c_port: std::array::from_fn(|j| k(routes[j].unwrap_or(0) as u64)),
+            c_ok: std::array::from_fn(|j| Constant::new(routes[j].is_some())),
             c_bit: std::array::from_fn(|i| k(1 << i)),
             c_above: std::array::from_fn(|i| k((0xFF << (i + 1)) & 0xFF)),
             c_zero8: k(0),
@@ -106,11 +128,14 @@ impl<const N: usize, const D: usize, const K: usize, const M: usize> Logic
                 && !self.drop[i].q.val()
             {
                 self.bad.next = self.bad.val() | self.c_bit[i].val();
-                for o in 0..N {
-                    if self.inp[i].meta.val() == self.c_dst[o].val() {
+                for j in 0..8 {
+                    if self.c_ok[j].val() && (self.inp[i].meta.val() == self.c_dst[j].val()) {
                         self.bad.next = self.bad.val() & !self.c_bit[i].val();
-                        if !self.busy[o].q.val() {
-                            self.cand.next = self.cand.val() | self.c_bit[i].val();
+                        for o in 0..N {
+                            if (self.c_port[j].val() == self.c_i[o].val()) && !self.busy[o].q.val()
+                            {
+                                self.cand.next = self.cand.val() | self.c_bit[i].val();
+                            }
                         }
                     }
                 }
@@ -148,7 +173,11 @@ impl<const N: usize, const D: usize, const K: usize, const M: usize> Logic
         self.pick_dst.next = self.c_i[0].val();
         for i in 0..N {
             if self.pick.val() == self.c_i[i].val() {
-                self.pick_dst.next = self.inp[i].meta.val().get_bits::<3>(0);
+                for j in 0..8 {
+                    if self.inp[i].meta.val() == self.c_dst[j].val() {
+                        self.pick_dst.next = self.c_port[j].val();
+                    }
+                }
             }
         }
         if self.pk_lo.val() {

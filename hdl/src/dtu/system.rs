@@ -1,21 +1,21 @@
-//! Four PEs' DTUs on an on-chip NoC (issue 16, item 6): a crossbar per class
-//! (`common::packet_xbar`: requests and responses apart, so a response never waits behind a
-//! request, DTU-R083), PE i with id i. Each PE's CU port (`peI$bus$*`, `peI$cmd_busy`) and
-//! local-memory port (`peI$mem$*`) are the system's ports; the NoC is inside. Every DTU port
-//! into the network already passes a register slice, so the crossbars' combinational paths end
-//! in registers on both sides.
+//! Four PEs' DTUs on an on-chip NoC (issue 16, item 6): a 2x2 mesh with XY routing per class
+//! (`common::packet_mesh`: requests and responses on two meshes, so a response never waits
+//! behind a request, DTU-R083), PE i at mesh node i with id i. Each PE's CU port
+//! (`peI$bus$*`, `peI$cmd_busy`) and local-memory port (`peI$mem$*`) are the system's ports;
+//! the NoC is inside. Every DTU port into the network already passes a register slice, and
+//! every mesh link another, so the routers' combinational paths end in registers on all sides.
 
 use super::cmd_engine::LA;
 use super::dtu::Dtu;
 use super::dtu_core::DtuBusSlave;
 use crate::common::mem::MemMaster;
 use crate::common::packet::PacketSource;
-use crate::common::packet_xbar::PacketXbar;
+use crate::common::packet_mesh::{PacketMesh2x2, MESH_NODES};
 use crate::common::prim::k;
 use rust_hdl::prelude::*;
 
 /// PEs of the system.
-pub const PES: usize = 4;
+pub const PES: usize = MESH_NODES;
 
 /// One PE's ports: its CU's MMIO port, the command-busy level and its local memory.
 #[derive(Clone, Debug, Default, LogicInterface)]
@@ -34,8 +34,8 @@ pub struct DtuSystem {
     pub pe2: DtuPePorts,
     pub pe3: DtuPePorts,
     dtu: [Dtu; PES],
-    req: PacketXbar<PES, 64, 8, 8>,
-    rsp: PacketXbar<PES, 64, 8, 8>,
+    req: PacketMesh2x2<64, 8, 8>,
+    rsp: PacketMesh2x2<64, 8, 8>,
     c_id: [Constant<Bits<8>>; PES],
 }
 
