@@ -7,6 +7,7 @@ use crate::common::{
     axi::DmaToAxi4,
     axi_lite::{AxiLiteSlave, AxiLiteToRegBus},
     crc::Crc,
+    mem_axi::MemToAxi4,
     regbank::RegBusMaster,
     reset::ResetSync,
     sync_fifo::SyncFifo,
@@ -64,6 +65,17 @@ dyn_top!(DmaAxi4Top, DmaAxi4, clocks: [clock],
         axi.awaddr, axi.awlen, axi.awsize, axi.awburst, axi.awvalid, axi.wdata, axi.wstrb, axi.wlast,
         axi.wvalid, axi.bready, axi.arid, axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid,
         axi.rready]);
+
+/// The local-memory interface on an AXI4 manager port (32-bit word addresses).
+pub type MemAxi4 = MemToAxi4<32>;
+
+dyn_top!(MemAxi4Top, MemAxi4, clocks: [clock],
+    inputs: [reset, mem.req_addr, mem.req_we, mem.req_wdata, mem.req_strb, mem.req_valid, axi.awready,
+        axi.wready, axi.bid, axi.bresp, axi.bvalid, axi.arready, axi.rid, axi.rdata, axi.rresp, axi.rlast,
+        axi.rvalid],
+    outputs: [mem.req_ready, mem.rsp_data, mem.rsp_valid, err, axi.awid, axi.awaddr, axi.awlen, axi.awsize,
+        axi.awburst, axi.awvalid, axi.wdata, axi.wstrb, axi.wlast, axi.wvalid, axi.bready, axi.arid,
+        axi.araddr, axi.arlen, axi.arsize, axi.arburst, axi.arvalid, axi.rready]);
 
 dyn_top!(DtuTop, Dtu, clocks: [clock],
     inputs: [reset, own_pe, bus.addr, bus.wdata, bus.write, bus.read, mem.req_ready, mem.rsp_data,
@@ -321,6 +333,19 @@ pub fn tops() -> Vec<TopEntry> {
                 ("reset", "synchronous reset, active high: drops the requests in progress (only between transfers: AXI has no abort)"),
                 ("dma$*", port_doc::DMA),
                 ("axi$*", port_doc::AXI4),
+            ],
+        },
+        TopEntry {
+            name: "mem_axi4",
+            doc: "the local-memory interface on an AXI4 manager port: single-beat transactions with byte strobes, in request order (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(MemAxi4Top::new("mem_axi4", MemAxi4::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: drops the request held (only between transfers: AXI has no abort)"),
+                ("mem$*", "local-memory slave (`common::mem`): 64-bit word requests with byte strobes (valid/ready), one response per request in order"),
+                ("err", "one cycle per R or B answered SLVERR or DECERR"),
+                ("axi$*", "AXI4 manager port (64-bit addresses and data, 1 ID bit, ID 0; `common::mem_axi`): single-beat INCR transactions of 8 bytes, WSTRB = the request's strobes, RREADY and BREADY always high; up to 8 in flight, all reads or all writes"),
             ],
         },
         TopEntry {

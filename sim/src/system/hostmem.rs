@@ -117,6 +117,8 @@ struct WriteBurst {
     addr: u64,
     beats: u64,
     data: Vec<u8>,
+    /// WSTRB of each beat.
+    strb: Vec<u8>,
 }
 
 /// An AXI4 subordinate with 64-bit data on a device's AXI4 manager port. It checks the
@@ -137,6 +139,9 @@ pub struct Axi4Memory {
     r_on: Option<(usize, u128, u64, bool)>,
     b_on: bool,
     held: [Option<Vec<u128>>; 3],
+    /// Accept WSTRB other than all ones (bytes with their strobe low are left alone); when
+    /// false such a beat fails the test (for managers that only write full beats).
+    pub partial_strobes: bool,
     /// Bursts seen: (reads, writes), and the longest.
     pub bursts: (u64, u64),
     pub max_beats: u64,
@@ -160,6 +165,7 @@ impl Axi4Memory {
             r_on: None,
             b_on: false,
             held: [None, None, None],
+            partial_strobes: false,
             bursts: (0, 0),
             max_beats: 0,
         }
@@ -247,6 +253,7 @@ impl CycleModel for Axi4Memory {
                 addr,
                 beats,
                 data: vec![],
+                strb: vec![],
             });
             self.bursts.1 += 1;
             self.max_beats = self.max_beats.max(beats);
@@ -256,17 +263,32 @@ impl CycleModel for Axi4Memory {
                 .writes
                 .front_mut()
                 .ok_or("W beat with no write burst")?;
-            if g(p.w[1]) != 0xFF {
+            if g(p.w[1]) != 0xFF && !self.partial_strobes {
                 return Err(format!("WSTRB {:#x} on a full-width write", g(p.w[1])));
             }
             w.data.extend_from_slice(&(g(p.w[0]) as u64).to_le_bytes());
+            w.strb.push(g(p.w[1]) as u8);
             let n = w.data.len() as u64 / 8;
             if (g(p.w[2]) != 0) != (n == w.beats) {
                 return Err(format!("WLAST {} on beat {n} of {}", g(p.w[2]), w.beats));
             }
             if n == w.beats {
                 let w = self.writes.pop_front().unwrap();
-                let ok = self.srv.write(w.addr, &w.data);
+                let ok = if w.strb.iter().all(|&s| s == 0xFF) {
+                    self.srv.write(w.addr, &w.data)
+                } else {
+                    // the strobed bytes only; an error answer (nothing written) when any
+                    // byte of the burst is outside memory
+                    let mut cur = self.srv.read(w.addr, w.data.len());
+                    if let Some(c) = cur.as_mut() {
+                        for (i, b) in c.iter_mut().enumerate() {
+                            if w.strb[i / 8] >> (i % 8) & 1 != 0 {
+                                *b = w.data[i];
+                            }
+                        }
+                    }
+                    cur.is_some_and(|c| self.srv.write(w.addr, &c))
+                };
                 self.bresps
                     .push_back((w.id, if ok { 0 } else { 2 }, self.now + 2));
             }

@@ -10,6 +10,7 @@ mod dma_axi;
 mod fifo;
 mod leaves;
 mod mem;
+mod mem_axi;
 mod packet_xbar;
 mod regbank;
 mod regbus;
