@@ -60,6 +60,8 @@ pub struct MemToAxi4<const A: usize> {
     addr64: Widen<A, 64>,
     sink_id: [Unused<Bits<1>>; 2],
     sink_rlast: Unused<Bit>,
+    /// RRESP/BRESP bit 0 (EXOKAY vs OKAY, SLVERR vs DECERR: both errors alike).
+    sink_resp0: [Unused<Bit>; 2],
     c_zero4: Constant<Bits<4>>,
     c_one4: Constant<Bits<4>>,
     c_max: Constant<Bits<4>>,
@@ -96,6 +98,7 @@ impl<const A: usize> Default for MemToAxi4<A> {
             addr64: Default::default(),
             sink_id: Default::default(),
             sink_rlast: Default::default(),
+            sink_resp0: Default::default(),
             c_zero4: k(0),
             c_one4: k(1),
             c_max: k(MEM_AXI_OUTSTANDING),
@@ -116,6 +119,8 @@ impl<const A: usize> Logic for MemToAxi4<A> {
         self.sink_id[0].x.next = self.axi.bid.val();
         self.sink_id[1].x.next = self.axi.rid.val();
         self.sink_rlast.x.next = self.axi.rlast.val();
+        self.sink_resp0[0].x.next = self.axi.bresp.val().get_bit(0);
+        self.sink_resp0[1].x.next = self.axi.rresp.val().get_bit(0);
 
         // the held request may go when nothing of the other kind is in flight and there is room
         self.go.next = self.pend.q.val()
