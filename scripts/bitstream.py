@@ -18,6 +18,12 @@ BOARDS = {
         "part": "LFE5U-85F-6BG381C",
         "lpf": "constraints/ulx3s.lpf",
     },
+    "ulx3s_dtu": {
+        "top": "ulx3s_dtu",
+        "device": ["--85k", "--package", "CABGA381", "--speed", "6"],
+        "part": "LFE5U-85F-6BG381C",
+        "lpf": "constraints/ulx3s_dtu.lpf",
+    },
 }
 
 

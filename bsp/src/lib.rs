@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn lpf_matches_the_top_ports() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        for (board, top) in [("ulx3s", "ulx3s")] {
+        for (board, top) in [("ulx3s", "ulx3s"), ("ulx3s_dtu", "ulx3s_dtu")] {
             let t = crate::tops::tops()
                 .into_iter()
                 .find(|t| t.name == top)

@@ -2,6 +2,7 @@
 //! tops. What `make verilog` emits, lints and synthesizes, what the lock-step test runs, and
 //! what the simulation harness builds by name.
 
+use crate::ulx3s::dtu::Ulx3sDtu;
 use crate::ulx3s::Ulx3s;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::top::{DynTop, TopEntry};
@@ -10,6 +11,10 @@ dyn_top!(Ulx3sTop, Ulx3s, clocks: [clk_25mhz],
     inputs: [btn, ftdi_txd, phy0_mdio_i, phy1_mdio_i],
     outputs: [led, ftdi_rxd, wifi_gpio0, phy0_mdc, phy0_mdio_o, phy0_mdio_oe, phy0_reset,
         phy1_mdc, phy1_mdio_o, phy1_mdio_oe, phy1_reset]);
+
+dyn_top!(Ulx3sDtuTop, Ulx3sDtu, clocks: [clk_25mhz],
+    inputs: [btn, ftdi_txd],
+    outputs: [led, ftdi_rxd, wifi_gpio0]);
 
 /// Every top, device and common tops first, then the boards.
 pub fn tops() -> Vec<TopEntry> {
@@ -32,6 +37,20 @@ pub fn tops() -> Vec<TopEntry> {
             ("phy*_mdio_oe", "MDIO output enable of link 0/1"),
             ("phy*_mdio_i", "MDIO line of link 0/1 as read"),
             ("phy*_reset", "PHY reset of link 0/1, high for 16 link cycles on command"),
+        ],
+    });
+    v.push(TopEntry {
+        name: "ulx3s_dtu",
+        doc: "ULX3S 85F board top of the M3 DTU: PLL (45 MHz), UART register bridge, two DTU PEs with 4 KiB block-RAM local memories on an on-chip NoC (board)",
+        clocks_mhz: &[("clk_25mhz", 45.0)],
+        build: || Box::new(Ulx3sDtuTop::new("ulx3s_dtu", Ulx3sDtu::default())) as Box<dyn DynTop>,
+        port_docs: &[
+            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 45 MHz clock of everything else"),
+            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
+            ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] PE 0/1 runs a command, [7] heartbeat"),
+            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
+            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
+            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
         ],
     });
     v

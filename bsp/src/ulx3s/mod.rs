@@ -13,6 +13,7 @@
 //! (docs/spec-decisions.md, "Board top"); `phyN_reset` is the PHY reset the link's TX_CTRL
 //! command drives.
 
+pub mod dtu;
 pub mod pll;
 
 use crate::bridge::UartBridge;
@@ -54,6 +55,18 @@ impl BoardConfig {
                 clkop_div: 8,
             },
             baud,
+        }
+    }
+    /// The DTU board (`ulx3s_dtu`): 25 MHz to 45 MHz (`ecppll -i 25 -o 45`: PFD 5 MHz, VCO 540
+    /// MHz), so that 3 Mbaud is 15 cycles a bit; the baud rate as for `ulx3s`.
+    pub fn ulx3s_dtu() -> Self {
+        Self {
+            pll: PllParams {
+                clki_div: 5,
+                clkfb_div: 9,
+                clkop_div: 12,
+            },
+            ..Self::ulx3s()
         }
     }
     pub fn clock_hz(&self) -> u32 {

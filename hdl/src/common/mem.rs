@@ -586,7 +586,7 @@ pub struct MemArb<const A: usize, const N: usize> {
     pop: Signal<Local, Bit>,
     c_i: [Constant<Bits<2>>; 4],
     c_above: [Constant<Bits<4>>; 4],
-    c_bit: [Constant<Bits<4>>; 4],
+    c_bit: [Constant<Bits<4>>; N],
     c_zero_m: Constant<Bits<4>>,
     c_q: [Constant<Bits<4>>; 16],
     c_full: Constant<Bits<5>>,

@@ -1,6 +1,6 @@
-//! Hardware in the loop without a board: the Verilator model of the emitted `ulx3s` top, its
-//! UART pins driven and sampled by the bit-level models of `uart`, its MDIO pins answered by
-//! two `MdioPhy` models, and its UART joined either to a pseudo-terminal ([`serve_pty`]: the
+//! Hardware in the loop without a board: the Verilator model of an emitted board top (`ulx3s`,
+//! or `ulx3s_dtu` with [`BoardSim::verilator_top`]), its UART pins driven and sampled by the
+//! bit-level models of `uart`, its MDIO pins (`ulx3s`'s two) answered by `MdioPhy` models, and its UART joined either to a pseudo-terminal ([`serve_pty`]: the
 //! driver's serial transport opens the path as it would open the board's `/dev/ttyUSB0`) or
 //! directly to the caller as a byte stream ([`BoardSim`] is `Read + Write`; deterministic).
 //!
@@ -30,13 +30,13 @@ struct Ports {
     btn: usize,
     txd: usize,
     rxd: usize,
-    mdc: [usize; 2],
-    mdio_o: [usize; 2],
-    mdio_oe: [usize; 2],
-    mdio_i: [usize; 2],
+    /// Per MDIO bus of the top: mdc, mdio_o, mdio_oe, mdio_i.
+    mdio: Vec<[usize; 4]>,
 }
 
 pub struct BoardSim {
+    /// The board top's name.
+    pub top: &'static str,
     m: Model,
     p: Ports,
     /// The link clock (the PLL passes the oscillator through in simulation), 10 ns.
@@ -45,7 +45,7 @@ pub struct BoardSim {
     /// Host to board (`ftdi_txd`) and board to host (`ftdi_rxd`).
     pub tx: UartTxModel,
     pub rx: UartRxModel,
-    pub phy: [MdioPhy; 2],
+    pub phy: Vec<MdioPhy>,
     /// Link-clock cycles simulated.
     pub cycle: u64,
     /// Bytes from the board not yet taken by the host.
@@ -62,37 +62,52 @@ pub struct BoardSim {
 impl BoardSim {
     /// The Verilated `ulx3s` top, out of reset; `None` (after a loud SKIPPED) without Verilator.
     pub fn verilator() -> Option<BoardSim> {
-        if !crate::harness::verilator::require("the Verilated ulx3s board top") {
+        Self::verilator_top("ulx3s")
+    }
+
+    /// The Verilated board top `top` (`ulx3s` or `ulx3s_dtu`), out of reset; `None` (after a
+    /// loud SKIPPED) without Verilator.
+    pub fn verilator_top(top: &'static str) -> Option<BoardSim> {
+        if !crate::harness::verilator::require(&format!("the Verilated {top} board top")) {
             return None;
         }
         let entry = nicgen_bsp::tops::tops()
             .into_iter()
-            .find(|t| t.name == "ulx3s")
-            .expect("ulx3s top");
-        let top = (entry.build)();
+            .find(|t| t.name == top)
+            .unwrap_or_else(|| panic!("no board top {top}"));
+        let built = (entry.build)();
+        let cfg = match top {
+            "ulx3s" => BoardConfig::ulx3s(),
+            "ulx3s_dtu" => BoardConfig::ulx3s_dtu(),
+            _ => panic!("no board configuration for {top}"),
+        };
         let m =
-            Model::new("ulx3s", &top.verilog(), top.ports()).unwrap_or_else(|e| panic!("{e:#}"));
+            Model::new(top, &built.verilog(), built.ports()).unwrap_or_else(|e| panic!("{e:#}"));
         let pi = |n: &str| m.port(n);
+        let phys = built
+            .ports()
+            .iter()
+            .filter(|p| p.name.ends_with("_mdc"))
+            .count();
         let p = Ports {
             clk: pi("clk_25mhz"),
             btn: pi("btn"),
             txd: pi("ftdi_txd"),
             rxd: pi("ftdi_rxd"),
-            mdc: [pi("phy0_mdc"), pi("phy1_mdc")],
-            mdio_o: [pi("phy0_mdio_o"), pi("phy1_mdio_o")],
-            mdio_oe: [pi("phy0_mdio_oe"), pi("phy1_mdio_oe")],
-            mdio_i: [pi("phy0_mdio_i"), pi("phy1_mdio_i")],
+            mdio: (0..phys)
+                .map(|k| ["mdc", "mdio_o", "mdio_oe", "mdio_i"].map(|n| pi(&format!("phy{k}_{n}"))))
+                .collect(),
         };
-        let cfg = BoardConfig::ulx3s();
         let div = cfg.baud_div() as u32;
         let mut s = BoardSim {
+            top,
             m,
             p,
             clk: Clocks::new(&[10_000]),
             cfg,
             tx: UartTxModel::new(div),
             rx: UartRxModel::new(div),
-            phy: [MdioPhy::new(0), MdioPhy::new(0)],
+            phy: (0..phys).map(|_| MdioPhy::new(0)).collect(),
             cycle: 0,
             out: VecDeque::new(),
             framing_errors: 0,
@@ -102,8 +117,8 @@ impl BoardSim {
         };
         s.m.set(s.p.btn, 0x01); // PWRn released
         s.m.set(s.p.txd, 1);
-        for k in 0..2 {
-            s.m.set(s.p.mdio_i[k], 1);
+        for q in &s.p.mdio {
+            s.m.set(q[3], 1);
         }
         s.m.set(s.p.clk, 0);
         s.m.eval();
@@ -141,14 +156,14 @@ impl BoardSim {
             Some(RxEvent::FramingError(_)) => self.framing_errors += 1,
             None => {}
         }
-        for k in 0..2 {
+        for (q, phy) in p.mdio.iter().zip(self.phy.iter_mut()) {
             let (mdc, o, oe) = (
-                self.m.get(p.mdc[k]) != 0,
-                self.m.get(p.mdio_o[k]) != 0,
-                self.m.get(p.mdio_oe[k]) != 0,
+                self.m.get(q[0]) != 0,
+                self.m.get(q[1]) != 0,
+                self.m.get(q[2]) != 0,
             );
-            let line = self.phy[k].step(mdc, o, oe);
-            self.m.set(p.mdio_i[k], line as u128);
+            let line = phy.step(mdc, o, oe);
+            self.m.set(q[3], line as u128);
         }
         let fall = self.clk.advance();
         self.m.set(p.clk, 0);
@@ -174,8 +189,14 @@ impl BoardSim {
 
     /// Replay `log` (bytes and the cycles they were queued) up to `end` cycles, with a VCD of
     /// the cycles from `end - window` on, written to `vcd`.
-    pub fn replay(log: &[(u64, u8)], end: u64, window: u64, vcd: &Path) -> Option<()> {
-        let mut s = BoardSim::verilator()?;
+    pub fn replay(
+        top: &'static str,
+        log: &[(u64, u8)],
+        end: u64,
+        window: u64,
+        vcd: &Path,
+    ) -> Option<()> {
+        let mut s = BoardSim::verilator_top(top)?;
         let start = s.cycle;
         let from = end.saturating_sub(window).max(start);
         s.trace_from = Some(from);
@@ -256,11 +277,20 @@ pub fn serve_pty(mut s: BoardSim, mut pty: Pty, stop: Arc<AtomicBool>) -> BoardS
     s
 }
 
-/// Run `body` with the path of a pseudo-terminal behind which the Verilated board runs (in a
-/// thread). When `body` panics, the run is replayed from the log with a VCD of its last
+/// Run `body` with the path of a pseudo-terminal behind which the Verilated `ulx3s` board runs
+/// (in a thread). When `body` panics, the run is replayed from the log with a VCD of its last
 /// `NICGEN_VCD_WINDOW` cycles (default 20000) and the path is printed. `None` without Verilator.
 pub fn over_pty<R>(name: &str, body: impl FnOnce(&Path) -> R) -> Option<(R, BoardSim)> {
-    let sim = BoardSim::verilator()?;
+    over_pty_top("ulx3s", name, body)
+}
+
+/// [`over_pty`] with the board top `top`.
+pub fn over_pty_top<R>(
+    top: &'static str,
+    name: &str,
+    body: impl FnOnce(&Path) -> R,
+) -> Option<(R, BoardSim)> {
+    let sim = BoardSim::verilator_top(top)?;
     let pty = Pty::open().unwrap_or_else(|e| panic!("{name}: cannot open a pseudo-terminal: {e}"));
     let path = pty.path.clone();
     let stop = Arc::new(AtomicBool::new(false));
@@ -289,7 +319,7 @@ pub fn over_pty<R>(name: &str, body: impl FnOnce(&Path) -> R) -> Option<(R, Boar
                 let window = crate::harness::testing::vcd_window(20_000);
                 let vcd = crate::harness::vcd::vcd_dir()
                     .join(format!("{}.vcd", crate::harness::testing::file_stem(name)));
-                BoardSim::replay(&sim.log, sim.cycle, window, &vcd);
+                BoardSim::replay(top, &sim.log, sim.cycle, window, &vcd);
                 eprintln!("*** {name}: waveform {}", vcd.display());
             }
             std::panic::resume_unwind(panic)

@@ -162,6 +162,19 @@ pub const BOARD_WINDOWS: [(u32, &str, &str); 3] = [
 /// Window number of the BOARD registers.
 pub const BOARD_WINDOW: u32 = 15;
 
+/// Windows of the DTU board (`ulx3s_dtu`: two M3 DTU PEs) behind the same bridge.
+pub const DTU_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
+    (0, "pe0", "PE 0's DTU MMIO (DTU map of `nicgen_wire::dtu`; a 64-bit register is the word pair r, r + 4, low word first)"),
+    (1, "pe1", "PE 1's DTU MMIO (as pe0)"),
+    (2, "mem0", "PE 0's local memory, 4 KiB: byte b of the window is byte b of the memory"),
+    (3, "mem1", "PE 1's local memory, 4 KiB"),
+    (15, "board", "board and bridge registers (BOARD)"),
+];
+/// Bytes of each PE's local memory on the DTU board (one window).
+pub const DTU_BOARD_MEM_BYTES: usize = 1 << WINDOW_BITS;
+/// Clock of the DTU board build (25 MHz oscillator, PLL to 45 MHz; 3 Mbaud is 15 cycles a bit).
+pub const DTU_BOARD_CLOCK_HZ: u32 = 45_000_000;
+
 /// The window a bridge address falls in (aligned, below 64 KiB, a mapped window), if any.
 pub fn window_of(addr: u32) -> Option<u32> {
     let w = addr >> WINDOW_BITS;
@@ -175,7 +188,12 @@ pub const fn window_base(w: u32) -> u32 {
 
 /// Bit mask of the mapped windows (bit w set when window w is mapped), for the RTL decoder.
 pub fn window_mask() -> u16 {
-    BOARD_WINDOWS.iter().fold(0, |m, &(n, _, _)| m | 1 << n)
+    mask_of(&BOARD_WINDOWS)
+}
+
+/// Bit mask of the windows of a board map.
+pub fn mask_of(windows: &[(u32, &str, &str)]) -> u16 {
+    windows.iter().fold(0, |m, &(n, _, _)| m | 1 << n)
 }
 
 /// Bridge address of a BOARD register.
@@ -244,9 +262,14 @@ Theoretical maximum at the default rate: {:.0} accesses/s.\n\n",
     for (st, w) in Status::ALL.iter().zip(what) {
         s += &format!("| {:#04x} | {} | {} |\n", *st as u8, st.name(), w);
     }
-    s += "\n| window | base | block |\n|---|---|---|\n";
-    for (n, name, what) in BOARD_WINDOWS {
-        s += &format!("| {n} ({name}) | {:#06x} | {what} |\n", window_base(n));
+    for (board, windows) in [
+        ("ulx3s", &BOARD_WINDOWS[..]),
+        ("ulx3s_dtu", &DTU_BOARD_WINDOWS[..]),
+    ] {
+        s += &format!("\nBoard map of `{board}`:\n\n| window | base | block |\n|---|---|---|\n");
+        for (n, name, what) in windows {
+            s += &format!("| {n} ({name}) | {:#06x} | {what} |\n", window_base(*n));
+        }
     }
     s += "\n";
     s
