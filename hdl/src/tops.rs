@@ -15,6 +15,7 @@ use crate::common::{
 };
 use crate::dtu::dtu::Dtu;
 use crate::dtu::dtu_axil::DtuAxil;
+use crate::dtu::interposed::DtuAxi4;
 use crate::dtu::system::DtuSystem;
 use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
@@ -98,6 +99,20 @@ dyn_top!(DtuAxilTop, DtuAxil, clocks: [clock],
         mem.req_wdata, mem.req_strb, mem.req_valid, req_out.data, req_out.keep, req_out.meta,
         req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep,
         rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
+
+dyn_top!(DtuAxi4Top, DtuAxi4, clocks: [clock],
+    inputs: [reset, own_pe, bus.addr, bus.wdata, bus.write, bus.read, cu_mem.req_addr, cu_mem.req_we,
+        cu_mem.req_wdata, cu_mem.req_strb, cu_mem.req_valid, axi.awready, axi.wready, axi.bid,
+        axi.bresp, axi.bvalid, axi.arready, axi.rid, axi.rdata, axi.rresp, axi.rlast, axi.rvalid,
+        req_out.ready, req_in.data, req_in.keep, req_in.meta, req_in.first, req_in.last,
+        req_in.valid, rsp_out.ready, rsp_in.data, rsp_in.keep, rsp_in.meta, rsp_in.first,
+        rsp_in.last, rsp_in.valid],
+    outputs: [bus.rdata, bus.ready, bus.err, cmd_busy, cu_mem.req_ready, cu_mem.rsp_data,
+        cu_mem.rsp_valid, mem_err, axi.awid, axi.awaddr, axi.awlen, axi.awsize, axi.awburst,
+        axi.awvalid, axi.wdata, axi.wstrb, axi.wlast, axi.wvalid, axi.bready, axi.arid, axi.araddr,
+        axi.arlen, axi.arsize, axi.arburst, axi.arvalid, axi.rready, req_out.data, req_out.keep,
+        req_out.meta, req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data,
+        rsp_out.keep, rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
 
 /// `dtu_system`: every PE's CU and memory ports, PE by PE.
 macro_rules! dtu_system_top {
@@ -453,6 +468,26 @@ pub fn tops() -> Vec<TopEntry> {
                 ("req_in$*", "NoC request class in, as on `dtu`"),
                 ("rsp_out$*", "NoC response class out, as on `dtu`"),
                 ("rsp_in$*", "NoC response class in, as on `dtu`"),
+            ],
+        },
+        TopEntry {
+            name: "dtu_axi4",
+            doc: "the M3 DTU of one PE interposed between the CU and its local memory (DTU-R002), that memory on an AXI4 manager port; other ports as `dtu` (dtu)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(DtuAxi4Top::new("dtu_axi4", DtuAxi4::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: as `dtu`; the AXI side drops the request it holds"),
+                ("own_pe", "this PE's id (8 bits, static)"),
+                ("bus$*", "the CU's MMIO port, as `dtu`"),
+                ("cmd_busy", "level: a command runs"),
+                ("cu_mem$*", "the CU's local-memory port (`common::mem` slave): its loads and stores pass through the DTU to `axi$*`, round-robin with the DTU's own"),
+                ("axi$*", "the local memory, AXI4 manager port (64-bit addresses and data, 1 ID bit, ID 0; `common::mem_axi`): single-beat INCR transactions of 8 bytes with the request's byte strobes, RREADY and BREADY always high, up to 8 in flight of one kind"),
+                ("mem_err", "one cycle per R or B answered SLVERR or DECERR"),
+                ("req_out$*", "NoC request class out, as `dtu`"),
+                ("req_in$*", "NoC request class in, as `dtu`"),
+                ("rsp_out$*", "NoC response class out, as `dtu`"),
+                ("rsp_in$*", "NoC response class in, as `dtu`"),
             ],
         },
         TopEntry {

@@ -6,8 +6,8 @@
 //!
 //! Bridge address map (`nicgen_wire::board::bridge::DTU_BOARD_WINDOWS`): PE k's DTU MMIO at
 //! `k << 12` (64-bit registers as word pairs, low word first: `RegBus32To64`), PE k's local
-//! memory at `(2 + k) << 12` (`RegBusToMem`, sharing the memory with the DTU through a
-//! `MemArb`), the board registers at 0xF000.
+//! memory at `(2 + k) << 12` (`RegBusToMem`: the bridge is the CU, its loads and stores pass
+//! through the interposed DTU, `DtuInterposed`, DTU-R002), the board registers at 0xF000.
 //!
 //! LEDs: [0] PLL locked, [1] out of reset, [2] UART receiving, [3] UART sending, [4] last
 //! bridge response an error, [5]/[6] PE 0/1 runs a command, [7] heartbeat.
@@ -15,7 +15,7 @@
 use super::pll::Ecp5Pll;
 use super::BoardConfig;
 use crate::bridge::UartBridge;
-use nicgen_hdl::common::mem::{MemArb, MemMaster};
+use nicgen_hdl::common::mem::MemMaster;
 use nicgen_hdl::common::mem_bram::MemBram;
 use nicgen_hdl::common::packet::PacketSource;
 use nicgen_hdl::common::packet_xbar::PacketXbar;
@@ -25,10 +25,9 @@ use nicgen_hdl::common::regbus_split::RegBusSplit;
 use nicgen_hdl::common::regbus_wide::{RegBus32To64, RegBusToMem};
 use nicgen_hdl::common::regfile::BoardRegs;
 use nicgen_hdl::common::reset::ResetSync;
-use nicgen_hdl::common::skid::MemReqSlice;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::dtu::cmd_engine::LA;
-use nicgen_hdl::dtu::dtu::Dtu;
+use nicgen_hdl::dtu::interposed::DtuInterposed;
 use nicgen_wire::board::bridge as wb;
 use nicgen_wire::dtu as w;
 use rust_hdl::prelude::*;
@@ -57,15 +56,9 @@ pub struct Ulx3sDtu {
     mmio1: RegBus32To64<WB, AB>,
     memp0: RegBusToMem<WB, LA>,
     memp1: RegBusToMem<WB, LA>,
-    dtu0: Dtu,
-    dtu1: Dtu,
-    /// Per PE: the DTU's memory requests cut by registers before the arbiter (two FSM kernels
-    /// never exchange valid/ready combinationally: docs/conventions.md).
-    mslice0: MemReqSlice<LA>,
-    mslice1: MemReqSlice<LA>,
-    /// Per PE: its DTU (port 0) and the bridge (port 1) on one memory.
-    arb0: MemArb<LA, 2>,
-    arb1: MemArb<LA, 2>,
+    /// The PEs' DTUs, each between its CU (the bridge's memory window) and its memory.
+    dtu0: DtuInterposed,
+    dtu1: DtuInterposed,
     ram0: MemBram<LA, MEM_WORDS_LOG2>,
     ram1: MemBram<LA, MEM_WORDS_LOG2>,
     req: PacketXbar<2, 64, 8, 8>,
@@ -116,10 +109,6 @@ impl Ulx3sDtu {
             memp1: Default::default(),
             dtu0: Default::default(),
             dtu1: Default::default(),
-            mslice0: Default::default(),
-            mslice1: Default::default(),
-            arb0: Default::default(),
-            arb1: Default::default(),
             ram0: Default::default(),
             ram1: Default::default(),
             req: Default::default(),
@@ -164,8 +153,8 @@ impl Logic for Ulx3sDtu {
         self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
         dff_setup!(self, pe_clock, cycles, err_cnt, ferr_cnt, last_err);
         clock!(
-            self, pe_clock, bridge, split, mmio0, mmio1, memp0, memp1, dtu0, dtu1, mslice0,
-            mslice1, arb0, arb1, ram0, ram1, req, rsp, regs
+            self, pe_clock, bridge, split, mmio0, mmio1, memp0, memp1, dtu0, dtu1, ram0, ram1, req,
+            rsp, regs
         );
         self.bridge.reset.next = self.sync_rst.rst.val();
         self.split.reset.next = self.sync_rst.rst.val();
@@ -175,10 +164,6 @@ impl Logic for Ulx3sDtu {
         self.memp1.reset.next = self.sync_rst.rst.val();
         self.dtu0.reset.next = self.sync_rst.rst.val();
         self.dtu1.reset.next = self.sync_rst.rst.val();
-        self.mslice0.reset.next = self.sync_rst.rst.val();
-        self.mslice1.reset.next = self.sync_rst.rst.val();
-        self.arb0.reset.next = self.sync_rst.rst.val();
-        self.arb1.reset.next = self.sync_rst.rst.val();
         self.ram0.reset.next = self.sync_rst.rst.val();
         self.ram1.reset.next = self.sync_rst.rst.val();
         self.req.reset.next = self.sync_rst.rst.val();
@@ -198,17 +183,13 @@ impl Logic for Ulx3sDtu {
         RegBusMasterD::<AB, 64>::join(&mut self.mmio0.m, &mut self.dtu0.bus);
         RegBusMasterD::<AB, 64>::join(&mut self.mmio1.m, &mut self.dtu1.bus);
 
-        // the PEs: DTU and bridge share each local memory
+        // the PEs: the bridge's memory window (the CU) through the DTU to the memory
         self.dtu0.own_pe.next = self.c_pe[0].val();
         self.dtu1.own_pe.next = self.c_pe[1].val();
-        MemMaster::<LA>::join(&mut self.dtu0.mem, &mut self.mslice0.m);
-        MemMaster::<LA>::join(&mut self.mslice0.s, &mut self.arb0.m[0]);
-        MemMaster::<LA>::join(&mut self.memp0.m, &mut self.arb0.m[1]);
-        MemMaster::<LA>::join(&mut self.arb0.s, &mut self.ram0.mem);
-        MemMaster::<LA>::join(&mut self.dtu1.mem, &mut self.mslice1.m);
-        MemMaster::<LA>::join(&mut self.mslice1.s, &mut self.arb1.m[0]);
-        MemMaster::<LA>::join(&mut self.memp1.m, &mut self.arb1.m[1]);
-        MemMaster::<LA>::join(&mut self.arb1.s, &mut self.ram1.mem);
+        MemMaster::<LA>::join(&mut self.memp0.m, &mut self.dtu0.cu_mem);
+        MemMaster::<LA>::join(&mut self.dtu0.mem, &mut self.ram0.mem);
+        MemMaster::<LA>::join(&mut self.memp1.m, &mut self.dtu1.cu_mem);
+        MemMaster::<LA>::join(&mut self.dtu1.mem, &mut self.ram1.mem);
 
         // the NoC: a crossbar per class
         PacketSource::<64, 8, 8>::join(&mut self.dtu0.req_out, &mut self.req.inp[0]);

@@ -14,7 +14,8 @@ use crate::dtu::model;
 use crate::harness::backend::{instances, Backend, Dut};
 use crate::harness::ports::{bind, index, RegBusPorts};
 use crate::harness::rng::Rng;
-use crate::system::localmem::LocalMem;
+use crate::system::hostmem::Axi4Ports;
+use crate::system::localmem::{AxiFront, LocalMem};
 use nicgen_hdl::top::PortInfo;
 use nicgen_wire::dtu::{self as w, command, noc};
 use std::collections::VecDeque;
@@ -58,6 +59,8 @@ struct Ports {
     cmd_busy: usize,
     /// req_addr, req_we, req_wdata, req_strb, req_valid, req_ready, rsp_data, rsp_valid
     mem: [usize; 8],
+    /// The local memory's AXI4 port instead (`dtu_axi4`).
+    axi: Option<Axi4Ports>,
     /// Its NoC ports per class (0 requests, 1 responses), out and in, when the network is this
     /// model's (a `dtu` top per PE); none when the DUT holds the network (`dtu_system`).
     noc: Option<([Pkt; 2], [Pkt; 2])>,
@@ -66,13 +69,15 @@ struct Ports {
 impl Ports {
     fn bind(ports: &[PortInfo], dut: usize, prefix: &str, noc: bool) -> Self {
         let pre = |x: &str| format!("{prefix}{x}");
+        let axi = ports.iter().any(|p| p.name == pre("axi$awvalid"));
         Self {
             dut,
             bus: RegBusPorts::bind(ports, &pre("bus$")),
             cmd_busy: index(ports, &pre("cmd_busy")),
+            axi: axi.then(|| Axi4Ports::bind(ports, &pre("axi$"))),
             mem: bind(
                 ports,
-                &pre("mem$"),
+                &pre(if axi { "cu_mem$" } else { "mem$" }),
                 [
                     "req_addr",
                     "req_we",
@@ -125,6 +130,8 @@ pub struct DtuNet {
     pes: Vec<Ports>,
     clocks: Vec<(usize, usize)>,
     pub mem: Vec<LocalMem>,
+    /// Per PE whose memory is on AXI4: the subordinate in front of its `mem`.
+    pub axi: Vec<Option<AxiFront>>,
     rng: Rng,
     pub cycles: u64,
     /// Probability per cycle of a NoC out port's READY and of an in port's flit being offered.
@@ -166,7 +173,24 @@ impl DtuNet {
         net
     }
 
-    /// The `dtu_system` top (four PEs on its own crossbars), with `mem_bytes` of local memory
+    /// `n` PEs as [`DtuNet::new`], each a `dtu_axi4` top: the DTU interposed before its local
+    /// memory, which it reaches through its AXI4 manager port (`AxiFront` on the `LocalMem`);
+    /// the CU's pass-through port stays idle.
+    pub fn new_axi4(backend: Backend, n: usize, mem_bytes: usize, seed: u64) -> Self {
+        let inst = instances("dtu_axi4", backend, n);
+        let ports = &inst.ports;
+        let pes: Vec<Ports> = (0..n).map(|k| Ports::bind(ports, k, "", true)).collect();
+        let clocks = vec![(index(ports, "clock"), index(ports, "reset")); n];
+        let own = index(ports, "own_pe");
+        let mut net = Self::build(inst.duts, pes, clocks, mem_bytes, seed);
+        for (k, d) in net.duts.iter_mut().enumerate() {
+            d.set(own, k as u128);
+        }
+        net.reset();
+        net
+    }
+
+    /// The `dtu_system` top (four PEs on its own 2x2 meshes), with `mem_bytes` of local memory
     /// per PE, out of reset.
     pub fn system(backend: Backend, mem_bytes: usize, seed: u64) -> Self {
         let inst = instances("dtu_system", backend, 1);
@@ -192,11 +216,16 @@ impl DtuNet {
         let mem = (0..n)
             .map(|_| LocalMem::new(mem_bytes, rng.next_u64()))
             .collect();
+        let axi = pes
+            .iter()
+            .map(|p| p.axi.map(|a| AxiFront::new(a, rng.next_u64())))
+            .collect();
         Self {
             duts,
             pes,
             clocks,
             mem,
+            axi,
             rng,
             cycles: 0,
             noc_rate: 1.0,
@@ -244,11 +273,15 @@ impl DtuNet {
             m.ready_rate = 0.7;
             m.latency = (1, 6);
         }
+        for a in self.axi.iter_mut().flatten() {
+            a.ready_rate = 0.7;
+        }
     }
 
     /// Nothing in the network or owed by a memory.
     pub fn quiet(&self) -> bool {
         self.mem.iter().all(|m| m.idle())
+            && self.axi.iter().flatten().all(|a| a.idle())
             && self
                 .queued
                 .iter()
@@ -269,13 +302,16 @@ impl DtuNet {
             let p = self.pes[k];
             let d = &mut self.duts[p.dut];
             let g = |i: usize| d.get(i) as u64;
-            self.mem[k].edge(
-                g(p.mem[4]) != 0,
-                g(p.mem[0]),
-                g(p.mem[1]) != 0,
-                g(p.mem[2]),
-                g(p.mem[3]) as u8,
-            );
+            match self.axi[k].as_mut() {
+                Some(a) => a.edge(d.as_ref(), &mut self.mem[k]),
+                None => self.mem[k].edge(
+                    g(p.mem[4]) != 0,
+                    g(p.mem[0]),
+                    g(p.mem[1]) != 0,
+                    g(p.mem[2]),
+                    g(p.mem[3]) as u8,
+                ),
+            }
             let Some((outs, inps)) = p.noc else {
                 continue;
             };
@@ -345,11 +381,20 @@ impl DtuNet {
         // ---- inputs for the next cycle ----
         for k in 0..n {
             let p = self.pes[k];
-            let (rdy, rv, rd) = self.mem[k].drive();
             let d = &mut self.duts[p.dut];
-            d.set(p.mem[5], rdy as u128);
-            d.set(p.mem[7], rv as u128);
-            d.set(p.mem[6], rd as u128);
+            match self.axi[k].as_mut() {
+                Some(a) => {
+                    a.drive(d.as_mut(), &mut self.mem[k]);
+                    // the CU's pass-through port: idle
+                    d.set(p.mem[4], 0);
+                }
+                None => {
+                    let (rdy, rv, rd) = self.mem[k].drive();
+                    d.set(p.mem[5], rdy as u128);
+                    d.set(p.mem[7], rv as u128);
+                    d.set(p.mem[6], rd as u128);
+                }
+            }
             let Some((outs, inps)) = p.noc else {
                 continue;
             };

@@ -69,11 +69,11 @@ impl MemServer {
 /// AXI4 port indices at a prefix (the signals of `nicgen_hdl::common::axi::Axi4Master`).
 #[derive(Clone, Copy, Debug)]
 pub struct Axi4Ports {
-    aw: [usize; 7],
-    w: [usize; 5],
-    b: [usize; 4],
-    ar: [usize; 7],
-    r: [usize; 6],
+    pub(crate) aw: [usize; 7],
+    pub(crate) w: [usize; 5],
+    pub(crate) b: [usize; 4],
+    pub(crate) ar: [usize; 7],
+    pub(crate) r: [usize; 6],
 }
 
 impl Axi4Ports {

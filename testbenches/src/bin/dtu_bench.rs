@@ -3,7 +3,10 @@
 //! latency is the cycles from its COMMAND write's strobe to the first cycle COMMAND reads 0
 //! (the DTU's `cmd_busy` falling), for an 8-byte payload where one applies; next to each the
 //! gem5 TCU model's figure the issue compares with (`gem5_*`). Also the MMIO access latency
-//! (strobe to `ready`), and the bytes per cycle of a 4 KB READ and WRITE and of 1 KB SENDs.
+//! (strobe to `ready`), the bytes per cycle of a 4 KB READ and WRITE and of 1 KB SENDs, and
+//! `send_msgs_per_kcycle`: 64-byte messages from PE 0 to PE 1, sustained (PE 1's core fetches
+//! and acknowledges each message while PE 0 sends the next; every MMIO access of both cores
+//! counted).
 //! Writes build/bench/dtu.json (with `build/synth/dtu.json`'s figures when present).
 
 use nicgen_sim::dtu::net::DtuNet;
@@ -99,6 +102,36 @@ fn main() {
         &mut j,
         "send_1k_bytes_per_cycle",
         8000.0 / (n.cycles - t) as f64,
+    );
+    // sustained 64-byte messages, the receiver draining as they come
+    n.quiesce();
+    args(&mut n, 0, 0x1000, 64);
+    let msgs = 64;
+    let t = n.cycles;
+    let mut drained = 0;
+    for i in 0..=msgs {
+        if i < msgs {
+            n.start(0, command_word(Op::Send, 1, 2));
+        }
+        if i > 0 {
+            let (v, _) = n.command(1, command_word(Op::Fetch, 0, 0));
+            assert_eq!(w::command::ERR.get(v), 0, "FETCH");
+            let msg = n.read(1, w::ARG1);
+            assert_ne!(msg, 0, "message {} not received", i - 1);
+            let (v, _) = n.command(1, command_word(Op::AckMsg, 0, msg));
+            assert_eq!(w::command::ERR.get(v), 0, "ACK_MSG");
+            drained += 1;
+        }
+        if i < msgs {
+            let v = n.wait(0);
+            assert_eq!(w::command::ERR.get(v), 0, "SEND {i}");
+        }
+    }
+    assert_eq!(drained, msgs);
+    put(
+        &mut j,
+        "send_msgs_per_kcycle",
+        msgs as f64 * 1000.0 / (n.cycles - t) as f64,
     );
     match synth("dtu") {
         Some(s) => {

@@ -32,7 +32,15 @@ impl Both {
         }
     }
 
-    /// The `dtu_system` top: four PEs on the RTL crossbars.
+    /// `dtu_axi4` tops: each DTU reaches its local memory through its AXI4 manager port.
+    fn axi4(backend: Backend, n: usize, seed: u64) -> Self {
+        Self {
+            net: DtuNet::new_axi4(backend, n, MEM, seed),
+            m: System::new(n, MEM),
+        }
+    }
+
+    /// The `dtu_system` top: four PEs on the RTL 2x2 meshes.
     fn system(backend: Backend, seed: u64) -> Self {
         Self {
             net: DtuNet::system(backend, MEM, seed),
@@ -275,11 +283,22 @@ fn invariants(m: &System, at: usize) {
     }
 }
 
-fn random_commands(backend: Backend, rng: &mut Rng, n: usize, system: bool) {
-    let mut b = if system {
-        Both::system(backend, rng.next_u64())
-    } else {
-        Both::new(backend, 3, rng.next_u64())
+/// Which PEs the random commands run on.
+#[derive(Clone, Copy, PartialEq)]
+enum Pes {
+    /// Three `dtu` tops on the NoC model.
+    Dtu,
+    /// Three `dtu_axi4` tops (local memory on AXI4) on the NoC model.
+    Axi4,
+    /// The `dtu_system` top (four PEs on its RTL meshes).
+    System,
+}
+
+fn random_commands(backend: Backend, rng: &mut Rng, n: usize, pes: Pes) {
+    let mut b = match pes {
+        Pes::System => Both::system(backend, rng.next_u64()),
+        Pes::Axi4 => Both::axi4(backend, 3, rng.next_u64()),
+        Pes::Dtu => Both::new(backend, 3, rng.next_u64()),
     };
     b.net.stress();
     let pes = b.net.len();
@@ -436,11 +455,25 @@ fn dtu_random_commands_across_pes_match_the_model_verilator() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1500);
     check("dtu_random_verilator", 0xD82, |rng| {
-        random_commands(Backend::Verilator, rng, n, false)
+        random_commands(Backend::Verilator, rng, n, Pes::Dtu)
     });
 }
 
-/// The same on `dtu_system`: four DTUs on the RTL NoC (a crossbar per class), every word and
+/// The same with each DTU's local memory behind its AXI4 manager port (`dtu_axi4`: the DTU
+/// interposed before the memory, `MemToAxi4`, an AXI4 subordinate model with random READYs that
+/// reorders pending reads and writes), every word and byte compared with the model.
+// verifies: DTU-R002
+#[test]
+fn dtu_random_commands_with_local_memory_on_axi4_match_the_model_verilator() {
+    if !verilator::require("dtu_axi4 random commands in Verilator") {
+        return;
+    }
+    check("dtu_axi4_random_verilator", 0xD86, |rng| {
+        random_commands(Backend::Verilator, rng, 1500, Pes::Axi4)
+    });
+}
+
+/// The same on `dtu_system`: four DTUs on the RTL NoC (a 2x2 mesh per class), every word and
 /// byte compared with the model.
 // verifies: DTU-R106
 #[test]
@@ -449,7 +482,7 @@ fn dtu_system_random_commands_on_the_rtl_noc_match_the_model_verilator() {
         return;
     }
     check("dtu_system_random_verilator", 0xD84, |rng| {
-        random_commands(Backend::Verilator, rng, 1500, true)
+        random_commands(Backend::Verilator, rng, 1500, Pes::System)
     });
 }
 
