@@ -14,5 +14,6 @@ mod mem_axi;
 mod packet_xbar;
 mod regbank;
 mod regbus;
+mod regbus_wide;
 mod regfile;
 mod skid;
