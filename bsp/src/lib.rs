@@ -3,6 +3,7 @@
 //! the tools that turn the registry into build products (Verilog files and manifest, register
 //! documentation, C headers, the LPF check).
 
+pub mod board_status;
 pub mod bridge;
 pub mod emit;
 pub mod tops;

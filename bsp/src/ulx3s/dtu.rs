@@ -14,6 +14,7 @@
 
 use super::pll::Ecp5Pll;
 use super::BoardConfig;
+use crate::board_status::BoardStatus;
 use crate::bridge::UartBridge;
 use nicgen_hdl::common::mem::MemMaster;
 use nicgen_hdl::common::mem_bram::MemBram;
@@ -23,7 +24,6 @@ use nicgen_hdl::common::prim::k;
 use nicgen_hdl::common::regbank::{RegBusMaster, RegBusMasterD};
 use nicgen_hdl::common::regbus_split::RegBusSplit;
 use nicgen_hdl::common::regbus_wide::{RegBus32To64, RegBusToMem};
-use nicgen_hdl::common::regfile::BoardRegs;
 use nicgen_hdl::common::reset::ResetSync;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::dtu::cmd_engine::LA;
@@ -63,27 +63,12 @@ pub struct Ulx3sDtu {
     ram1: MemBram<LA, MEM_WORDS_LOG2>,
     req: PacketXbar<2, 64, 8, 8>,
     rsp: PacketXbar<2, 64, 8, 8>,
-    regs: BoardRegs,
-    cycles: DFF<Bits<32>>,
-    err_cnt: DFF<Bits<16>>,
-    ferr_cnt: DFF<Bits<16>>,
-    last_err: DFF<Bit>,
+    status: BoardStatus,
     /// The PLL's output (its name is the clock net's in Yosys and nextpnr reports).
     pe_clock: Signal<Local, Clock>,
-    leds: Signal<Local, Bits<8>>,
     sink_flip: Unused<Bits<16>>,
     sink_btn: Unused<Bits<6>>,
-    c_id: Constant<Bits<32>>,
-    c_hz: Constant<Bits<32>>,
-    c_div: Constant<Bits<32>>,
-    c_zero32: Constant<Bits<32>>,
-    c_one32: Constant<Bits<32>>,
-    c_zero16: Constant<Bits<16>>,
-    c_one16: Constant<Bits<16>>,
-    c_max16: Constant<Bits<16>>,
-    c_zero8: Constant<Bits<8>>,
     c_pe: [Constant<Bits<8>>; 2],
-    c_led: [Constant<Bits<8>>; 8],
 }
 
 impl Ulx3sDtu {
@@ -113,26 +98,11 @@ impl Ulx3sDtu {
             ram1: Default::default(),
             req: Default::default(),
             rsp: Default::default(),
-            regs: Default::default(),
-            cycles: Default::default(),
-            err_cnt: Default::default(),
-            ferr_cnt: Default::default(),
-            last_err: Default::default(),
+            status: BoardStatus::new(cfg.clock_hz(), cfg.baud_div()),
             pe_clock: Default::default(),
-            leds: Default::default(),
             sink_flip: Default::default(),
             sink_btn: Default::default(),
-            c_id: k(wb::BOARD_ID_VALUE as u64),
-            c_hz: k(cfg.clock_hz() as u64),
-            c_div: k(cfg.baud_div() as u64),
-            c_zero32: k(0),
-            c_one32: k(1),
-            c_zero16: k(0),
-            c_one16: k(1),
-            c_max16: k(0xFFFF),
-            c_zero8: k(0),
             c_pe: [k(0), k(1)],
-            c_led: std::array::from_fn(|i| k(1 << i)),
         }
     }
 }
@@ -151,10 +121,9 @@ impl Logic for Ulx3sDtu {
         self.pe_clock.next = self.pll.clkop.val();
         self.sync_rst.clock.next = self.pll.clkop.val();
         self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
-        dff_setup!(self, pe_clock, cycles, err_cnt, ferr_cnt, last_err);
         clock!(
             self, pe_clock, bridge, split, mmio0, mmio1, memp0, memp1, dtu0, dtu1, ram0, ram1, req,
-            rsp, regs
+            rsp, status
         );
         self.bridge.reset.next = self.sync_rst.rst.val();
         self.split.reset.next = self.sync_rst.rst.val();
@@ -168,7 +137,7 @@ impl Logic for Ulx3sDtu {
         self.ram1.reset.next = self.sync_rst.rst.val();
         self.req.reset.next = self.sync_rst.rst.val();
         self.rsp.reset.next = self.sync_rst.rst.val();
-        self.regs.reset.next = self.sync_rst.rst.val();
+        self.status.reset.next = self.sync_rst.rst.val();
 
         // UART and the board map
         self.bridge.rxd.next = self.ftdi_txd.val();
@@ -179,7 +148,7 @@ impl Logic for Ulx3sDtu {
         RegBusMaster::<WB>::join(&mut self.split.port[1], &mut self.mmio1.s);
         RegBusMaster::<WB>::join(&mut self.split.port[2], &mut self.memp0.s);
         RegBusMaster::<WB>::join(&mut self.split.port[3], &mut self.memp1.s);
-        RegBusMaster::<WB>::join(&mut self.split.port[4], &mut self.regs.bus);
+        RegBusMaster::<WB>::join(&mut self.split.port[4], &mut self.status.bus);
         RegBusMasterD::<AB, 64>::join(&mut self.mmio0.m, &mut self.dtu0.bus);
         RegBusMasterD::<AB, 64>::join(&mut self.mmio1.m, &mut self.dtu1.bus);
 
@@ -201,61 +170,19 @@ impl Logic for Ulx3sDtu {
         PacketSource::<64, 8, 8>::join(&mut self.rsp.out[0], &mut self.dtu0.rsp_in);
         PacketSource::<64, 8, 8>::join(&mut self.rsp.out[1], &mut self.dtu1.rsp_in);
 
-        // board registers
-        self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();
-        if self.bridge.error.val() && (self.err_cnt.q.val() != self.c_max16.val()) {
-            self.err_cnt.d.next = self.err_cnt.q.val() + self.c_one16.val();
-        }
-        if self.bridge.ferr.val() && (self.ferr_cnt.q.val() != self.c_max16.val()) {
-            self.ferr_cnt.d.next = self.ferr_cnt.q.val() + self.c_one16.val();
-        }
-        if self.bridge.error.val() {
-            self.last_err.d.next = true;
-        } else if self.bridge.bus.ready.val() && !self.bridge.bus.err.val() {
-            self.last_err.d.next = false;
-        }
-        self.leds.next = self.c_zero8.val();
-        if self.pll.locked.val() {
-            self.leds.next = self.leds.val() | self.c_led[0].val();
-        }
-        if !self.sync_rst.rst.val() {
-            self.leds.next = self.leds.val() | self.c_led[1].val();
-        }
-        if self.bridge.rx_busy.val() {
-            self.leds.next = self.leds.val() | self.c_led[2].val();
-        }
-        if self.bridge.tx_busy.val() {
-            self.leds.next = self.leds.val() | self.c_led[3].val();
-        }
-        if self.last_err.q.val() {
-            self.leds.next = self.leds.val() | self.c_led[4].val();
-        }
-        if self.dtu0.cmd_busy.val() {
-            self.leds.next = self.leds.val() | self.c_led[5].val();
-        }
-        if self.dtu1.cmd_busy.val() {
-            self.leds.next = self.leds.val() | self.c_led[6].val();
-        }
-        if self.cycles.q.val().get_bit(25) {
-            self.leds.next = self.leds.val() | self.c_led[7].val();
-        }
-        self.led.next = self.leds.val();
-        self.regs.board_id_id.next = self.c_id.val();
-        self.regs.board_clock_hz_hz.next = self.c_hz.val();
-        self.regs.board_baud_div_div.next = self.c_div.val();
-        self.regs.board_cycles_cycles.next = self.cycles.q.val();
-        self.regs.board_bridge_errors_responses.next = self.err_cnt.q.val();
-        self.regs.board_bridge_errors_framing.next = self.ferr_cnt.q.val();
-        self.regs.board_leds_led.next = self.leds.val();
+        // board registers and LEDs
+        self.status.pll_locked.next = self.pll.locked.val();
+        self.status.bridge_error.next = self.bridge.error.val();
+        self.status.bridge_ferr.next = self.bridge.ferr.val();
+        self.status.bridge_rx_busy.next = self.bridge.rx_busy.val();
+        self.status.bridge_tx_busy.next = self.bridge.tx_busy.val();
+        self.status.bus_ready.next = self.bridge.bus.ready.val();
+        self.status.bus_err.next = self.bridge.bus.err.val();
+        self.status.dev_led5.next = self.dtu0.cmd_busy.val();
+        self.status.dev_led6.next = self.dtu1.cmd_busy.val();
+        self.led.next = self.status.led.val();
         // no cable on this board: BOARD_CABLE_FLIP reads back what is written and does nothing
-        self.sink_flip.x.next = self.regs.board_cable_flip_period.val();
+        self.sink_flip.x.next = self.status.cable_flip_period.val();
         self.sink_btn.x.next = self.btn.val().get_bits::<6>(1);
-
-        if self.sync_rst.rst.val() {
-            self.cycles.d.next = self.c_zero32.val();
-            self.err_cnt.d.next = self.c_zero16.val();
-            self.ferr_cnt.d.next = self.c_zero16.val();
-            self.last_err.d.next = false;
-        }
     }
 }

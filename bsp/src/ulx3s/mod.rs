@@ -16,11 +16,11 @@
 pub mod dtu;
 pub mod pll;
 
+use crate::board_status::BoardStatus;
 use crate::bridge::UartBridge;
 use nicgen_hdl::common::prim::k;
 use nicgen_hdl::common::regbank::RegBusMaster;
 use nicgen_hdl::common::regbus_split::RegBusSplit;
-use nicgen_hdl::common::regfile::BoardRegs;
 use nicgen_hdl::common::reset::ResetSync;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::ftnw::link::{LinkConfig, TnwLink};
@@ -117,13 +117,9 @@ pub struct Ulx3s {
     bridge: UartBridge,
     link0: TnwLink,
     link1: TnwLink,
-    regs: BoardRegs,
+    status: BoardStatus,
     /// The bridge's bus to link 0, link 1 and the board registers (`BOARD_WINDOWS` order).
     split: RegBusSplit<3, 16, { wb::WINDOW_BITS as usize }>,
-    cycles: DFF<Bits<32>>,
-    err_cnt: DFF<Bits<16>>,
-    ferr_cnt: DFF<Bits<16>>,
-    last_err: DFF<Bit>,
     c01_d: DFF<Bits<32>>,
     c01_c: DFF<Bits<4>>,
     c10_d: DFF<Bits<32>>,
@@ -134,7 +130,6 @@ pub struct Ulx3s {
     /// in Yosys and nextpnr reports (`$glbnet$link_clock`).
     link_clock: Signal<Local, Clock>,
     flip: Signal<Local, Bit>,
-    leds: Signal<Local, Bits<8>>,
     sink32: [Unused<Bits<32>>; 2],
     sink14: [Unused<Bits<14>>; 2],
     sink4: [Unused<Bits<4>>; 2],
@@ -143,21 +138,15 @@ pub struct Ulx3s {
     sink_rxb: [Unused<Bit>; 8],
     sink_bit: [Unused<Bit>; 8],
     sink_btn: Unused<Bits<6>>,
-    c_id: Constant<Bits<32>>,
-    c_hz: Constant<Bits<32>>,
-    c_div: Constant<Bits<32>>,
-    c_zero32: Constant<Bits<32>>,
     c_one32: Constant<Bits<32>>,
     c_zero16: Constant<Bits<16>>,
     c_one16: Constant<Bits<16>>,
-    c_max16: Constant<Bits<16>>,
     c_taps: Constant<Bits<16>>,
     c_zero14: Constant<Bits<14>>,
     c_zero128: Constant<Bits<128>>,
     c_zero4: Constant<Bits<4>>,
     c_zero8: Constant<Bits<8>>,
     c_all_vcs: Constant<Bits<8>>,
-    c_led: [Constant<Bits<8>>; 8],
 }
 
 impl Ulx3s {
@@ -191,12 +180,8 @@ impl Ulx3s {
             bridge: UartBridge::new(cfg.baud_div(), cfg.truncate_cycles(), wb::window_mask()),
             link0: link(),
             link1: link(),
-            regs: Default::default(),
+            status: BoardStatus::new(cfg.clock_hz(), cfg.baud_div()),
             split: RegBusSplit::new(wb::BOARD_WINDOWS.map(|w| w.0)),
-            cycles: Default::default(),
-            err_cnt: Default::default(),
-            ferr_cnt: Default::default(),
-            last_err: Default::default(),
             c01_d: Default::default(),
             c01_c: Default::default(),
             c10_d: Default::default(),
@@ -205,7 +190,6 @@ impl Ulx3s {
             lfsr: DFFWithInit::new(0xACE1u64.into()),
             link_clock: Default::default(),
             flip: Default::default(),
-            leds: Default::default(),
             sink32: Default::default(),
             sink14: Default::default(),
             sink4: Default::default(),
@@ -213,21 +197,15 @@ impl Ulx3s {
             sink_rxb: Default::default(),
             sink_bit: Default::default(),
             sink_btn: Default::default(),
-            c_id: k(wb::BOARD_ID_VALUE as u64),
-            c_hz: k(cfg.clock_hz() as u64),
-            c_div: k(cfg.baud_div() as u64),
-            c_zero32: k(0),
             c_one32: k(1),
             c_zero16: k(0),
             c_one16: k(1),
-            c_max16: k(0xFFFF),
             c_all_vcs: k(0xFF),
             c_taps: k(0xB400),
             c_zero14: k(0),
             c_zero128: Constant::new(0u64.into()),
             c_zero4: k(0),
             c_zero8: k(0),
-            c_led: std::array::from_fn(|i| k(1 << i)),
         }
     }
 }
@@ -246,14 +224,11 @@ impl Logic for Ulx3s {
         self.sync_rst.clock.next = self.pll.clkop.val();
         self.sync_rst.arst.next = !self.btn.val().get_bit(0) || !self.pll.locked.val();
         self.link_clock.next = self.pll.clkop.val();
-        dff_setup!(
-            self, link_clock, cycles, err_cnt, ferr_cnt, last_err, c01_d, c01_c, c10_d, c10_c,
-            flip_cnt, lfsr
-        );
+        dff_setup!(self, link_clock, c01_d, c01_c, c10_d, c10_c, flip_cnt, lfsr);
         self.bridge.clock.next = self.pll.clkop.val();
         self.bridge.reset.next = self.sync_rst.rst.val();
-        self.regs.clock.next = self.pll.clkop.val();
-        self.regs.reset.next = self.sync_rst.rst.val();
+        self.status.clock.next = self.pll.clkop.val();
+        self.status.reset.next = self.sync_rst.rst.val();
         self.link0.clock.next = self.pll.clkop.val();
         self.link0.phy_clock.next = self.pll.clkop.val();
         self.link0.reset.next = self.sync_rst.rst.val();
@@ -280,16 +255,16 @@ impl Logic for Ulx3s {
         );
         RegBusMaster::<{ wb::WINDOW_BITS as usize }>::join(
             &mut self.split.port[2],
-            &mut self.regs.bus,
+            &mut self.status.bus,
         );
 
         // the cable: link 0 -> (bit-error injector) -> link 1, link 1 -> link 0
         self.flip.next = false;
         self.flip_cnt.d.next = self.flip_cnt.q.val() + self.c_one16.val();
-        if self.regs.board_cable_flip_period.val() == self.c_zero16.val() {
+        if self.status.cable_flip_period.val() == self.c_zero16.val() {
             self.flip_cnt.d.next = self.c_zero16.val();
         } else if (self.flip_cnt.q.val() + self.c_one16.val())
-            >= self.regs.board_cable_flip_period.val()
+            >= self.status.cable_flip_period.val()
         {
             self.flip.next = true;
             self.flip_cnt.d.next = self.c_zero16.val();
@@ -382,52 +357,17 @@ impl Logic for Ulx3s {
         self.sink_rxb[5].x.next = self.link1.rxb.abort.val();
         self.sink_rxb[7].x.next = self.link1.rxb.pkt_next.val();
 
-        // board registers
-        self.cycles.d.next = self.cycles.q.val() + self.c_one32.val();
-        if self.bridge.error.val() && (self.err_cnt.q.val() != self.c_max16.val()) {
-            self.err_cnt.d.next = self.err_cnt.q.val() + self.c_one16.val();
-        }
-        if self.bridge.ferr.val() && (self.ferr_cnt.q.val() != self.c_max16.val()) {
-            self.ferr_cnt.d.next = self.ferr_cnt.q.val() + self.c_one16.val();
-        }
-        if self.bridge.error.val() {
-            self.last_err.d.next = true;
-        } else if self.bridge.bus.ready.val() && !self.bridge.bus.err.val() {
-            self.last_err.d.next = false;
-        }
-        self.leds.next = self.c_zero8.val();
-        if self.pll.locked.val() {
-            self.leds.next = self.leds.val() | self.c_led[0].val();
-        }
-        if !self.sync_rst.rst.val() {
-            self.leds.next = self.leds.val() | self.c_led[1].val();
-        }
-        if self.bridge.rx_busy.val() {
-            self.leds.next = self.leds.val() | self.c_led[2].val();
-        }
-        if self.bridge.tx_busy.val() {
-            self.leds.next = self.leds.val() | self.c_led[3].val();
-        }
-        if self.last_err.q.val() {
-            self.leds.next = self.leds.val() | self.c_led[4].val();
-        }
-        if self.link0.irq_rx.val() || self.link0.irq_tx.val() {
-            self.leds.next = self.leds.val() | self.c_led[5].val();
-        }
-        if self.link1.irq_rx.val() || self.link1.irq_tx.val() {
-            self.leds.next = self.leds.val() | self.c_led[6].val();
-        }
-        if self.cycles.q.val().get_bit(25) {
-            self.leds.next = self.leds.val() | self.c_led[7].val();
-        }
-        self.led.next = self.leds.val();
-        self.regs.board_id_id.next = self.c_id.val();
-        self.regs.board_clock_hz_hz.next = self.c_hz.val();
-        self.regs.board_baud_div_div.next = self.c_div.val();
-        self.regs.board_cycles_cycles.next = self.cycles.q.val();
-        self.regs.board_bridge_errors_responses.next = self.err_cnt.q.val();
-        self.regs.board_bridge_errors_framing.next = self.ferr_cnt.q.val();
-        self.regs.board_leds_led.next = self.leds.val();
+        // board registers and LEDs
+        self.status.pll_locked.next = self.pll.locked.val();
+        self.status.bridge_error.next = self.bridge.error.val();
+        self.status.bridge_ferr.next = self.bridge.ferr.val();
+        self.status.bridge_rx_busy.next = self.bridge.rx_busy.val();
+        self.status.bridge_tx_busy.next = self.bridge.tx_busy.val();
+        self.status.bus_ready.next = self.bridge.bus.ready.val();
+        self.status.bus_err.next = self.bridge.bus.err.val();
+        self.status.dev_led5.next = self.link0.irq_rx.val() || self.link0.irq_tx.val();
+        self.status.dev_led6.next = self.link1.irq_rx.val() || self.link1.irq_tx.val();
+        self.led.next = self.status.led.val();
 
         // what this top does not use
         self.sink32[0].x.next = self.link0.rx.data.val();
@@ -449,10 +389,6 @@ impl Logic for Ulx3s {
         self.sink_btn.x.next = self.btn.val().get_bits::<6>(1);
 
         if self.sync_rst.rst.val() {
-            self.cycles.d.next = self.c_zero32.val();
-            self.err_cnt.d.next = self.c_zero16.val();
-            self.ferr_cnt.d.next = self.c_zero16.val();
-            self.last_err.d.next = false;
             self.flip_cnt.d.next = self.c_zero16.val();
         }
     }

@@ -15,7 +15,7 @@ use crate::harness::backend::{instances, Backend, Dut};
 use crate::harness::ports::{bind, index, RegBusPorts};
 use crate::harness::rng::Rng;
 use crate::system::hostmem::Axi4Ports;
-use crate::system::localmem::{AxiFront, LocalMem};
+use crate::system::localmem::{mem_ports, AxiFront, LocalMem};
 use nicgen_hdl::top::PortInfo;
 use nicgen_wire::dtu::{self as w, command, noc};
 use std::collections::VecDeque;
@@ -75,20 +75,7 @@ impl Ports {
             bus: RegBusPorts::bind(ports, &pre("bus$")),
             cmd_busy: index(ports, &pre("cmd_busy")),
             axi: axi.then(|| Axi4Ports::bind(ports, &pre("axi$"))),
-            mem: bind(
-                ports,
-                &pre(if axi { "cu_mem$" } else { "mem$" }),
-                [
-                    "req_addr",
-                    "req_we",
-                    "req_wdata",
-                    "req_strb",
-                    "req_valid",
-                    "req_ready",
-                    "rsp_data",
-                    "rsp_valid",
-                ],
-            ),
+            mem: mem_ports(ports, &pre(if axi { "cu_mem$" } else { "mem$" })),
             noc: noc.then(|| {
                 (
                     [
@@ -160,26 +147,21 @@ impl DtuNet {
     /// `n` PEs (ids 0..n), a `dtu` top each on this model's network, with `mem_bytes` of local
     /// memory each, out of reset.
     pub fn new(backend: Backend, n: usize, mem_bytes: usize, seed: u64) -> Self {
-        let inst = instances("dtu", backend, n);
-        let ports = &inst.ports;
-        let pes = (0..n).map(|k| Ports::bind(ports, k, "", true)).collect();
-        let clocks = vec![(index(ports, "clock"), index(ports, "reset")); n];
-        let own = index(ports, "own_pe");
-        let mut net = Self::build(inst.duts, pes, clocks, mem_bytes, seed);
-        for (k, d) in net.duts.iter_mut().enumerate() {
-            d.set(own, k as u128);
-        }
-        net.reset();
-        net
+        Self::of_top("dtu", backend, n, mem_bytes, seed)
     }
 
     /// `n` PEs as [`DtuNet::new`], each a `dtu_axi4` top: the DTU interposed before its local
     /// memory, which it reaches through its AXI4 manager port (`AxiFront` on the `LocalMem`);
     /// the CU's pass-through port stays idle.
     pub fn new_axi4(backend: Backend, n: usize, mem_bytes: usize, seed: u64) -> Self {
-        let inst = instances("dtu_axi4", backend, n);
+        Self::of_top("dtu_axi4", backend, n, mem_bytes, seed)
+    }
+
+    /// `n` PEs, each a top named `top` with one DTU's ports, on this model's network.
+    fn of_top(top: &str, backend: Backend, n: usize, mem_bytes: usize, seed: u64) -> Self {
+        let inst = instances(top, backend, n);
         let ports = &inst.ports;
-        let pes: Vec<Ports> = (0..n).map(|k| Ports::bind(ports, k, "", true)).collect();
+        let pes = (0..n).map(|k| Ports::bind(ports, k, "", true)).collect();
         let clocks = vec![(index(ports, "clock"), index(ports, "reset")); n];
         let own = index(ports, "own_pe");
         let mut net = Self::build(inst.duts, pes, clocks, mem_bytes, seed);

@@ -104,6 +104,41 @@ impl Axi4Ports {
     }
 }
 
+impl Axi4Ports {
+    /// The manager's AW, W and AR at an edge (A3.2.1): a VALID not taken at the previous edge
+    /// (`held`) must still be high with the same payload; each VALID that is high and not
+    /// taken now (`ready` low) is remembered for the next edge.
+    pub(crate) fn check_held(
+        &self,
+        d: &dyn Dut,
+        ready: &[bool; 3],
+        held: &mut [Option<Vec<u128>>; 3],
+    ) -> Result<(), String> {
+        for (k, (ports, valid)) in [
+            (&self.aw[..5], self.aw[5]),
+            (&self.w[..3], self.w[3]),
+            (&self.ar[..5], self.ar[5]),
+        ]
+        .iter()
+        .enumerate()
+        {
+            let now: Vec<u128> = ports.iter().map(|&i| d.get(i)).collect();
+            if let Some(h) = held[k].take() {
+                if d.get(*valid) == 0 || now != h {
+                    return Err(format!(
+                        "{} VALID or payload changed before READY",
+                        ["AW", "W", "AR"][k]
+                    ));
+                }
+            }
+            if d.get(*valid) != 0 && !ready[k] {
+                held[k] = Some(now);
+            }
+        }
+        Ok(())
+    }
+}
+
 struct ReadBurst {
     id: u64,
     addr: u64,
@@ -208,27 +243,7 @@ impl CycleModel for Axi4Memory {
         let p = self.p;
         let g = |i: usize| d.get(i);
         // stability of the manager's VALIDs that were not taken at the previous edge
-        for (k, (ports, valid)) in [
-            (&p.aw[..5], p.aw[5]),
-            (&p.w[..3], p.w[3]),
-            (&p.ar[..5], p.ar[5]),
-        ]
-        .iter()
-        .enumerate()
-        {
-            let now: Vec<u128> = ports.iter().map(|&i| g(i)).collect();
-            if let Some(h) = self.held[k].take() {
-                if g(*valid) == 0 || now != h {
-                    return Err(format!(
-                        "{} VALID or payload changed before READY",
-                        ["AW", "W", "AR"][k]
-                    ));
-                }
-            }
-            if g(*valid) != 0 && !self.ready[k] {
-                self.held[k] = Some(now);
-            }
-        }
+        p.check_held(d, &self.ready, &mut self.held)?;
         if g(p.ar[5]) != 0 && self.ready[2] {
             let (id, addr) = (g(p.ar[0]) as u64, g(p.ar[1]) as u64);
             let beats = self.check_burst("AR", addr, g(p.ar[2]), g(p.ar[3]), g(p.ar[4]))?;

@@ -7,8 +7,29 @@
 //! Use per cycle: `edge` with the request signals as sampled before the clock edge, then
 //! `drive` for the inputs of the next cycle.
 
+use crate::harness::ports::bind;
 use crate::harness::rng::Rng;
+use nicgen_hdl::top::PortInfo;
 use std::collections::VecDeque;
+
+/// The local-memory interface's port indices at a prefix, in the order req_addr, req_we,
+/// req_wdata, req_strb, req_valid, req_ready, rsp_data, rsp_valid.
+pub fn mem_ports(ports: &[PortInfo], prefix: &str) -> [usize; 8] {
+    bind(
+        ports,
+        prefix,
+        [
+            "req_addr",
+            "req_we",
+            "req_wdata",
+            "req_strb",
+            "req_valid",
+            "req_ready",
+            "rsp_data",
+            "rsp_valid",
+        ],
+    )
+}
 
 pub struct LocalMem {
     pub bytes: Vec<u8>,
@@ -151,26 +172,8 @@ impl AxiFront {
     pub fn edge(&mut self, d: &dyn crate::harness::backend::Dut, mem: &mut LocalMem) {
         let p = self.p;
         let g = |i: usize| d.get(i);
-        for (k, (ports, valid)) in [
-            (&p.aw[..5], p.aw[5]),
-            (&p.w[..3], p.w[3]),
-            (&p.ar[..5], p.ar[5]),
-        ]
-        .iter()
-        .enumerate()
-        {
-            let now: Vec<u128> = ports.iter().map(|&i| g(i)).collect();
-            if let Some(h) = self.held[k].take() {
-                assert!(
-                    g(*valid) != 0 && now == h,
-                    "AXI {}: VALID or payload changed before READY",
-                    ["AW", "W", "AR"][k]
-                );
-            }
-            if g(*valid) != 0 && !self.ready[k] {
-                self.held[k] = Some(now);
-            }
-        }
+        p.check_held(d, &self.ready, &mut self.held)
+            .unwrap_or_else(|e| panic!("AXI {e}"));
         let single = |what: &str, len: u128, size: u128, burst: u128| {
             assert!(
                 len == 0 && size == 3 && burst == 1,

@@ -9,11 +9,12 @@
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::{instances, Backend, Dut};
 use nicgen_sim::harness::cycle::{CycleModel, OneClock};
-use nicgen_sim::harness::ports::{bind, index};
+use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::system::hostmem::{Axi4Memory, Axi4Ports, MemServer};
+use nicgen_sim::system::localmem::mem_ports;
 use std::collections::VecDeque;
 
 const BASE: u64 = 0x1000_0000;
@@ -163,20 +164,7 @@ fn run(backend: Backend, rng: &mut Rng) {
     }
     let n = todo.len();
     let mut m = Master {
-        p: bind(
-            &ports,
-            "mem$",
-            [
-                "req_addr",
-                "req_we",
-                "req_wdata",
-                "req_strb",
-                "req_valid",
-                "req_ready",
-                "rsp_data",
-                "rsp_valid",
-            ],
-        ),
+        p: mem_ports(&ports, "mem$"),
         rng: Rng::new(rng.next_u64()),
         todo: VecDeque::new(),
         offer: false,
