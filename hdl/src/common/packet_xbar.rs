@@ -2,11 +2,11 @@
 //! packet to the output its route table gives for its `meta` (whole packets, wormhole: an output
 //! is held from a packet's head to its last beat). The table maps the destinations 0 to 7 to an
 //! output or to none: `default()` is the crossbar (destination o to output o), `with_routes`
-//! any other map, such as a mesh router's (`common::packet_mesh`). One grant per cycle over the inputs whose head waits for a
-//! free output, round-robin after the input granted last, so no input starves. A packet whose
-//! `meta` names no output is taken and dropped (so a bad destination never blocks an input).
-//! In order per (input, output). Latency: a cycle from a head's arrival to its grant, then none
-//! (the beats pass combinationally): put register slices on both sides.
+//! any other map, such as a mesh router's (`common::packet_mesh`). One grant per cycle over the
+//! inputs whose head waits for a free output, round-robin after the input granted last, so no
+//! input starves. A packet whose `meta` has no route is taken and dropped (so a bad destination
+//! never blocks an input). In order per (input, output). Latency: a cycle from a head's arrival
+//! to its grant, then none (the beats pass combinationally): put register slices on both sides.
 
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;

@@ -3,8 +3,8 @@
 //! (`mem`) with the DTU's own transfers through a round-robin `MemArb` (requests of either side
 //! in order, answers in order per side). The DTU's side passes a register slice first (two FSM
 //! kernels never exchange valid/ready combinationally, docs/conventions.md); the CU's side goes
-//! straight to the arbiter, so a CU access costs the arbiter's cycle only. `DtuAxi4` puts this
-//! memory port on AXI4. Other ports as `Dtu`.
+//! straight to the arbiter (its master must not make `req_valid` wait for `req_ready`, the
+//! interface's rule). `DtuAxi4` puts this memory port on AXI4. Other ports as `Dtu`.
 
 use super::cmd_engine::LA;
 use super::dtu::Dtu;
