@@ -65,7 +65,7 @@ testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lin
 cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver suite on Verilator and over serial-over-pty to the Verilated board top, the board's bridge
 	@$(CARGO) test --release -p nicgen-testbenches --test system --test ftnw --test common --test board -- verilog verilator hazard serial bridge
 
-soak: setup ## long randomized runs outside CI: 100 000 random DTU commands over 3 PEs, every word and byte compared with the model [DTU_COMMANDS=n]
+soak: setup ## long randomized runs outside CI: 100 000 random DTU commands over 3 PEs (dtu, and dtu_axi4 with its memory on AXI4), every word and byte compared with the model [DTU_COMMANDS=n]
 	@DTU_COMMANDS=$${DTU_COMMANDS:-100000} $(CARGO) test --release -p nicgen-testbenches --test dtu -- random_commands --nocapture
 
 mutants: setup ## one-line changes to the RTL (hdl/src/ftnw, hdl/src/common), each run against its tests; build/mutants/report.json + survivors.txt [SEED=1 COUNT=60; about 40 min]

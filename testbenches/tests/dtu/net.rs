@@ -283,6 +283,14 @@ fn invariants(m: &System, at: usize) {
     }
 }
 
+/// Random commands per run: `DTU_COMMANDS` (`make soak` runs 100 000), else 1500.
+fn commands() -> usize {
+    std::env::var("DTU_COMMANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1500)
+}
+
 /// Which PEs the random commands run on.
 #[derive(Clone, Copy, PartialEq)]
 enum Pes {
@@ -449,11 +457,7 @@ fn dtu_random_commands_across_pes_match_the_model_verilator() {
     if !verilator::require("dtu random commands in Verilator") {
         return;
     }
-    // DTU_COMMANDS: how many (`make soak` runs 100 000)
-    let n = std::env::var("DTU_COMMANDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1500);
+    let n = commands();
     check("dtu_random_verilator", 0xD82, |rng| {
         random_commands(Backend::Verilator, rng, n, Pes::Dtu)
     });
@@ -469,7 +473,7 @@ fn dtu_random_commands_with_local_memory_on_axi4_match_the_model_verilator() {
         return;
     }
     check("dtu_axi4_random_verilator", 0xD86, |rng| {
-        random_commands(Backend::Verilator, rng, 1500, Pes::Axi4)
+        random_commands(Backend::Verilator, rng, commands(), Pes::Axi4)
     });
 }
 
