@@ -9,6 +9,7 @@ pub mod board;
 pub mod dtu;
 pub mod ftnw;
 pub mod harness;
+pub mod mitnic;
 pub mod system;
 
 /// The workspace root (for build/ and target/ paths), from this crate's location.

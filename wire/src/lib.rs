@@ -9,6 +9,7 @@ pub mod crc;
 pub mod demo;
 pub mod dtu;
 pub mod ftnw;
+pub mod mitnic;
 pub mod regfile_gen;
 pub mod regs;
 
@@ -29,6 +30,7 @@ pub static MAPS: &[(&str, &regs::RegMap)] = &[
         "nicgen_wire::board::bridge::BOARD_REGS",
         &board::bridge::BOARD_REGS,
     ),
+    ("nicgen_wire::mitnic::MITNIC_REGS", &mitnic::MITNIC_REGS),
 ];
 
 /// All register maps of the project, for docs, the C headers and consistency tests.
