@@ -21,6 +21,7 @@ use crate::dyn_top;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
+use crate::mitnic::core::NicCore;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -113,6 +114,16 @@ dyn_top!(DtuAxi4Top, DtuAxi4, clocks: [clock],
         axi.arlen, axi.arsize, axi.arburst, axi.arvalid, axi.rready, req_out.data, req_out.keep,
         req_out.meta, req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data,
         rsp_out.keep, rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
+
+/// The ring routing table of the emitted `nic_core` (node[2:0] -> routing byte): a placeholder
+/// until Figure 2.2 or TR-482 gives the values (NIC-A13).
+pub const NIC_RING_TABLE: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+dyn_top!(NicCoreTop, NicCore, clocks: [clock],
+    inputs: [reset, t_strobe, t_da, t_write, t_wdata, out_ready, in_valid, in_w0, in_w1, in_w2,
+        in_w3, in_w4, in_type, idle_err, exc_pins],
+    outputs: [t_done, t_fault, t_wait, t_rdata, out_valid, out_w0, out_w1, out_w2, out_w3, out_w4,
+        out_type, out_csp, out_route, out_excs]);
 
 /// `dtu_system`: every PE's CU and memory ports, PE by PE.
 macro_rules! dtu_system_top {
@@ -361,6 +372,22 @@ pub fn tops() -> Vec<TopEntry> {
                 ("mem$*", "local-memory slave (`common::mem`): 64-bit word requests with byte strobes (valid/ready), one response per request in order"),
                 ("err", "one cycle per R or B answered SLVERR or DECERR"),
                 ("axi$*", "AXI4 manager port (64-bit addresses and data, 1 ID bit, ID 0; `common::mem_axi`): single-beat INCR transactions of 8 bytes, WSTRB = the request's strobes, RREADY and BREADY always high; up to 8 in flight, all reads or all writes"),
+            ],
+        },
+        TopEntry {
+            name: "nic_core",
+            doc: "MIT NIC core: registers o0-o4, i0-i4, CONTROL, STATUS, CODE-BASE, INST, the 16-message queues and the commands of a P-bus transaction (LOC, OTYPE, NNEXT, SEND, CSP) with WAIT and FAULT (mitnic)",
+            clocks_mhz: &[("clock", 50.0)],
+            build: || Box::new(NicCoreTop::new("nic_core", NicCore::new(NIC_RING_TABLE))),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high (the power-on reset NIC-A21 adds): every register 0, both queues empty"),
+                ("t_*", "transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2], `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`, the cycle a slot frees) ends it with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused"),
+                ("out_*", "output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing byte"),
+                ("in_*", "an arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON = 0; room_error into a full queue)"),
+                ("idle_err", "one cycle: the input port saw an idle error (STATUS.EXCS[1])"),
+                ("exc_pins", "the four exception input pins (STATUS.EXCS[5:2]), synchronous to `clock`"),
+                ("out_excs", "the four exception output pins (CONTROL.OUT_EXCS)"),
             ],
         },
         TopEntry {

@@ -7,7 +7,8 @@
 //! `send_msgs_per_kcycle`: 64-byte messages from PE 0 to PE 1, sustained (PE 1's core fetches
 //! and acknowledges each message while PE 0 sends the next; every MMIO access of both cores
 //! counted).
-//! Writes build/bench/dtu.json (with `build/synth/dtu.json`'s figures when present).
+//! Writes build/bench/dtu.json (with `build/synth/dtu.json`'s and `dtu_system.json`'s figures
+//! when present).
 
 use nicgen_sim::dtu::net::DtuNet;
 use nicgen_sim::harness::backend::Backend;
@@ -141,6 +142,15 @@ fn main() {
             j.insert("bram", s.num("bram").unwrap_or(f64::NAN));
         }
         None => eprintln!("  no build/synth/dtu.json: run `make synth TOPS=dtu`"),
+    }
+    // the 4-PE system (`make synth TOPS=dtu_system`: about an hour of place and route)
+    match synth("dtu_system") {
+        Some(s) => {
+            j.insert("system_fmax_mhz", s.num("clock").unwrap_or(f64::NAN));
+            j.insert("system_lut4", s.num("lut4").unwrap_or(f64::NAN));
+            j.insert("system_ff", s.num("ff").unwrap_or(f64::NAN));
+        }
+        None => eprintln!("  no build/synth/dtu_system.json: run `make synth TOPS=dtu_system`"),
     }
     write("dtu", &j);
 }

@@ -1,0 +1,4 @@
+//! The MIT NIC (issue 15) against its reference model (`nicgen_sim::mitnic::model`). One test
+//! binary.
+
+mod core;
