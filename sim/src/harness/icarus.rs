@@ -260,14 +260,19 @@ fn bits_of(hexs: &str, at: usize, w: usize) -> String {
 }
 
 /// Write a testbench's files and run it: convenience for `replay` into a scratch directory
-/// (`target/icarus/<top>`, removed after a pass unless `NICGEN_KEEP_ICARUS=1`).
+/// (`target/icarus/<top>-<pid>-<n>`, one per call, so tests of the same top running at once do
+/// not share files; removed after a pass unless `NICGEN_KEEP_ICARUS=1`).
 pub fn replay_in_tmp(
     top: &str,
     verilog: &str,
     rec: &Recording,
     budget: Duration,
 ) -> Result<IcarusRun, String> {
-    let dir = crate::workspace_root().join("target/icarus").join(top);
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = crate::workspace_root()
+        .join("target/icarus")
+        .join(format!("{top}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let r = replay(top, verilog, rec, &dir, budget);
     if r.is_ok() && !std::env::var("NICGEN_KEEP_ICARUS").is_ok_and(|v| v == "1") {
