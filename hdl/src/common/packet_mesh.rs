@@ -39,11 +39,6 @@ pub fn xy_routes(n: usize) -> [Option<usize>; 8] {
     })
 }
 
-/// Hops (router-to-router links) from node `a` to node `b`.
-pub fn hops(a: usize, b: usize) -> usize {
-    ((a ^ b) & 1) + (((a ^ b) >> 1) & 1)
-}
-
 #[derive(LogicBlock)]
 pub struct PacketMesh2x2<const D: usize, const K: usize, const M: usize> {
     pub clock: Signal<In, Clock>,

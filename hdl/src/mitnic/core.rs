@@ -181,18 +181,6 @@ pub struct NicCore {
 impl NicCore {
     /// `ring_table`: the routing byte of node[2:0] in ring mode (NIC-A13).
     pub fn new(ring_table: [u8; 8]) -> Self {
-        let ctrl = [
-            C::FW,
-            C::ITHRESH,
-            C::OTHRESH,
-            C::ROUTE,
-            C::OP_ON,
-            C::IP_ON,
-            C::NOTE_EXCS,
-            C::OUT_EXCS,
-        ]
-        .iter()
-        .fold(0u32, |m, f| m | f.mask());
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -298,7 +286,7 @@ impl NicCore {
             c_send_fwd: k(w::Send::Forward as u64),
             c_ring: std::array::from_fn(|n| k(ring_table[n] as u64)),
             c_node: std::array::from_fn(|n| k(n as u64)),
-            c_ctrl_mask: k(ctrl as u64),
+            c_ctrl_mask: k(w::control_stored_mask() as u64),
             c_base_mask: k(w::CODE_BASE::BASE.mask() as u64),
             c_full: k(w::QUEUE_DEPTH as u64),
             c_zero32: k(0),

@@ -168,15 +168,7 @@ impl Nic {
                         return Reply::Ok(0);
                     }
                     self.net_excs &= !(C::RESET_NET_EXCS.get(data) as u8);
-                    self.control = data & !(C::RESET_NET_EXCS.mask() | C::RESET_NIC.mask());
-                    self.control &= C::FW.mask()
-                        | C::ITHRESH.mask()
-                        | C::OTHRESH.mask()
-                        | C::ROUTE.mask()
-                        | C::OP_ON.mask()
-                        | C::IP_ON.mask()
-                        | C::NOTE_EXCS.mask()
-                        | C::OUT_EXCS.mask();
+                    self.control = data & w::control_stored_mask();
                 }
                 Loc::CodeBase => self.code_base = data & w::CODE_BASE::BASE.mask(),
                 Loc::Status | Loc::Inst | Loc::Reserved(_) => {}

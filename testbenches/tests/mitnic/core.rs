@@ -226,13 +226,13 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
                 };
                 let d = cmd.encode();
                 let mut want = m.transaction(d, write, data);
-                let mut freed = false;
+                // the message the output port takes to end a WAIT
+                let mut freed = None;
                 let got = r.transaction(d, write, data, |r| {
-                    if !freed {
+                    if freed.is_none() {
                         r.idle(2);
-                        let p = r.pop();
-                        assert!(p.is_some(), "event {at}: WAIT with nothing offered");
-                        freed = true;
+                        freed = r.pop();
+                        assert!(freed.is_some(), "event {at}: WAIT with nothing offered");
                     } else {
                         r.cycle();
                     }
@@ -240,9 +240,17 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
                 if want == Reply::Wait {
                     waits += 1;
                     let l = m.launch().expect("the model's head");
-                    let _ = l;
+                    assert_eq!(
+                        freed,
+                        Some((l.msg.words, l.msg.ty, l.csp, l.route)),
+                        "event {at}: the message that ended the WAIT"
+                    );
                     want = m.transaction(d, write, data);
-                    assert!(freed, "event {at}: the RTL did not wait");
+                } else {
+                    assert!(
+                        freed.is_none(),
+                        "event {at}: the RTL waited, the model did not"
+                    );
                 }
                 if want == Reply::Fault {
                     faults += 1;

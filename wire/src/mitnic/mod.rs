@@ -52,6 +52,15 @@ crate::regmap! {
     }
 }
 
+/// The CONTROL bits a write stores: its read-write fields (RESET_NET_EXCS and RESET_NIC are
+/// commands and read 0).
+pub fn control_stored_mask() -> u32 {
+    CONTROL::FIELDS
+        .iter()
+        .filter(|f| f.access == crate::regs::Access::RW)
+        .fold(0, |m, f| m | f.mask())
+}
+
 /// Messages each queue holds.
 pub const QUEUE_DEPTH: usize = 16;
 /// Words of a message.
@@ -264,6 +273,10 @@ mod tests {
         assert_eq!(Loc::from_u8(0xE), Loc::Reserved(0xE));
         assert_eq!(STATUS::OLENGTH.mask(), 0x01F0_0000);
         assert_eq!(CONTROL::RESET_NIC.mask(), 1 << 24);
+        assert_eq!(
+            control_stored_mask(),
+            0x00F3_FFFF & !(3 << 18) | 0x0003_0000
+        );
     }
 
     #[test]
