@@ -22,6 +22,7 @@ use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
+use crate::mitnic::nic::MitNic;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -120,10 +121,14 @@ dyn_top!(DtuAxi4Top, DtuAxi4, clocks: [clock],
 pub const NIC_RING_TABLE: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 dyn_top!(NicCoreTop, NicCore, clocks: [clock],
-    inputs: [reset, t_strobe, t_da, t_write, t_wdata, out_ready, in_valid, in_w0, in_w1, in_w2,
-        in_w3, in_w4, in_type, idle_err, exc_pins],
+    inputs: [reset, t_strobe, t_da, t_write, t_wdata, out_ready, out_held, in_valid, in_w0, in_w1,
+        in_w2, in_w3, in_w4, in_type, idle_err, in_lost, exc_pins],
     outputs: [t_done, t_fault, t_wait, t_rdata, out_valid, out_w0, out_w1, out_w2, out_w3, out_w4,
-        out_type, out_csp, out_route, out_excs]);
+        out_type, out_csp, out_route, out_excs, in_nearly_full]);
+
+dyn_top!(MitNicTop, MitNic, clocks: [clock, netclk, niclk],
+    inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
+    outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
 
 /// `dtu_system`: every PE's CU and memory ports, PE by PE.
 macro_rules! dtu_system_top {
@@ -386,8 +391,40 @@ pub fn tops() -> Vec<TopEntry> {
                 ("out_*", "output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing byte"),
                 ("in_*", "an arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON = 0; room_error into a full queue)"),
                 ("idle_err", "one cycle: the input port saw an idle error (STATUS.EXCS[1])"),
+                ("in_lost", "one cycle: the input port dropped a packet it could not hand over (room_error, STATUS.EXCS[0])"),
+                ("out_held", "messages the output port has taken whose header has not left: counted in oLENGTH"),
+                ("in_nearly_full", "registered: the input queue holds at least 12 messages (the input port's niwait)"),
                 ("exc_pins", "the four exception input pins (STATUS.EXCS[5:2]), synchronous to `clock`"),
                 ("out_excs", "the four exception output pins (CONTROL.OUT_EXCS)"),
+            ],
+        },
+        TopEntry {
+            name: "mit_nic",
+            doc: "MIT NIC: the 88100 P-bus slave, the core, the PaRC output port (netclk) and input port (niclk), each crossing through a two-slot handoff (mitnic)",
+            clocks_mhz: &[("clock", 50.0), ("netclk", 100.0), ("niclk", 100.0)],
+            build: || Box::new(MitNicTop::new("mit_nic", MitNic::new(NIC_RING_TABLE))),
+            port_docs: &[
+                ("clock", "the P-bus clock: the P-bus pins, the registers and both queues are in its domain"),
+                ("netclk", "the output port's clock; `noclk` is netclk and `nodata` changes just after its rising edges"),
+                ("niclk", "the input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)"),
+                ("reset", "power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain"),
+                ("ncs", "P-bus chip select, active low (the decode of the upper address bits is outside)"),
+                ("dbe", "P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)"),
+                ("da", "P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)"),
+                ("r_w", "P-bus: 1 read, 0 write"),
+                ("d_in", "P-bus data as driven by the master (write data, the cycle after the address)"),
+                ("dr_in", "P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL one that did not succeed is ignored"),
+                ("d_out", "read data (0 when `d_oe` is low)"),
+                ("d_oe", "drive `d_out` on the data bus (the reply cycle of a read that succeeds)"),
+                ("dr_out", "reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`"),
+                ("dr_oe", "drive `dr_out` (every reply cycle of a NIC transaction)"),
+                ("nodata", "PaRC output data: 0x5555 idles, twelve-word packets"),
+                ("noclk", "PaRC output clock (netclk)"),
+                ("nowait", "PaRC output wait (asynchronous; a packet starts only while it is low)"),
+                ("nidata", "PaRC input data (niclk domain)"),
+                ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
+                ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
+                ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
             ],
         },
         TopEntry {

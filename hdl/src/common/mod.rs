@@ -9,6 +9,7 @@ pub mod crc;
 pub mod dma;
 pub mod dma_arb;
 pub mod gray;
+pub mod handoff;
 pub mod mem;
 pub mod mem_axi;
 pub mod mem_bram;

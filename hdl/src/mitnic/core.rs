@@ -66,8 +66,15 @@ pub struct NicCore {
     pub in_w4: Signal<In, Bits<32>>,
     pub in_type: Signal<In, Bits<5>>,
     pub idle_err: Signal<In, Bit>,
+    /// One cycle: a packet arrived that the input port could not hand over (room_error).
+    pub in_lost: Signal<In, Bit>,
     pub exc_pins: Signal<In, Bits<4>>,
     pub out_excs: Signal<Out, Bits<4>>,
+    /// Messages taken from the queue by the output port whose header has not left yet: they
+    /// still count in oLENGTH (NIC-A23), so the queue and the port hold 16 at most.
+    pub out_held: Signal<In, Bits<2>>,
+    /// Registered: the input queue holds at least `NIWAIT_LEVEL` messages (niwait, NIC-A27).
+    pub in_nearly_full: Signal<Out, Bit>,
     /// The queues: a block RAM each, write and read pointers (one bit more than the address),
     /// and the write pointer a cycle late (an entry is readable the cycle after its write).
     oq: BlockRam<Bits<OQW>, 4>,
@@ -89,12 +96,13 @@ pub struct NicCore {
     busy: DFF<Bit>,
     da: DFF<Bits<14>>,
     wr: DFF<Bit>,
-    wdata: DFF<Bits<32>>,
+    nearly_full: DFF<Bit>,
     loc: Signal<Local, Bits<4>>,
     send: Signal<Local, Bits<2>>,
     full: Signal<Local, Bit>,
     exec: Signal<Local, Bit>,
     soft_reset: Signal<Local, Bit>,
+    held: Signal<Local, Bit>,
     word: [Signal<Local, Bits<32>>; 5],
     node: Signal<Local, Bits<3>>,
     route: Signal<Local, Bits<8>>,
@@ -132,6 +140,8 @@ pub struct NicCore {
     w_iq_rd: Widen<5, 32>,
     w_oq_wr: Widen<5, 32>,
     w_oq_rd: Widen<5, 32>,
+    w_held5: Widen<2, 5>,
+    w_held32: Widen<2, 32>,
     sink_da: Unused<Bit>,
     c_one5: Constant<Bits<5>>,
     c_zero5p: Constant<Bits<5>>,
@@ -176,6 +186,7 @@ pub struct NicCore {
     c_room: Constant<Bits<2>>,
     c_idle: Constant<Bits<2>>,
     c_sh_pins: Constant<Bits<32>>,
+    c_niwait: Constant<Bits<5>>,
 }
 
 impl NicCore {
@@ -210,8 +221,11 @@ impl NicCore {
             in_w4: Default::default(),
             in_type: Default::default(),
             idle_err: Default::default(),
+            in_lost: Default::default(),
             exc_pins: Default::default(),
             out_excs: Default::default(),
+            out_held: Default::default(),
+            in_nearly_full: Default::default(),
             oq: Default::default(),
             oq_wr: Default::default(),
             oq_rd: Default::default(),
@@ -230,12 +244,13 @@ impl NicCore {
             busy: Default::default(),
             da: Default::default(),
             wr: Default::default(),
-            wdata: Default::default(),
+            nearly_full: Default::default(),
             loc: Default::default(),
             send: Default::default(),
             full: Default::default(),
             exec: Default::default(),
             soft_reset: Default::default(),
+            held: Default::default(),
             word: Default::default(),
             node: Default::default(),
             route: Default::default(),
@@ -273,6 +288,8 @@ impl NicCore {
             w_iq_rd: Default::default(),
             w_oq_wr: Default::default(),
             w_oq_rd: Default::default(),
+            w_held5: Default::default(),
+            w_held32: Default::default(),
             sink_da: Default::default(),
             c_one5: k(1),
             c_zero5p: k(0),
@@ -315,6 +332,7 @@ impl NicCore {
             c_room: k(1),
             c_idle: k(2),
             c_sh_pins: k(S::EXCS.lsb as u64 + 2),
+            c_niwait: k(w::NIWAIT_LEVEL as u64),
         }
     }
 }
@@ -339,8 +357,23 @@ impl Logic for NicCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, control, code_base, valid, itype, net_excs, busy, da, wr, wdata, oq_wr,
-            oq_rd, oq_late, iq_wr, iq_rd, iq_late
+            self,
+            clock,
+            control,
+            code_base,
+            valid,
+            itype,
+            net_excs,
+            busy,
+            da,
+            wr,
+            nearly_full,
+            oq_wr,
+            oq_rd,
+            oq_late,
+            iq_wr,
+            iq_rd,
+            iq_late
         );
         for n in 0..5 {
             self.o[n].clock.next = self.clock.val();
@@ -354,7 +387,8 @@ impl Logic for NicCore {
         self.iq.write_clock.next = self.clock.val();
         self.oq_late.d.next = self.oq_wr.q.val();
         self.iq_late.d.next = self.iq_wr.q.val();
-        self.oq_len.next = self.oq_wr.q.val() - self.oq_rd.q.val();
+        self.w_held5.x.next = self.out_held.val();
+        self.oq_len.next = self.oq_wr.q.val() - self.oq_rd.q.val() + self.w_held5.y.val();
         self.iq_len.next = self.iq_wr.q.val() - self.iq_rd.q.val();
         self.oq_head.next = self.oq_rd.q.val() != self.oq_late.q.val();
         self.iq_head.next = self.iq_rd.q.val() != self.iq_late.q.val();
@@ -378,12 +412,14 @@ impl Logic for NicCore {
         self.w_iq_rd.x.next = self.iq_rd.q.val();
         self.w_oq_wr.x.next = self.oq_wr.q.val();
         self.w_oq_rd.x.next = self.oq_rd.q.val();
+        self.w_held32.x.next = self.out_held.val();
         self.status.next = (self.w_net32.y.val() << self.c_sh_excs.val())
             | (self.w_pins32.y.val() << self.c_sh_pins.val())
             | (self.w_itype.y.val() << self.c_sh_itype.val())
             | (((self.w_iq_wr.y.val() - self.w_iq_rd.y.val()) & self.c_len_mask.val())
                 << self.c_sh_ilen.val())
-            | (((self.w_oq_wr.y.val() - self.w_oq_rd.y.val()) & self.c_len_mask.val())
+            | (((self.w_oq_wr.y.val() - self.w_oq_rd.y.val() + self.w_held32.y.val())
+                & self.c_len_mask.val())
                 << self.c_sh_olen.val());
         if self.valid.q.val() {
             self.status.next = self.status.val() | self.c_valid_bit.val();
@@ -433,11 +469,12 @@ impl Logic for NicCore {
         if self.exec.val() {
             self.busy.d.next = false;
         }
-        if self.t_strobe.val() {
+        // a transaction held in WAIT ignores new strobes (the bus repeats the held one)
+        self.held.next = self.busy.q.val() && !self.t_done.val();
+        if self.t_strobe.val() && !self.held.val() {
             self.busy.d.next = true;
             self.da.d.next = self.t_da.val();
             self.wr.d.next = self.t_write.val();
-            self.wdata.d.next = self.t_wdata.val();
         }
         // the read
         self.t_rdata.next = self.c_zero32.val();
@@ -469,23 +506,23 @@ impl Logic for NicCore {
         self.soft_reset.next = self.exec.val()
             && self.wr.q.val()
             && (self.loc.val() == self.c_loc_ctrl.val())
-            && self.wdata.q.val().get_bit(24);
+            && self.t_wdata.val().get_bit(24);
         for n in 0..5 {
             self.word[n].next = self.o[n].q.val();
             if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_loc[n].val()) {
-                self.o[n].d.next = self.wdata.q.val();
-                self.word[n].next = self.wdata.q.val();
+                self.o[n].d.next = self.t_wdata.val();
+                self.word[n].next = self.t_wdata.val();
             }
             if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_iloc[n].val()) {
-                self.i[n].d.next = self.wdata.q.val();
+                self.i[n].d.next = self.t_wdata.val();
             }
         }
         if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_loc_ctrl.val()) {
-            self.control.d.next = self.wdata.q.val() & self.c_ctrl_mask.val();
-            self.net_next.next = self.net_next.val() & !self.wdata.q.val().get_bits::<2>(18);
+            self.control.d.next = self.t_wdata.val() & self.c_ctrl_mask.val();
+            self.net_next.next = self.net_next.val() & !self.t_wdata.val().get_bits::<2>(18);
         }
         if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_loc_code.val()) {
-            self.code_base.d.next = self.wdata.q.val() & self.c_base_mask.val();
+            self.code_base.d.next = self.t_wdata.val() & self.c_base_mask.val();
         }
         // the send: REPLY and FORWARD take the incoming registers as they were (NIC-A11)
         if self.send.val() == self.c_send_reply.val() {
@@ -501,7 +538,7 @@ impl Logic for NicCore {
         // ROUTE as the transaction's store leaves it (store, then send: NIC-R053)
         self.ring.next = self.control.q.val().get_bit(9);
         if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_loc_ctrl.val()) {
-            self.ring.next = self.wdata.q.val().get_bit(9);
+            self.ring.next = self.t_wdata.val().get_bit(9);
         }
         if self.ring.val() {
             for j in 0..8 {
@@ -583,6 +620,11 @@ impl Logic for NicCore {
         if self.idle_err.val() && self.control.q.val().get_bit(11) {
             self.net_next.next = self.net_next.val() | self.c_idle.val();
         }
+        if self.in_lost.val() && self.control.q.val().get_bit(11) {
+            self.net_next.next = self.net_next.val() | self.c_room.val();
+        }
+        self.nearly_full.d.next = self.iq_len.val() >= self.c_niwait.val();
+        self.in_nearly_full.next = self.nearly_full.q.val();
         // an error and a clear at once: the error stays (NIC-A33)
         self.net_excs.d.next = self.net_next.val();
         // the output queue's head, while OP_ON

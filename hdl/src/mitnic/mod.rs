@@ -1,5 +1,9 @@
-//! The MIT Network Interface Chip (CSG Memo 331; `nicgen_wire::mitnic` holds every format): the
-//! core (`core`: registers, queues, the commands of a P-bus transaction). The P-bus slave, the
-//! PaRC ports and the networks are built around it.
+//! The MIT Network Interface Chip (CSG Memo 331; `nicgen_wire::mitnic` holds every format):
+//! the core (`core`: registers, queues, the commands of a P-bus transaction), the 88100 P-bus
+//! slave (`pbus`), the PaRC ports in their own clock domains (`parc`) and the whole NIC
+//! (`nic`: the five sections of the memo's Figure 3.1).
 
 pub mod core;
+pub mod nic;
+pub mod parc;
+pub mod pbus;

@@ -76,6 +76,22 @@ pub const TYPE_EXCEPTION: u8 = 31;
 /// INST's low bits under a constructed address: the type at 12:8, the rest 0.
 pub const INST_TYPE_LSB: u32 = 8;
 
+/// The P-bus reply lines dr[1:0] (§3.2 L444, NIC-A24): what a slave drives in the cycle after
+/// a transaction's address (and in every cycle it holds the transaction with WAIT). The memo
+/// defers the encoding to the MC88100 User's Manual, which is not on this machine; these are
+/// the project's decision (docs/spec-decisions.md, NIC-A24), kept here only, so a correction
+/// is this one line and every block, model and test follows.
+pub const DR_IDLE: u8 = 0b00;
+pub const DR_SUCCESS: u8 = 0b01;
+pub const DR_WAIT: u8 = 0b10;
+pub const DR_FAULT: u8 = 0b11;
+
+/// The input port raises niwait while the input queue holds at least this many messages
+/// (NIC-A27): the messages that can still arrive after niwait rises are the one being received,
+/// one the upstream port starts before it sees niwait, and two in the crossing into the P-bus
+/// clock domain.
+pub const NIWAIT_LEVEL: usize = QUEUE_DEPTH - 4;
+
 /// The register a transaction names (da[3:0]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loc {

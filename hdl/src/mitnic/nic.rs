@@ -1,0 +1,297 @@
+//! The MIT NIC (CSG Memo 331 §3.1; issue 15): the five sections of Figure 3.1 in three clock
+//! domains (NIC-R113, R114).
+//!
+//! - P-bus clock (`clock`): `PBusSlave` and `NicCore` (registers, both queues, commands).
+//! - netclk (`netclk`): `ParcOut`; noclk is netclk.
+//! - niclk (`niclk`): `ParcIn`.
+//!
+//! Crossings (docs/conventions.md): each direction's messages through a two-slot
+//! `common::handoff::Handoff` (Gray pointers, two flops); the input port's two error events as
+//! toggles through two flops and an edge detector; the input queue's "nearly full" level (a
+//! register in the core) through two flops into niclk; the four exception input pins through
+//! two flops into the P-bus domain. One reset pin, synchronized into each domain by a
+//! `ResetSync` (assertion asynchronous, release on the domain's clock); RESET_NIC resets the
+//! core only (NIC-A21), and up to two messages already handed to the output port still leave
+//! (NIC-A30).
+//!
+//! The output queue's head is packed into the packet's twelve words in the P-bus domain (the
+//! chart of §3.3 with NIC-A12, as `nicgen_wire::mitnic::pack`), handed to netclk, and leaves the
+//! queue's count when the port's take is seen back (NIC-A23): the core counts the messages in
+//! the handoff (`out_held`), so the queue and the port hold 16 at most. An arriving packet's
+//! header and data words are handed to the P-bus domain and unpacked there into the core.
+
+use rust_hdl::prelude::*;
+
+use super::core::NicCore;
+use super::parc::{ParcIn, ParcOut, PKT_BITS, RX_BITS};
+use super::pbus::PBusSlave;
+use crate::common::handoff::Handoff;
+use crate::common::prim::k;
+use crate::common::reset::ResetSync;
+use crate::common::unused::Unused;
+use crate::common::widen::Widen;
+use nicgen_wire::mitnic as w;
+
+#[derive(LogicBlock)]
+pub struct MitNic {
+    /// The P-bus clock.
+    pub clock: Signal<In, Clock>,
+    pub netclk: Signal<In, Clock>,
+    pub niclk: Signal<In, Clock>,
+    /// Power-on reset request, asynchronous, active high (NIC-A21).
+    pub reset: Signal<In, Bit>,
+    pub ncs: Signal<In, Bit>,
+    pub dbe: Signal<In, Bit>,
+    pub da: Signal<In, Bits<14>>,
+    pub r_w: Signal<In, Bit>,
+    pub d_in: Signal<In, Bits<32>>,
+    pub dr_in: Signal<In, Bits<2>>,
+    pub d_out: Signal<Out, Bits<32>>,
+    pub d_oe: Signal<Out, Bit>,
+    pub dr_out: Signal<Out, Bits<2>>,
+    pub dr_oe: Signal<Out, Bit>,
+    pub nodata: Signal<Out, Bits<16>>,
+    pub noclk: Signal<Out, Clock>,
+    pub nowait: Signal<In, Bit>,
+    pub nidata: Signal<In, Bits<16>>,
+    pub niwait: Signal<Out, Bit>,
+    pub exc_in: Signal<In, Bits<4>>,
+    pub exc_out: Signal<Out, Bits<4>>,
+    rs_p: ResetSync<3>,
+    rs_o: ResetSync<3>,
+    rs_i: ResetSync<3>,
+    pbus: PBusSlave,
+    core: NicCore,
+    oho: Handoff<Bits<PKT_BITS>>,
+    pout: ParcOut,
+    iho: Handoff<Bits<RX_BITS>>,
+    pin: ParcIn,
+    /// The receiver does not use the header's CSP, bit 13 and routing byte (i0 comes from the
+    /// data words, NIC-A14, A37), nor the input handoff's count.
+    sink_hdr_hi: Unused<Bits<3>>,
+    sink_hdr_lo: Unused<Bits<8>>,
+    sink_held: Unused<Bits<2>>,
+    exc_s1: DFF<Bits<4>>,
+    exc_s2: DFF<Bits<4>>,
+    idle_s: [DFF<Bit>; 3],
+    lost_s: [DFF<Bit>; 3],
+    // packing (P-bus domain): header 15:0, then words 1-11
+    hdr: Signal<Local, Bits<16>>,
+    w_hdr: Widen<16, PKT_BITS>,
+    w_type: Widen<5, 16>,
+    w_route: Widen<8, 16>,
+    w_word: [Widen<32, PKT_BITS>; 4],
+    w_byte: [Widen<8, PKT_BITS>; 4],
+    w_idle: Widen<16, PKT_BITS>,
+    // unpacking o2 (P-bus domain)
+    w_o2: [Widen<8, 32>; 4],
+    c_hdr: Constant<Bits<16>>,
+    c_csp: Constant<Bits<16>>,
+    c_idle: Constant<Bits<16>>,
+    c_sh8: Constant<Bits<16>>,
+    c_sh_word: [Constant<Bits<8>>; 4],
+    c_sh_byte: [Constant<Bits<8>>; 4],
+    c_sh_idle: Constant<Bits<8>>,
+    c_sh_o2: [Constant<Bits<32>>; 4],
+}
+
+impl Default for MitNic {
+    fn default() -> Self {
+        MitNic::new(crate::tops::NIC_RING_TABLE)
+    }
+}
+
+impl MitNic {
+    pub fn new(ring_table: [u8; 8]) -> Self {
+        Self {
+            clock: Default::default(),
+            netclk: Default::default(),
+            niclk: Default::default(),
+            reset: Default::default(),
+            ncs: Default::default(),
+            dbe: Default::default(),
+            da: Default::default(),
+            r_w: Default::default(),
+            d_in: Default::default(),
+            dr_in: Default::default(),
+            d_out: Default::default(),
+            d_oe: Default::default(),
+            dr_out: Default::default(),
+            dr_oe: Default::default(),
+            nodata: Default::default(),
+            noclk: Default::default(),
+            nowait: Default::default(),
+            nidata: Default::default(),
+            niwait: Default::default(),
+            exc_in: Default::default(),
+            exc_out: Default::default(),
+            rs_p: Default::default(),
+            rs_o: Default::default(),
+            rs_i: Default::default(),
+            pbus: Default::default(),
+            core: NicCore::new(ring_table),
+            oho: Default::default(),
+            pout: Default::default(),
+            iho: Default::default(),
+            pin: Default::default(),
+            sink_hdr_hi: Default::default(),
+            sink_hdr_lo: Default::default(),
+            sink_held: Default::default(),
+            exc_s1: Default::default(),
+            exc_s2: Default::default(),
+            idle_s: Default::default(),
+            lost_s: Default::default(),
+            hdr: Default::default(),
+            w_hdr: Default::default(),
+            w_type: Default::default(),
+            w_route: Default::default(),
+            w_word: Default::default(),
+            w_byte: Default::default(),
+            w_idle: Default::default(),
+            w_o2: Default::default(),
+            c_hdr: k(w::header(0, false, 0) as u64),
+            c_csp: k(w::header(0, true, 0) as u64 ^ w::header(0, false, 0) as u64),
+            c_idle: k(w::IDLE as u64),
+            c_sh8: k(8),
+            // o0, o1, o3, o4 (little-endian runs of the chart, NIC-A12)
+            c_sh_word: [k(16), k(48), k(88), k(120)],
+            // o2's bytes 0, 1, 3, 2
+            c_sh_byte: [k(80), k(152), k(160), k(168)],
+            c_sh_idle: k(176),
+            c_sh_o2: [k(0), k(8), k(16), k(24)],
+        }
+    }
+}
+
+impl Logic for MitNic {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, exc_s1, exc_s2);
+        for n in 0..3 {
+            self.idle_s[n].clock.next = self.clock.val();
+            self.lost_s[n].clock.next = self.clock.val();
+        }
+        // clocks and resets
+        self.rs_p.clock.next = self.clock.val();
+        self.rs_o.clock.next = self.netclk.val();
+        self.rs_i.clock.next = self.niclk.val();
+        self.rs_p.arst.next = self.reset.val();
+        self.rs_o.arst.next = self.reset.val();
+        self.rs_i.arst.next = self.reset.val();
+        self.pbus.clock.next = self.clock.val();
+        self.core.clock.next = self.clock.val();
+        self.oho.wr_clock.next = self.clock.val();
+        self.oho.rd_clock.next = self.netclk.val();
+        self.pout.clock.next = self.netclk.val();
+        self.iho.wr_clock.next = self.niclk.val();
+        self.iho.rd_clock.next = self.clock.val();
+        self.pin.clock.next = self.niclk.val();
+        self.pbus.reset.next = self.rs_p.rst.val();
+        self.core.reset.next = self.rs_p.rst.val();
+        self.oho.wr_reset.next = self.rs_p.rst.val();
+        self.oho.rd_reset.next = self.rs_o.rst.val();
+        self.pout.reset.next = self.rs_o.rst.val();
+        self.iho.wr_reset.next = self.rs_i.rst.val();
+        self.iho.rd_reset.next = self.rs_p.rst.val();
+        self.pin.reset.next = self.rs_i.rst.val();
+
+        // the P bus
+        self.pbus.ncs.next = self.ncs.val();
+        self.pbus.dbe.next = self.dbe.val();
+        self.pbus.da.next = self.da.val();
+        self.pbus.r_w.next = self.r_w.val();
+        self.pbus.d_in.next = self.d_in.val();
+        self.pbus.dr_in.next = self.dr_in.val();
+        self.d_out.next = self.pbus.d_out.val();
+        self.d_oe.next = self.pbus.d_oe.val();
+        self.dr_out.next = self.pbus.dr_out.val();
+        self.dr_oe.next = self.pbus.dr_oe.val();
+        self.core.t_strobe.next = self.pbus.t_strobe.val();
+        self.core.t_da.next = self.pbus.t_da.val();
+        self.core.t_write.next = self.pbus.t_write.val();
+        self.core.t_wdata.next = self.pbus.t_wdata.val();
+        self.pbus.t_done.next = self.core.t_done.val();
+        self.pbus.t_fault.next = self.core.t_fault.val();
+        self.pbus.t_wait.next = self.core.t_wait.val();
+        self.pbus.t_rdata.next = self.core.t_rdata.val();
+
+        // exception pins
+        self.exc_s1.d.next = self.exc_in.val();
+        self.exc_s2.d.next = self.exc_s1.q.val();
+        self.core.exc_pins.next = self.exc_s2.q.val();
+        self.exc_out.next = self.core.out_excs.val();
+
+        // output: the head packed (§3.3), handed to netclk
+        self.w_type.x.next = self.core.out_type.val();
+        self.w_route.x.next = self.core.out_route.val();
+        self.hdr.next =
+            self.c_hdr.val() | (self.w_type.y.val() << self.c_sh8.val()) | self.w_route.y.val();
+        if self.core.out_csp.val() {
+            self.hdr.next = self.hdr.val() | self.c_csp.val();
+        }
+        self.w_hdr.x.next = self.hdr.val();
+        self.w_word[0].x.next = self.core.out_w0.val();
+        self.w_word[1].x.next = self.core.out_w1.val();
+        self.w_word[2].x.next = self.core.out_w3.val();
+        self.w_word[3].x.next = self.core.out_w4.val();
+        self.w_byte[0].x.next = self.core.out_w2.val().get_bits::<8>(0);
+        self.w_byte[1].x.next = self.core.out_w2.val().get_bits::<8>(8);
+        self.w_byte[2].x.next = self.core.out_w2.val().get_bits::<8>(24);
+        self.w_byte[3].x.next = self.core.out_w2.val().get_bits::<8>(16);
+        self.w_idle.x.next = self.c_idle.val();
+        self.oho.w_data.next = self.w_hdr.y.val()
+            | (self.w_word[0].y.val() << self.c_sh_word[0].val())
+            | (self.w_word[1].y.val() << self.c_sh_word[1].val())
+            | (self.w_word[2].y.val() << self.c_sh_word[2].val())
+            | (self.w_word[3].y.val() << self.c_sh_word[3].val())
+            | (self.w_byte[0].y.val() << self.c_sh_byte[0].val())
+            | (self.w_byte[1].y.val() << self.c_sh_byte[1].val())
+            | (self.w_byte[2].y.val() << self.c_sh_byte[2].val())
+            | (self.w_byte[3].y.val() << self.c_sh_byte[3].val())
+            | (self.w_idle.y.val() << self.c_sh_idle.val());
+        self.oho.w_valid.next = self.core.out_valid.val();
+        self.core.out_ready.next = self.oho.w_room.val();
+        self.core.out_held.next = self.oho.w_held.val();
+        self.pout.ho_valid.next = self.oho.r_valid.val();
+        self.pout.ho_words.next = self.oho.r_data.val();
+        self.oho.r_take.next = self.pout.ho_take.val();
+        self.pout.nowait.next = self.nowait.val();
+        self.nodata.next = self.pout.nodata.val();
+        self.noclk.next = self.pout.noclk.val();
+
+        // input: a packet's words handed to the P-bus domain, unpacked into the core
+        self.pin.nidata.next = self.nidata.val();
+        self.niwait.next = self.pin.niwait.val();
+        self.pin.nearly_full.next = self.core.in_nearly_full.val();
+        self.iho.w_valid.next = self.pin.ho_valid.val();
+        self.iho.w_data.next = self.pin.ho_words.val();
+        self.pin.ho_room.next = self.iho.w_room.val();
+        self.iho.r_take.next = true;
+        self.sink_held.x.next = self.iho.w_held.val();
+        self.sink_hdr_hi.x.next = self.iho.r_data.val().get_bits::<3>(13);
+        self.sink_hdr_lo.x.next = self.iho.r_data.val().get_bits::<8>(0);
+        self.core.in_valid.next = self.iho.r_valid.val();
+        self.core.in_type.next = self.iho.r_data.val().get_bits::<5>(8);
+        self.core.in_w0.next = self.iho.r_data.val().get_bits::<32>(16);
+        self.core.in_w1.next = self.iho.r_data.val().get_bits::<32>(48);
+        self.core.in_w3.next = self.iho.r_data.val().get_bits::<32>(88);
+        self.core.in_w4.next = self.iho.r_data.val().get_bits::<32>(120);
+        self.w_o2[0].x.next = self.iho.r_data.val().get_bits::<8>(80);
+        self.w_o2[1].x.next = self.iho.r_data.val().get_bits::<8>(152);
+        self.w_o2[2].x.next = self.iho.r_data.val().get_bits::<8>(168);
+        self.w_o2[3].x.next = self.iho.r_data.val().get_bits::<8>(160);
+        self.core.in_w2.next = (self.w_o2[0].y.val() << self.c_sh_o2[0].val())
+            | (self.w_o2[1].y.val() << self.c_sh_o2[1].val())
+            | (self.w_o2[2].y.val() << self.c_sh_o2[2].val())
+            | (self.w_o2[3].y.val() << self.c_sh_o2[3].val());
+        // the input port's events: toggles through two flops, an edge a pulse
+        self.idle_s[0].d.next = self.pin.idle_t.val();
+        self.idle_s[1].d.next = self.idle_s[0].q.val();
+        self.idle_s[2].d.next = self.idle_s[1].q.val();
+        self.lost_s[0].d.next = self.pin.lost_t.val();
+        self.lost_s[1].d.next = self.lost_s[0].q.val();
+        self.lost_s[2].d.next = self.lost_s[1].q.val();
+        self.core.idle_err.next = self.idle_s[1].q.val() != self.idle_s[2].q.val();
+        self.core.in_lost.next = self.lost_s[1].q.val() != self.lost_s[2].q.val();
+    }
+}
