@@ -43,7 +43,8 @@ pub struct ParcOut {
     /// Words still to send after the one in `data` (0: the next word may be a header).
     cnt: DFF<Bits<4>>,
     shift: DFF<Bits<PKT_BITS>>,
-    data: DFF<Bits<16>>,
+    /// The word on the line (idle from power-up on).
+    data: DFFWithInit<Bits<16>>,
     c_idle: Constant<Bits<16>>,
     c_zero: Constant<Bits<4>>,
     c_one: Constant<Bits<4>>,
@@ -66,7 +67,7 @@ impl Default for ParcOut {
             nw_s2: Default::default(),
             cnt: Default::default(),
             shift: Default::default(),
-            data: Default::default(),
+            data: DFFWithInit::new((w::IDLE as u64).into()),
             c_idle: k(w::IDLE as u64),
             c_zero: k(0),
             c_one: k(1),

@@ -5,11 +5,16 @@
 //! the NIC, `dbe` high marks a non-NULL transaction, `da` = A[15:2], `r_w` high for a read); in
 //! the next cycle it drives the write data on `d_in`, and the selected slave drives the reply
 //! on `dr_out` (SUCCESS, WAIT or FAULT) and, for a read that succeeds, the data on `d_out`. A
-//! master that sees WAIT presents the same transaction again (the same data too) until the
-//! reply is not WAIT. A slave selected in the cycle after a non-NULL transaction looks at the
-//! reply lines (`dr_in`, the bus as every slave drives it): if that transaction did not succeed,
-//! the current one is ignored (§3.2 L442). The NIC's own WAIT therefore shuts out the master's
-//! repetitions, and the core executes the held transaction exactly once.
+//! master pipelines: it presents the next transaction in the reply cycle of the previous one.
+//! WAIT extends the previous transaction (its slave replies again the next cycle, the master
+//! keeps its write data on the bus) and the transaction presented meanwhile is not taken: the
+//! master presents it again. A slave selected in the cycle after a non-NULL transaction looks at
+//! the reply lines (`dr_in`, the bus as every slave drives it): if that transaction did not
+//! succeed, the current one is ignored (§3.2 L442). Here: a transaction is taken when the reply
+//! lines show SUCCESS, or show nothing (`DR_IDLE`) after a NULL cycle; WAIT or FAULT on them
+//! means the one presented is ignored (also after a NULL cycle in the middle of another
+//! slave's WAIT). The NIC's own WAIT therefore shuts out the master's presentations, and the
+//! core executes the held transaction exactly once.
 //!
 //! The bidirectional pins are split for the FPGA fabric: `d_out`/`d_oe`, `dr_out`/`dr_oe` (the
 //! pad's tri-state or the board's bus multiplexer uses the enables).
@@ -49,6 +54,8 @@ pub struct PBusSlave {
     read: DFF<Bit>,
     c_success: Constant<Bits<2>>,
     c_wait: Constant<Bits<2>>,
+    c_idle: Constant<Bits<2>>,
+    take: Signal<Local, Bit>,
     c_fault: Constant<Bits<2>>,
     c_zero: Constant<Bits<32>>,
 }
@@ -80,6 +87,8 @@ impl Default for PBusSlave {
             read: Default::default(),
             c_success: k(w::DR_SUCCESS as u64),
             c_wait: k(w::DR_WAIT as u64),
+            c_idle: k(w::DR_IDLE as u64),
+            take: Default::default(),
             c_fault: k(w::DR_FAULT as u64),
             c_zero: k(0),
         }
@@ -91,17 +100,16 @@ impl Logic for PBusSlave {
     fn update(&mut self) {
         dff_setup!(self, clock, prev, read);
         self.prev.d.next = self.dbe.val();
-        self.t_strobe.next = !self.ncs.val()
+        self.take.next = !self.ncs.val()
             && self.dbe.val()
-            && (!self.prev.q.val() || (self.dr_in.val() == self.c_success.val()))
+            && ((self.dr_in.val() == self.c_success.val())
+                || (!self.prev.q.val() && (self.dr_in.val() == self.c_idle.val())))
             && !self.reset.val();
+        self.t_strobe.next = self.take.val();
         self.t_da.next = self.da.val();
         self.t_write.next = !self.r_w.val();
         self.t_wdata.next = self.d_in.val();
-        if !self.ncs.val()
-            && self.dbe.val()
-            && (!self.prev.q.val() || (self.dr_in.val() == self.c_success.val()))
-        {
+        if self.take.val() {
             self.read.d.next = self.r_w.val();
         }
         self.dr_out.next = self.c_success.val();

@@ -1,4 +1,5 @@
-//! The MIT NIC (issue 15): the reference model of the chip at transaction level (`model`).
-//! The RTL, its P-bus and PaRC harness and the networks build on it.
+//! The MIT NIC (issue 15): the reference model of the chip at transaction level (`model`), and
+//! NICs on their clocks with P-bus masters, PaRC cables, injectors and link monitors (`net`).
 
 pub mod model;
+pub mod net;

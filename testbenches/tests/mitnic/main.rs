@@ -2,3 +2,4 @@
 //! binary.
 
 mod core;
+mod nic;
