@@ -4,7 +4,8 @@
 //! - `PBusMaster`: the master side of the P bus as `hdl/src/mitnic/pbus.rs` describes it
 //!   (NIC-A24): pipelined (the next transaction is presented in the reply cycle of the previous
 //!   one), WAIT extends the outstanding transaction and the one presented is presented again,
-//!   FAULT ends it, NULL cycles, and transactions to another slave (`ncs` high) whose reply the
+//!   FAULT ends it (and, as the processor's exception does, is followed by a cycle with no
+//!   transaction), NULL cycles, and transactions to another slave (`ncs` high) whose reply the
 //!   model plays on the reply lines (WAIT for some cycles, then SUCCESS or FAULT). It checks the
 //!   NIC's side: a reply in every cycle a NIC transaction is outstanding and in no other, read
 //!   data driven exactly on a read that succeeds.
@@ -64,6 +65,8 @@ pub struct PBusMaster {
     /// Taken, its reply due this cycle; foreign WAITs still to play.
     outstanding: Option<(u64, Op, u32)>,
     next_id: u64,
+    /// A FAULT ends in an exception: the processor presents nothing in the next cycle.
+    null_next: bool,
     pub done: VecDeque<(u64, Done)>,
     /// P-bus cycles so far; cycles of WAIT the NIC replied; transactions presented again.
     pub cycles: u64,
@@ -149,6 +152,7 @@ impl PBusMaster {
                 }
                 r if r == w::DR_FAULT => {
                     taken = false;
+                    self.null_next = true;
                     self.done.push_back((id, Done::Fault));
                     self.outstanding = None;
                 }
@@ -178,11 +182,16 @@ impl PBusMaster {
     /// After the rising edge: the next transaction on the address lines, the outstanding
     /// write's data on the data lines.
     fn after_edge(&mut self, d: &mut dyn Dut, p: &Pins) {
-        self.presented = self.queue.pop_front();
+        self.presented = if std::mem::take(&mut self.null_next) {
+            None
+        } else {
+            self.queue.pop_front()
+        };
         let (ncs, dbe, da, rw) = match self.presented {
             Some((_, Op::Nic { da, write, .. })) => (0, 1, da, !write),
             Some((_, Op::Foreign { .. })) => (1, 1, 0x1FFF, true),
-            Some((_, Op::Null { selected })) => (!selected as u128, 0, 0x2A5, true),
+            // a send in the address bits: a NULL cycle taken by mistake would show as a packet
+            Some((_, Op::Null { selected })) => (!selected as u128, 0, 0x405, true),
             None => (1, 0, 0, true),
         };
         d.set(p.ncs, ncs);
