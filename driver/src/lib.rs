@@ -9,6 +9,7 @@
 
 pub mod dtu;
 pub mod ftnw;
+pub mod mitnic;
 pub mod transport;
 
 pub use nicgen_wire as wire;

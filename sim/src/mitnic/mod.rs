@@ -1,5 +1,7 @@
 //! The MIT NIC (issue 15): the reference model of the chip at transaction level (`model`), and
-//! NICs on their clocks with P-bus masters, PaRC cables, injectors and link monitors (`net`).
+//! NICs on their clocks with P-bus masters, PaRC cables, injectors and link monitors (`net`), and
+//! the driver's transport over a NIC's P-bus master (`transport`).
 
 pub mod model;
 pub mod net;
+pub mod transport;

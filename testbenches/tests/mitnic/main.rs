@@ -2,5 +2,6 @@
 //! binary.
 
 mod core;
+mod driver;
 mod nic;
 mod ports;
