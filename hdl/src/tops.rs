@@ -22,6 +22,7 @@ use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
+use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::MitNic;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
@@ -125,6 +126,11 @@ dyn_top!(NicCoreTop, NicCore, clocks: [clock],
         in_w2, in_w3, in_w4, in_type, idle_err, in_lost, exc_pins],
     outputs: [t_done, t_fault, t_wait, t_rdata, out_valid, out_w0, out_w1, out_w2, out_w3, out_w4,
         out_type, out_csp, out_route, out_excs, in_nearly_full]);
+
+dyn_top!(ParcRing8Top, ParcRing8, clocks: [clock], inputs: [reset, nin, nout_wait],
+    outputs: [nin_wait, nout]);
+dyn_top!(ParcButterfly8Top, ParcButterfly8, clocks: [clock], inputs: [reset, nin, nout_wait],
+    outputs: [nin_wait, nout]);
 
 dyn_top!(MitNicTop, MitNic, clocks: [clock, netclk, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
@@ -425,6 +431,34 @@ pub fn tops() -> Vec<TopEntry> {
                 ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
                 ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
                 ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
+            ],
+        },
+        TopEntry {
+            name: "parc_ring8",
+            doc: "PaRC-like ring of 8 routers (`ParcSwitch2`, one clock, store and forward, bubble flow control) for 8 MIT NICs in ring mode (mitnic)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(ParcRing8Top::new("parc_ring8", ParcRing8::default())),
+            port_docs: &[
+                ("clock", "the network's clock (every link's word clock)"),
+                ("reset", "synchronous reset, active high: every buffer empty, every wait high while it lasts"),
+                ("nin", "link k's word into the network at bits 16k+15:16k (NIC k's nodata)"),
+                ("nin_wait", "bit k: the network takes no new packet on link k (NIC k's nowait)"),
+                ("nout", "link k's word out of the network at bits 16k+15:16k (NIC k's nidata)"),
+                ("nout_wait", "bit k: NIC k takes no new packet (its niwait)"),
+            ],
+        },
+        TopEntry {
+            name: "parc_bfly8",
+            doc: "PaRC-like butterfly of 8 ports: three stages of four `ParcSwitch2`, destination-tag routing on the node number (mitnic)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(ParcButterfly8Top::new("parc_bfly8", ParcButterfly8::default())),
+            port_docs: &[
+                ("clock", "the network's clock (every link's word clock)"),
+                ("reset", "synchronous reset, active high: every buffer empty, every wait high while it lasts"),
+                ("nin", "link k's word into the network at bits 16k+15:16k (NIC k's nodata)"),
+                ("nin_wait", "bit k: the network takes no new packet on link k (NIC k's nowait)"),
+                ("nout", "link k's word out of the network at bits 16k+15:16k (NIC k's nidata)"),
+                ("nout_wait", "bit k: NIC k takes no new packet (its niwait)"),
             ],
         },
         TopEntry {

@@ -284,8 +284,24 @@ impl LinkMonitor {
 pub enum Feed {
     /// NIC j's output port (niclk = its netclk; its nowait = this NIC's niwait).
     Nic(usize),
-    /// The test's injector for this NIC, on clock index `clock` of `Clocks`.
+    /// The test's injector for this NIC, on its own clock.
     Inject,
+    /// Port k of the network (`NicNet::fabric`): every NIC's netclk is the network's clock.
+    Fabric,
+}
+
+/// A network top (`parc_ring8`, `parc_bfly8`) between the NICs: link k's word in at
+/// `nin[16k+15:16k]`, out at `nout[...]`, waits as bits of `nin_wait` / `nout_wait`.
+pub struct Fabric {
+    pub dut: Box<dyn Dut>,
+    clock: usize,
+    reset: usize,
+    nin: usize,
+    nin_wait: usize,
+    nout: usize,
+    nout_wait: usize,
+    /// Its clock's index in `Clocks`.
+    clk: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -318,6 +334,9 @@ pub struct NicNet {
     pub feed: Vec<Feed>,
     pub master: Vec<PBusMaster>,
     pub mon: Vec<LinkMonitor>,
+    /// Monitors of the NICs' input links from the network (sampled at the network's edges).
+    pub mon_in: Vec<LinkMonitor>,
+    pub fabric: Option<Fabric>,
     pub inj: Vec<Injector>,
     /// Nowait of NICs whose output goes to no NIC (the test sets it).
     pub nowait: Vec<bool>,
@@ -329,6 +348,35 @@ pub struct NicNet {
 impl NicNet {
     /// `periods[k] = (P-bus clock, netclk, injector clock)` in ps for NIC k; `feed[k]` its input.
     pub fn new(backend: Backend, periods: &[(u64, u64, u64)], feed: Vec<Feed>) -> NicNet {
+        Self::build(backend, periods, feed, None)
+    }
+
+    /// `n` NICs on the network top `top` (`parc_ring8`, `parc_bfly8`): NIC k on its port k,
+    /// P-bus clock `pbus_ps[k]`, every netclk the network's clock `net_ps`.
+    pub fn with_fabric(backend: Backend, top: &str, pbus_ps: &[u64], net_ps: u64) -> NicNet {
+        let n = pbus_ps.len();
+        let inst = instances(top, backend, 1);
+        let ix = |s: &str| index(&inst.ports, s);
+        let f = Fabric {
+            clock: ix("clock"),
+            reset: ix("reset"),
+            nin: ix("nin"),
+            nin_wait: ix("nin_wait"),
+            nout: ix("nout"),
+            nout_wait: ix("nout_wait"),
+            clk: 3 * n,
+            dut: inst.duts.into_iter().next().unwrap(),
+        };
+        let periods: Vec<(u64, u64, u64)> = pbus_ps.iter().map(|&p| (p, net_ps, net_ps)).collect();
+        Self::build(backend, &periods, vec![Feed::Fabric; n], Some(f))
+    }
+
+    fn build(
+        backend: Backend,
+        periods: &[(u64, u64, u64)],
+        feed: Vec<Feed>,
+        fabric: Option<Fabric>,
+    ) -> NicNet {
         let n = periods.len();
         assert_eq!(feed.len(), n);
         let inst = instances("mit_nic", backend, n);
@@ -357,13 +405,18 @@ impl NicNet {
                 dr_oe: ix("dr_oe"),
             },
         };
-        let ps: Vec<u64> = periods.iter().flat_map(|&(a, b, c)| [a, b, c]).collect();
+        let mut ps: Vec<u64> = periods.iter().flat_map(|&(a, b, c)| [a, b, c]).collect();
+        if fabric.is_some() {
+            ps.push(periods[0].1);
+        }
         let mut s = NicNet {
             dut: inst.duts,
             p,
             feed,
             master: vec![PBusMaster::default(); n],
             mon: vec![LinkMonitor::default(); n],
+            mon_in: vec![LinkMonitor::default(); n],
+            fabric,
             inj: vec![Injector::default(); n],
             nowait: vec![false; n],
             clocks: Clocks::new(&ps),
@@ -375,9 +428,16 @@ impl NicNet {
             d.set(p.reset, 1);
             d.settle();
         }
+        if let Some(f) = s.fabric.as_mut() {
+            f.dut.set(f.reset, 1);
+            f.dut.settle();
+        }
         s.run_ps(periods.iter().map(|q| q.0.max(q.1).max(q.2)).max().unwrap() * 8);
         for d in &mut s.dut {
             d.set(p.reset, 0);
+        }
+        if let Some(f) = s.fabric.as_mut() {
+            f.dut.set(f.reset, 0);
         }
         s.run_ps(periods.iter().map(|q| q.0.max(q.1).max(q.2)).max().unwrap() * 8);
         s
@@ -396,6 +456,7 @@ impl NicNet {
         match self.feed[k] {
             Feed::Nic(j) => 3 * j + 1,
             Feed::Inject => 3 * k + 2,
+            Feed::Fabric => self.fabric.as_ref().unwrap().clk,
         }
     }
 
@@ -418,10 +479,26 @@ impl NicNet {
                     .map_err(|e| format!("NIC {k} output: {e}"))?;
             }
         }
+        if let Some(f) = self.fabric.as_mut() {
+            if up.rose(f.clk) {
+                let out = f.dut.get(f.nout);
+                let wait = f.dut.get(f.nout_wait);
+                for k in 0..n {
+                    self.mon_in[k]
+                        .sample((out >> (16 * k)) as u16, wait >> k & 1 != 0, up.time_ps)
+                        .map_err(|e| format!("network port {k} out: {e}"))?;
+                }
+            }
+            f.dut.settle_before_edge();
+        }
         for d in &mut self.dut {
             d.settle_before_edge();
         }
         let e = self.clocks.advance();
+        if let Some(f) = self.fabric.as_mut() {
+            f.dut.set(f.clock, self.clocks.level(f.clk) as u128);
+            f.dut.settle();
+        }
         self.time_ps = e.time_ps;
         for k in 0..n {
             let ic = self.in_clock(k);
@@ -440,6 +517,7 @@ impl NicNet {
                     self.dut[k].set(p.nidata, word);
                     self.dut[j].set(p.nowait, wait);
                 }
+                Feed::Fabric => {}
                 Feed::Inject => {
                     if e.rose(3 * k + 2) {
                         let wait = self.dut[k].get(p.niwait) != 0;
@@ -460,8 +538,25 @@ impl NicNet {
                 }
             }
         }
+        if let Some(f) = self.fabric.as_mut() {
+            let (out, wait) = (f.dut.get(f.nout), f.dut.get(f.nin_wait));
+            let (mut nin, mut nout_wait) = (0u128, 0u128);
+            for k in 0..n {
+                let d = &mut self.dut[k];
+                d.set(p.nidata, out >> (16 * k) & 0xFFFF);
+                d.set(p.nowait, wait >> k & 1);
+                nin |= d.get(p.nodata) << (16 * k);
+                nout_wait |= d.get(p.niwait) << k;
+            }
+            for k in n..8 {
+                nin |= (w::IDLE as u128) << (16 * k);
+            }
+            f.dut.set(f.nin, nin);
+            f.dut.set(f.nout_wait, nout_wait);
+            f.dut.settle();
+        }
         for k in 0..n {
-            if !self.feed.contains(&Feed::Nic(k)) {
+            if self.feed[k] != Feed::Fabric && !self.feed.contains(&Feed::Nic(k)) {
                 self.dut[k].set(p.nowait, self.nowait[k] as u128);
             }
             if e.rose(3 * k) {

@@ -3,5 +3,6 @@
 
 mod core;
 mod driver;
+mod network;
 mod nic;
 mod ports;

@@ -1,0 +1,177 @@
+//! `make bench`: the MIT NIC's figures (issue 15) in Verilator, through the driver.
+//! - `nsend_to_first_parc_word_cycles`: P-bus cycles from the start of the cycle that presents
+//!   an NSEND (a store to o4 carrying the send, o0-o3 already composed, the port idle) to the
+//!   rising edge of noclk at which the header word is on `nodata` (the edge a receiver samples
+//!   it at); P bus 50 MHz with netclk 100 MHz, and with one 50 MHz clock for both
+//!   (`..._one_clock`).
+//! - `parc_port_utilization_back_to_back`: words of packets per noclk cycle on the output port
+//!   from the first header to the last word while the processor sends 64 messages without pause
+//!   (five stores each, a transaction presented in every P-bus cycle); `..._queue_full`: the same for 16 messages
+//!   already queued when OP_ON turns on (the memo requires no idle between packets).
+//! - ECP5 figures of `mit_nic` from `build/synth/mit_nic.json` (`make synth TOPS=mit_nic`).
+//! Writes build/bench/mitnic.json.
+
+use nicgen_driver::mitnic::{Config, Nic};
+use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::mitnic::net::{Feed, NicNet, Op};
+use nicgen_sim::mitnic::transport::PBus;
+use nicgen_testbenches::bench::{synth, write};
+use nicgen_wire::mitnic::{Command, Loc, Send, QUEUE_DEPTH};
+use std::collections::BTreeMap;
+
+const PBUS_PS: u64 = 20_000;
+
+fn on(op_on: bool) -> Config {
+    Config {
+        op_on,
+        ip_on: true,
+        ithresh: 15,
+        othresh: 15,
+        ..Config::default()
+    }
+}
+
+/// One NIC whose output nobody holds back.
+fn single(netclk_ps: u64) -> NicNet {
+    let mut net = NicNet::new(
+        Backend::Verilator,
+        &[(PBUS_PS, netclk_ps, netclk_ps)],
+        vec![Feed::Inject],
+    );
+    Nic::new(&mut PBus {
+        net: &mut net,
+        nic: 0,
+    })
+    .configure(&on(true))
+    .unwrap();
+    net
+}
+
+fn nsend_latency(netclk_ps: u64) -> f64 {
+    let mut net = single(netclk_ps);
+    let mut sum = 0.0;
+    let tries = 8;
+    for i in 0..tries {
+        net.run_ps(1_000_000 + 2_000 * i);
+        let c = Command {
+            loc: Loc::O(4),
+            otype: 1,
+            nnext: false,
+            send: Send::Msg,
+            csp: false,
+        };
+        let before = net.mon[0].packets.len();
+        let id = net.master[0].push(Op::Nic {
+            da: c.encode(),
+            write: true,
+            data: i as u32,
+        });
+        while net.mon[0].packets.len() == before {
+            net.step().unwrap();
+        }
+        let t0 = net.master[0].presented_ps[&id];
+        let t1 = net.mon[0].packets[before].at_ps;
+        sum += (t1 - t0) as f64 / PBUS_PS as f64;
+    }
+    sum / tries as f64
+}
+
+fn plain(loc: Loc) -> Command {
+    Command {
+        loc,
+        otype: 0,
+        nnext: false,
+        send: Send::None,
+        csp: false,
+    }
+}
+
+fn utilization(net: &NicNet, from: usize) -> f64 {
+    let p = &net.mon[0].packets[from..];
+    let span = p.last().unwrap().at - p[0].at + 12;
+    (12 * p.len()) as f64 / span as f64
+}
+
+fn main() {
+    if !nicgen_sim::harness::verilator::available() {
+        eprintln!("mitnic_bench: verilator not on PATH (make setup)");
+        std::process::exit(1);
+    }
+    let mut j: BTreeMap<&str, f64> = BTreeMap::new();
+    let put = |j: &mut BTreeMap<&str, f64>, k: &'static str, v: f64| {
+        eprintln!("  {k}: {v}");
+        j.insert(k, v);
+    };
+    put(
+        &mut j,
+        "nsend_to_first_parc_word_cycles",
+        nsend_latency(PBUS_PS / 2),
+    );
+    put(
+        &mut j,
+        "nsend_to_first_parc_word_cycles_one_clock",
+        nsend_latency(PBUS_PS),
+    );
+    // the processor sending without pause: five stores per message, pipelined on the P bus
+    // (a transaction presented in every cycle)
+    let mut net = single(PBUS_PS / 2);
+    let n = 64;
+    for i in 0..n {
+        for w in 0..5 {
+            let mut c = plain(Loc::O(w));
+            if w == 4 {
+                c.send = Send::Msg;
+                c.otype = 1;
+            }
+            net.master[0].push(Op::Nic {
+                da: c.encode(),
+                write: true,
+                data: i,
+            });
+        }
+    }
+    net.drain(100_000_000);
+    net.run_ps(10_000_000);
+    assert_eq!(net.mon[0].packets.len(), n as usize);
+    put(
+        &mut j,
+        "parc_port_utilization_back_to_back",
+        utilization(&net, 0),
+    );
+    // a full queue released
+    let mut net = single(PBUS_PS / 2);
+    {
+        let mut t = PBus {
+            net: &mut net,
+            nic: 0,
+        };
+        let mut d = Nic::new(&mut t);
+        d.configure(&on(false)).unwrap();
+        for i in 0..QUEUE_DEPTH as u32 {
+            d.send(&[i; 5], 1, false).unwrap();
+        }
+        d.configure(&on(true)).unwrap();
+    }
+    net.run_ps(10_000_000);
+    assert_eq!(net.mon[0].packets.len(), QUEUE_DEPTH);
+    put(
+        &mut j,
+        "parc_port_utilization_queue_full",
+        utilization(&net, 0),
+    );
+    j.insert("pbus_mhz", 1e6 / PBUS_PS as f64);
+    j.insert("netclk_mhz", 2e6 / PBUS_PS as f64);
+    match synth("mit_nic") {
+        Some(s) => {
+            j.insert("lut4", s.num("lut4").unwrap_or(f64::NAN));
+            j.insert("ff", s.num("ff").unwrap_or(f64::NAN));
+            j.insert("lutram", s.num("lutram").unwrap_or(f64::NAN));
+            j.insert("fmax_mhz_pbus", s.num("clock").unwrap_or(f64::NAN));
+            // nextpnr names netclk's net after its alias noclk
+            j.insert("fmax_mhz_netclk", s.num("noclk").unwrap_or(f64::NAN));
+            j.insert("fmax_mhz_niclk", s.num("niclk").unwrap_or(f64::NAN));
+        }
+        None => eprintln!("  no build/synth/mit_nic.json: run `make synth TOPS=mit_nic`"),
+    }
+    write("mitnic", &j);
+}
