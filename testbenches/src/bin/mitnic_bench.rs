@@ -8,12 +8,21 @@
 //!   from the first header to the last word while the processor sends 64 messages without pause
 //!   (five stores each, a transaction presented in every P-bus cycle); `..._queue_full`: the same for 16 messages
 //!   already queued when OP_ON turns on (the memo requires no idle between packets).
+//! - `ring8_latency_cycles_one_hop` / `_worst_pair` and `butterfly8_latency_cycles`: network
+//!   clock cycles (50 MHz) from the header leaving the sending NIC to the header reaching the
+//!   receiving NIC, on an idle network (ring: NIC 0 to NIC 1 and to NIC 7, seven routers;
+//!   butterfly: the worst pair, every pair crosses three switches).
+//! - `ring8_saturation` / `butterfly8_saturation`: eight NICs, each sending 150 messages to
+//!   uniformly random nodes as fast as its queue takes them while receiving (P bus 100 MHz):
+//!   packets delivered per node per network cycle, as a fraction of a link's capacity (one
+//!   packet per 12 cycles).
 //! - ECP5 figures of `mit_nic` from `build/synth/mit_nic.json` (`make synth TOPS=mit_nic`).
 //! Writes build/bench/mitnic.json.
 
 use nicgen_driver::mitnic::{Config, Nic};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::mitnic::net::{Feed, NicNet, Op};
+use nicgen_sim::mitnic::traffic::{network, run, Prog, N};
 use nicgen_sim::mitnic::transport::PBus;
 use nicgen_testbenches::bench::{synth, write};
 use nicgen_wire::mitnic::{Command, Loc, Send, QUEUE_DEPTH};
@@ -92,6 +101,50 @@ fn utilization(net: &NicNet, from: usize) -> f64 {
     (12 * p.len()) as f64 / span as f64
 }
 
+const NET_PS: u64 = 20_000;
+
+/// Network cycles from NIC `s`'s header leaving to it reaching NIC `d` (an idle network).
+fn hop_latency(net: &mut NicNet, s: usize, d: usize) -> f64 {
+    let (out0, in0) = (net.mon[s].packets.len(), net.mon_in[d].packets.len());
+    let node = d as u32;
+    Nic::new(&mut PBus { net, nic: s })
+        .send(&[node << 24, 1, 2, 3, 4], 1, false)
+        .unwrap();
+    while net.mon_in[d].packets.len() == in0 {
+        net.step().unwrap();
+    }
+    let t = (net.mon_in[d].packets[in0].at_ps - net.mon[s].packets[out0].at_ps) as f64;
+    net.run_ps(2_000_000);
+    t / NET_PS as f64
+}
+
+/// Uniform random traffic at saturation: delivered packets per node per cycle x 12.
+fn saturation(top: &str) -> f64 {
+    let mut net = network(top);
+    let mut prog: Vec<Prog> = (0..N)
+        .map(|k| Prog::new(k, 150, 0x5A7 ^ k as u64))
+        .collect();
+    let t0 = net.time_ps;
+    run(&mut net, &mut prog, 1_000_000_000);
+    let msgs: usize = net.mon_in.iter().map(|m| m.packets.len()).sum();
+    let first = net
+        .mon
+        .iter()
+        .filter_map(|m| m.packets.first())
+        .map(|p| p.at_ps)
+        .min()
+        .unwrap_or(t0);
+    let last = net
+        .mon_in
+        .iter()
+        .filter_map(|m| m.packets.last())
+        .map(|p| p.at_ps)
+        .max()
+        .unwrap();
+    let cycles = (last - first) as f64 / NET_PS as f64;
+    msgs as f64 * 12.0 / (cycles * N as f64)
+}
+
 fn main() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("mitnic_bench: verilator not on PATH (make setup)");
@@ -159,6 +212,24 @@ fn main() {
         "parc_port_utilization_queue_full",
         utilization(&net, 0),
     );
+    let mut ring = network("parc_ring8");
+    put(
+        &mut j,
+        "ring8_latency_cycles_one_hop",
+        hop_latency(&mut ring, 0, 1),
+    );
+    put(
+        &mut j,
+        "ring8_latency_cycles_worst_pair",
+        hop_latency(&mut ring, 0, 7),
+    );
+    let mut bfly = network("parc_bfly8");
+    let worst = (0..N)
+        .map(|d| hop_latency(&mut bfly, 0, d))
+        .fold(0.0, f64::max);
+    put(&mut j, "butterfly8_latency_cycles", worst);
+    put(&mut j, "ring8_saturation", saturation("parc_ring8"));
+    put(&mut j, "butterfly8_saturation", saturation("parc_bfly8"));
     j.insert("pbus_mhz", 1e6 / PBUS_PS as f64);
     j.insert("netclk_mhz", 2e6 / PBUS_PS as f64);
     match synth("mit_nic") {
@@ -172,6 +243,16 @@ fn main() {
             j.insert("fmax_mhz_niclk", s.num("niclk").unwrap_or(f64::NAN));
         }
         None => eprintln!("  no build/synth/mit_nic.json: run `make synth TOPS=mit_nic`"),
+    }
+    for (top, pre) in [("parc_ring8", "ring8"), ("parc_bfly8", "butterfly8")] {
+        if let Some(s) = synth(top) {
+            let key =
+                |k: &str| -> &'static str { Box::leak(format!("{pre}_{k}").into_boxed_str()) };
+            j.insert(key("lut4"), s.num("lut4").unwrap_or(f64::NAN));
+            j.insert(key("ff"), s.num("ff").unwrap_or(f64::NAN));
+            j.insert(key("bram"), s.num("bram").unwrap_or(f64::NAN));
+            j.insert(key("fmax_mhz"), s.num("clock").unwrap_or(f64::NAN));
+        }
     }
     write("mitnic", &j);
 }
