@@ -320,7 +320,7 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
 // verifies: NIC-R046 NIC-R047 NIC-R048 NIC-R049 NIC-R051 NIC-R052 NIC-R053 NIC-R054 NIC-R056
 // verifies: NIC-R058 NIC-R060 NIC-R061 NIC-R062 NIC-R063 NIC-R064 NIC-R065 NIC-R066 NIC-R067
 // verifies: NIC-R068 NIC-R070 NIC-R071 NIC-R073 NIC-R074 NIC-R078 NIC-R079 NIC-R080
-// verifies: NIC-R081 NIC-R083 NIC-R084 NIC-R112 NIC-R115
+// verifies: NIC-R081 NIC-R083 NIC-R084 NIC-R112 NIC-R115 NIC-R059
 #[test]
 fn nic_core_matches_the_model_native() {
     check("nic_core_native", 0x41C0, |rng| {

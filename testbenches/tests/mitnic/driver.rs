@@ -194,6 +194,7 @@ pub fn suite(n: &mut impl Nics, rng: &mut Rng) {
     });
 }
 
+// verifies: NIC-R042 NIC-R043
 #[test]
 fn the_driver_suite_on_two_nics() {
     if !verilator::require("mit_nic in Verilator") {

@@ -21,7 +21,7 @@ fn uniform(top: &str, rng: &mut Rng, per_nic: usize) -> NicNet {
     net
 }
 
-// verifies: NIC-R082 NIC-R085 NIC-R019
+// verifies: NIC-R082 NIC-R085 NIC-R019 NIC-R076
 #[test]
 fn eight_nics_on_the_ring_deliver_every_message_once_in_order() {
     if !verilator::require("parc_ring8 in Verilator") {

@@ -287,7 +287,7 @@ pub const UNRELATED: [(u64, u64, u64); 2] = [(20_000, 10_000, 9_998), (20_002, 1
 
 // verifies: NIC-R093 NIC-R094 NIC-R095 NIC-R096 NIC-R097 NIC-R099 NIC-R101 NIC-R103 NIC-R104
 // verifies: NIC-R105 NIC-R106 NIC-R107 NIC-R108 NIC-R110 NIC-R113 NIC-R114 NIC-R002 NIC-R069
-// verifies: NIC-R086 NIC-R090 NIC-R091 NIC-R092 NIC-R055
+// verifies: NIC-R086 NIC-R090 NIC-R091 NIC-R092 NIC-R055 NIC-R006
 #[test]
 fn two_nics_exchange_messages_on_unrelated_clocks() {
     if !verilator::require("mit_nic in Verilator") {

@@ -318,7 +318,7 @@ fn the_output_port_holds_for_op_on_and_nowait_then_sends_back_to_back() {
     });
 }
 
-// verifies: NIC-R088 NIC-R089 NIC-R087
+// verifies: NIC-R088 NIC-R089 NIC-R087 NIC-R004 NIC-R005
 #[test]
 fn the_pbus_ignores_null_cycles_and_transactions_after_another_slaves_wait_or_fault() {
     if !verilator::require("mit_nic in Verilator") {
@@ -455,5 +455,53 @@ fn both_resets_in_the_middle_of_traffic_leave_a_working_nic() {
             queue_send(&mut net, 1, &m);
             assert_eq!(receive(&mut net, 0, 20_000_000), m, "round {round}");
         }
+    });
+}
+
+// verifies: NIC-R050
+#[test]
+fn a_double_word_access_is_two_transactions_and_its_commands_run_twice() {
+    if !verilator::require("mit_nic in Verilator") {
+        return;
+    }
+    check("mit_nic_double", 0x3A1C_0108, |rng| {
+        let mut net = single(rng);
+        enable(&mut net, 0, false);
+        // st.d to o0 with a send: LOC 0 and LOC 1 in two back-to-back transactions, each
+        // carrying the send
+        let (a, b) = (rng.next_u64() as u32, rng.next_u64() as u32);
+        for (n, v) in [(0, a), (1, b)] {
+            let c = Command {
+                loc: Loc::O(n),
+                otype: 6,
+                nnext: false,
+                send: Send::Msg,
+                csp: false,
+            };
+            net.master[0].push(Op::Nic {
+                da: c.encode(),
+                write: true,
+                data: v,
+            });
+        }
+        net.drain(1_000_000);
+        net.run_ps(2_000_000);
+        let p = packets_of(&net, 0);
+        assert_eq!(p.len(), 2, "the send ran twice");
+        let first = w::unpack(&p[0]).0.words;
+        let second = w::unpack(&p[1]).0.words;
+        assert_eq!((first[0], second[0], second[1]), (a, a, b));
+        // ld.d of i0, i1 with NNEXT: two messages consumed
+        let msgs: Vec<Msg> = (0..3).map(|_| random_msg(rng)).collect();
+        for m in &msgs {
+            net.inj[0].words.extend(packet_words(m));
+        }
+        net.run_ps(3_000_000);
+        for n in 0..2 {
+            let mut c = cmd(Loc::I(n));
+            c.nnext = true;
+            net.read(0, c);
+        }
+        assert_eq!(take(&mut net, 0), msgs[2], "NNEXT ran twice");
     });
 }
