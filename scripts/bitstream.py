@@ -24,6 +24,12 @@ BOARDS = {
         "part": "LFE5U-85F-6BG381C",
         "lpf": "constraints/ulx3s_dtu.lpf",
     },
+    "ulx3s_mitnic": {
+        "top": "ulx3s_mitnic",
+        "device": ["--85k", "--package", "CABGA381", "--speed", "6"],
+        "part": "LFE5U-85F-6BG381C",
+        "lpf": "constraints/ulx3s_mitnic.lpf",
+    },
 }
 
 

@@ -223,7 +223,11 @@ mod tests {
     #[test]
     fn lpf_matches_the_top_ports() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        for (board, top) in [("ulx3s", "ulx3s"), ("ulx3s_dtu", "ulx3s_dtu")] {
+        for (board, top) in [
+            ("ulx3s", "ulx3s"),
+            ("ulx3s_dtu", "ulx3s_dtu"),
+            ("ulx3s_mitnic", "ulx3s_mitnic"),
+        ] {
             let t = crate::tops::tops()
                 .into_iter()
                 .find(|t| t.name == top)

@@ -1,6 +1,7 @@
 //! Multi-block, differential and system testbenches live in `tests/`; shared helpers here.
 
 pub mod bench;
+pub mod mitnic_suite;
 pub mod scratch_maps;
 pub mod trace;
 

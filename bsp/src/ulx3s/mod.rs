@@ -14,6 +14,7 @@
 //! command drives.
 
 pub mod dtu;
+pub mod mitnic;
 pub mod pll;
 
 use crate::board_status::BoardStatus;

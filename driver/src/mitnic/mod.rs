@@ -311,3 +311,44 @@ pub fn decode_inst(v: u32, code_base: u32) -> Dispatch {
         Dispatch::Handler(v)
     }
 }
+
+/// A NIC behind a bridge of 4 KiB windows (the ULX3S board, `nicgen_wire::board::bridge::
+/// MITNIC_BOARD_WINDOWS`): a NIC address (da << 2, 16 bits) goes out as its A[11:0] in the
+/// NIC's window at `base`, after da[13:10] (SEND, CSP) is written to the window at `hi_base`
+/// when it differs from the last value written there (`hi`, kept by the caller per NIC).
+pub struct SplitAddress<'a, T: RegAccess + ?Sized> {
+    pub t: &'a mut T,
+    pub base: u64,
+    pub hi_base: u64,
+    pub hi: &'a mut Option<u32>,
+}
+
+impl<T: RegAccess + ?Sized> SplitAddress<'_, T> {
+    fn at(&mut self, addr: u64) -> Result<u64> {
+        if addr & 3 != 0 || addr >= 1 << 16 {
+            return Err(invalid(format!(
+                "P-bus address {addr:#x}: A[15:2] only (the NIC's 64 KB window, word aligned)"
+            )));
+        }
+        let hi = (addr >> 12) as u32;
+        if *self.hi != Some(hi) {
+            self.t.write32(self.hi_base, hi)?;
+            *self.hi = Some(hi);
+        }
+        Ok(self.base + (addr & 0xFFF))
+    }
+}
+
+impl<T: RegAccess + ?Sized> RegAccess for SplitAddress<'_, T> {
+    fn read32(&mut self, addr: u64) -> Result<u32> {
+        let a = self.at(addr)?;
+        self.t.read32(a)
+    }
+    fn write32(&mut self, addr: u64, value: u32) -> Result<()> {
+        let a = self.at(addr)?;
+        self.t.write32(a, value)
+    }
+    fn wait_cycles(&mut self, cycles: u64) -> Result<()> {
+        self.t.wait_cycles(cycles)
+    }
+}

@@ -22,6 +22,9 @@
 use rust_hdl::prelude::*;
 
 use crate::common::prim::k;
+use crate::common::regbank::RegBusSlave;
+use crate::common::unused::Unused;
+use crate::common::widen::Widen;
 use nicgen_wire::mitnic as w;
 
 #[derive(LogicBlock)]
@@ -127,6 +130,147 @@ impl Logic for PBusSlave {
         }
         if self.reset.val() {
             self.prev.d.next = false;
+        }
+    }
+}
+
+/// A register bus as the NIC's P-bus master (the ULX3S board's bridge in the 88100's place):
+/// an access to `s` at offset A[11:2] is one P-bus transaction with da = {`da_hi`, A[11:2]}:
+/// da_hi (da[13:10]: SEND 11:10, CSP 12, 13 unused) comes from a register on the second port
+/// `hi` (any offset; bits 3:0 of the word), so a transport reaches every command encoding. The
+/// transaction's address cycle follows a NULL cycle; then the adapter waits for the NIC's reply
+/// (SUCCESS: `ready` with the read data; FAULT: `err`; WAIT: as long as it lasts; no reply at
+/// all: `err`). The reply lines the NIC sees show nothing (`DR_IDLE`): it is only ever
+/// presented a transaction after a NULL cycle.
+#[derive(LogicBlock)]
+pub struct RegBusToPBus<const W: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub s: RegBusSlave<W>,
+    pub hi: RegBusSlave<W>,
+    pub ncs: Signal<Out, Bit>,
+    pub dbe: Signal<Out, Bit>,
+    pub da: Signal<Out, Bits<14>>,
+    pub r_w: Signal<Out, Bit>,
+    pub d: Signal<Out, Bits<32>>,
+    pub dr: Signal<Out, Bits<2>>,
+    pub nic_d: Signal<In, Bits<32>>,
+    pub nic_dr: Signal<In, Bits<2>>,
+    pub nic_dr_oe: Signal<In, Bit>,
+    state: DFF<Bits<2>>,
+    addr: DFF<Bits<10>>,
+    we: DFF<Bit>,
+    wdata: DFF<Bits<32>>,
+    da_hi: DFF<Bits<4>>,
+    hi_ready: DFF<Bit>,
+    w_hi: Widen<4, 14>,
+    w_hi32: Widen<4, 32>,
+    w_lo: Widen<10, 14>,
+    sink_addr: Unused<Bits<2>>,
+    sink_hi: Unused<Bits<W>>,
+    sink_wd: Unused<Bits<28>>,
+    c_idle: Constant<Bits<2>>,
+    c_addr: Constant<Bits<2>>,
+    c_reply: Constant<Bits<2>>,
+    c_sh: Constant<Bits<14>>,
+    c_success: Constant<Bits<2>>,
+    c_wait: Constant<Bits<2>>,
+    c_none: Constant<Bits<2>>,
+    c_zero4: Constant<Bits<4>>,
+}
+
+impl<const W: usize> Default for RegBusToPBus<W> {
+    fn default() -> Self {
+        assert_eq!(W, 12, "RegBusToPBus: a 4 KiB window (A[11:2] = da[9:0])");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            s: Default::default(),
+            hi: Default::default(),
+            ncs: Default::default(),
+            dbe: Default::default(),
+            da: Default::default(),
+            r_w: Default::default(),
+            d: Default::default(),
+            dr: Default::default(),
+            nic_d: Default::default(),
+            nic_dr: Default::default(),
+            nic_dr_oe: Default::default(),
+            state: Default::default(),
+            addr: Default::default(),
+            we: Default::default(),
+            wdata: Default::default(),
+            da_hi: Default::default(),
+            hi_ready: Default::default(),
+            w_hi: Default::default(),
+            w_hi32: Default::default(),
+            w_lo: Default::default(),
+            sink_addr: Default::default(),
+            sink_hi: Default::default(),
+            sink_wd: Default::default(),
+            c_idle: k(0),
+            c_addr: k(1),
+            c_reply: k(2),
+            c_sh: k(10),
+            c_success: k(w::DR_SUCCESS as u64),
+            c_wait: k(w::DR_WAIT as u64),
+            c_none: k(w::DR_IDLE as u64),
+            c_zero4: k(0),
+        }
+    }
+}
+
+impl<const W: usize> Logic for RegBusToPBus<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, addr, we, wdata, da_hi, hi_ready);
+        self.sink_addr.x.next = self.s.addr.val().get_bits::<2>(0);
+        self.sink_hi.x.next = self.hi.addr.val();
+        self.sink_wd.x.next = self.hi.wdata.val().get_bits::<28>(4);
+        // the da[13:10] register
+        self.hi_ready.d.next = self.hi.write.val() || self.hi.read.val();
+        if self.hi.write.val() {
+            self.da_hi.d.next = self.hi.wdata.val().get_bits::<4>(0);
+        }
+        self.hi.ready.next = self.hi_ready.q.val();
+        self.hi.err.next = false;
+        self.w_hi.x.next = self.da_hi.q.val();
+        self.w_hi32.x.next = self.da_hi.q.val();
+        self.hi.rdata.next = self.w_hi32.y.val();
+        self.w_lo.x.next = self.addr.q.val();
+        // the P bus: the transaction's address cycle, then its reply
+        self.ncs.next = true;
+        self.dbe.next = false;
+        self.da.next = (self.w_hi.y.val() << self.c_sh.val()) | self.w_lo.y.val();
+        self.r_w.next = !self.we.q.val();
+        self.d.next = self.wdata.q.val();
+        // the adapter presents a transaction only after a NULL cycle, so the reply lines the
+        // NIC looks at then show nothing (and a loop through the NIC's reply is avoided)
+        self.dr.next = self.c_none.val();
+        self.s.ready.next = false;
+        self.s.err.next = false;
+        self.s.rdata.next = self.nic_d.val();
+        if self.state.q.val() == self.c_idle.val() {
+            if self.s.write.val() || self.s.read.val() {
+                self.addr.d.next = self.s.addr.val().get_bits::<10>(2);
+                self.we.d.next = self.s.write.val();
+                self.wdata.d.next = self.s.wdata.val();
+                self.state.d.next = self.c_addr.val();
+            }
+        } else if self.state.q.val() == self.c_addr.val() {
+            self.ncs.next = false;
+            self.dbe.next = true;
+            self.state.d.next = self.c_reply.val();
+        } else if !(self.nic_dr_oe.val() && (self.nic_dr.val() == self.c_wait.val())) {
+            // SUCCESS ends it; FAULT or no reply is an error
+            self.s.ready.next = true;
+            self.s.err.next =
+                !(self.nic_dr_oe.val() && (self.nic_dr.val() == self.c_success.val()));
+            self.state.d.next = self.c_idle.val();
+        }
+        if self.reset.val() {
+            self.state.d.next = self.c_idle.val();
+            self.da_hi.d.next = self.c_zero4.val();
         }
     }
 }

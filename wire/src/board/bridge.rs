@@ -175,6 +175,17 @@ pub const DTU_BOARD_MEM_BYTES: usize = 1 << WINDOW_BITS;
 /// Clock of the DTU board build (25 MHz oscillator, PLL to 45 MHz; 3 Mbaud is 15 cycles a bit).
 pub const DTU_BOARD_CLOCK_HZ: u32 = 45_000_000;
 
+/// Windows of the MIT NIC board (`ulx3s_mitnic`: two NICs on a ring of two routers).
+pub const MITNIC_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
+    (0, "nic0", "NIC 0 on its P bus: offset A[11:2] is da[9:0] (LOC, OTYPE, NNEXT) of one transaction; FAULT answers BUS_ERROR"),
+    (1, "nic1", "NIC 1 on its P bus (as nic0)"),
+    (2, "hi0", "NIC 0's da[13:10] (SEND, CSP) for the transactions of window 0: bits 3:0 of a word written anywhere in the window"),
+    (3, "hi1", "NIC 1's da[13:10] (as hi0)"),
+    (15, "board", "board and bridge registers (BOARD)"),
+];
+/// Clock of the MIT NIC board build (the DTU board's PLL: 45 MHz).
+pub const MITNIC_BOARD_CLOCK_HZ: u32 = DTU_BOARD_CLOCK_HZ;
+
 /// The window a bridge address falls in (aligned, below 64 KiB, a mapped window), if any.
 pub fn window_of(addr: u32) -> Option<u32> {
     let w = addr >> WINDOW_BITS;
@@ -265,6 +276,7 @@ Theoretical maximum at the default rate: {:.0} accesses/s.\n\n",
     for (board, windows) in [
         ("ulx3s", &BOARD_WINDOWS[..]),
         ("ulx3s_dtu", &DTU_BOARD_WINDOWS[..]),
+        ("ulx3s_mitnic", &MITNIC_BOARD_WINDOWS[..]),
     ] {
         s += &format!("\nBoard map of `{board}`:\n\n| window | base | block |\n|---|---|---|\n");
         for (n, name, what) in windows {
