@@ -136,6 +136,28 @@ dyn_top!(MitNicTop, MitNic, clocks: [clock, netclk, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
     outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
 
+/// The ports of the MIT NIC networks (`parc_ring8`, `parc_bfly8`).
+const PARC_NET_PORT_DOCS: &[(&str, &str)] = &[
+    ("clock", "the network's clock (every link's word clock)"),
+    (
+        "reset",
+        "synchronous reset, active high: every buffer empty, every wait high while it lasts",
+    ),
+    (
+        "nin",
+        "link k's word into the network at bits 16k+15:16k (NIC k's nodata)",
+    ),
+    (
+        "nin_wait",
+        "bit k: the network takes no new packet on link k (NIC k's nowait)",
+    ),
+    (
+        "nout",
+        "link k's word out of the network at bits 16k+15:16k (NIC k's nidata)",
+    ),
+    ("nout_wait", "bit k: NIC k takes no new packet (its niwait)"),
+];
+
 /// `dtu_system`: every PE's CU and memory ports, PE by PE.
 macro_rules! dtu_system_top {
     ($($pe:ident),*) => {
@@ -438,28 +460,14 @@ pub fn tops() -> Vec<TopEntry> {
             doc: "PaRC-like ring of 8 routers (`ParcSwitch2`, one clock, store and forward, bubble flow control) for 8 MIT NICs in ring mode (mitnic)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(ParcRing8Top::new("parc_ring8", ParcRing8::default())),
-            port_docs: &[
-                ("clock", "the network's clock (every link's word clock)"),
-                ("reset", "synchronous reset, active high: every buffer empty, every wait high while it lasts"),
-                ("nin", "link k's word into the network at bits 16k+15:16k (NIC k's nodata)"),
-                ("nin_wait", "bit k: the network takes no new packet on link k (NIC k's nowait)"),
-                ("nout", "link k's word out of the network at bits 16k+15:16k (NIC k's nidata)"),
-                ("nout_wait", "bit k: NIC k takes no new packet (its niwait)"),
-            ],
+            port_docs: PARC_NET_PORT_DOCS,
         },
         TopEntry {
             name: "parc_bfly8",
             doc: "PaRC-like butterfly of 8 ports: three stages of four `ParcSwitch2`, destination-tag routing on the node number (mitnic)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(ParcButterfly8Top::new("parc_bfly8", ParcButterfly8::default())),
-            port_docs: &[
-                ("clock", "the network's clock (every link's word clock)"),
-                ("reset", "synchronous reset, active high: every buffer empty, every wait high while it lasts"),
-                ("nin", "link k's word into the network at bits 16k+15:16k (NIC k's nodata)"),
-                ("nin_wait", "bit k: the network takes no new packet on link k (NIC k's nowait)"),
-                ("nout", "link k's word out of the network at bits 16k+15:16k (NIC k's nidata)"),
-                ("nout_wait", "bit k: NIC k takes no new packet (its niwait)"),
-            ],
+            port_docs: PARC_NET_PORT_DOCS,
         },
         TopEntry {
             name: "tnw_link",

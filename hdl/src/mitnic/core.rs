@@ -1,9 +1,11 @@
 //! The MIT NIC's core (CSG Memo 331 §2, §3.2.1; issue 15): the registers, both 16-message
-//! queues and the commands of a P-bus transaction, in one clock domain. The P-bus slave (its
-//! reply timing) and the PaRC ports (their own clocks) are built around it.
+//! queues and the commands of a P-bus transaction, in one clock domain. The P-bus slave
+//! (`pbus`) and the PaRC ports (`parc`, their own clocks) are built around it in `nic`.
 //!
 //! Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP
-//! of `nicgen_wire::mitnic::Command`), `t_write` and `t_wdata`. The next cycle executes it in
+//! of `nicgen_wire::mitnic::Command`) and `t_write`; `t_wdata` is taken in the cycle the
+//! transaction executes (the P bus drives it a cycle after the address, and holds it through a
+//! WAIT). Strobes while a transaction is held in WAIT are ignored. The next cycle executes it in
 //! the memo's order (NIC-R053): the load or store of LOC, then the send (o0-o4 with the store
 //! applied; REPLY or FORWARD take i1, i2 or i3, i4 as they were, NIC-A11), then NNEXT (the head
 //! of the input queue into i0-i4 in the same cycle, so the next transaction reads it). It ends
@@ -18,7 +20,10 @@
 //! sent, the type, CSP and the routing byte computed at the send (NIC-A15; ring table a
 //! parameter, NIC-A13). Arrivals (`in_valid` for one cycle with the message): dropped while
 //! IP_ON = 0 (NIC-A29), dropped with room_error (STATUS.EXCS[0]) into a full queue (NIC-A32).
-//! `idle_err` sets EXCS[1]. While VALID = 0 the queue's head is loaded into i0-i4 on its own.
+//! `idle_err` sets EXCS[1], `in_lost` (a packet the input port could not hand over) EXCS[0].
+//! While VALID = 0 the queue's head is loaded into i0-i4 on its own. `out_held` (messages the
+//! output port has taken but not yet launched) counts in oLENGTH, full and oaFULL;
+//! `in_nearly_full` (registered) is the input port's niwait level.
 //!
 //! Each queue is a block RAM of 16 entries with its pointers inside this kernel (no valid/ready
 //! handshake with a FIFO block, which Verilator would see as a loop): an entry is readable the
