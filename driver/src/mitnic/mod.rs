@@ -96,16 +96,6 @@ pub fn check_type(ty: u8) -> Result<()> {
     Ok(())
 }
 
-fn plain(loc: Loc) -> Command {
-    Command {
-        loc,
-        otype: 0,
-        nnext: false,
-        send: Send::None,
-        csp: false,
-    }
-}
-
 /// The side-effect-free location a bare command (NNEXT, a send) is issued on (NIC-A08).
 pub const SPARE: Loc = Loc::Reserved(0xE);
 
@@ -130,7 +120,7 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
 
     /// RESET_NIC: every register 0, both queues empty, both ports off (NIC-A21).
     pub fn reset(&mut self) -> Result<()> {
-        self.store(plain(Loc::Control), C::RESET_NIC.set(0, 1))
+        self.store(Command::plain(Loc::Control), C::RESET_NIC.set(0, 1))
     }
 
     pub fn configure(&mut self, c: &Config) -> Result<()> {
@@ -154,11 +144,11 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
         v = C::IP_ON.set(v, c.ip_on as u32);
         v = C::NOTE_EXCS.set(v, c.note_excs as u32);
         v = C::OUT_EXCS.set(v, c.out_excs as u32);
-        self.store(plain(Loc::Control), v)
+        self.store(Command::plain(Loc::Control), v)
     }
 
     pub fn config(&mut self) -> Result<Config> {
-        let v = self.load(plain(Loc::Control))?;
+        let v = self.load(Command::plain(Loc::Control))?;
         Ok(Config {
             fault: C::FW.get(v) != 0,
             ithresh: C::ITHRESH.get(v) as u8,
@@ -172,7 +162,7 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
     }
 
     pub fn status(&mut self) -> Result<Status> {
-        Ok(Status::decode(self.load(plain(Loc::Status))?))
+        Ok(Status::decode(self.load(Command::plain(Loc::Status))?))
     }
 
     /// Clear the sticky network errors of `mask` (bit 0 room_error, bit 1 idle_error).
@@ -180,8 +170,11 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
         if mask > 3 {
             return Err(invalid(format!("network error mask {mask:#b} (2 bits)")));
         }
-        let c = self.load(plain(Loc::Control))?;
-        self.store(plain(Loc::Control), C::RESET_NET_EXCS.set(c, mask as u32))
+        let c = self.load(Command::plain(Loc::Control))?;
+        self.store(
+            Command::plain(Loc::Control),
+            C::RESET_NET_EXCS.set(c, mask as u32),
+        )
     }
 
     pub fn set_code_base(&mut self, base: u32) -> Result<()> {
@@ -190,7 +183,7 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
                 "CODE-BASE {base:#x} (bits 14:0 are 0, NIC-A06)"
             )));
         }
-        self.store(plain(Loc::CodeBase), base)
+        self.store(Command::plain(Loc::CodeBase), base)
     }
 
     /// Compose a message in o0-o4 and send it with `ty` in one go: four stores and the fifth
@@ -198,16 +191,9 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
     pub fn send(&mut self, words: &[u32; 5], ty: u8, csp: bool) -> Result<()> {
         check_type(ty)?;
         for (n, &v) in words.iter().enumerate().take(4) {
-            self.store(plain(Loc::O(n)), v)?;
+            self.store(Command::plain(Loc::O(n)), v)?;
         }
-        let c = Command {
-            loc: Loc::O(4),
-            otype: ty,
-            nnext: false,
-            send: Send::Msg,
-            csp,
-        };
-        self.store(c, words[4])
+        self.store(Command::store_and_send(Loc::O(4), ty, csp), words[4])
     }
 
     /// `send` only when the output queue has room (no WAIT possible: only this processor
@@ -238,7 +224,7 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
         };
         for (n, v) in locs.iter().zip(o) {
             if let Some(v) = v {
-                self.store(plain(Loc::O(*n)), v)?;
+                self.store(Command::plain(Loc::O(*n)), v)?;
             }
         }
         let c = Command {
@@ -259,7 +245,7 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
         }
         let mut words = [0; 5];
         for (n, v) in words.iter_mut().enumerate() {
-            let mut c = plain(Loc::I(n));
+            let mut c = Command::plain(Loc::I(n));
             c.nnext = n == 4;
             *v = self.load(c)?;
         }
@@ -284,14 +270,14 @@ impl<'a, T: RegAccess + ?Sized> Nic<'a, T> {
 
     /// Drop the message in i0-i4 (NNEXT alone).
     pub fn next(&mut self) -> Result<()> {
-        let mut c = plain(SPARE);
+        let mut c = Command::plain(SPARE);
         c.nnext = true;
         self.store(c, 0)
     }
 
     /// INST: the address the two-instruction dispatch jumps to (§2.8).
     pub fn inst(&mut self) -> Result<u32> {
-        self.load(plain(Loc::Inst))
+        self.load(Command::plain(Loc::Inst))
     }
 }
 
@@ -312,6 +298,17 @@ pub fn decode_inst(v: u32, code_base: u32) -> Dispatch {
     }
 }
 
+/// The da of a P-bus transaction at NIC address `addr` (da << 2): word aligned, inside the
+/// NIC's 64 KB window (A[15:2]); else `Error::Invalid`. Every transport to a NIC checks with it.
+pub fn da_of(addr: u64) -> Result<u16> {
+    if addr & 3 != 0 || addr >= 1 << 16 {
+        return Err(invalid(format!(
+            "P-bus address {addr:#x}: A[15:2] only (the NIC's 64 KB window, word aligned)"
+        )));
+    }
+    Ok((addr >> 2) as u16)
+}
+
 /// A NIC behind a bridge of 4 KiB windows (the ULX3S board, `nicgen_wire::board::bridge::
 /// MITNIC_BOARD_WINDOWS`): a NIC address (da << 2, 16 bits) goes out as its A[11:0] in the
 /// NIC's window at `base`, after da[13:10] (SEND, CSP) is written to the window at `hi_base`
@@ -325,12 +322,7 @@ pub struct SplitAddress<'a, T: RegAccess + ?Sized> {
 
 impl<T: RegAccess + ?Sized> SplitAddress<'_, T> {
     fn at(&mut self, addr: u64) -> Result<u64> {
-        if addr & 3 != 0 || addr >= 1 << 16 {
-            return Err(invalid(format!(
-                "P-bus address {addr:#x}: A[15:2] only (the NIC's 64 KB window, word aligned)"
-            )));
-        }
-        let hi = (addr >> 12) as u32;
+        let hi = (da_of(addr)? >> 10) as u32;
         if *self.hi != Some(hi) {
             self.t.write32(self.hi_base, hi)?;
             *self.hi = Some(hi);

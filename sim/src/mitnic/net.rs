@@ -92,6 +92,22 @@ impl PBusMaster {
             self.queue.len()
         )
     }
+    /// Queue a message's five stores to o0-o4, the last carrying the send with type `ty`
+    /// (pipelined: nothing waits for them); their ids.
+    pub fn push_send(&mut self, words: &[u32; 5], ty: u8, csp: bool) -> [u64; 5] {
+        std::array::from_fn(|n| {
+            let c = if n == 4 {
+                w::Command::store_and_send(w::Loc::O(4), ty, csp)
+            } else {
+                w::Command::plain(w::Loc::O(n))
+            };
+            self.push(Op::Nic {
+                da: c.encode(),
+                write: true,
+                data: words[n],
+            })
+        })
+    }
     pub fn idle(&self) -> bool {
         self.queue.is_empty() && self.outstanding.is_none() && self.presented.is_none()
     }
@@ -409,6 +425,8 @@ impl NicNet {
         if fabric.is_some() {
             ps.push(periods[0].1);
         }
+        // eight cycles of the slowest clock for the reset, and as many after it
+        let settle_ps = periods.iter().map(|q| q.0.max(q.1).max(q.2)).max().unwrap() * 8;
         let mut s = NicNet {
             dut: inst.duts,
             p,
@@ -432,14 +450,14 @@ impl NicNet {
             f.dut.set(f.reset, 1);
             f.dut.settle();
         }
-        s.run_ps(periods.iter().map(|q| q.0.max(q.1).max(q.2)).max().unwrap() * 8);
+        s.run_ps(settle_ps);
         for d in &mut s.dut {
             d.set(p.reset, 0);
         }
         if let Some(f) = s.fabric.as_mut() {
             f.dut.set(f.reset, 0);
         }
-        s.run_ps(periods.iter().map(|q| q.0.max(q.1).max(q.2)).max().unwrap() * 8);
+        s.run_ps(settle_ps);
         s
     }
 

@@ -9,17 +9,7 @@
 use crate::harness::backend::Backend;
 use crate::harness::rng::Rng;
 use crate::mitnic::net::{Done, NicNet, Op};
-use nicgen_wire::mitnic::{Command, Loc, Msg, Send, CONTROL as C, QUEUE_DEPTH, STATUS as S};
-
-fn cmd(loc: Loc) -> Command {
-    Command {
-        loc,
-        otype: 0,
-        nnext: false,
-        send: Send::None,
-        csp: false,
-    }
-}
+use nicgen_wire::mitnic::{Command, Loc, Msg, CONTROL as C, QUEUE_DEPTH, STATUS as S};
 
 pub const N: usize = 8;
 
@@ -115,7 +105,7 @@ impl Prog {
                 if valid && (self.turn || !room || self.to_send == 0) {
                     let ids = (0..5)
                         .map(|n| {
-                            let mut c = cmd(Loc::I(n));
+                            let mut c = Command::plain(Loc::I(n));
                             c.nnext = n == 4;
                             Self::push(net, k, c, false, 0)
                         })
@@ -134,24 +124,14 @@ impl Prog {
                     self.seq += 1;
                     let ty = 1 + self.rng.below(29) as u8;
                     let csp = self.rng.chance(0.2);
-                    let ids = (0..5)
-                        .map(|n| {
-                            let mut c = cmd(Loc::O(n));
-                            if n == 4 {
-                                c.send = Send::Msg;
-                                c.otype = ty;
-                                c.csp = csp;
-                            }
-                            Self::push(net, k, c, true, words[n])
-                        })
-                        .collect();
+                    let ids = net.master[k].push_send(&words, ty, csp).to_vec();
                     self.sent[d].push(Msg { words, ty });
                     self.batch = Batch::Send(ids);
                     return;
                 }
             }
         }
-        let id = Self::push(net, k, cmd(Loc::Status), false, 0);
+        let id = Self::push(net, k, Command::plain(Loc::Status), false, 0);
         self.batch = Batch::Poll(id);
     }
 }
@@ -159,13 +139,19 @@ impl Prog {
 /// Every NIC on with the routing mode; thresholds at their maximum, F/W = 0.
 pub fn enable_all(net: &mut NicNet, ring: bool) {
     for k in 0..N {
-        let mut c = C::OP_ON.set(0, 1);
-        c = C::IP_ON.set(c, 1);
-        c = C::ROUTE.set(c, ring as u32);
-        c = C::ITHRESH.set(c, 15);
-        c = C::OTHRESH.set(c, 15);
-        assert_eq!(net.write(k, cmd(Loc::Control), c), Done::Ok(0));
+        enable(net, k, false, ring);
     }
+}
+
+/// NIC k on: both ports on, F/W and ROUTE as given, thresholds at their maximum.
+pub fn enable(net: &mut NicNet, k: usize, fw: bool, ring: bool) {
+    let mut c = C::OP_ON.set(0, 1);
+    c = C::IP_ON.set(c, 1);
+    c = C::FW.set(c, fw as u32);
+    c = C::ROUTE.set(c, ring as u32);
+    c = C::ITHRESH.set(c, 15);
+    c = C::OTHRESH.set(c, 15);
+    assert_eq!(net.write(k, Command::plain(Loc::Control), c), Done::Ok(0));
 }
 
 /// P-bus clocks around 100 MHz, each its own; the network at 50 MHz.

@@ -3,6 +3,7 @@
 //! other NICs and the links run meanwhile). A FAULT reply is `Error::Bus`.
 
 use crate::mitnic::net::{Done, NicNet, Op};
+use nicgen_driver::mitnic::da_of;
 use nicgen_driver::{Error, RegAccess, Result};
 
 pub struct PBus<'a> {
@@ -12,12 +13,7 @@ pub struct PBus<'a> {
 
 impl PBus<'_> {
     fn op(&mut self, addr: u64, write: bool, data: u32) -> Result<u32> {
-        if addr & 3 != 0 || addr >= 1 << 16 {
-            return Err(Error::Invalid(format!(
-                "P-bus address {addr:#x}: A[15:2] only (the NIC's 64 KB window, word aligned)"
-            )));
-        }
-        let da = (addr >> 2) as u16;
+        let da = da_of(addr)?;
         match self.net.op(self.nic, Op::Nic { da, write, data }) {
             Done::Ok(v) => Ok(v),
             Done::Fault => Err(Error::Bus { addr, write }),

@@ -25,7 +25,7 @@ use nicgen_sim::mitnic::net::{Feed, NicNet, Op};
 use nicgen_sim::mitnic::traffic::{network, run, Prog, N};
 use nicgen_sim::mitnic::transport::PBus;
 use nicgen_testbenches::bench::{synth, write};
-use nicgen_wire::mitnic::{Command, Loc, Send, QUEUE_DEPTH};
+use nicgen_wire::mitnic::{Command, Loc, QUEUE_DEPTH};
 use std::collections::BTreeMap;
 
 const PBUS_PS: u64 = 20_000;
@@ -62,13 +62,7 @@ fn nsend_latency(netclk_ps: u64) -> f64 {
     let tries = 8;
     for i in 0..tries {
         net.run_ps(1_000_000 + 2_000 * i);
-        let c = Command {
-            loc: Loc::O(4),
-            otype: 1,
-            nnext: false,
-            send: Send::Msg,
-            csp: false,
-        };
+        let c = Command::store_and_send(Loc::O(4), 1, false);
         let before = net.mon[0].packets.len();
         let id = net.master[0].push(Op::Nic {
             da: c.encode(),
@@ -83,16 +77,6 @@ fn nsend_latency(netclk_ps: u64) -> f64 {
         sum += (t1 - t0) as f64 / PBUS_PS as f64;
     }
     sum / tries as f64
-}
-
-fn plain(loc: Loc) -> Command {
-    Command {
-        loc,
-        otype: 0,
-        nnext: false,
-        send: Send::None,
-        csp: false,
-    }
 }
 
 fn utilization(net: &NicNet, from: usize) -> f64 {
@@ -170,18 +154,7 @@ fn main() {
     let mut net = single(PBUS_PS / 2);
     let n = 64;
     for i in 0..n {
-        for w in 0..5 {
-            let mut c = plain(Loc::O(w));
-            if w == 4 {
-                c.send = Send::Msg;
-                c.otype = 1;
-            }
-            net.master[0].push(Op::Nic {
-                da: c.encode(),
-                write: true,
-                data: i,
-            });
-        }
+        net.master[0].push_send(&[i; 5], 1, false);
     }
     net.drain(100_000_000);
     net.run_ps(10_000_000);

@@ -139,14 +139,7 @@ impl Rtl {
 }
 
 fn da(loc: Loc) -> u16 {
-    Command {
-        loc,
-        otype: 0,
-        nnext: false,
-        send: Send::None,
-        csp: false,
-    }
-    .encode()
+    Command::plain(loc).encode()
 }
 
 fn compare(r: &mut Rtl, m: &mut Nic, at: usize) {

@@ -11,17 +11,8 @@ use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::mitnic::net::{Done, Feed, NicNet, Op};
-use nicgen_wire::mitnic::{pack, Command, Loc, Msg, Send, CONTROL as C, QUEUE_DEPTH, STATUS as S};
-
-pub fn cmd(loc: Loc) -> Command {
-    Command {
-        loc,
-        otype: 0,
-        nnext: false,
-        send: Send::None,
-        csp: false,
-    }
-}
+use nicgen_sim::mitnic::traffic;
+use nicgen_wire::mitnic::{pack, Command, Loc, Msg, Send, QUEUE_DEPTH, STATUS as S};
 
 /// What a NIC's program waits for.
 #[derive(Debug)]
@@ -122,7 +113,7 @@ impl Prog {
             }
         }
         let id = net.master[k].push(Op::Nic {
-            da: cmd(Loc::Status).encode(),
+            da: Command::plain(Loc::Status).encode(),
             write: false,
             data: 0,
         });
@@ -134,26 +125,14 @@ impl Prog {
             self.to_send -= 1;
             let ty = self.rng.below(30) as u8;
             let csp = self.rng.chance(0.3);
-            let mut ids = vec![];
             for n in 0..5 {
-                let v = if n == 0 {
+                self.o[n] = if n == 0 {
                     (dst as u32) << 24 | self.rng.below(1 << 24) as u32
                 } else {
                     self.rng.next_u64() as u32
                 };
-                self.o[n] = v;
-                let mut c = cmd(Loc::O(n));
-                if n == 4 {
-                    c.send = Send::Msg;
-                    c.otype = ty;
-                    c.csp = csp;
-                }
-                ids.push(net.master[k].push(Op::Nic {
-                    da: c.encode(),
-                    write: true,
-                    data: v,
-                }));
             }
+            let ids = net.master[k].push_send(&self.o, ty, csp).to_vec();
             self.batch = Batch::Send(ids, Msg { words: self.o, ty }, csp);
         }
     }
@@ -162,7 +141,7 @@ impl Prog {
         let mut ids = vec![];
         let bypass = self.bypass && self.room && self.to_send > 0 && self.rng.chance(0.3);
         for n in 0..5 {
-            let mut c = cmd(Loc::I(n));
+            let mut c = Command::plain(Loc::I(n));
             c.nnext = n == 4 && !bypass;
             ids.push(net.master[k].push(Op::Nic {
                 da: c.encode(),
@@ -204,12 +183,7 @@ impl Prog {
 
 /// Both NICs on: ports on, F/W as given, thresholds at their maximum.
 pub fn enable(net: &mut NicNet, k: usize, fw: bool) {
-    let mut c = C::OP_ON.set(0, 1);
-    c = C::IP_ON.set(c, 1);
-    c = C::FW.set(c, fw as u32);
-    c = C::ITHRESH.set(c, 15);
-    c = C::OTHRESH.set(c, 15);
-    assert_eq!(net.write(k, cmd(Loc::Control), c), Done::Ok(0));
+    traffic::enable(net, k, fw, false);
 }
 
 /// Two NICs exchange `n` messages each way; returns the net for more checks.

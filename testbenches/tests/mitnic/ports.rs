@@ -5,7 +5,7 @@
 //! a transaction after another slave's WAIT or FAULT is ignored and presented again), the
 //! exception pins, and both resets in the middle of traffic.
 
-use super::nic::{cmd, enable, UNRELATED};
+use super::nic::{enable, UNRELATED};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
@@ -23,25 +23,12 @@ fn random_msg(rng: &mut Rng) -> Msg {
 }
 
 /// Queue the five stores of a message, the send on the last (no waiting for them).
-fn queue_send(net: &mut NicNet, k: usize, m: &Msg) -> u64 {
-    let mut id = 0;
-    for n in 0..5 {
-        let mut c = cmd(Loc::O(n));
-        if n == 4 {
-            c.send = Send::Msg;
-            c.otype = m.ty;
-        }
-        id = net.master[k].push(Op::Nic {
-            da: c.encode(),
-            write: true,
-            data: m.words[n],
-        });
-    }
-    id
+fn queue_send(net: &mut NicNet, k: usize, m: &Msg) {
+    net.master[k].push_send(&m.words, m.ty, false);
 }
 
 fn status(net: &mut NicNet, k: usize) -> u32 {
-    net.read(k, cmd(Loc::Status))
+    net.read(k, Command::plain(Loc::Status))
 }
 
 /// Read the message in i0-i4 (VALID must be set) and NNEXT.
@@ -50,7 +37,7 @@ fn take(net: &mut NicNet, k: usize) -> Msg {
     assert_eq!(S::VALID.get(st), 1, "no message");
     let mut words = [0; 5];
     for (n, v) in words.iter_mut().enumerate() {
-        let mut c = cmd(Loc::I(n));
+        let mut c = Command::plain(Loc::I(n));
         c.nnext = n == 4;
         *v = net.read(k, c);
     }
@@ -70,8 +57,11 @@ fn receive(net: &mut NicNet, k: usize, limit_ps: u64) -> Msg {
 }
 
 fn control(net: &mut NicNet, k: usize, f: impl Fn(u32) -> u32) {
-    let c = net.read(k, cmd(Loc::Control));
-    assert_eq!(net.write(k, cmd(Loc::Control), f(c)), Done::Ok(0));
+    let c = net.read(k, Command::plain(Loc::Control));
+    assert_eq!(
+        net.write(k, Command::plain(Loc::Control), f(c)),
+        Done::Ok(0)
+    );
 }
 
 fn packets_of(net: &NicNet, k: usize) -> Vec<[u16; 12]> {
@@ -144,14 +134,14 @@ fn fault_mode_refuses_the_seventeenth_send_and_it_has_no_effect() {
         enable(&mut net, 1, false);
         // NIC 0: F/W = 1, output port off
         let c = C::IP_ON.set(C::FW.set(0, 1), 1);
-        assert_eq!(net.write(0, cmd(Loc::Control), c), Done::Ok(0));
+        assert_eq!(net.write(0, Command::plain(Loc::Control), c), Done::Ok(0));
         let msgs: Vec<Msg> = (0..QUEUE_DEPTH).map(|_| random_msg(rng)).collect();
         for m in &msgs {
             queue_send(&mut net, 0, m);
         }
         net.drain(10_000_000);
         assert_eq!(S::OLENGTH.get(status(&mut net, 0)) as usize, QUEUE_DEPTH);
-        let o4 = net.read(0, cmd(Loc::O(4)));
+        let o4 = net.read(0, Command::plain(Loc::O(4)));
         // the seventeenth: a store with the send, answered FAULT, nothing done (not the store,
         // not the NNEXT)
         let c = Command {
@@ -162,7 +152,11 @@ fn fault_mode_refuses_the_seventeenth_send_and_it_has_no_effect() {
             csp: false,
         };
         assert_eq!(net.write(0, c, 0x1234_5678), Done::Fault);
-        assert_eq!(net.read(0, cmd(Loc::O(4))), o4, "the refused store");
+        assert_eq!(
+            net.read(0, Command::plain(Loc::O(4))),
+            o4,
+            "the refused store"
+        );
         assert!(packets_of(&net, 0).is_empty(), "OP_ON = 0 sends nothing");
         // the port on: all sixteen leave, back to back
         control(&mut net, 0, |c| C::OP_ON.set(c, 1));
@@ -327,13 +321,7 @@ fn the_pbus_ignores_null_cycles_and_transactions_after_another_slaves_wait_or_fa
     check("mit_nic_pbus_rules", 0x3A1C_0105, |rng| {
         let mut net = single(rng);
         enable(&mut net, 0, false);
-        let send = |loc: Loc| Command {
-            loc,
-            otype: 5,
-            nnext: false,
-            send: Send::Msg,
-            csp: false,
-        };
+        let send = |loc: Loc| Command::store_and_send(loc, 5, false);
         let mut sends = 0;
         let mut expect = vec![];
         for round in 0..40 {
@@ -368,7 +356,7 @@ fn the_pbus_ignores_null_cycles_and_transactions_after_another_slaves_wait_or_fa
         // the last store to each o-register is what it holds
         for n in 0..5 {
             if let Some(&(_, x)) = expect.iter().rev().find(|e| e.0 == n) {
-                assert_eq!(net.read(0, cmd(Loc::O(n))), x, "o{n}");
+                assert_eq!(net.read(0, Command::plain(Loc::O(n))), x, "o{n}");
             }
         }
     });
@@ -397,7 +385,7 @@ fn exception_pins_reach_status_and_inst_and_out_excs_reaches_the_pins() {
                 (pins as u32) << 2,
                 "EXCS[5:2] follow the pins"
             );
-            let inst = net.read(0, cmd(Loc::Inst));
+            let inst = net.read(0, Command::plain(Loc::Inst));
             let noted = ((pins as u32) << 2) & note != 0;
             let t5 = (inst >> w::INST_TYPE_LSB) & 0x1F;
             assert_eq!(t5 == w::TYPE_EXCEPTION as u32, noted, "INST type {t5}");
@@ -432,7 +420,7 @@ fn both_resets_in_the_middle_of_traffic_leave_a_working_nic() {
                 // output port already holds still leave, NIC-A30)
                 for k in 0..2 {
                     assert_eq!(
-                        net.write(k, cmd(Loc::Control), C::RESET_NIC.set(0, 1)),
+                        net.write(k, Command::plain(Loc::Control), C::RESET_NIC.set(0, 1)),
                         Done::Ok(0)
                     );
                 }
@@ -445,8 +433,8 @@ fn both_resets_in_the_middle_of_traffic_leave_a_working_nic() {
                 let st = status(&mut net, k);
                 assert_eq!(S::ILENGTH.get(st), 0, "NIC {k} round {round}");
                 assert_eq!(S::OLENGTH.get(st), 0, "NIC {k} round {round}");
-                assert_eq!(net.read(k, cmd(Loc::Control)), 0);
-                assert_eq!(net.read(k, cmd(Loc::O(4))), 0);
+                assert_eq!(net.read(k, Command::plain(Loc::Control)), 0);
+                assert_eq!(net.read(k, Command::plain(Loc::O(4))), 0);
             }
             // what arrived after the reset is nothing (IP_ON = 0); traffic works again
             enable(&mut net, 0, false);
@@ -471,13 +459,7 @@ fn a_double_word_access_is_two_transactions_and_its_commands_run_twice() {
         // carrying the send
         let (a, b) = (rng.next_u64() as u32, rng.next_u64() as u32);
         for (n, v) in [(0, a), (1, b)] {
-            let c = Command {
-                loc: Loc::O(n),
-                otype: 6,
-                nnext: false,
-                send: Send::Msg,
-                csp: false,
-            };
+            let c = Command::store_and_send(Loc::O(n), 6, false);
             net.master[0].push(Op::Nic {
                 da: c.encode(),
                 write: true,
@@ -498,7 +480,7 @@ fn a_double_word_access_is_two_transactions_and_its_commands_run_twice() {
         }
         net.run_ps(3_000_000);
         for n in 0..2 {
-            let mut c = cmd(Loc::I(n));
+            let mut c = Command::plain(Loc::I(n));
             c.nnext = true;
             net.read(0, c);
         }

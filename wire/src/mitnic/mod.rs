@@ -154,6 +154,25 @@ pub struct Command {
 }
 
 impl Command {
+    /// A transaction that only loads or stores `loc` (no send, no NNEXT).
+    pub fn plain(loc: Loc) -> Command {
+        Command {
+            loc,
+            otype: 0,
+            nnext: false,
+            send: Send::None,
+            csp: false,
+        }
+    }
+    /// A store to `loc` that also sends o0-o4 with type `otype` (the last store of a message).
+    pub fn store_and_send(loc: Loc, otype: u8, csp: bool) -> Command {
+        Command {
+            otype,
+            send: Send::Msg,
+            csp,
+            ..Command::plain(loc)
+        }
+    }
     pub fn decode(da: u16) -> Command {
         Command {
             loc: Loc::from_u8(da as u8 & 0xF),
