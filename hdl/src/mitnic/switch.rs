@@ -67,7 +67,6 @@ pub struct ParcSwitch2 {
     busy: [DFF<Bit>; 2],
     src: [DFF<Bit>; 2],
     left_out: [DFF<Bits<4>>; 2],
-    last: [DFF<Bit>; 2],
     dw: [DFF<Bit>; 2],
     db0: DFF<Bit>,
     // per cycle
@@ -129,7 +128,6 @@ impl ParcSwitch2 {
             busy: Default::default(),
             src: Default::default(),
             left_out: Default::default(),
-            last: Default::default(),
             dw: Default::default(),
             db0: Default::default(),
             store: Default::default(),
@@ -178,7 +176,6 @@ impl Logic for ParcSwitch2 {
             self.busy[i].clock.next = self.clock.val();
             self.src[i].clock.next = self.clock.val();
             self.left_out[i].clock.next = self.clock.val();
-            self.last[i].clock.next = self.clock.val();
             self.dw[i].clock.next = self.clock.val();
             self.left_in[i].d.next = self.left_in[i].q.val();
             self.wr[i].d.next = self.wr[i].q.val();
@@ -188,7 +185,6 @@ impl Logic for ParcSwitch2 {
             self.busy[i].d.next = self.busy[i].q.val();
             self.src[i].d.next = self.src[i].q.val();
             self.left_out[i].d.next = self.left_out[i].q.val();
-            self.last[i].d.next = self.last[i].q.val();
         }
         self.din[0].d.next = self.in0.val();
         self.din[1].d.next = self.in1.val();
@@ -238,15 +234,15 @@ impl Logic for ParcSwitch2 {
             self.ready[1].val() && !self.route[1].val() && !(self.ring.val() && self.db0.q.val());
         self.want1[0].next = self.ready[0].val() && self.route[0].val();
         self.want1[1].next = self.ready[1].val() && self.route[1].val();
-        // round robin: on a tie the input not served last
+        // round robin: on a tie the input not served last (`src` keeps the last one served)
         self.go[0].next = !self.busy[0].q.val()
             && !self.dw[0].q.val()
             && (self.want0[0].val() || self.want0[1].val());
-        self.pick[0].next = self.want0[1].val() && !(self.want0[0].val() && self.last[0].q.val());
+        self.pick[0].next = self.want0[1].val() && !(self.want0[0].val() && self.src[0].q.val());
         self.go[1].next = !self.busy[1].q.val()
             && !self.dw[1].q.val()
             && (self.want1[0].val() || self.want1[1].val());
-        self.pick[1].next = self.want1[1].val() && !(self.want1[0].val() && self.last[1].q.val());
+        self.pick[1].next = self.want1[1].val() && !(self.want1[0].val() && self.src[1].q.val());
         for i in 0..2 {
             self.pop[i].next = false;
             self.start_pkt[i].next = false;
@@ -255,7 +251,6 @@ impl Logic for ParcSwitch2 {
             if self.go[o].val() {
                 self.busy[o].d.next = true;
                 self.src[o].d.next = self.pick[o].val();
-                self.last[o].d.next = self.pick[o].val();
                 self.left_out[o].d.next = self.c_rest.val();
                 if self.pick[o].val() {
                     self.dout[o].d.next = self.ram[1].read_data.val();
