@@ -23,7 +23,7 @@ use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
-use crate::mitnic::nic::MitNic;
+use crate::mitnic::nic::{MitNic, MitNicSync};
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -123,9 +123,10 @@ pub const NIC_RING_TABLE: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 dyn_top!(NicCoreTop, NicCore, clocks: [clock],
     inputs: [reset, t_strobe, t_da, t_write, t_wdata, out_ready, out_held, in_valid, in_w0, in_w1,
-        in_w2, in_w3, in_w4, in_type, idle_err, in_lost, exc_pins],
+        in_w2, in_w3, in_w4, in_type, idle_err, in_lost, exc_pins, eh_room],
     outputs: [t_done, t_fault, t_wait, t_rdata, out_valid, out_w0, out_w1, out_w2, out_w3, out_w4,
-        out_type, out_csp, out_route, out_excs, in_nearly_full]);
+        out_type, out_csp, out_route, out_excs, in_nearly_full, eh_valid, eh_type, eh_csp,
+        eh_route]);
 
 dyn_top!(ParcRing8Top, ParcRing8, clocks: [clock], inputs: [reset, nin, nout_wait],
     outputs: [nin_wait, nout]);
@@ -133,6 +134,9 @@ dyn_top!(ParcButterfly8Top, ParcButterfly8, clocks: [clock], inputs: [reset, nin
     outputs: [nin_wait, nout]);
 
 dyn_top!(MitNicTop, MitNic, clocks: [clock, netclk, niclk],
+    inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
+    outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
+dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
     outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
 
@@ -416,7 +420,9 @@ pub fn tops() -> Vec<TopEntry> {
                 ("clock", port_doc::CLOCK),
                 ("reset", "synchronous reset, active high (the power-on reset NIC-A21 adds): every register 0, both queues empty"),
                 ("t_*", "transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2], `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`, the cycle a slot frees) ends it with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused"),
-                ("out_*", "output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing byte"),
+                ("out_*", "output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing byte; with the queue empty, the message a send is executing (cut-through: queued only if `out_ready` is low)"),
+                ("eh_room", "the output port (on this clock) can start a packet at the next edge; 0 disables the early header"),
+                ("eh_*", "early header: `eh_valid` in the address cycle of a send whose header (`eh_type`, `eh_csp`, `eh_route`) the port may start at once; the port must then take the words (`out_ready` high) in the next cycle"),
                 ("in_*", "an arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON = 0; room_error into a full queue)"),
                 ("idle_err", "one cycle: the input port saw an idle error (STATUS.EXCS[1])"),
                 ("in_lost", "one cycle: the input port dropped a packet it could not hand over (room_error, STATUS.EXCS[0])"),
@@ -448,6 +454,34 @@ pub fn tops() -> Vec<TopEntry> {
                 ("dr_oe", "drive `dr_out` (every reply cycle of a NIC transaction)"),
                 ("nodata", "PaRC output data: 0x5555 idles, twelve-word packets"),
                 ("noclk", "PaRC output clock (netclk)"),
+                ("nowait", "PaRC output wait (asynchronous; a packet starts only while it is low)"),
+                ("nidata", "PaRC input data (niclk domain)"),
+                ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
+                ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
+                ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
+            ],
+        },
+        TopEntry {
+            name: "mit_nic_sync",
+            doc: "MIT NIC with the PaRC output port on the P-bus clock: no output handoff, a send into an empty queue starts its header at the end of its address cycle (mitnic)",
+            clocks_mhz: &[("clock", 50.0), ("niclk", 100.0)],
+            build: || Box::new(MitNicSyncTop::new("mit_nic_sync", MitNicSync::new(NIC_RING_TABLE))),
+            port_docs: &[
+                ("clock", "the P-bus clock: the P-bus pins, the registers, both queues and the output port (`noclk` is `clock`)"),
+                ("niclk", "the input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)"),
+                ("reset", "power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain"),
+                ("ncs", "P-bus chip select, active low (the decode of the upper address bits is outside)"),
+                ("dbe", "P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)"),
+                ("da", "P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)"),
+                ("r_w", "P-bus: 1 read, 0 write"),
+                ("d_in", "P-bus data as driven by the master (write data, the cycle after the address)"),
+                ("dr_in", "P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL one that did not succeed is ignored"),
+                ("d_out", "read data (0 when `d_oe` is low)"),
+                ("d_oe", "drive `d_out` on the data bus (the reply cycle of a read that succeeds)"),
+                ("dr_out", "reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`"),
+                ("dr_oe", "drive `dr_out` (every reply cycle of a NIC transaction)"),
+                ("nodata", "PaRC output data: 0x5555 idles, twelve-word packets"),
+                ("noclk", "PaRC output clock (`clock`)"),
                 ("nowait", "PaRC output wait (asynchronous; a packet starts only while it is low)"),
                 ("nidata", "PaRC input data (niclk domain)"),
                 ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),

@@ -80,6 +80,16 @@ pub struct NicCore {
     pub out_held: Signal<In, Bits<2>>,
     /// Registered: the input queue holds at least `NIWAIT_LEVEL` messages (niwait, NIC-A27).
     pub in_nearly_full: Signal<Out, Bit>,
+    /// The output port, on this clock, can start a packet at the next edge (0 when the port is
+    /// on another clock: no early header then).
+    pub eh_room: Signal<In, Bit>,
+    /// Early header: the transaction presented now (`t_strobe`) sends, and its header is known
+    /// from the address alone; the port starts the packet with it at this edge, and takes the
+    /// message's words in the next cycle (`out_valid`, the transaction's execution).
+    pub eh_valid: Signal<Out, Bit>,
+    pub eh_type: Signal<Out, Bits<5>>,
+    pub eh_csp: Signal<Out, Bit>,
+    pub eh_route: Signal<Out, Bits<8>>,
     /// The queues: a block RAM each, write and read pointers (one bit more than the address),
     /// and the write pointer a cycle late (an entry is readable the cycle after its write).
     oq: BlockRam<Bits<OQW>, 4>,
@@ -102,6 +112,14 @@ pub struct NicCore {
     da: DFF<Bits<14>>,
     wr: DFF<Bit>,
     nearly_full: DFF<Bit>,
+    /// The routing bytes of o0 and i1 as they are (the early header's).
+    rb_o0: RouteByte,
+    rb_i1: RouteByte,
+    qempty: Signal<Local, Bit>,
+    cut: Signal<Local, Bit>,
+    e_send: Signal<Local, Bits<2>>,
+    e_loc: Signal<Local, Bits<4>>,
+    e_quiet: Signal<Local, Bit>,
     loc: Signal<Local, Bits<4>>,
     send: Signal<Local, Bits<2>>,
     full: Signal<Local, Bit>,
@@ -110,8 +128,8 @@ pub struct NicCore {
     held: Signal<Local, Bit>,
     word: [Signal<Local, Bits<32>>; 5],
     node: Signal<Local, Bits<3>>,
-    route: Signal<Local, Bits<8>>,
-    ring: Signal<Local, Bit>,
+    xroute: Signal<Local, Bits<8>>,
+    xring: Signal<Local, Bit>,
     iafull: Signal<Local, Bit>,
     oafull: Signal<Local, Bit>,
     noted: Signal<Local, Bit>,
@@ -231,6 +249,18 @@ impl NicCore {
             out_excs: Default::default(),
             out_held: Default::default(),
             in_nearly_full: Default::default(),
+            eh_room: Default::default(),
+            eh_valid: Default::default(),
+            eh_type: Default::default(),
+            eh_csp: Default::default(),
+            eh_route: Default::default(),
+            rb_o0: RouteByte::new(ring_table),
+            rb_i1: RouteByte::new(ring_table),
+            qempty: Default::default(),
+            cut: Default::default(),
+            e_send: Default::default(),
+            e_loc: Default::default(),
+            e_quiet: Default::default(),
             oq: Default::default(),
             oq_wr: Default::default(),
             oq_rd: Default::default(),
@@ -258,8 +288,8 @@ impl NicCore {
             held: Default::default(),
             word: Default::default(),
             node: Default::default(),
-            route: Default::default(),
-            ring: Default::default(),
+            xroute: Default::default(),
+            xring: Default::default(),
             iafull: Default::default(),
             oafull: Default::default(),
             noted: Default::default(),
@@ -538,22 +568,22 @@ impl Logic for NicCore {
             self.word[3].next = self.i[3].q.val();
             self.word[4].next = self.i[4].q.val();
         }
-        self.node.next = self.word[0].val().get_bits::<3>(24);
-        self.route.next = self.word[0].val().get_bits::<8>(24);
         // ROUTE as the transaction's store leaves it (store, then send: NIC-R053)
-        self.ring.next = self.control.q.val().get_bit(9);
+        self.xring.next = self.control.q.val().get_bit(9);
         if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_loc_ctrl.val()) {
-            self.ring.next = self.t_wdata.val().get_bit(9);
+            self.xring.next = self.t_wdata.val().get_bit(9);
         }
-        if self.ring.val() {
+        self.node.next = self.word[0].val().get_bits::<3>(24);
+        self.xroute.next = self.word[0].val().get_bits::<8>(24);
+        if self.xring.val() {
             for j in 0..8 {
                 if self.node.val() == self.c_node[j].val() {
-                    self.route.next = self.c_ring[j].val();
+                    self.xroute.next = self.c_ring[j].val();
                 }
             }
         }
         self.w_oq_type.x.next = self.da.q.val().get_bits::<5>(4);
-        self.w_oq_route.x.next = self.route.val();
+        self.w_oq_route.x.next = self.xroute.val();
         self.oq_data.next = (self.w_oq_type.y.val() << self.c_sh_oq_type.val())
             | (self.w_oq_route.y.val() << self.c_sh_oq_route.val());
         if self.da.q.val().get_bit(12) {
@@ -564,9 +594,18 @@ impl Logic for NicCore {
             self.w_oq[n].x.next = self.word[n].val();
             self.oq_data.next = self.oq_data.val() | (self.w_oq[n].y.val() << self.c_sh_w[n].val());
         }
+        // cut-through: a send into an empty queue is offered to the port in its own cycle and
+        // queued only if the port does not take it (not with a store to CONTROL, which may turn
+        // OP_ON off before the send)
+        self.qempty.next = self.oq_wr.q.val() == self.oq_rd.q.val();
+        self.cut.next = self.exec.val()
+            && (self.send.val() != self.c_send_none.val())
+            && !(self.wr.q.val() && (self.loc.val() == self.c_loc_ctrl.val()))
+            && self.qempty.val();
         self.push_out.next = self.exec.val()
             && (self.send.val() != self.c_send_none.val())
-            && !self.soft_reset.val();
+            && !self.soft_reset.val()
+            && !(self.cut.val() && self.control.q.val().get_bit(10) && self.out_ready.val());
         self.oq.write_data.next = self.oq_data.val();
         self.oq.write_address.next = self.oq_wr.q.val().get_bits::<4>(0);
         self.oq.write_enable.next = self.push_out.val();
@@ -632,9 +671,11 @@ impl Logic for NicCore {
         self.in_nearly_full.next = self.nearly_full.q.val();
         // an error and a clear at once: the error stays (NIC-A33)
         self.net_excs.d.next = self.net_next.val();
-        // the output queue's head, while OP_ON
-        self.out_valid.next = self.oq_head.val() && self.control.q.val().get_bit(10);
-        self.pop_out.next = self.out_valid.val() && self.out_ready.val();
+        // the output queue's head, or the message being sent into the empty queue, while OP_ON
+        self.out_valid.next =
+            (self.oq_head.val() || self.cut.val()) && self.control.q.val().get_bit(10);
+        self.pop_out.next =
+            self.oq_head.val() && self.control.q.val().get_bit(10) && self.out_ready.val();
         self.oq_rd_next.next = self.oq_rd.q.val();
         if self.pop_out.val() {
             self.oq_rd_next.next = self.oq_rd.q.val() + self.c_one5.val();
@@ -649,6 +690,57 @@ impl Logic for NicCore {
         self.out_type.next = self.oq.read_data.val().get_bits::<5>(160);
         self.out_csp.next = self.oq.read_data.val().get_bit(165);
         self.out_route.next = self.oq.read_data.val().get_bits::<8>(166);
+        if self.qempty.val() {
+            self.out_w0.next = self.word[0].val();
+            self.out_w1.next = self.word[1].val();
+            self.out_w2.next = self.word[2].val();
+            self.out_w3.next = self.word[3].val();
+            self.out_w4.next = self.word[4].val();
+            self.out_type.next = self.da.q.val().get_bits::<5>(4);
+            self.out_csp.next = self.da.q.val().get_bit(12);
+            self.out_route.next = self.xroute.val();
+        }
+        // ---- the early header: decided from the address of the transaction presented now ----
+        // It needs a header that the executing transaction (if any) cannot change and that this
+        // one's store cannot change (o0 unless REPLY, CONTROL), an empty queue and an idle port,
+        // and a send that will execute in the next cycle (no WAIT, no FAULT: the queue is
+        // empty). The port then takes the words in that cycle (`out_ready` high), so the message
+        // is never queued.
+        self.e_send.next = self.t_da.val().get_bits::<2>(10);
+        self.e_loc.next = self.t_da.val().get_bits::<4>(0);
+        // the executing transaction: none, or a read or a store to o1-o4, without send or NNEXT
+        self.e_quiet.next = !self.busy.q.val()
+            || ((self.send.val() == self.c_send_none.val())
+                && !self.da.q.val().get_bit(9)
+                && (!self.wr.q.val()
+                    || (self.loc.val() == self.c_loc[1].val())
+                    || (self.loc.val() == self.c_loc[2].val())
+                    || (self.loc.val() == self.c_loc[3].val())
+                    || (self.loc.val() == self.c_loc[4].val())));
+        self.rb_o0.hi.next = self.o[0].q.val().get_bits::<8>(24);
+        self.rb_i1.hi.next = self.i[1].q.val().get_bits::<8>(24);
+        self.rb_o0.ring.next = self.control.q.val().get_bit(9);
+        self.rb_i1.ring.next = self.control.q.val().get_bit(9);
+        self.eh_type.next = self.t_da.val().get_bits::<5>(4);
+        self.eh_csp.next = self.t_da.val().get_bit(12);
+        self.eh_route.next = self.rb_o0.route.val();
+        if self.t_da.val().get_bits::<2>(10) == self.c_send_reply.val() {
+            self.eh_route.next = self.rb_i1.route.val();
+        }
+        self.eh_valid.next = self.t_strobe.val()
+            && self.eh_room.val()
+            && self.e_quiet.val()
+            && (self.e_send.val() != self.c_send_none.val())
+            && !(self.t_write.val()
+                && ((self.e_loc.val() == self.c_loc_ctrl.val())
+                    || ((self.e_loc.val() == self.c_loc[0].val())
+                        && (self.e_send.val() != self.c_send_reply.val()))))
+            // REPLY's word 0 is i1: not reloaded at this edge (VALID set, NNEXT excluded above)
+            && ((self.e_send.val() != self.c_send_reply.val()) || self.valid.q.val())
+            && (self.oq_wr.q.val() == self.oq_rd.q.val())
+            && (self.out_held.val() == self.c_zero2.val())
+            && self.control.q.val().get_bit(10)
+            && !self.reset.val();
 
         // ---- reset: power-on, or RESET_NIC ----
         if self.reset.val() || self.soft_reset.val() {
@@ -672,6 +764,43 @@ impl Logic for NicCore {
         }
         if self.reset.val() {
             self.busy.d.next = false;
+        }
+    }
+}
+
+/// The routing byte of a message whose word 0 has `hi` in bits 31:24: `hi`, or in ring mode the
+/// table's entry for node bits 26:24 (NIC-A13, A15).
+#[derive(LogicBlock)]
+pub struct RouteByte {
+    pub hi: Signal<In, Bits<8>>,
+    pub ring: Signal<In, Bit>,
+    pub route: Signal<Out, Bits<8>>,
+    c_ring: [Constant<Bits<8>>; 8],
+    c_node: [Constant<Bits<3>>; 8],
+}
+
+impl RouteByte {
+    pub fn new(ring_table: [u8; 8]) -> Self {
+        Self {
+            hi: Default::default(),
+            ring: Default::default(),
+            route: Default::default(),
+            c_ring: std::array::from_fn(|n| k(ring_table[n] as u64)),
+            c_node: std::array::from_fn(|n| k(n as u64)),
+        }
+    }
+}
+
+impl Logic for RouteByte {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.route.next = self.hi.val();
+        if self.ring.val() {
+            for j in 0..8 {
+                if self.hi.val().get_bits::<3>(0) == self.c_node[j].val() {
+                    self.route.next = self.c_ring[j].val();
+                }
+            }
         }
     }
 }

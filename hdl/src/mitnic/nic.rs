@@ -23,7 +23,7 @@
 use rust_hdl::prelude::*;
 
 use super::core::NicCore;
-use super::parc::{ParcIn, ParcOut, PKT_BITS, RX_BITS};
+use super::parc::{ParcHeader, ParcIn, ParcOut, PKT_BITS, RX_BITS};
 use super::pbus::PBusSlave;
 use crate::common::handoff::Handoff;
 use crate::common::prim::k;
@@ -75,20 +75,21 @@ pub struct MitNic {
     exc_s2: DFF<Bits<4>>,
     idle_s: [DFF<Bit>; 3],
     lost_s: [DFF<Bit>; 3],
+    /// The output port on the P-bus clock (`MitNic::on_pbus_clock`).
+    c_sync: Constant<Bit>,
     // packing (P-bus domain): header 15:0, then words 1-11
-    hdr: Signal<Local, Bits<16>>,
+    hdr: ParcHeader,
+    /// The early header (`NicCore::eh_*`), for the port on the P-bus clock.
+    ehdr: ParcHeader,
+    pkt_words: Signal<Local, Bits<PKT_BITS>>,
     w_hdr: Widen<16, PKT_BITS>,
-    w_type: Widen<5, 16>,
-    w_route: Widen<8, 16>,
     w_word: [Widen<32, PKT_BITS>; 4],
     w_byte: [Widen<8, PKT_BITS>; 4],
     w_idle: Widen<16, PKT_BITS>,
     // unpacking o2 (P-bus domain)
     w_o2: [Widen<8, 32>; 4],
-    c_hdr: Constant<Bits<16>>,
-    c_csp: Constant<Bits<16>>,
     c_idle: Constant<Bits<16>>,
-    c_sh8: Constant<Bits<16>>,
+    c_zero2: Constant<Bits<2>>,
     c_sh_word: [Constant<Bits<8>>; 4],
     c_sh_byte: [Constant<Bits<8>>; 4],
     c_sh_idle: Constant<Bits<8>>,
@@ -102,7 +103,19 @@ impl Default for MitNic {
 }
 
 impl MitNic {
+    /// The NIC with its output port on `netclk` (three clock domains).
     pub fn new(ring_table: [u8; 8]) -> Self {
+        Self::build(ring_table, false)
+    }
+
+    /// The NIC with its output port on the P-bus clock: `netclk` must be `clock` (`MitNicSync`
+    /// ties them). No output handoff, and a send presented while the queue is empty and the port
+    /// idle starts its header at the end of its address cycle (`NicCore::eh_valid`).
+    pub fn on_pbus_clock(ring_table: [u8; 8]) -> Self {
+        Self::build(ring_table, true)
+    }
+
+    fn build(ring_table: [u8; 8], sync: bool) -> Self {
         Self {
             clock: Default::default(),
             netclk: Default::default(),
@@ -141,18 +154,17 @@ impl MitNic {
             exc_s2: Default::default(),
             idle_s: Default::default(),
             lost_s: Default::default(),
+            c_sync: Constant::new(sync),
             hdr: Default::default(),
+            ehdr: Default::default(),
+            pkt_words: Default::default(),
             w_hdr: Default::default(),
-            w_type: Default::default(),
-            w_route: Default::default(),
             w_word: Default::default(),
             w_byte: Default::default(),
             w_idle: Default::default(),
             w_o2: Default::default(),
-            c_hdr: k(w::header(0, false, 0) as u64),
-            c_csp: k(w::header(0, true, 0) as u64 ^ w::header(0, false, 0) as u64),
             c_idle: k(w::IDLE as u64),
-            c_sh8: k(8),
+            c_zero2: k(0),
             // o0, o1, o3, o4 (little-endian runs of the chart, NIC-A12)
             c_sh_word: [k(16), k(48), k(88), k(120)],
             // o2's bytes 0, 1, 3, 2
@@ -174,6 +186,7 @@ impl Logic for MitNic {
         // clocks and resets
         self.rs_p.clock.next = self.clock.val();
         self.rs_o.clock.next = self.netclk.val();
+        self.pout.clock.next = self.netclk.val();
         self.rs_i.clock.next = self.niclk.val();
         self.rs_p.arst.next = self.reset.val();
         self.rs_o.arst.next = self.reset.val();
@@ -182,7 +195,6 @@ impl Logic for MitNic {
         self.core.clock.next = self.clock.val();
         self.oho.wr_clock.next = self.clock.val();
         self.oho.rd_clock.next = self.netclk.val();
-        self.pout.clock.next = self.netclk.val();
         self.iho.wr_clock.next = self.niclk.val();
         self.iho.rd_clock.next = self.clock.val();
         self.pin.clock.next = self.niclk.val();
@@ -221,15 +233,11 @@ impl Logic for MitNic {
         self.core.exc_pins.next = self.exc_s2.q.val();
         self.exc_out.next = self.core.out_excs.val();
 
-        // output: the head packed (§3.3), handed to netclk
-        self.w_type.x.next = self.core.out_type.val();
-        self.w_route.x.next = self.core.out_route.val();
-        self.hdr.next =
-            self.c_hdr.val() | (self.w_type.y.val() << self.c_sh8.val()) | self.w_route.y.val();
-        if self.core.out_csp.val() {
-            self.hdr.next = self.hdr.val() | self.c_csp.val();
-        }
-        self.w_hdr.x.next = self.hdr.val();
+        // output: the head pkt_words (§3.3), handed to netclk, or straight to the port on this clock
+        self.hdr.ty.next = self.core.out_type.val();
+        self.hdr.route.next = self.core.out_route.val();
+        self.hdr.csp.next = self.core.out_csp.val();
+        self.w_hdr.x.next = self.hdr.word.val();
         self.w_word[0].x.next = self.core.out_w0.val();
         self.w_word[1].x.next = self.core.out_w1.val();
         self.w_word[2].x.next = self.core.out_w3.val();
@@ -239,7 +247,7 @@ impl Logic for MitNic {
         self.w_byte[2].x.next = self.core.out_w2.val().get_bits::<8>(24);
         self.w_byte[3].x.next = self.core.out_w2.val().get_bits::<8>(16);
         self.w_idle.x.next = self.c_idle.val();
-        self.oho.w_data.next = self.w_hdr.y.val()
+        self.pkt_words.next = self.w_hdr.y.val()
             | (self.w_word[0].y.val() << self.c_sh_word[0].val())
             | (self.w_word[1].y.val() << self.c_sh_word[1].val())
             | (self.w_word[2].y.val() << self.c_sh_word[2].val())
@@ -249,12 +257,29 @@ impl Logic for MitNic {
             | (self.w_byte[2].y.val() << self.c_sh_byte[2].val())
             | (self.w_byte[3].y.val() << self.c_sh_byte[3].val())
             | (self.w_idle.y.val() << self.c_sh_idle.val());
-        self.oho.w_valid.next = self.core.out_valid.val();
-        self.core.out_ready.next = self.oho.w_room.val();
-        self.core.out_held.next = self.oho.w_held.val();
-        self.pout.ho_valid.next = self.oho.r_valid.val();
-        self.pout.ho_words.next = self.oho.r_data.val();
+        self.ehdr.ty.next = self.core.eh_type.val();
+        self.ehdr.route.next = self.core.eh_route.val();
+        self.ehdr.csp.next = self.core.eh_csp.val();
+        self.pout.eh_word.next = self.ehdr.word.val();
+        self.oho.w_data.next = self.pkt_words.val();
         self.oho.r_take.next = self.pout.ho_take.val();
+        if self.c_sync.val() {
+            self.oho.w_valid.next = false;
+            self.core.out_ready.next = self.pout.ready.val();
+            self.core.out_held.next = self.c_zero2.val();
+            self.core.eh_room.next = self.pout.can_start.val();
+            self.pout.eh_valid.next = self.core.eh_valid.val();
+            self.pout.ho_valid.next = self.core.out_valid.val();
+            self.pout.ho_words.next = self.pkt_words.val();
+        } else {
+            self.oho.w_valid.next = self.core.out_valid.val();
+            self.core.out_ready.next = self.oho.w_room.val();
+            self.core.out_held.next = self.oho.w_held.val();
+            self.core.eh_room.next = false;
+            self.pout.eh_valid.next = false;
+            self.pout.ho_valid.next = self.oho.r_valid.val();
+            self.pout.ho_words.next = self.oho.r_data.val();
+        }
         self.pout.nowait.next = self.nowait.val();
         self.nodata.next = self.pout.nodata.val();
         self.noclk.next = self.pout.noclk.val();
@@ -293,5 +318,87 @@ impl Logic for MitNic {
         self.lost_s[2].d.next = self.lost_s[1].q.val();
         self.core.idle_err.next = self.idle_s[1].q.val() != self.idle_s[2].q.val();
         self.core.in_lost.next = self.lost_s[1].q.val() != self.lost_s[2].q.val();
+    }
+}
+
+/// `MitNic::on_pbus_clock` with `netclk` tied to `clock` (top `mit_nic_sync`): two clock domains,
+/// the P bus with the output port (`noclk` is `clock`), and the input port on `niclk`.
+#[derive(LogicBlock)]
+pub struct MitNicSync {
+    pub clock: Signal<In, Clock>,
+    pub niclk: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub ncs: Signal<In, Bit>,
+    pub dbe: Signal<In, Bit>,
+    pub da: Signal<In, Bits<14>>,
+    pub r_w: Signal<In, Bit>,
+    pub d_in: Signal<In, Bits<32>>,
+    pub dr_in: Signal<In, Bits<2>>,
+    pub d_out: Signal<Out, Bits<32>>,
+    pub d_oe: Signal<Out, Bit>,
+    pub dr_out: Signal<Out, Bits<2>>,
+    pub dr_oe: Signal<Out, Bit>,
+    pub nodata: Signal<Out, Bits<16>>,
+    pub noclk: Signal<Out, Clock>,
+    pub nowait: Signal<In, Bit>,
+    pub nidata: Signal<In, Bits<16>>,
+    pub niwait: Signal<Out, Bit>,
+    pub exc_in: Signal<In, Bits<4>>,
+    pub exc_out: Signal<Out, Bits<4>>,
+    nic: MitNic,
+}
+
+impl MitNicSync {
+    pub fn new(ring_table: [u8; 8]) -> Self {
+        Self {
+            clock: Default::default(),
+            niclk: Default::default(),
+            reset: Default::default(),
+            ncs: Default::default(),
+            dbe: Default::default(),
+            da: Default::default(),
+            r_w: Default::default(),
+            d_in: Default::default(),
+            dr_in: Default::default(),
+            d_out: Default::default(),
+            d_oe: Default::default(),
+            dr_out: Default::default(),
+            dr_oe: Default::default(),
+            nodata: Default::default(),
+            noclk: Default::default(),
+            nowait: Default::default(),
+            nidata: Default::default(),
+            niwait: Default::default(),
+            exc_in: Default::default(),
+            exc_out: Default::default(),
+            nic: MitNic::on_pbus_clock(ring_table),
+        }
+    }
+}
+
+impl Logic for MitNicSync {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.nic.clock.next = self.clock.val();
+        self.nic.netclk.next = self.clock.val();
+        self.nic.niclk.next = self.niclk.val();
+        self.nic.reset.next = self.reset.val();
+        self.nic.ncs.next = self.ncs.val();
+        self.nic.dbe.next = self.dbe.val();
+        self.nic.da.next = self.da.val();
+        self.nic.r_w.next = self.r_w.val();
+        self.nic.d_in.next = self.d_in.val();
+        self.nic.dr_in.next = self.dr_in.val();
+        self.d_out.next = self.nic.d_out.val();
+        self.d_oe.next = self.nic.d_oe.val();
+        self.dr_out.next = self.nic.dr_out.val();
+        self.dr_oe.next = self.nic.dr_oe.val();
+        self.nodata.next = self.nic.nodata.val();
+        self.noclk.next = self.nic.noclk.val();
+        self.nic.nowait.next = self.nowait.val();
+        self.nic.nidata.next = self.nidata.val();
+        self.niwait.next = self.nic.niwait.val();
+        self.nic.exc_in.next = self.exc_in.val();
+        self.exc_out.next = self.nic.exc_out.val();
     }
 }

@@ -38,6 +38,18 @@ pub struct ParcOut {
     pub ho_valid: Signal<In, Bit>,
     pub ho_words: Signal<In, Bits<PKT_BITS>>,
     pub ho_take: Signal<Out, Bit>,
+    /// Registered: a packet may start at the next edge (`ho_valid` or `eh_valid` is taken).
+    pub can_start: Signal<Out, Bit>,
+    /// Registered: `ho_valid` is taken at the next edge (`can_start`, or the words of a packet
+    /// whose header went early are due).
+    pub ready: Signal<Out, Bit>,
+    /// Early header (the port on the P-bus clock): with `can_start`, `eh_word` leaves as a
+    /// header at this edge and the packet's twelve words are taken from `ho_words` in the next
+    /// cycle (`ho_valid` must be high then), whose header word is not sent again.
+    pub eh_valid: Signal<In, Bit>,
+    pub eh_word: Signal<In, Bits<16>>,
+    /// The header went early; the words are due now.
+    body: DFF<Bit>,
     nw_s1: DFF<Bit>,
     nw_s2: DFF<Bit>,
     /// Words still to send after the one in `data` (0: the next word may be a header).
@@ -50,6 +62,7 @@ pub struct ParcOut {
     c_one: Constant<Bits<4>>,
     c_rest: Constant<Bits<4>>,
     c_sh: Constant<Bits<8>>,
+    c_sh2: Constant<Bits<8>>,
 }
 
 impl Default for ParcOut {
@@ -63,6 +76,11 @@ impl Default for ParcOut {
             ho_valid: Default::default(),
             ho_words: Default::default(),
             ho_take: Default::default(),
+            can_start: Default::default(),
+            ready: Default::default(),
+            eh_valid: Default::default(),
+            eh_word: Default::default(),
+            body: Default::default(),
             nw_s1: Default::default(),
             nw_s2: Default::default(),
             cnt: Default::default(),
@@ -73,6 +91,7 @@ impl Default for ParcOut {
             c_one: k(1),
             c_rest: k(w::PACKET_WORDS as u64 - 1),
             c_sh: k(16),
+            c_sh2: k(32),
         }
     }
 }
@@ -80,20 +99,38 @@ impl Default for ParcOut {
 impl Logic for ParcOut {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, nw_s1, nw_s2, cnt, shift, data);
+        dff_setup!(self, clock, nw_s1, nw_s2, cnt, shift, data, body);
         self.noclk.next = self.clock.val();
         self.nodata.next = self.data.q.val();
         self.nw_s1.d.next = self.nowait.val();
         self.nw_s2.d.next = self.nw_s1.q.val();
+        self.can_start.next =
+            (self.cnt.q.val() == self.c_zero.val()) && !self.nw_s2.q.val() && !self.reset.val();
+        self.ready.next = (((self.cnt.q.val() == self.c_zero.val()) && !self.nw_s2.q.val())
+            || self.body.q.val())
+            && !self.reset.val();
         self.ho_take.next = false;
         self.data.d.next = self.c_idle.val();
+        self.body.d.next = false;
         if self.cnt.q.val() == self.c_zero.val() {
-            if self.ho_valid.val() && !self.nw_s2.q.val() && !self.reset.val() {
-                self.ho_take.next = true;
-                self.data.d.next = self.ho_words.val().get_bits::<16>(0);
-                self.shift.d.next = self.ho_words.val() >> self.c_sh.val();
-                self.cnt.d.next = self.c_rest.val();
+            if !self.nw_s2.q.val() && !self.reset.val() {
+                if self.ho_valid.val() {
+                    self.ho_take.next = true;
+                    self.data.d.next = self.ho_words.val().get_bits::<16>(0);
+                    self.shift.d.next = self.ho_words.val() >> self.c_sh.val();
+                    self.cnt.d.next = self.c_rest.val();
+                } else if self.eh_valid.val() {
+                    self.data.d.next = self.eh_word.val();
+                    self.cnt.d.next = self.c_rest.val();
+                    self.body.d.next = true;
+                }
             }
+        } else if self.body.q.val() {
+            // the header left a cycle ago: word 1 now, words 2-11 after it
+            self.ho_take.next = true;
+            self.data.d.next = self.ho_words.val().get_bits::<16>(16);
+            self.shift.d.next = self.ho_words.val() >> self.c_sh2.val();
+            self.cnt.d.next = self.cnt.q.val() - self.c_one.val();
         } else {
             self.data.d.next = self.shift.q.val().get_bits::<16>(0);
             self.shift.d.next = self.shift.q.val() >> self.c_sh.val();
@@ -102,6 +139,7 @@ impl Logic for ParcOut {
         if self.reset.val() {
             self.cnt.d.next = self.c_zero.val();
             self.data.d.next = self.c_idle.val();
+            self.body.d.next = false;
         }
     }
 }
@@ -209,6 +247,53 @@ impl Logic for ParcIn {
         if self.reset.val() {
             self.cnt.d.next = self.c_zero.val();
             self.ho_valid.next = false;
+        }
+    }
+}
+
+/// A packet's header word (§3.3 with NIC-A12, as `nicgen_wire::mitnic::header`): the start bit,
+/// CSP, the type and the routing byte.
+#[derive(LogicBlock)]
+pub struct ParcHeader {
+    pub ty: Signal<In, Bits<5>>,
+    pub route: Signal<In, Bits<8>>,
+    pub csp: Signal<In, Bit>,
+    pub word: Signal<Out, Bits<16>>,
+    w_type: Widen<5, 16>,
+    w_route: Widen<8, 16>,
+    c_hdr: Constant<Bits<16>>,
+    c_csp: Constant<Bits<16>>,
+    c_sh8: Constant<Bits<16>>,
+}
+
+impl Default for ParcHeader {
+    fn default() -> Self {
+        Self {
+            ty: Default::default(),
+            route: Default::default(),
+            csp: Default::default(),
+            word: Default::default(),
+            w_type: Default::default(),
+            w_route: Default::default(),
+            c_hdr: k(w::header(0, false, 0) as u64),
+            c_csp: k(w::header(0, true, 0) as u64 ^ w::header(0, false, 0) as u64),
+            c_sh8: k(8),
+        }
+    }
+}
+
+impl Logic for ParcHeader {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.w_type.x.next = self.ty.val();
+        self.w_route.x.next = self.route.val();
+        self.word.next =
+            self.c_hdr.val() | (self.w_type.y.val() << self.c_sh8.val()) | self.w_route.y.val();
+        if self.csp.val() {
+            self.word.next = self.c_hdr.val()
+                | (self.w_type.y.val() << self.c_sh8.val())
+                | self.w_route.y.val()
+                | self.c_csp.val();
         }
     }
 }

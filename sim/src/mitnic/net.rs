@@ -323,7 +323,8 @@ pub struct Fabric {
 #[derive(Clone, Copy, Debug)]
 struct NicPorts {
     clock: usize,
-    netclk: usize,
+    /// None for `mit_nic_sync` (the output port on the P-bus clock).
+    netclk: Option<usize>,
     niclk: usize,
     reset: usize,
     nodata: usize,
@@ -364,7 +365,19 @@ pub struct NicNet {
 impl NicNet {
     /// `periods[k] = (P-bus clock, netclk, injector clock)` in ps for NIC k; `feed[k]` its input.
     pub fn new(backend: Backend, periods: &[(u64, u64, u64)], feed: Vec<Feed>) -> NicNet {
-        Self::build(backend, periods, feed, None)
+        Self::build(backend, "mit_nic", periods, feed, None)
+    }
+
+    /// `NicNet::new` with the NIC top `top`: `mit_nic`, or `mit_nic_sync` (its output port on
+    /// the P-bus clock: each NIC's netclk period must equal its P-bus clock's, the clock the
+    /// monitors and the receivers use).
+    pub fn with_top(
+        backend: Backend,
+        top: &str,
+        periods: &[(u64, u64, u64)],
+        feed: Vec<Feed>,
+    ) -> NicNet {
+        Self::build(backend, top, periods, feed, None)
     }
 
     /// `n` NICs on the network top `top` (`parc_ring8`, `parc_bfly8`): NIC k on its port k,
@@ -384,22 +397,30 @@ impl NicNet {
             dut: inst.duts.into_iter().next().unwrap(),
         };
         let periods: Vec<(u64, u64, u64)> = pbus_ps.iter().map(|&p| (p, net_ps, net_ps)).collect();
-        Self::build(backend, &periods, vec![Feed::Fabric; n], Some(f))
+        Self::build(backend, "mit_nic", &periods, vec![Feed::Fabric; n], Some(f))
     }
 
     fn build(
         backend: Backend,
+        top: &str,
         periods: &[(u64, u64, u64)],
         feed: Vec<Feed>,
         fabric: Option<Fabric>,
     ) -> NicNet {
         let n = periods.len();
         assert_eq!(feed.len(), n);
-        let inst = instances("mit_nic", backend, n);
+        let inst = instances(top, backend, n);
         let ix = |s: &str| index(&inst.ports, s);
+        let netclk = inst.ports.iter().position(|q| q.name == "netclk");
+        if netclk.is_none() {
+            assert!(
+                periods.iter().all(|q| q.0 == q.1),
+                "{top}: netclk is the P-bus clock, give both the same period"
+            );
+        }
         let p = NicPorts {
             clock: ix("clock"),
-            netclk: ix("netclk"),
+            netclk,
             niclk: ix("niclk"),
             reset: ix("reset"),
             nodata: ix("nodata"),
@@ -522,7 +543,9 @@ impl NicNet {
             let ic = self.in_clock(k);
             let d = &mut self.dut[k];
             d.set(p.clock, self.clocks.level(3 * k) as u128);
-            d.set(p.netclk, self.clocks.level(3 * k + 1) as u128);
+            if let Some(c) = p.netclk {
+                d.set(c, self.clocks.level(3 * k + 1) as u128);
+            }
             d.set(p.niclk, self.clocks.level(ic) as u128);
             d.settle();
         }

@@ -16,12 +16,26 @@ use nicgen_sim::harness::verilator;
 use nicgen_sim::mitnic::model::{Nic, Reply};
 use nicgen_wire::mitnic::{Command, Loc, Msg, Send, CONTROL as C, QUEUE_DEPTH};
 
+type OutMsg = ([u32; 5], u8, bool, u8);
+
 struct Rtl {
     c: OneClock,
     p: std::collections::HashMap<&'static str, usize>,
+    /// Messages the port took (`out_valid` and `out_ready` at an edge), oldest first.
+    taken: std::collections::VecDeque<OutMsg>,
+    /// `out_ready` between takes: the port ready in every cycle (set during a transaction
+    /// into the empty queue: a send then leaves from its execution cycle).
+    hold: bool,
+    /// `eh_room` (the port could start a header) when the port is not busy with an early one.
+    room: bool,
+    /// An early header taken at the last edge: its type, CSP and routing byte; the message's
+    /// words are due in this cycle.
+    early: Option<(u8, bool, u8)>,
+    pub earlies: usize,
+    pub cuts: usize,
 }
 
-const PORTS: [&str; 30] = [
+const PORTS: [&str; 35] = [
     "reset",
     "t_strobe",
     "t_da",
@@ -52,6 +66,11 @@ const PORTS: [&str; 30] = [
     "exc_pins",
     "out_excs",
     "clock",
+    "eh_room",
+    "eh_valid",
+    "eh_type",
+    "eh_csp",
+    "eh_route",
 ];
 
 impl Rtl {
@@ -65,6 +84,12 @@ impl Rtl {
         let mut r = Rtl {
             c: OneClock::new(d, p["clock"], 10_000),
             p,
+            taken: Default::default(),
+            hold: false,
+            room: false,
+            early: None,
+            earlies: 0,
+            cuts: 0,
         };
         r.set("reset", 1);
         r.cycle();
@@ -80,10 +105,44 @@ impl Rtl {
         self.c.d.settle();
         self.c.d.get(self.p[n]) as u64
     }
-    /// One clock cycle, the inputs set so far settled before the edge.
+    fn head(&mut self) -> OutMsg {
+        (
+            ["out_w0", "out_w1", "out_w2", "out_w3", "out_w4"].map(|n| self.get(n) as u32),
+            self.get("out_type") as u8,
+            self.get("out_csp") != 0,
+            self.get("out_route") as u8,
+        )
+    }
+    /// One clock cycle, the inputs set so far settled before the edge; records the message
+    /// the port takes and plays the port's part in an early header (it takes the words in the
+    /// cycle after, and starts nothing else then).
     fn cycle(&mut self) {
+        let ready = self.early.is_some() || self.get("out_ready") != 0;
+        self.set("out_ready", ready as u64);
+        self.set("eh_room", (self.room && self.early.is_none()) as u64);
+        if let Some(h) = self.early.take() {
+            assert!(self.get("out_valid") != 0, "no words after an early header");
+            let m = self.head();
+            assert_eq!((m.1, m.2, m.3), h, "the early header vs the message's");
+        }
+        if self.get("out_valid") != 0 && ready {
+            let m = self.head();
+            if self.get("t_done") != 0 {
+                self.cuts += 1;
+            }
+            self.taken.push_back(m);
+        }
+        if self.get("eh_valid") != 0 {
+            self.earlies += 1;
+            self.early = Some((
+                self.get("eh_type") as u8,
+                self.get("eh_csp") != 0,
+                self.get("eh_route") as u8,
+            ));
+        }
         self.c.d.settle();
         self.c.cycle(&mut []);
+        self.set("out_ready", self.hold as u64);
     }
     /// One transaction; `free` runs while it waits (it must free an output slot).
     fn transaction(
@@ -115,21 +174,16 @@ impl Rtl {
         panic!("transaction {da:#x} never ended");
     }
     /// The output port takes the head (if offered): its words, type, CSP, routing byte.
-    fn pop(&mut self) -> Option<([u32; 5], u8, bool, u8)> {
-        if self.get("out_valid") == 0 {
-            self.cycle();
-            return None;
-        }
-        let m = (
-            ["out_w0", "out_w1", "out_w2", "out_w3", "out_w4"].map(|n| self.get(n) as u32),
-            self.get("out_type") as u8,
-            self.get("out_csp") != 0,
-            self.get("out_route") as u8,
-        );
+    fn pop(&mut self) -> Option<OutMsg> {
+        let n = self.taken.len();
         self.set("out_ready", 1);
         self.cycle();
-        self.set("out_ready", 0);
-        Some(m)
+        assert!(self.taken.len() <= n + 1);
+        if self.taken.len() > n {
+            self.taken.pop_back()
+        } else {
+            None
+        }
     }
     fn idle(&mut self, n: usize) {
         for _ in 0..n {
@@ -142,8 +196,17 @@ fn da(loc: Loc) -> u16 {
     Command::plain(loc).encode()
 }
 
+/// Every message the port took is the model's next.
+fn departures(r: &mut Rtl, m: &mut Nic, at: usize) {
+    while let Some(got) = r.taken.pop_front() {
+        let want = m.launch().map(|o| (o.msg.words, o.msg.ty, o.csp, o.route));
+        assert_eq!(Some(got), want, "event {at}: the message leaving");
+    }
+}
+
 fn compare(r: &mut Rtl, m: &mut Nic, at: usize) {
     r.idle(3);
+    departures(r, m, at);
     for loc in [
         Loc::Status,
         Loc::Inst,
@@ -164,6 +227,7 @@ fn compare(r: &mut Rtl, m: &mut Nic, at: usize) {
         C::OUT_EXCS.get(m.control()),
         "event {at}: OUT_EXCS"
     );
+    departures(r, m, at);
     let offered = C::OP_ON.get(m.control()) != 0 && !m.oq.is_empty();
     assert_eq!(r.get("out_valid") != 0, offered, "event {at}: out_valid");
 }
@@ -173,6 +237,8 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
     let mut m = Nic::new(NIC_RING_TABLE);
     let (mut waits, mut faults, mut pops, mut rooms, mut sends) = (0, 0, 0, 0, 0);
     for at in 0..events {
+        let ready = rng.chance(0.5);
+        r.room = rng.chance(0.5);
         let kind = rng.below(100);
         match kind {
             0..=59 => {
@@ -218,13 +284,20 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
                     csp: rng.chance(0.3),
                 };
                 let d = cmd.encode();
+                // the port ready through the transaction only while the queue is empty: it
+                // takes nothing but the message this one sends (the model's order)
+                r.hold = ready && m.oq.is_empty();
+                r.set("out_ready", r.hold as u64);
                 let mut want = m.transaction(d, write, data);
                 // the message the output port takes to end a WAIT
                 let mut freed = None;
                 let got = r.transaction(d, write, data, |r| {
                     if freed.is_none() {
                         r.idle(2);
-                        freed = r.pop();
+                        freed = match r.taken.pop_front() {
+                            None => r.pop(),
+                            t => t,
+                        };
                         assert!(freed.is_some(), "event {at}: WAIT with nothing offered");
                     } else {
                         r.cycle();
@@ -255,6 +328,8 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
                     got, want,
                     "event {at}: {cmd:?} write {write} data {data:#x}"
                 );
+                r.hold = false;
+                r.set("out_ready", 0);
             }
             60..=79 => {
                 let msg = Msg {
@@ -274,15 +349,24 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
                 r.set("in_valid", 0);
             }
             80..=91 => {
-                let got = r.pop();
-                let want = m.launch();
-                assert_eq!(
-                    got,
-                    want.map(|o| (o.msg.words, o.msg.ty, o.csp, o.route)),
-                    "event {at}: the message leaving"
-                );
-                if got.is_some() {
+                departures(&mut r, &mut m, at);
+                // one message, or (a third of the time) until the queue is empty
+                let all = rng.chance(0.33);
+                loop {
+                    let got = r.pop();
+                    let want = m.launch();
+                    assert_eq!(
+                        got,
+                        want.map(|o| (o.msg.words, o.msg.ty, o.csp, o.route)),
+                        "event {at}: the message leaving"
+                    );
+                    if got.is_none() {
+                        break;
+                    }
                     pops += 1;
+                    if !all {
+                        break;
+                    }
                 }
             }
             92..=94 => {
@@ -299,9 +383,12 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
         }
         compare(&mut r, &mut m, at);
     }
-    eprintln!("  {events} events: {sends} sends, {pops} messages out, {waits} WAITs, {faults} FAULTs, {rooms} room errors");
+    eprintln!(
+        "  {events} events: {sends} sends, {pops} messages popped, {} cut through, {} early headers, {waits} WAITs, {faults} FAULTs, {rooms} room errors",
+        r.cuts, r.earlies
+    );
     assert!(
-        waits > 0 && faults > 0 && rooms > 0 && pops > 50,
+        waits > 0 && faults > 0 && rooms > 0 && pops > 50 && r.cuts > 20 && r.earlies > 10,
         "coverage"
     );
 }

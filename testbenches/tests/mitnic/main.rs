@@ -6,3 +6,4 @@ mod driver;
 mod network;
 mod nic;
 mod ports;
+mod sync;

@@ -188,7 +188,17 @@ pub fn enable(net: &mut NicNet, k: usize, fw: bool) {
 
 /// Two NICs exchange `n` messages each way; returns the net for more checks.
 fn exchange(backend: Backend, periods: &[(u64, u64, u64)], n: usize, seed: u64) -> NicNet {
-    let mut net = NicNet::new(backend, periods, vec![Feed::Nic(1), Feed::Nic(0)]);
+    exchange_on(backend, "mit_nic", periods, n, seed)
+}
+
+fn exchange_on(
+    backend: Backend,
+    top: &str,
+    periods: &[(u64, u64, u64)],
+    n: usize,
+    seed: u64,
+) -> NicNet {
+    let mut net = NicNet::with_top(backend, top, periods, vec![Feed::Nic(1), Feed::Nic(0)]);
     enable(&mut net, 0, false);
     enable(&mut net, 1, false);
     let mut prog = [Prog::new(n, seed ^ 1, true), Prog::new(n, seed ^ 2, true)];
@@ -284,6 +294,32 @@ fn two_nics_exchange_messages_on_one_clock() {
             60,
             rng.next_u64(),
         );
+    });
+}
+
+/// `mit_nic_sync`: the output port on each NIC's P-bus clock (50 MHz and 49.995 MHz).
+#[test]
+fn two_sync_nics_exchange_messages() {
+    if !verilator::require("mit_nic_sync in Verilator") {
+        return;
+    }
+    check("mit_nic_sync_exchange", 0x3A1C_0004, |rng| {
+        let periods = [(20_000, 20_000, 20_000), (20_002, 20_002, 20_002)];
+        exchange_on(
+            Backend::Verilator,
+            "mit_nic_sync",
+            &periods,
+            150,
+            rng.next_u64(),
+        );
+    });
+}
+
+#[test]
+fn two_sync_nics_exchange_messages_native() {
+    check("mit_nic_sync_exchange_native", 0x3A1C_0005, |rng| {
+        let periods = [(20_000, 20_000, 20_000), (20_002, 20_002, 20_002)];
+        exchange_on(Backend::Native, "mit_nic_sync", &periods, 6, rng.next_u64());
     });
 }
 
