@@ -7,6 +7,7 @@ pub mod common;
 pub mod dtu;
 pub mod ftnw;
 pub mod mitnic;
+pub mod ppe;
 pub mod settle;
 pub mod top;
 pub mod tops;

@@ -24,6 +24,7 @@ use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
+use crate::ppe::rx_check::PpeRxCheck;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -136,6 +137,13 @@ dyn_top!(ParcButterfly8Top, ParcButterfly8, clocks: [clock], inputs: [reset, nin
 dyn_top!(MitNicTop, MitNic, clocks: [clock, netclk, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
     outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
+dyn_top!(PpeRxCheckTop, PpeRxCheck, clocks: [clock],
+    inputs: [reset, in_valid, dst_node, dst_slot, use_msg_size, use_msg_offset, ack_pkt, pkt_inc,
+        remote_offset, msg_size, hdr_ok, body_ok, pkt_words, rs_base, rs_size, rs_valid, rs_btg,
+        local_node, incarnation, rslot_limit],
+    outputs: [out_valid, status, ack, data, host_addr, new_btg, set_msg_size, new_msg_size,
+        set_msg_offset, new_msg_offset, complete]);
+
 dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
     outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
@@ -487,6 +495,46 @@ pub fn tops() -> Vec<TopEntry> {
                 ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
                 ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
                 ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_rx_check",
+            doc: "Utah PPE reception decision for one packet: validation steps 1-9 of UUCS-95-013 §6.1 in order (first failure reported), the ack dispatch, and the rslot update of steps 11-13 with the completion (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeRxCheckTop::new("ppe_rx_check", PpeRxCheck::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: no decision is offered in the next cycle"),
+                ("in_valid", "a packet to decide this cycle (a decision with `out_valid` in the next)"),
+                ("dst_node", "the received header's address0.dst_node (`nicgen_wire::ppe::address0`)"),
+                ("dst_slot", "address1.dst_slot"),
+                ("use_msg_size", "control0.use_msg_size"),
+                ("use_msg_offset", "control0.use_msg_offset"),
+                ("ack_pkt", "control0.ack_pkt"),
+                ("pkt_inc", "control0.incarnation"),
+                ("remote_offset", "control0.remote_offset"),
+                ("msg_size", "control1.msg_size"),
+                ("hdr_ok", "the header checksum matched (step 1; AMB-31 coverage)"),
+                ("body_ok", "the payload checksum matched (checked with step 1, AMB-30)"),
+                ("pkt_words", "payload words from the framing, 0-32 (pkt_size / 4, AMB-11)"),
+                ("rs_base", "the rslot's buffer_base_phys (rslot word 0 as read for dst_slot)"),
+                ("rs_size", "the rslot's buffer_size (word 1)"),
+                ("rs_valid", "the rslot's valid bit (word 2)"),
+                ("rs_btg", "the rslot's bytes_to_go (word 3, signed)"),
+                ("local_node", "PCSR0.local_node_num (step 2 compares the zero-extended dst_node with it, AMB-36)"),
+                ("incarnation", "PCSR0.incarnation (step 6, AMB-01)"),
+                ("rslot_limit", "RSLOT_LIMIT (step 3 fails when dst_slot >= it, AMB-12, AMB-13)"),
+                ("out_valid", "the decision of the packet offered the cycle before"),
+                ("status", "the error_status bit of the first failing check (`nicgen_wire::ppe::error_status`), 0 if none"),
+                ("ack", "an ack packet that passed steps 1-6: post its notification, change no rslot"),
+                ("data", "a data packet that passed every check"),
+                ("host_addr", "where its payload goes: buffer_base_phys + remote_offset (step 10)"),
+                ("new_btg", "the rslot's bytes_to_go after steps 11 and 13 (written back whenever `data`)"),
+                ("set_msg_size", "with `data`: write `new_msg_size` into the rslot's msg_size (step 11)"),
+                ("new_msg_size", "the header's msg_size"),
+                ("set_msg_offset", "with `data`: write `new_msg_offset` into the rslot's msg_offset (step 12)"),
+                ("new_msg_offset", "the header's remote_offset"),
+                ("complete", "with `data`: the message completed (bytes_to_go became 0, AMB-37)"),
             ],
         },
         TopEntry {

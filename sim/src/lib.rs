@@ -10,6 +10,7 @@ pub mod dtu;
 pub mod ftnw;
 pub mod harness;
 pub mod mitnic;
+pub mod ppe;
 pub mod system;
 
 /// The workspace root (for build/ and target/ paths), from this crate's location.

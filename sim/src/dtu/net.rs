@@ -112,6 +112,8 @@ impl Packet {
 }
 
 pub struct DtuNet {
+    /// Print every flit, memory request and busy cycle (stderr), for latency work.
+    pub trace: bool,
     pub duts: Vec<Box<dyn Dut>>,
     /// Per PE its ports; per DUT its clock and reset ports.
     pes: Vec<Ports>,
@@ -219,6 +221,7 @@ impl DtuNet {
             cur: vec![Default::default(); n],
             offer: vec![[false; 2]; n],
             out_ready: vec![[false; 2]; n],
+            trace: false,
             last_due: vec![vec![[0; 2]; n]; n],
             delivered: vec![],
         }
@@ -284,6 +287,23 @@ impl DtuNet {
             let p = self.pes[k];
             let d = &mut self.duts[p.dut];
             let g = |i: usize| d.get(i) as u64;
+            if self.trace {
+                if g(p.mem[4]) != 0 {
+                    eprintln!(
+                        "{:5} PE{k} mem req addr {:#x} we {} (ready {})",
+                        self.cycles,
+                        g(p.mem[0]),
+                        g(p.mem[1]),
+                        g(p.mem[5])
+                    );
+                }
+                if g(p.mem[7]) != 0 {
+                    eprintln!("{:5} PE{k} mem rsp", self.cycles);
+                }
+                if g(p.cmd_busy) != 0 {
+                    eprintln!("{:5} PE{k} busy", self.cycles);
+                }
+            }
             match self.axi[k].as_mut() {
                 Some(a) => a.edge(d.as_ref(), &mut self.mem[k]),
                 None => self.mem[k].edge(
@@ -302,6 +322,12 @@ impl DtuNet {
                 if g(o.valid) != 0 && self.out_ready[k][c] {
                     let (data, keep, meta) = (g(o.data), g(o.keep), g(o.meta));
                     let (first, last) = (g(o.first) != 0, g(o.last) != 0);
+                    if self.trace {
+                        eprintln!(
+                            "{:5} PE{k} out class {c} flit {data:#x} first {first} last {last}",
+                            self.cycles
+                        );
+                    }
                     assert_eq!(first, self.asm[k][c].is_none(), "PE {k} class {c}: `first`");
                     if first {
                         let dst = meta as usize;
@@ -343,6 +369,9 @@ impl DtuNet {
                 }
                 let i = inps[c];
                 if self.offer[k][c] && g(i.ready) != 0 {
+                    if self.trace {
+                        eprintln!("{:5} PE{k} in class {c} flit taken", self.cycles);
+                    }
                     self.offer[k][c] = false;
                     let (id, at) = self.cur[k][c].as_mut().unwrap();
                     *at += 1;

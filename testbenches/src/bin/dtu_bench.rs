@@ -63,7 +63,9 @@ fn main() {
     let t = n.cycles;
     n.read(0, w::ep_addr(1, 0));
     put(&mut j, "reg_access_ep_cycles", (n.cycles - t - 1) as f64);
-    // one command of each kind, 8 bytes where data moves
+    // one command of each kind, 8 bytes where data moves (DTU_BENCH_TRACE=1: every flit,
+    // memory request and busy cycle of these on stderr)
+    n.trace = std::env::var("DTU_BENCH_TRACE").is_ok_and(|v| v == "1");
     args(&mut n, 0, 0x100, 8);
     let send = n.command_cycles(0, command_word(Op::Send, 1, 2));
     n.quiesce();
@@ -75,6 +77,7 @@ fn main() {
     args(&mut n, 0, 0x200, 8);
     let read = n.command_cycles(0, command_word(Op::Read, 3, 0x40));
     let wr = n.command_cycles(0, command_word(Op::Write, 3, 0x40));
+    n.trace = false;
     for (k, v, gem5_k, gem5) in [
         ("cmd_send_cycles", send, "gem5_send_cycles", 21),
         ("cmd_reply_cycles", reply, "gem5_reply_cycles", 25),

@@ -18,7 +18,8 @@
 //!   uniformly random nodes as fast as its queue takes them while receiving (P bus 100 MHz):
 //!   packets delivered per node per network cycle, as a fraction of a link's capacity (one
 //!   packet per 12 cycles).
-//! - ECP5 figures of `mit_nic` from `build/synth/mit_nic.json` (`make synth TOPS=mit_nic`).
+//! - ECP5 figures of `mit_nic` and (`sync_*`) `mit_nic_sync` from `build/synth/<top>.json`
+//!   (`make synth TOPS="mit_nic mit_nic_sync"`).
 //! Writes build/bench/mitnic.json.
 
 use nicgen_driver::mitnic::{Config, Nic};
@@ -230,6 +231,17 @@ fn main() {
             j.insert("fmax_mhz_niclk", s.num("niclk").unwrap_or(f64::NAN));
         }
         None => eprintln!("  no build/synth/mit_nic.json: run `make synth TOPS=mit_nic`"),
+    }
+    match synth("mit_nic_sync") {
+        Some(s) => {
+            j.insert("sync_lut4", s.num("lut4").unwrap_or(f64::NAN));
+            j.insert("sync_ff", s.num("ff").unwrap_or(f64::NAN));
+            j.insert("sync_lutram", s.num("lutram").unwrap_or(f64::NAN));
+            // the P-bus clock's net is named after its alias noclk
+            j.insert("sync_fmax_mhz_pbus", s.num("noclk").unwrap_or(f64::NAN));
+            j.insert("sync_fmax_mhz_niclk", s.num("niclk").unwrap_or(f64::NAN));
+        }
+        None => eprintln!("  no build/synth/mit_nic_sync.json: run `make synth TOPS=mit_nic_sync`"),
     }
     for (top, pre) in [("parc_ring8", "ring8"), ("parc_bfly8", "butterfly8")] {
         if let Some(s) = synth(top) {

@@ -1,0 +1,5 @@
+//! The Utah PPE (UUCS-95-013; `nicgen_wire::ppe` holds every format). Built so far: the
+//! reception decision (`rx_check`: validation steps 1-9 of §6.1 and the rslot update of steps
+//! 11-13 for one packet).
+
+pub mod rx_check;

@@ -1,0 +1,4 @@
+//! The Utah PPE (issue 14) against its reference model (`nicgen_sim::ppe::model`). One test
+//! binary.
+
+mod rx_check;

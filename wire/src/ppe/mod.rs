@@ -1,0 +1,262 @@
+//! The Utah PPE (UUCS-95-013, issue 14): the one description of its packet, rslot and error
+//! formats. Bit positions follow the checklist's fixed choice (MSB-first field order, PPE
+//! section 1.5); what the report leaves open is decided in `docs/spec-decisions.md` (PPE rows,
+//! AMB-nn).
+//!
+//! - The packet (Fig 8, PPE-R102): address0, address1, control0, control1, control2 (the
+//!   header checksum), four metadata words when control1.meta_data_flag is set, 0-32 payload
+//!   words, and a trailer holding the payload checksum. There is no length field: the payload
+//!   length comes from the link's framing (AMB-11).
+//! - The checksums (AMB-31): `crc::CRC16_CCITT` over 32-bit words fed MSB first; the header's
+//!   over address0, address1, control0, control1 and the metadata, the payload's over the
+//!   payload words (0xFFFF for none).
+//! - The rslot (Fig 10 with AMB-14): 16 words (64 bytes) in RCV_RAM, the metadata kept at words
+//!   7-11 until the message completes.
+//! - The error status of an error notification (Fig 12 with AMB-18, AMB-29): one bit, the first
+//!   failing check.
+
+use crate::crc::CRC16_CCITT;
+use crate::dtu::Field64 as Field;
+
+const fn f(name: &'static str, lsb: u32, width: u32) -> Field {
+    Field::new(name, lsb, width)
+}
+
+/// Payload words a packet carries at most (Fig 8 `pkt_data[0..32]`, AMB-43).
+pub const MAX_PAYLOAD_WORDS: usize = 32;
+/// Header words before the metadata: address0, address1, control0, control1, control2.
+pub const HEADER_WORDS: usize = 5;
+/// Metadata words when control1.meta_data_flag is set (AMB-15).
+pub const META_WORDS: usize = 4;
+/// Words of an rslot in RCV_RAM (AMB-14).
+pub const RSLOT_WORDS: usize = 16;
+
+/// Header word 0 (and send descriptor +0x04).
+pub mod address0 {
+    use super::{f, Field};
+    pub const FAB_BITS: Field = f("fab_bits", 28, 4);
+    pub const DST_NODE: Field = f("dst_node", 16, 12);
+    pub const MORE_FAB_BITS: Field = f("more_fab_bits", 0, 16);
+}
+
+/// Header word 1.
+pub mod address1 {
+    use super::{f, Field};
+    pub const DST_SLOT: Field = f("dst_slot", 16, 16);
+    /// PCSR0.local_node_num[11:0] of the sender (AMB-36).
+    pub const SRC_NODE: Field = f("src_node", 4, 12);
+}
+
+/// Header word 2 (and send descriptor +0x0C with `offset`).
+pub mod control0 {
+    use super::{f, Field};
+    pub const USE_MSG_SIZE: Field = f("use_msg_size", 31, 1);
+    pub const USE_MSG_OFFSET: Field = f("use_msg_offset", 30, 1);
+    pub const ACK_PKT: Field = f("ack_pkt", 29, 1);
+    pub const INCARNATION: Field = f("incarnation", 24, 4);
+    pub const REMOTE_OFFSET: Field = f("remote_offset", 0, 24);
+}
+
+/// Header word 3.
+pub mod control1 {
+    use super::{f, Field};
+    pub const META_DATA_FLAG: Field = f("meta_data_flag", 27, 1);
+    pub const META_LEN: Field = f("meta_len", 24, 3);
+    pub const MSG_SIZE: Field = f("msg_size", 0, 24);
+}
+
+/// Header word 4, and the trailer.
+pub mod control2 {
+    use super::{f, Field};
+    pub const HDR_CHECKSUM: Field = f("hdr_checksum", 16, 16);
+    /// The trailer word's payload checksum.
+    pub const PKT_CHECKSUM: Field = f("pkt_checksum", 16, 16);
+}
+
+/// The rslot: word indexes in its 16 words, and the fields of its control word.
+pub mod rslot {
+    use super::{f, Field};
+    pub const BUFFER_BASE_PHYS: usize = 0;
+    pub const BUFFER_SIZE: usize = 1;
+    pub const CONTROL: usize = 2;
+    /// Signed 32 bits (Fig 10).
+    pub const BYTES_TO_GO: usize = 3;
+    pub const MSG_SIZE: usize = 4;
+    pub const MSG_OFFSET: usize = 5;
+    pub const ACK_NOTE: usize = 6;
+    /// meta_data[27], meta_len[26:24] of the stored metadata (AMB-14).
+    pub const META_CTL: usize = 7;
+    pub const METADATA: usize = 8;
+
+    pub const NOTE_INDEX: Field = f("note_index", 16, 16);
+    pub const VALID: Field = f("valid", 15, 1);
+    pub const INDIRECT: Field = f("indirect", 14, 1);
+    pub const DO_ACKS: Field = f("do_acks", 13, 1);
+    pub const NOTIFY: Field = f("notify", 12, 1);
+    /// Word `ACK_NOTE`.
+    pub const ACK_NOTE_INDEX: Field = f("ack_note_index", 16, 16);
+}
+
+/// The error status bits of an error notification's word 0 (Fig 12; `misc_pkt` AMB-18).
+pub mod error_status {
+    pub const INVALID_RSLOT: u32 = 1 << 15;
+    pub const RSLOT_RANGE: u32 = 1 << 14;
+    pub const BAD_DST_NODE: u32 = 1 << 13;
+    pub const BAD_OFFSET: u32 = 1 << 12;
+    pub const BAD_SIZE: u32 = 1 << 11;
+    pub const BAD_HDR_CHKSUM: u32 = 1 << 10;
+    pub const BAD_BODY_CHKSUM: u32 = 1 << 9;
+    pub const BAD_INCARNATION: u32 = 1 << 8;
+    pub const MISC_PKT: u32 = 1 << 7;
+    /// The reception checks in the order they run (AMB-29): the first failing one is reported.
+    pub const ORDER: [u32; 8] = [
+        BAD_HDR_CHKSUM,
+        BAD_BODY_CHKSUM,
+        BAD_DST_NODE,
+        RSLOT_RANGE,
+        INVALID_RSLOT,
+        BAD_INCARNATION,
+        BAD_OFFSET,
+        BAD_SIZE,
+    ];
+}
+
+/// CRC-16 over 32-bit words, MSB first (AMB-31).
+pub fn crc16(words: &[u32]) -> u16 {
+    let s = words.iter().fold(CRC16_CCITT.register_init(), |s, &w| {
+        CRC16_CCITT.step_word(s, w as u64, 32)
+    });
+    CRC16_CCITT.finish(s) as u16
+}
+
+/// A packet as its sender describes it (the checksums are computed by `frame`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packet {
+    pub address0: u32,
+    pub address1: u32,
+    pub control0: u32,
+    /// control1 without meta_data_flag (set by `frame` from `meta`).
+    pub control1: u32,
+    pub meta: Option<[u32; META_WORDS]>,
+    pub payload: Vec<u32>,
+}
+
+impl Packet {
+    /// The covered header words: address0, address1, control0, control1, the metadata.
+    pub fn header_words(&self) -> Vec<u32> {
+        let c1 = control1::META_DATA_FLAG.set(self.control1 as u64, self.meta.is_some() as u64);
+        let mut h = vec![self.address0, self.address1, self.control0, c1 as u32];
+        if let Some(m) = self.meta {
+            h.extend(m);
+        }
+        h
+    }
+
+    /// The words on the link: header with its checksum, metadata, payload, trailer.
+    pub fn frame(&self) -> Vec<u32> {
+        assert!(
+            self.payload.len() <= MAX_PAYLOAD_WORDS,
+            "payload past 32 words"
+        );
+        let h = self.header_words();
+        let mut w = h[..4].to_vec();
+        w.push(control2::HDR_CHECKSUM.set(0, crc16(&h) as u64) as u32);
+        w.extend(&h[4..]);
+        w.extend(&self.payload);
+        w.push(control2::PKT_CHECKSUM.set(0, crc16(&self.payload) as u64) as u32);
+        w
+    }
+}
+
+/// A frame split into its parts as a receiver sees it (AMB-11): `None` when it is too short
+/// for its header, metadata and trailer, or carries more than 32 payload words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Received {
+    /// address0, address1, control0, control1 and the metadata words as received.
+    pub header: Vec<u32>,
+    pub control2: u32,
+    pub payload: Vec<u32>,
+    pub trailer: u32,
+}
+
+impl Received {
+    pub fn split(frame: &[u32]) -> Option<Received> {
+        if frame.len() < HEADER_WORDS + 1 {
+            return None;
+        }
+        let meta = control1::META_DATA_FLAG.get(frame[3] as u64) != 0;
+        let head = HEADER_WORDS + if meta { META_WORDS } else { 0 };
+        if frame.len() < head + 1 || frame.len() - head - 1 > MAX_PAYLOAD_WORDS {
+            return None;
+        }
+        let mut header = frame[..4].to_vec();
+        header.extend(&frame[HEADER_WORDS..head]);
+        Some(Received {
+            header,
+            control2: frame[4],
+            payload: frame[head..frame.len() - 1].to_vec(),
+            trailer: frame[frame.len() - 1],
+        })
+    }
+    pub fn hdr_ok(&self) -> bool {
+        control2::HDR_CHECKSUM.get(self.control2 as u64) == crc16(&self.header) as u64
+    }
+    pub fn body_ok(&self) -> bool {
+        control2::PKT_CHECKSUM.get(self.trailer as u64) == crc16(&self.payload) as u64
+    }
+    /// The payload length in bytes (`pkt_size`, AMB-11).
+    pub fn pkt_size(&self) -> u32 {
+        4 * self.payload.len() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(meta: bool, n: usize) -> Packet {
+        Packet {
+            address0: address0::DST_NODE.set(0, 0x123) as u32,
+            address1: address1::DST_SLOT.set(0, 7) as u32,
+            control0: control0::REMOTE_OFFSET.set(0, 0x40) as u32,
+            control1: control1::MSG_SIZE.set(0, 4 * n as u64) as u32,
+            meta: meta.then_some([1, 2, 3, 4]),
+            payload: (0..n as u32).map(|i| i * 0x0101_0101).collect(),
+        }
+    }
+
+    #[test]
+    fn a_frame_splits_back_into_its_parts_with_good_checksums() {
+        for meta in [false, true] {
+            for n in [0, 1, 31, 32] {
+                let p = sample(meta, n);
+                let fr = p.frame();
+                assert_eq!(fr.len(), 5 + 4 * meta as usize + n + 1);
+                let r = Received::split(&fr).unwrap();
+                assert_eq!(r.header, p.header_words());
+                assert_eq!(r.payload, p.payload);
+                assert!(r.hdr_ok() && r.body_ok());
+                assert_eq!(r.pkt_size(), 4 * n as u32);
+            }
+        }
+    }
+
+    #[test]
+    fn short_and_long_frames_do_not_split() {
+        assert!(Received::split(&[0; 5]).is_none());
+        let mut fr = sample(true, 0).frame();
+        fr.remove(6);
+        assert!(Received::split(&fr).is_none(), "metadata flagged, missing");
+        assert!(Received::split(&vec![0; 5 + 33 + 1]).is_none());
+    }
+
+    #[test]
+    fn the_empty_payload_checksum_is_the_crc_init() {
+        assert_eq!(crc16(&[]), 0xFFFF);
+        // CRC-16/IBM-3740 check value over "1234" as one big-endian word and "5678" ...
+        assert_eq!(
+            crc16(&[0x3132_3334, 0x3536_3738]),
+            CRC16_CCITT.compute(b"12345678") as u16
+        );
+    }
+}
