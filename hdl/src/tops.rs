@@ -25,6 +25,7 @@ use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
 use crate::ppe::rx_check::PpeRxCheck;
+use crate::ppe::rx_link::PpeRxLink;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -143,6 +144,11 @@ dyn_top!(PpeRxCheckTop, PpeRxCheck, clocks: [clock],
         local_node, incarnation, rslot_limit],
     outputs: [out_valid, status, ack, data, host_addr, new_btg, set_msg_size, new_msg_size,
         set_msg_offset, new_msg_offset, complete]);
+
+dyn_top!(PpeRxLinkTop, PpeRxLink, clocks: [clock],
+    inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, d_take, p_addr],
+    outputs: [rx.ready, d_valid, w0, w1, w2, w3, m0, m1, m2, m3, hdr_ok, body_ok, pkt_words,
+        p_data]);
 
 dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
@@ -495,6 +501,32 @@ pub fn tops() -> Vec<TopEntry> {
                 ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
                 ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
                 ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_rx_link",
+            doc: "Utah PPE link receiver: a frame taken whole, split by its length (AMB-11), both CRC-16 checksums checked (AMB-30, AMB-31), the header and metadata held and the payload kept for the host write (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeRxLinkTop::new("ppe_rx_link", PpeRxLink::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: a frame in progress and a finished one are dropped"),
+                ("rx$*", "the fabric's ejection port (`common::packet`, 32-bit words, `first`..`last` a frame; `keep` and `meta` not used): taken while no finished frame is held"),
+                ("d_valid", "a finished frame is held (until `d_take`)"),
+                ("d_take", "release the finished frame"),
+                ("w0", "address0 as received (`nicgen_wire::ppe::address0`)"),
+                ("w1", "address1"),
+                ("w2", "control0"),
+                ("w3", "control1"),
+                ("m0", "metadata word 0 (when control1.meta_data_flag)"),
+                ("m1", "metadata word 1"),
+                ("m2", "metadata word 2"),
+                ("m3", "metadata word 3"),
+                ("hdr_ok", "the header checksum matches (low for a frame too short or too long: bad_hdr_chksum)"),
+                ("body_ok", "the payload checksum matches (0xFFFF for no payload)"),
+                ("pkt_words", "payload words, 0-32"),
+                ("p_addr", "payload word to read"),
+                ("p_data", "payload word `p_addr` of the cycle before"),
             ],
         },
         TopEntry {

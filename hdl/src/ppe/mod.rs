@@ -3,3 +3,4 @@
 //! 11-13 for one packet).
 
 pub mod rx_check;
+pub mod rx_link;

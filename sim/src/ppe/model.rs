@@ -256,10 +256,28 @@ mod tests {
         let mut t = table();
         // AMB-37: a header-only packet without use_msg_size on an idle rslot completes nothing
         let o = receive(&CFG, &mut t, &pkt(0, 0, None, false).frame());
-        assert!(matches!(o, Outcome::Data { completed: None, .. }), "{o:?}");
+        assert!(
+            matches!(
+                o,
+                Outcome::Data {
+                    completed: None,
+                    ..
+                }
+            ),
+            "{o:?}"
+        );
         // a zero-length message does
         let o = receive(&CFG, &mut t, &pkt(0, 0, Some(0), false).frame());
-        assert!(matches!(o, Outcome::Data { completed: Some(_), .. }), "{o:?}");
+        assert!(
+            matches!(
+                o,
+                Outcome::Data {
+                    completed: Some(_),
+                    ..
+                }
+            ),
+            "{o:?}"
+        );
     }
 
     #[test]
@@ -269,11 +287,20 @@ mod tests {
         let mut fr = pkt(1020, 2, Some(8), false).frame();
         assert_eq!(receive(&CFG, &mut t, &fr), Outcome::Error(es::BAD_SIZE));
         fr[2] ^= 1 << 24; // incarnation, and the header checksum no longer matches
-        assert_eq!(receive(&CFG, &mut t, &fr), Outcome::Error(es::BAD_HDR_CHKSUM));
+        assert_eq!(
+            receive(&CFG, &mut t, &fr),
+            Outcome::Error(es::BAD_HDR_CHKSUM)
+        );
         let last = fr.len() - 1;
         fr[last] ^= 1 << 16;
-        assert_eq!(receive(&CFG, &mut t, &fr), Outcome::Error(es::BAD_HDR_CHKSUM));
-        assert_eq!(receive(&CFG, &mut t, &fr[..4]), Outcome::Error(es::BAD_HDR_CHKSUM));
+        assert_eq!(
+            receive(&CFG, &mut t, &fr),
+            Outcome::Error(es::BAD_HDR_CHKSUM)
+        );
+        assert_eq!(
+            receive(&CFG, &mut t, &fr[..4]),
+            Outcome::Error(es::BAD_HDR_CHKSUM)
+        );
         assert_eq!(t, before);
     }
 }

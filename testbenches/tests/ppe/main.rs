@@ -2,3 +2,4 @@
 //! binary.
 
 mod rx_check;
+mod rx_link;
