@@ -24,6 +24,7 @@ use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
+use crate::ppe::rx::PpeRx;
 use crate::ppe::rx_check::PpeRxCheck;
 use crate::ppe::rx_link::PpeRxLink;
 use crate::top::{port_doc, DynTop, TopEntry};
@@ -149,6 +150,14 @@ dyn_top!(PpeRxLinkTop, PpeRxLink, clocks: [clock],
     inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, d_take, p_addr],
     outputs: [rx.ready, d_valid, w0, w1, w2, w3, m0, m1, m2, m3, hdr_ok, body_ok, pkt_words,
         p_data]);
+
+dyn_top!(PpeRxTop, PpeRx, clocks: [clock],
+    inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, local_node,
+        incarnation, rslot_limit, ev_take, p_addr, h_addr, h_wdata, h_we, h_re],
+    outputs: [rx.ready, ev_valid, ev_status, ev_ack, ev_data, ev_complete, ev_host_addr, ev_words,
+        ev_w0, ev_w1, ev_w2, ev_w3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset, ev_rs_ack_note,
+        ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3, p_data, h_ready,
+        h_rdata]);
 
 dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
@@ -501,6 +510,38 @@ pub fn tops() -> Vec<TopEntry> {
                 ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
                 ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
                 ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_rx",
+            doc: "Utah PPE receive path up to the host write: link receiver, a table of 64 rslots, the reception decision and the rslot read-modify-write, one packet at a time; each packet offered as an event (error, ack, or data with its host address, payload and completion) (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeRxTop::new("ppe_rx", PpeRx::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: the frame in progress and the event offered are dropped; the rslot table keeps its contents (PPE-R172)"),
+                ("rx$*", "the fabric's ejection port (as `ppe_rx_link`)"),
+                ("local_node", "PCSR0.local_node_num"),
+                ("incarnation", "PCSR0.incarnation"),
+                ("rslot_limit", "RSLOT_LIMIT (a dst_slot at or past it, or past the 64 rslots of the table, fails step 3)"),
+                ("ev_valid", "a packet's event is offered (until `ev_take`)"),
+                ("ev_take", "take the event (and release the frame's payload buffer)"),
+                ("ev_status", "an error packet: the first failing check's error_status bit (`nicgen_wire::ppe::error_status`); nothing was written"),
+                ("ev_ack", "an ack packet that passed steps 1-6"),
+                ("ev_data", "a data packet: the rslot was updated; its payload goes to `ev_host_addr`"),
+                ("ev_complete", "with `ev_data`: the message completed"),
+                ("ev_host_addr", "buffer_base_phys + remote_offset"),
+                ("ev_words", "payload words (readable at `p_addr` while the event is offered)"),
+                ("ev_w*", "the header words address0, address1, control0, control1 as received (for the notifications)"),
+                ("ev_rs_*", "the rslot as the packet left it (words 2, 4-11: control, msg_size, msg_offset, ack_note, meta_ctl, metadata): the completion notification's fields; the stored meta_ctl is cleared at completion"),
+                ("p_addr", "payload word to read"),
+                ("p_data", "payload word `p_addr` of the cycle before"),
+                ("h_addr", "host access to the rslot table: slot x 16 + word"),
+                ("h_wdata", "host write data"),
+                ("h_we", "host write (taken when `h_ready`)"),
+                ("h_re", "host read (taken when `h_ready`; `h_rdata` the cycle after)"),
+                ("h_ready", "the table is free for the host this cycle"),
+                ("h_rdata", "the word read the cycle before"),
             ],
         },
         TopEntry {

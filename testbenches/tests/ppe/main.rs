@@ -1,5 +1,6 @@
 //! The Utah PPE (issue 14) against its reference model (`nicgen_sim::ppe::model`). One test
 //! binary.
 
+mod rx;
 mod rx_check;
 mod rx_link;

@@ -1,0 +1,370 @@
+//! The PPE's receive path up to the host write (UUCS-95-013 §6.1, A.1.1; blocks B8, B9 and
+//! B11 of the checklist): the link receiver (`PpeRxLink`), the rslot table, the reception
+//! decision (`PpeRxCheck`) and the rslot's read-modify-write, one packet at a time (so the
+//! update is atomic, PPE-R144).
+//!
+//! One clock. A finished frame's dst_slot selects the rslot (one read of its words, A.1.1); the
+//! decision follows; a data packet writes bytes_to_go back (and msg_size, msg_offset when its
+//! header says so, and the metadata it carries, AMB-14) in one cycle (PPE-R186). Then the
+//! packet is offered as an event (`ev_valid` until `ev_take`):
+//! - `ev_status`: the first failing check's error_status bit (an error packet: its header words
+//!   `ev_w0`-`ev_w3` go into the error notification; nothing was written);
+//! - `ev_ack`: an ack packet that passed steps 1-6 (no rslot change);
+//! - `ev_data`: a data packet: its `ev_words` payload words (read at `p_addr`, `p_data` the cycle
+//!   after, while the event is offered) go to `ev_host_addr`; `ev_complete` when the message
+//!   completed, with the rslot as it stood then (`ev_rs_*`: control word, msg_size,
+//!   msg_offset, ack_note word, meta_ctl and the four metadata words) for the notification and
+//!   the AQR; the stored meta_ctl is cleared at completion.
+//! The slot index is `SB` bits (2^SB rslots): a dst_slot at or past 2^SB fails step 3 like one
+//! at or past RSLOT_LIMIT (the table ends there).
+//!
+//! Host port (the RCV_RAM window's rslot area, and the tests'): `h_addr` = slot x 16 + word;
+//! a read (`h_re`) answers `h_rdata` the cycle after; `h_ready` is low in the cycles the
+//! engine reads or writes the table (the access waits).
+
+use super::rx_check::PpeRxCheck;
+use super::rx_link::PpeRxLink;
+use crate::common::packet::PacketSink;
+use crate::common::prim::k;
+use crate::common::ram::BlockRam;
+use crate::common::unused::Unused;
+use nicgen_wire::ppe as w;
+use rust_hdl::prelude::*;
+
+// the literal bit offsets and rslot word indexes in the kernel
+const _: () = assert!(
+    w::address0::DST_NODE.lsb == 16
+        && w::address1::DST_SLOT.lsb == 16
+        && w::control0::USE_MSG_SIZE.lsb == 31
+        && w::control0::USE_MSG_OFFSET.lsb == 30
+        && w::control0::ACK_PKT.lsb == 29
+        && w::control0::INCARNATION.lsb == 24
+        && w::control1::META_DATA_FLAG.lsb == 27
+        && w::rslot::VALID.lsb == 15
+        && w::rslot::BUFFER_BASE_PHYS == 0
+        && w::rslot::BUFFER_SIZE == 1
+        && w::rslot::CONTROL == 2
+        && w::rslot::BYTES_TO_GO == 3
+        && w::rslot::MSG_SIZE == 4
+        && w::rslot::MSG_OFFSET == 5
+        && w::rslot::ACK_NOTE == 6
+        && w::rslot::META_CTL == 7
+        && w::rslot::METADATA == 8
+        && w::RSLOT_WORDS == 16
+);
+
+const S_IDLE: u64 = 0;
+const S_READ: u64 = 1;
+const S_CHECK: u64 = 2;
+const S_WRITE: u64 = 3;
+const S_EVENT: u64 = 4;
+
+/// Rslot index bits (64 rslots), and the host port's word address bits (slot x 16 + word).
+pub const SB: usize = 6;
+pub const HB: usize = SB + 4;
+
+#[derive(LogicBlock)]
+pub struct PpeRx {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub rx: PacketSink<32, 4, 1>,
+    pub local_node: Signal<In, Bits<16>>,
+    pub incarnation: Signal<In, Bits<4>>,
+    pub rslot_limit: Signal<In, Bits<16>>,
+    pub ev_valid: Signal<Out, Bit>,
+    pub ev_take: Signal<In, Bit>,
+    pub ev_status: Signal<Out, Bits<16>>,
+    pub ev_ack: Signal<Out, Bit>,
+    pub ev_data: Signal<Out, Bit>,
+    pub ev_complete: Signal<Out, Bit>,
+    pub ev_host_addr: Signal<Out, Bits<32>>,
+    pub ev_words: Signal<Out, Bits<6>>,
+    pub ev_w0: Signal<Out, Bits<32>>,
+    pub ev_w1: Signal<Out, Bits<32>>,
+    pub ev_w2: Signal<Out, Bits<32>>,
+    pub ev_w3: Signal<Out, Bits<32>>,
+    pub ev_rs_ctl: Signal<Out, Bits<32>>,
+    pub ev_rs_msg_size: Signal<Out, Bits<32>>,
+    pub ev_rs_msg_offset: Signal<Out, Bits<32>>,
+    pub ev_rs_ack_note: Signal<Out, Bits<32>>,
+    pub ev_rs_meta_ctl: Signal<Out, Bits<32>>,
+    pub ev_rs_meta0: Signal<Out, Bits<32>>,
+    pub ev_rs_meta1: Signal<Out, Bits<32>>,
+    pub ev_rs_meta2: Signal<Out, Bits<32>>,
+    pub ev_rs_meta3: Signal<Out, Bits<32>>,
+    pub p_addr: Signal<In, Bits<5>>,
+    pub p_data: Signal<Out, Bits<32>>,
+    pub h_addr: Signal<In, Bits<HB>>,
+    pub h_wdata: Signal<In, Bits<32>>,
+    pub h_we: Signal<In, Bit>,
+    pub h_re: Signal<In, Bit>,
+    pub h_ready: Signal<Out, Bit>,
+    pub h_rdata: Signal<Out, Bits<32>>,
+    link: PpeRxLink,
+    check: PpeRxCheck,
+    rs: [BlockRam<Bits<32>, SB>; 16],
+    state: DFF<Bits<3>>,
+    slot: DFF<Bits<SB>>,
+    /// The rslot's words 2 and 4-11 as the packet left them (the event's `ev_rs_*`).
+    snap: [DFF<Bits<32>>; 9],
+    h_word: DFF<Bits<4>>,
+    st_q: DFF<Bits<16>>,
+    ack_q: DFF<Bit>,
+    data_q: DFF<Bit>,
+    complete_q: DFF<Bit>,
+    addr_q: DFF<Bits<32>>,
+    limit: Signal<Local, Bits<16>>,
+    meta: Signal<Local, Bit>,
+    sink_ctl: Unused<Bits<32>>,
+    sink_out_valid: Unused<Bit>,
+    c_s: [Constant<Bits<3>>; 5],
+    c_w: [Constant<Bits<4>>; 16],
+    c_cap: Constant<Bits<16>>,
+    c_zero32: Constant<Bits<32>>,
+    c_meta_mask: Constant<Bits<32>>,
+}
+
+impl Default for PpeRx {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            rx: Default::default(),
+            local_node: Default::default(),
+            incarnation: Default::default(),
+            rslot_limit: Default::default(),
+            ev_valid: Default::default(),
+            ev_take: Default::default(),
+            ev_status: Default::default(),
+            ev_ack: Default::default(),
+            ev_data: Default::default(),
+            ev_complete: Default::default(),
+            ev_host_addr: Default::default(),
+            ev_words: Default::default(),
+            ev_w0: Default::default(),
+            ev_w1: Default::default(),
+            ev_w2: Default::default(),
+            ev_w3: Default::default(),
+            ev_rs_ctl: Default::default(),
+            ev_rs_msg_size: Default::default(),
+            ev_rs_msg_offset: Default::default(),
+            ev_rs_ack_note: Default::default(),
+            ev_rs_meta_ctl: Default::default(),
+            ev_rs_meta0: Default::default(),
+            ev_rs_meta1: Default::default(),
+            ev_rs_meta2: Default::default(),
+            ev_rs_meta3: Default::default(),
+            p_addr: Default::default(),
+            p_data: Default::default(),
+            h_addr: Default::default(),
+            h_wdata: Default::default(),
+            h_we: Default::default(),
+            h_re: Default::default(),
+            h_ready: Default::default(),
+            h_rdata: Default::default(),
+            link: Default::default(),
+            check: Default::default(),
+            rs: Default::default(),
+            state: Default::default(),
+            slot: Default::default(),
+            snap: Default::default(),
+            h_word: Default::default(),
+            st_q: Default::default(),
+            ack_q: Default::default(),
+            data_q: Default::default(),
+            complete_q: Default::default(),
+            addr_q: Default::default(),
+            limit: Default::default(),
+            meta: Default::default(),
+            sink_ctl: Default::default(),
+            sink_out_valid: Default::default(),
+            c_s: [S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT].map(k),
+            c_w: std::array::from_fn(|j| k(j as u64)),
+            c_cap: k(1 << SB),
+            c_zero32: k(0),
+            c_meta_mask: k(w::control1::META_DATA_FLAG.mask() | w::control1::META_LEN.mask()),
+        }
+    }
+}
+
+impl Logic for PpeRx {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q);
+        for j in 0..9 {
+            self.snap[j].clock.next = self.clock.val();
+            self.snap[j].d.next = self.snap[j].q.val();
+        }
+        for j in 0..16 {
+            self.rs[j].read_clock.next = self.clock.val();
+            self.rs[j].write_clock.next = self.clock.val();
+            self.rs[j].write_enable.next = false;
+            self.rs[j].write_data.next = self.h_wdata.val();
+            self.rs[j].write_address.next = self.h_addr.val().get_bits::<SB>(4);
+            self.rs[j].read_address.next = self.h_addr.val().get_bits::<SB>(4);
+        }
+        self.link.clock.next = self.clock.val();
+        self.link.reset.next = self.reset.val();
+        self.check.clock.next = self.clock.val();
+        self.check.reset.next = self.reset.val();
+        self.link.rx.data.next = self.rx.data.val();
+        self.link.rx.keep.next = self.rx.keep.val();
+        self.link.rx.meta.next = self.rx.meta.val();
+        self.link.rx.first.next = self.rx.first.val();
+        self.link.rx.last.next = self.rx.last.val();
+        self.link.rx.valid.next = self.rx.valid.val();
+        self.rx.ready.next = self.link.rx.ready.val();
+        self.link.p_addr.next = self.p_addr.val();
+        self.p_data.next = self.link.p_data.val();
+        self.link.d_take.next = false;
+
+        // the decision's inputs: the held frame's header, the rslot as read (state S_READ)
+        self.limit.next = self.rslot_limit.val();
+        if self.rslot_limit.val() > self.c_cap.val() {
+            self.limit.next = self.c_cap.val();
+        }
+        self.check.in_valid.next = self.state.q.val() == self.c_s[1].val();
+        self.check.dst_node.next = self.link.w0.val().get_bits::<12>(16);
+        self.check.dst_slot.next = self.link.w1.val().get_bits::<16>(16);
+        self.check.use_msg_size.next = self.link.w2.val().get_bit(31);
+        self.check.use_msg_offset.next = self.link.w2.val().get_bit(30);
+        self.check.ack_pkt.next = self.link.w2.val().get_bit(29);
+        self.check.pkt_inc.next = self.link.w2.val().get_bits::<4>(24);
+        self.check.remote_offset.next = self.link.w2.val().get_bits::<24>(0);
+        self.check.msg_size.next = self.link.w3.val().get_bits::<24>(0);
+        self.check.hdr_ok.next = self.link.hdr_ok.val();
+        self.check.body_ok.next = self.link.body_ok.val();
+        self.check.pkt_words.next = self.link.pkt_words.val();
+        self.check.rs_base.next = self.rs[0].read_data.val();
+        self.check.rs_size.next = self.rs[1].read_data.val();
+        self.check.rs_valid.next = self.rs[2].read_data.val().get_bit(15);
+        self.check.rs_btg.next = self.rs[3].read_data.val();
+        self.check.local_node.next = self.local_node.val();
+        self.check.incarnation.next = self.incarnation.val();
+        self.check.rslot_limit.next = self.limit.val();
+        self.sink_ctl.x.next = self.rs[2].read_data.val();
+        self.sink_out_valid.x.next = self.check.out_valid.val();
+        self.meta.next = self.link.w3.val().get_bit(27);
+
+        // host port: served while the engine leaves the table alone
+        self.h_ready.next = ((self.state.q.val() == self.c_s[0].val()) && !self.link.d_valid.val())
+            || (self.state.q.val() == self.c_s[4].val());
+        if self.h_ready.val() && self.h_re.val() {
+            self.h_word.d.next = self.h_addr.val().get_bits::<4>(0);
+        }
+        self.h_rdata.next = self.rs[0].read_data.val();
+        for j in 0..16 {
+            if self.h_word.q.val() == self.c_w[j].val() {
+                self.h_rdata.next = self.rs[j].read_data.val();
+            }
+            if self.h_ready.val()
+                && self.h_we.val()
+                && (self.h_addr.val().get_bits::<4>(0) == self.c_w[j].val())
+            {
+                self.rs[j].write_enable.next = true;
+            }
+        }
+
+        // the engine
+        if self.state.q.val() == self.c_s[0].val() {
+            if self.link.d_valid.val() {
+                for j in 0..16 {
+                    self.rs[j].read_address.next = self.link.w1.val().get_bits::<SB>(16);
+                }
+                self.slot.d.next = self.link.w1.val().get_bits::<SB>(16);
+                self.state.d.next = self.c_s[1].val();
+            }
+        }
+        if self.state.q.val() == self.c_s[1].val() {
+            self.snap[0].d.next = self.rs[2].read_data.val();
+            self.snap[1].d.next = self.rs[4].read_data.val();
+            self.snap[2].d.next = self.rs[5].read_data.val();
+            self.snap[3].d.next = self.rs[6].read_data.val();
+            self.snap[4].d.next = self.rs[7].read_data.val();
+            self.snap[5].d.next = self.rs[8].read_data.val();
+            self.snap[6].d.next = self.rs[9].read_data.val();
+            self.snap[7].d.next = self.rs[10].read_data.val();
+            self.snap[8].d.next = self.rs[11].read_data.val();
+            self.state.d.next = self.c_s[2].val();
+        }
+        if self.state.q.val() == self.c_s[2].val() {
+            self.st_q.d.next = self.check.status.val();
+            self.ack_q.d.next = self.check.ack.val();
+            self.data_q.d.next = self.check.data.val();
+            self.complete_q.d.next = self.check.complete.val();
+            self.addr_q.d.next = self.check.host_addr.val();
+            for j in 0..16 {
+                self.rs[j].write_address.next = self.slot.q.val();
+            }
+            if self.check.data.val() {
+                // steps 11-13, and the metadata the packet carries (AMB-14)
+                self.rs[3].write_data.next = self.check.new_btg.val();
+                self.rs[3].write_enable.next = true;
+                if self.check.set_msg_size.val() {
+                    self.rs[4].write_data.next = self.check.new_msg_size.val();
+                    self.rs[4].write_enable.next = true;
+                    self.snap[1].d.next = self.check.new_msg_size.val();
+                }
+                if self.check.set_msg_offset.val() {
+                    self.rs[5].write_data.next = self.check.new_msg_offset.val();
+                    self.rs[5].write_enable.next = true;
+                    self.snap[2].d.next = self.check.new_msg_offset.val();
+                }
+                if self.meta.val() {
+                    self.rs[7].write_data.next = self.link.w3.val() & self.c_meta_mask.val();
+                    self.rs[7].write_enable.next = true;
+                    self.snap[4].d.next = self.link.w3.val() & self.c_meta_mask.val();
+                    self.rs[8].write_data.next = self.link.m0.val();
+                    self.rs[9].write_data.next = self.link.m1.val();
+                    self.rs[10].write_data.next = self.link.m2.val();
+                    self.rs[11].write_data.next = self.link.m3.val();
+                    self.snap[5].d.next = self.link.m0.val();
+                    self.snap[6].d.next = self.link.m1.val();
+                    self.snap[7].d.next = self.link.m2.val();
+                    self.snap[8].d.next = self.link.m3.val();
+                    for j in 8..12 {
+                        self.rs[j].write_enable.next = true;
+                    }
+                }
+                // the message is complete: the stored metadata is cleared (PPE-R142)
+                if self.check.complete.val() {
+                    self.rs[7].write_data.next = self.c_zero32.val();
+                    self.rs[7].write_enable.next = true;
+                }
+            }
+            self.state.d.next = self.c_s[3].val();
+        }
+        if self.state.q.val() == self.c_s[3].val() {
+            self.state.d.next = self.c_s[4].val();
+        }
+        if self.state.q.val() == self.c_s[4].val() {
+            if self.ev_take.val() {
+                self.link.d_take.next = true;
+                self.state.d.next = self.c_s[0].val();
+            }
+        }
+        self.ev_valid.next = self.state.q.val() == self.c_s[4].val();
+        self.ev_status.next = self.st_q.q.val();
+        self.ev_ack.next = self.ack_q.q.val();
+        self.ev_data.next = self.data_q.q.val();
+        self.ev_complete.next = self.complete_q.q.val();
+        self.ev_host_addr.next = self.addr_q.q.val();
+        self.ev_words.next = self.link.pkt_words.val();
+        self.ev_w0.next = self.link.w0.val();
+        self.ev_w1.next = self.link.w1.val();
+        self.ev_w2.next = self.link.w2.val();
+        self.ev_w3.next = self.link.w3.val();
+        self.ev_rs_ctl.next = self.snap[0].q.val();
+        self.ev_rs_msg_size.next = self.snap[1].q.val();
+        self.ev_rs_msg_offset.next = self.snap[2].q.val();
+        self.ev_rs_ack_note.next = self.snap[3].q.val();
+        self.ev_rs_meta_ctl.next = self.snap[4].q.val();
+        self.ev_rs_meta0.next = self.snap[5].q.val();
+        self.ev_rs_meta1.next = self.snap[6].q.val();
+        self.ev_rs_meta2.next = self.snap[7].q.val();
+        self.ev_rs_meta3.next = self.snap[8].q.val();
+        if self.reset.val() {
+            self.state.d.next = self.c_s[0].val();
+        }
+    }
+}

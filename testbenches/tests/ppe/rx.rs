@@ -1,0 +1,325 @@
+//! `ppe_rx` (native and Verilated) against the reference model's `receive`: an rslot table set
+//! up through the host port, then seeded random traffic fed with random gaps: messages to
+//! several rslots cut into packets of up to 128 bytes and sent in random order, interleaved
+//! (the packet with use_msg_size, use_msg_offset and the metadata anywhere in its message),
+//! header-only packets, acks, and bad packets of every kind (wrong node, wrong incarnation,
+//! dst_slot at and past RSLOT_LIMIT and past the table, an invalid rslot, offsets and sizes at
+//! and past the buffer's end, damaged frames). Every event is compared with the model's
+//! outcome (error bit, ack, host address, every payload word, completion and the rslot words a
+//! completion notification reads); at the end the whole table is read back and compared.
+
+use nicgen_sim::harness::backend::{instances, Backend};
+use nicgen_sim::harness::cycle::OneClock;
+use nicgen_sim::harness::ports::index;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
+use nicgen_sim::ppe::model::{receive, Config, Outcome};
+use nicgen_wire::ppe::{address0, address1, control0, control1, rslot, Packet, RSLOT_WORDS};
+use std::collections::BTreeMap;
+
+const SLOTS: usize = 64;
+
+struct Rtl {
+    c: OneClock,
+    ix: BTreeMap<String, usize>,
+}
+
+impl Rtl {
+    fn set(&mut self, n: &str, v: u64) {
+        self.c.d.set(self.ix[n], v as u128);
+    }
+    fn get(&mut self, n: &str) -> u64 {
+        self.c.d.settle();
+        self.c.d.get(self.ix[n]) as u64
+    }
+    fn cycle(&mut self) {
+        self.c.d.settle();
+        self.c.cycle(&mut []);
+    }
+    fn host(&mut self, addr: usize, write: Option<u32>) -> u32 {
+        self.set("h_addr", addr as u64);
+        self.set("h_wdata", write.unwrap_or(0) as u64);
+        self.set("h_we", write.is_some() as u64);
+        self.set("h_re", write.is_none() as u64);
+        while self.get("h_ready") == 0 {
+            self.cycle();
+        }
+        self.cycle();
+        self.set("h_we", 0);
+        self.set("h_re", 0);
+        self.get("h_rdata") as u32
+    }
+}
+
+/// A message's packets: `size` bytes to `slot` at `off` in its buffer, in random order.
+fn message(rng: &mut Rng, cfg: &Config, slot: u16, off: u32, size: u32) -> Vec<Vec<u32>> {
+    let mut pk = vec![];
+    let mut at = 0;
+    loop {
+        let n = (size - at).min(128);
+        let first = at == 0;
+        let mut c0 = control0::INCARNATION.set(0, cfg.incarnation as u64);
+        c0 = control0::REMOTE_OFFSET.set(c0, (off + at) as u64);
+        if first {
+            c0 = control0::USE_MSG_SIZE.set(c0, 1);
+            c0 = control0::USE_MSG_OFFSET.set(c0, 1);
+        }
+        let p = Packet {
+            address0: address0::DST_NODE.set(0, cfg.local_node as u64) as u32,
+            address1: address1::DST_SLOT.set(0, slot as u64) as u32,
+            control0: c0 as u32,
+            control1: control1::MSG_SIZE.set(0, if first { size as u64 } else { 0 }) as u32
+                | control1::META_LEN.set(0, rng.below(8)) as u32,
+            meta: (first && rng.chance(0.5)).then(|| [0; 4].map(|_| rng.next_u64() as u32)),
+            payload: (0..n / 4).map(|_| rng.next_u64() as u32).collect(),
+        };
+        pk.push(p.frame());
+        at += n;
+        if at >= size {
+            break;
+        }
+    }
+    // random order
+    for i in (1..pk.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        pk.swap(i, j);
+    }
+    pk
+}
+
+/// A bad or odd packet.
+fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
+    let slot = rng.below(10) as u16;
+    let mut c0 = control0::INCARNATION.set(0, cfg.incarnation as u64);
+    let size = sizes.get(slot as usize).copied().unwrap_or(256);
+    let words = rng.below(33) as u32;
+    // never a good data packet that moves bytes (it would disturb the messages in flight):
+    // past the end, or a header-only packet at the end
+    let off = match rng.below(3) {
+        0 => size,
+        1 => size + 4,
+        _ => (size + 4).saturating_sub(4 * words),
+    };
+    c0 = control0::REMOTE_OFFSET.set(c0, off as u64);
+    let mut node = cfg.local_node as u64;
+    match rng.below(6) {
+        0 => node ^= 1,
+        1 => c0 = control0::INCARNATION.set(c0, (cfg.incarnation as u64 + 1) & 15),
+        2 => c0 = control0::ACK_PKT.set(c0, 1),
+        _ => {}
+    }
+    let p = Packet {
+        address0: address0::DST_NODE.set(0, node) as u32,
+        address1: address1::DST_SLOT.set(0, slot as u64) as u32,
+        control0: c0 as u32,
+        control1: 0,
+        meta: rng.chance(0.3).then(|| [1, 2, 3, 4]),
+        payload: (0..words).map(|_| rng.next_u64() as u32).collect(),
+    };
+    let mut f = p.frame();
+    if rng.chance(0.2) {
+        let i = rng.below(f.len() as u64) as usize;
+        f[i] ^= 1 << rng.below(32);
+    }
+    f
+}
+
+fn run(backend: Backend, rng: &mut Rng, messages: usize) {
+    let inst = instances("ppe_rx", backend, 1);
+    let ix: BTreeMap<String, usize> = inst
+        .ports
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), i))
+        .collect();
+    let clk = index(&inst.ports, "clock");
+    let mut r = Rtl {
+        c: OneClock::new(inst.duts.into_iter().next().unwrap(), clk, 10_000),
+        ix,
+    };
+    r.set("reset", 1);
+    r.cycle();
+    r.set("reset", 0);
+    r.set("rx$keep", 0xF);
+    let cfg = Config {
+        local_node: 5,
+        incarnation: 9,
+        rslot_limit: 8,
+    };
+    r.set("local_node", cfg.local_node as u64);
+    r.set("incarnation", cfg.incarnation as u64);
+    r.set("rslot_limit", cfg.rslot_limit as u64);
+    // slots 0-6 valid (slot 7 not), buffers of 256 .. 2 KB; the rest zero
+    let mut table = vec![[0u32; RSLOT_WORDS]; SLOTS];
+    let sizes: Vec<u32> = (0..8).map(|_| 256 * (1 + rng.below(8) as u32)).collect();
+    for (k, s) in table.iter_mut().enumerate().take(8) {
+        s[rslot::BUFFER_BASE_PHYS] = rng.next_u64() as u32 & !3;
+        s[rslot::BUFFER_SIZE] = sizes[k];
+        s[rslot::CONTROL] = (rng.next_u64() as u32 & 0xFFFF_3000) | if k < 7 { 1 << 15 } else { 0 };
+        s[rslot::ACK_NOTE] = rng.next_u64() as u32 & 0xFFFF_0000;
+    }
+    for (k, s) in table.iter().enumerate() {
+        for (j, &v) in s.iter().enumerate() {
+            r.host(k * RSLOT_WORDS + j, Some(v));
+        }
+    }
+    // traffic: messages to slots 0-6 (one in flight per slot), interleaved, and odd packets
+    let mut frames: Vec<Vec<u32>> = vec![];
+    let mut pending: Vec<(u16, Vec<Vec<u32>>)> = vec![];
+    for _ in 0..messages {
+        // a slot with no message in flight (software's guarantee, PPE-R147)
+        let free: Vec<u16> = (0..7)
+            .filter(|k| pending.iter().all(|p| p.0 != *k))
+            .collect();
+        let slot = free[rng.below(free.len() as u64) as usize];
+        let size = 4 * rng.below(sizes[slot as usize] as u64 / 4 + 1) as u32;
+        let off = 4 * rng.below((sizes[slot as usize] - size) as u64 / 4 + 1) as u32;
+        pending.push((slot, message(rng, &cfg, slot, off, size)));
+        // send some packets of the messages in flight, interleaved
+        while !pending.is_empty() && (pending.len() > 3 || rng.chance(0.5)) {
+            let i = rng.below(pending.len() as u64) as usize;
+            frames.push(pending[i].1.remove(0));
+            if pending[i].1.is_empty() {
+                pending.remove(i);
+            }
+            if rng.chance(0.3) {
+                frames.push(odd(rng, &cfg, &sizes));
+            }
+        }
+    }
+    for (_, m) in pending {
+        frames.extend(m);
+    }
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for (at, f) in frames.iter().enumerate() {
+        let want = receive(&cfg, &mut table, f);
+        for (i, &word) in f.iter().enumerate() {
+            while rng.chance(0.2) {
+                r.set("rx$valid", 0);
+                r.cycle();
+            }
+            r.set("rx$data", word as u64);
+            r.set("rx$first", (i == 0) as u64);
+            r.set("rx$last", (i == f.len() - 1) as u64);
+            r.set("rx$valid", 1);
+            loop {
+                let ready = r.get("rx$ready") != 0;
+                r.cycle();
+                if ready {
+                    break;
+                }
+            }
+        }
+        r.set("rx$valid", 0);
+        let mut waited = 0;
+        while r.get("ev_valid") == 0 {
+            waited += 1;
+            assert!(waited < 12, "frame {at}: no event");
+            r.cycle();
+        }
+        let (st, ack, data) = (
+            r.get("ev_status") as u32,
+            r.get("ev_ack") != 0,
+            r.get("ev_data") != 0,
+        );
+        match &want {
+            Outcome::Error(s) => {
+                assert_eq!((st, ack, data), (*s, false, false), "frame {at}: error");
+                for (k, n) in ["ev_w0", "ev_w1", "ev_w2", "ev_w3"]
+                    .iter()
+                    .enumerate()
+                    .take(f.len())
+                {
+                    assert_eq!(r.get(n) as u32, f[k], "frame {at}: {n}");
+                }
+                *seen.entry("error").or_default() += 1;
+            }
+            Outcome::Ack => {
+                assert_eq!((st, ack, data), (0, true, false), "frame {at}: ack");
+                *seen.entry("ack").or_default() += 1;
+            }
+            Outcome::Data {
+                host_addr,
+                payload,
+                completed,
+            } => {
+                assert_eq!((st, ack, data), (0, false, true), "frame {at}: data");
+                assert_eq!(
+                    r.get("ev_host_addr") as u32,
+                    *host_addr,
+                    "frame {at}: host address"
+                );
+                assert_eq!(
+                    r.get("ev_words") as usize,
+                    payload.len(),
+                    "frame {at}: words"
+                );
+                let mut got = vec![];
+                for i in 0..payload.len() {
+                    r.set("p_addr", i as u64);
+                    r.cycle();
+                    got.push(r.get("p_data") as u32);
+                }
+                assert_eq!(&got, payload, "frame {at}: payload");
+                assert_eq!(
+                    r.get("ev_complete") != 0,
+                    completed.is_some(),
+                    "frame {at}: complete"
+                );
+                if let Some(s) = completed {
+                    let names = [
+                        ("ev_rs_ctl", rslot::CONTROL),
+                        ("ev_rs_msg_size", rslot::MSG_SIZE),
+                        ("ev_rs_msg_offset", rslot::MSG_OFFSET),
+                        ("ev_rs_ack_note", rslot::ACK_NOTE),
+                        ("ev_rs_meta_ctl", rslot::META_CTL),
+                        ("ev_rs_meta0", rslot::METADATA),
+                        ("ev_rs_meta1", rslot::METADATA + 1),
+                        ("ev_rs_meta2", rslot::METADATA + 2),
+                        ("ev_rs_meta3", rslot::METADATA + 3),
+                    ];
+                    for (n, j) in names {
+                        assert_eq!(r.get(n) as u32, s[j], "frame {at}: {n}");
+                    }
+                    *seen.entry("complete").or_default() += 1;
+                }
+                *seen.entry("data").or_default() += 1;
+            }
+        }
+        r.set("ev_take", 1);
+        r.cycle();
+        r.set("ev_take", 0);
+    }
+    for (k, s) in table.iter().enumerate() {
+        for (j, &v) in s.iter().enumerate() {
+            assert_eq!(
+                r.host(k * RSLOT_WORDS + j, None),
+                v,
+                "rslot {k} word {j} at the end"
+            );
+        }
+    }
+    eprintln!("  {} frames: {seen:?}", frames.len());
+    assert!(
+        seen.len() == 4 && seen["complete"] * 2 > messages,
+        "coverage {seen:?}"
+    );
+}
+
+// verifies: PPE-R129 PPE-R135 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143 PPE-R144
+// verifies: PPE-R145 PPE-R152 PPE-R156 PPE-R186
+#[test]
+fn rx_updates_rslots_and_offers_every_packet_verilator() {
+    if !verilator::require("ppe_rx in Verilator") {
+        return;
+    }
+    check("ppe_rx_verilator", 0x99E4, |rng| {
+        run(Backend::Verilator, rng, 2000)
+    });
+}
+
+#[test]
+fn rx_updates_rslots_and_offers_every_packet_native() {
+    check("ppe_rx_native", 0x99E5, |rng| run(Backend::Native, rng, 30));
+}
