@@ -307,8 +307,8 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     );
 }
 
-// verifies: PPE-R129 PPE-R135 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143 PPE-R144
-// verifies: PPE-R145 PPE-R152 PPE-R156 PPE-R186
+// verifies: PPE-R129 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143 PPE-R144 PPE-R145
+// verifies: PPE-R152
 #[test]
 fn rx_updates_rslots_and_offers_every_packet_verilator() {
     if !verilator::require("ppe_rx in Verilator") {
