@@ -136,6 +136,34 @@ dyn_top!(ParcRing8Top, ParcRing8, clocks: [clock], inputs: [reset, nin, nout_wai
 dyn_top!(ParcButterfly8Top, ParcButterfly8, clocks: [clock], inputs: [reset, nin, nout_wait],
     outputs: [nin_wait, nout]);
 
+/// The port docs of `mit_nic` and `mit_nic_sync`: the clock entries given, then every pin both
+/// have.
+macro_rules! mit_nic_port_docs {
+    ($($head:expr),* $(,)?) => {
+        &[
+            $($head,)*
+            ("niclk", "the input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)"),
+            ("reset", "power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain"),
+            ("ncs", "P-bus chip select, active low (the decode of the upper address bits is outside)"),
+            ("dbe", "P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)"),
+            ("da", "P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)"),
+            ("r_w", "P-bus: 1 read, 0 write"),
+            ("d_in", "P-bus data as driven by the master (write data, the cycle after the address)"),
+            ("dr_in", "P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL one that did not succeed is ignored"),
+            ("d_out", "read data (0 when `d_oe` is low)"),
+            ("d_oe", "drive `d_out` on the data bus (the reply cycle of a read that succeeds)"),
+            ("dr_out", "reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`"),
+            ("dr_oe", "drive `dr_out` (every reply cycle of a NIC transaction)"),
+            ("nodata", "PaRC output data: 0x5555 idles, twelve-word packets"),
+            ("nowait", "PaRC output wait (asynchronous; a packet starts only while it is low)"),
+            ("nidata", "PaRC input data (niclk domain)"),
+            ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
+            ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
+            ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
+        ]
+    };
+}
+
 dyn_top!(MitNicTop, MitNic, clocks: [clock, netclk, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
     outputs: [d_out, d_oe, dr_out, dr_oe, nodata, noclk, niwait, exc_out]);
@@ -460,28 +488,10 @@ pub fn tops() -> Vec<TopEntry> {
             doc: "MIT NIC: the 88100 P-bus slave, the core, the PaRC output port (netclk) and input port (niclk), each crossing through a two-slot handoff (mitnic)",
             clocks_mhz: &[("clock", 50.0), ("netclk", 100.0), ("niclk", 100.0)],
             build: || Box::new(MitNicTop::new("mit_nic", MitNic::new(NIC_RING_TABLE))),
-            port_docs: &[
+            port_docs: mit_nic_port_docs![
                 ("clock", "the P-bus clock: the P-bus pins, the registers and both queues are in its domain"),
                 ("netclk", "the output port's clock; `noclk` is netclk and `nodata` changes just after its rising edges"),
-                ("niclk", "the input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)"),
-                ("reset", "power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain"),
-                ("ncs", "P-bus chip select, active low (the decode of the upper address bits is outside)"),
-                ("dbe", "P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)"),
-                ("da", "P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)"),
-                ("r_w", "P-bus: 1 read, 0 write"),
-                ("d_in", "P-bus data as driven by the master (write data, the cycle after the address)"),
-                ("dr_in", "P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL one that did not succeed is ignored"),
-                ("d_out", "read data (0 when `d_oe` is low)"),
-                ("d_oe", "drive `d_out` on the data bus (the reply cycle of a read that succeeds)"),
-                ("dr_out", "reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`"),
-                ("dr_oe", "drive `dr_out` (every reply cycle of a NIC transaction)"),
-                ("nodata", "PaRC output data: 0x5555 idles, twelve-word packets"),
                 ("noclk", "PaRC output clock (netclk)"),
-                ("nowait", "PaRC output wait (asynchronous; a packet starts only while it is low)"),
-                ("nidata", "PaRC input data (niclk domain)"),
-                ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
-                ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
-                ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
             ],
         },
         TopEntry {
@@ -489,27 +499,9 @@ pub fn tops() -> Vec<TopEntry> {
             doc: "MIT NIC with the PaRC output port on the P-bus clock: no output handoff, a send into an empty queue starts its header at the end of its address cycle (mitnic)",
             clocks_mhz: &[("clock", 50.0), ("niclk", 100.0)],
             build: || Box::new(MitNicSyncTop::new("mit_nic_sync", MitNicSync::new(NIC_RING_TABLE))),
-            port_docs: &[
+            port_docs: mit_nic_port_docs![
                 ("clock", "the P-bus clock: the P-bus pins, the registers, both queues and the output port (`noclk` is `clock`)"),
-                ("niclk", "the input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)"),
-                ("reset", "power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain"),
-                ("ncs", "P-bus chip select, active low (the decode of the upper address bits is outside)"),
-                ("dbe", "P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)"),
-                ("da", "P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)"),
-                ("r_w", "P-bus: 1 read, 0 write"),
-                ("d_in", "P-bus data as driven by the master (write data, the cycle after the address)"),
-                ("dr_in", "P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL one that did not succeed is ignored"),
-                ("d_out", "read data (0 when `d_oe` is low)"),
-                ("d_oe", "drive `d_out` on the data bus (the reply cycle of a read that succeeds)"),
-                ("dr_out", "reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`"),
-                ("dr_oe", "drive `dr_out` (every reply cycle of a NIC transaction)"),
-                ("nodata", "PaRC output data: 0x5555 idles, twelve-word packets"),
                 ("noclk", "PaRC output clock (`clock`)"),
-                ("nowait", "PaRC output wait (asynchronous; a packet starts only while it is low)"),
-                ("nidata", "PaRC input data (niclk domain)"),
-                ("niwait", "PaRC input wait (niclk domain): high while the input queue holds 12 or more messages"),
-                ("exc_in", "the four exception input pins (asynchronous; STATUS.EXCS[5:2])"),
-                ("exc_out", "the four exception output pins (CONTROL.OUT_EXCS)"),
             ],
         },
         TopEntry {

@@ -8,9 +8,8 @@
 //! outcome (error bit, ack, host address, every payload word, completion and the rslot words a
 //! completion notification reads); at the end the whole table is read back and compared.
 
-use nicgen_sim::harness::backend::{instances, Backend};
-use nicgen_sim::harness::cycle::OneClock;
-use nicgen_sim::harness::ports::index;
+use super::dut::{read_payload, Dut};
+use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
@@ -20,36 +19,19 @@ use std::collections::BTreeMap;
 
 const SLOTS: usize = 64;
 
-struct Rtl {
-    c: OneClock,
-    ix: BTreeMap<String, usize>,
-}
-
-impl Rtl {
-    fn set(&mut self, n: &str, v: u64) {
-        self.c.d.set(self.ix[n], v as u128);
+/// A host access to the rslot table (a read's word, or 0 for a write).
+fn host(d: &mut Dut, addr: usize, write: Option<u32>) -> u32 {
+    d.set("h_addr", addr as u64);
+    d.set("h_wdata", write.unwrap_or(0) as u64);
+    d.set("h_we", write.is_some() as u64);
+    d.set("h_re", write.is_none() as u64);
+    while d.get("h_ready") == 0 {
+        d.cycle();
     }
-    fn get(&mut self, n: &str) -> u64 {
-        self.c.d.settle();
-        self.c.d.get(self.ix[n]) as u64
-    }
-    fn cycle(&mut self) {
-        self.c.d.settle();
-        self.c.cycle(&mut []);
-    }
-    fn host(&mut self, addr: usize, write: Option<u32>) -> u32 {
-        self.set("h_addr", addr as u64);
-        self.set("h_wdata", write.unwrap_or(0) as u64);
-        self.set("h_we", write.is_some() as u64);
-        self.set("h_re", write.is_none() as u64);
-        while self.get("h_ready") == 0 {
-            self.cycle();
-        }
-        self.cycle();
-        self.set("h_we", 0);
-        self.set("h_re", 0);
-        self.get("h_rdata") as u32
-    }
+    d.cycle();
+    d.set("h_we", 0);
+    d.set("h_re", 0);
+    d.get("h_rdata") as u32
 }
 
 /// A message's packets: `size` bytes to `slot` at `off` in its buffer, in random order.
@@ -126,22 +108,7 @@ fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
 }
 
 fn run(backend: Backend, rng: &mut Rng, messages: usize) {
-    let inst = instances("ppe_rx", backend, 1);
-    let ix: BTreeMap<String, usize> = inst
-        .ports
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.clone(), i))
-        .collect();
-    let clk = index(&inst.ports, "clock");
-    let mut r = Rtl {
-        c: OneClock::new(inst.duts.into_iter().next().unwrap(), clk, 10_000),
-        ix,
-    };
-    r.set("reset", 1);
-    r.cycle();
-    r.set("reset", 0);
-    r.set("rx$keep", 0xF);
+    let mut r = Dut::new("ppe_rx", backend);
     let cfg = Config {
         local_node: 5,
         incarnation: 9,
@@ -161,7 +128,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     }
     for (k, s) in table.iter().enumerate() {
         for (j, &v) in s.iter().enumerate() {
-            r.host(k * RSLOT_WORDS + j, Some(v));
+            host(&mut r, k * RSLOT_WORDS + j, Some(v));
         }
     }
     // traffic: messages to slots 0-6 (one in flight per slot), interleaved, and odd packets
@@ -194,30 +161,8 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (at, f) in frames.iter().enumerate() {
         let want = receive(&cfg, &mut table, f);
-        for (i, &word) in f.iter().enumerate() {
-            while rng.chance(0.2) {
-                r.set("rx$valid", 0);
-                r.cycle();
-            }
-            r.set("rx$data", word as u64);
-            r.set("rx$first", (i == 0) as u64);
-            r.set("rx$last", (i == f.len() - 1) as u64);
-            r.set("rx$valid", 1);
-            loop {
-                let ready = r.get("rx$ready") != 0;
-                r.cycle();
-                if ready {
-                    break;
-                }
-            }
-        }
-        r.set("rx$valid", 0);
-        let mut waited = 0;
-        while r.get("ev_valid") == 0 {
-            waited += 1;
-            assert!(waited < 12, "frame {at}: no event");
-            r.cycle();
-        }
+        r.feed(f, rng);
+        r.wait("ev_valid", 12, &format!("frame {at}"));
         let (st, ack, data) = (
             r.get("ev_status") as u32,
             r.get("ev_ack") != 0,
@@ -255,13 +200,11 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
                     payload.len(),
                     "frame {at}: words"
                 );
-                let mut got = vec![];
-                for i in 0..payload.len() {
-                    r.set("p_addr", i as u64);
-                    r.cycle();
-                    got.push(r.get("p_data") as u32);
-                }
-                assert_eq!(&got, payload, "frame {at}: payload");
+                assert_eq!(
+                    &read_payload(&mut r, payload.len()),
+                    payload,
+                    "frame {at}: payload"
+                );
                 assert_eq!(
                     r.get("ev_complete") != 0,
                     completed.is_some(),
@@ -294,7 +237,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     for (k, s) in table.iter().enumerate() {
         for (j, &v) in s.iter().enumerate() {
             assert_eq!(
-                r.host(k * RSLOT_WORDS + j, None),
+                host(&mut r, k * RSLOT_WORDS + j, None),
                 v,
                 "rslot {k} word {j} at the end"
             );

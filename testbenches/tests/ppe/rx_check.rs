@@ -5,9 +5,8 @@
 //! equal to RSLOT_LIMIT and one below) and together with later ones (the first in the order of
 //! AMB-29 is reported); every output compared every cycle.
 
-use nicgen_sim::harness::backend::{instances, Backend};
-use nicgen_sim::harness::cycle::OneClock;
-use nicgen_sim::harness::ports::index;
+use super::dut::Dut;
+use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
@@ -36,19 +35,6 @@ const IN: [&str; 20] = [
     "incarnation",
     "rslot_limit",
     "reset",
-];
-const OUT: [&str; 11] = [
-    "out_valid",
-    "status",
-    "ack",
-    "data",
-    "host_addr",
-    "new_btg",
-    "set_msg_size",
-    "new_msg_size",
-    "set_msg_offset",
-    "new_msg_offset",
-    "complete",
 ];
 
 /// A packet, rslot and configuration; mostly good, each check failing now and then, values at
@@ -127,18 +113,7 @@ fn draw(rng: &mut Rng) -> (Config, Fields, [u32; RSLOT_WORDS]) {
 }
 
 fn run(backend: Backend, rng: &mut Rng, packets: usize) {
-    let inst = instances("ppe_rx_check", backend, 1);
-    let ix: BTreeMap<&str, usize> = IN
-        .iter()
-        .chain(OUT.iter())
-        .chain(["clock"].iter())
-        .map(|&n| (n, index(&inst.ports, n)))
-        .collect();
-    let mut c = OneClock::new(inst.duts.into_iter().next().unwrap(), ix["clock"], 10_000);
-    c.d.set(ix["reset"], 1);
-    c.d.settle();
-    c.cycle(&mut []);
-    c.d.set(ix["reset"], 0);
+    let mut d = Dut::new("ppe_rx_check", backend);
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for at in 0..=packets {
         let next = (at < packets).then(|| draw(rng));
@@ -166,15 +141,13 @@ fn run(backend: Backend, rng: &mut Rng, packets: usize) {
                 0,
             ];
             for (n, x) in IN.iter().zip(v) {
-                c.d.set(ix[n], x as u128);
+                d.set(n, x);
             }
         } else {
-            c.d.set(ix["in_valid"], 0);
+            d.set("in_valid", 0);
         }
-        c.d.settle();
-        c.cycle(&mut []);
-        c.d.settle();
-        let g = |n: &str| c.d.get(ix[n]) as u64;
+        d.cycle();
+        let mut g = |n: &str| d.get(n);
         match next.map(|(cfg, f, rs)| decide(&cfg, &f, &rs)) {
             Some(w) => {
                 let got = Decision {

@@ -5,20 +5,13 @@
 //! checksum results, the payload length and every payload word are compared with the frame as
 //! the wire crate splits it, and a frame it cannot split must come out with both checksums bad.
 
-use nicgen_sim::harness::backend::{instances, Backend};
-use nicgen_sim::harness::cycle::OneClock;
-use nicgen_sim::harness::ports::index;
+use super::dut::{read_payload, Dut};
+use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_wire::ppe::{address0, address1, control0, control1, Packet, Received};
 use std::collections::BTreeMap;
-
-const PORTS: [&str; 21] = [
-    "clock", "reset", "rx$data", "rx$keep", "rx$meta", "rx$first", "rx$last", "rx$valid",
-    "rx$ready", "d_valid", "d_take", "w0", "w1", "w2", "w3", "m0", "m1", "m2", "m3", "hdr_ok",
-    "body_ok",
-];
 
 fn frame(rng: &mut Rng) -> (Vec<u32>, &'static str) {
     let n = rng.below(33) as usize;
@@ -70,58 +63,14 @@ fn frame(rng: &mut Rng) -> (Vec<u32>, &'static str) {
 }
 
 fn run(backend: Backend, rng: &mut Rng, frames: usize) {
-    let inst = instances("ppe_rx_link", backend, 1);
-    let ix: BTreeMap<&str, usize> = PORTS
-        .iter()
-        .chain(["pkt_words", "p_addr", "p_data"].iter())
-        .map(|&n| (n, index(&inst.ports, n)))
-        .collect();
-    let mut c = OneClock::new(inst.duts.into_iter().next().unwrap(), ix["clock"], 10_000);
-    let set = |c: &mut OneClock, n: &str, v: u64| c.d.set(ix[n], v as u128);
-    set(&mut c, "reset", 1);
-    c.d.settle();
-    c.cycle(&mut []);
-    set(&mut c, "reset", 0);
-    set(&mut c, "rx$keep", 0xF);
+    let mut d = Dut::new("ppe_rx_link", backend);
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for at in 0..frames {
         let (f, kind) = frame(rng);
         *seen.entry(kind).or_default() += 1;
-        for (i, &word) in f.iter().enumerate() {
-            while rng.chance(0.2) {
-                set(&mut c, "rx$valid", 0);
-                c.d.settle();
-                c.cycle(&mut []);
-            }
-            set(&mut c, "rx$data", word as u64);
-            set(&mut c, "rx$first", (i == 0) as u64);
-            set(&mut c, "rx$last", (i == f.len() - 1) as u64);
-            set(&mut c, "rx$valid", 1);
-            loop {
-                c.d.settle();
-                let ready = c.d.get(ix["rx$ready"]) != 0;
-                c.cycle(&mut []);
-                if ready {
-                    break;
-                }
-            }
-        }
-        set(&mut c, "rx$valid", 0);
-        let mut waited = 0;
-        loop {
-            c.d.settle();
-            if c.d.get(ix["d_valid"]) != 0 {
-                break;
-            }
-            waited += 1;
-            assert!(waited < 4, "frame {at} ({kind}): no d_valid");
-            c.cycle(&mut []);
-        }
-        let g = |c: &mut OneClock, n: &str| {
-            c.d.settle();
-            c.d.get(ix[n]) as u64
-        };
-        let ok = (g(&mut c, "hdr_ok") != 0, g(&mut c, "body_ok") != 0);
+        d.feed(&f, rng);
+        d.wait("d_valid", 3, &format!("frame {at} ({kind})"));
+        let ok = (d.get("hdr_ok") != 0, d.get("body_ok") != 0);
         match Received::split(&f) {
             None => assert_eq!(ok, (false, false), "frame {at} ({kind}, {} words)", f.len()),
             Some(r) => {
@@ -133,28 +82,24 @@ fn run(backend: Backend, rng: &mut Rng, frames: usize) {
                 let hw: Vec<u32> = ["w0", "w1", "w2", "w3", "m0", "m1", "m2", "m3"]
                     .iter()
                     .take(r.header.len())
-                    .map(|n| g(&mut c, n) as u32)
+                    .map(|n| d.get(n) as u32)
                     .collect();
                 assert_eq!(hw, r.header, "frame {at} ({kind}): header");
                 assert_eq!(
-                    g(&mut c, "pkt_words") as usize,
+                    d.get("pkt_words") as usize,
                     r.payload.len(),
                     "frame {at} ({kind}): payload words"
                 );
-                let mut pl = vec![];
-                for i in 0..r.payload.len() {
-                    set(&mut c, "p_addr", i as u64);
-                    c.d.settle();
-                    c.cycle(&mut []);
-                    pl.push(g(&mut c, "p_data") as u32);
-                }
-                assert_eq!(pl, r.payload, "frame {at} ({kind}): payload");
+                assert_eq!(
+                    read_payload(&mut d, r.payload.len()),
+                    r.payload,
+                    "frame {at} ({kind}): payload"
+                );
             }
         }
-        set(&mut c, "d_take", 1);
-        c.d.settle();
-        c.cycle(&mut []);
-        set(&mut c, "d_take", 0);
+        d.set("d_take", 1);
+        d.cycle();
+        d.set("d_take", 0);
     }
     eprintln!("  {frames} frames: {seen:?}");
     assert_eq!(seen.len(), 6, "every kind of frame");

@@ -1,0 +1,87 @@
+//! One PPE top on one clock, its ports by name; a frame fed to its `rx` port with random gaps.
+
+use nicgen_sim::harness::backend::{instances, Backend};
+use nicgen_sim::harness::cycle::OneClock;
+use nicgen_sim::harness::rng::Rng;
+use std::collections::BTreeMap;
+
+pub struct Dut {
+    c: OneClock,
+    ix: BTreeMap<String, usize>,
+}
+
+impl Dut {
+    /// Top `top`, reset for a cycle.
+    pub fn new(top: &str, backend: Backend) -> Dut {
+        let inst = instances(top, backend, 1);
+        let ix: BTreeMap<String, usize> = inst
+            .ports
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), i))
+            .collect();
+        let c = OneClock::new(inst.duts.into_iter().next().unwrap(), ix["clock"], 10_000);
+        let mut d = Dut { c, ix };
+        d.set("reset", 1);
+        d.cycle();
+        d.set("reset", 0);
+        d
+    }
+    pub fn set(&mut self, n: &str, v: u64) {
+        let i = *self.ix.get(n).unwrap_or_else(|| panic!("no port {n}"));
+        self.c.d.set(i, v as u128);
+    }
+    pub fn get(&mut self, n: &str) -> u64 {
+        let i = *self.ix.get(n).unwrap_or_else(|| panic!("no port {n}"));
+        self.c.d.settle();
+        self.c.d.get(i) as u64
+    }
+    /// One clock cycle, the inputs set so far settled before the edge.
+    pub fn cycle(&mut self) {
+        self.c.d.settle();
+        self.c.cycle(&mut []);
+    }
+    /// The frame's words on `rx` (`first` .. `last`), each held until taken, with idle cycles
+    /// before a word a fifth of the time; `rx$valid` low after it.
+    pub fn feed(&mut self, frame: &[u32], rng: &mut Rng) {
+        self.set("rx$keep", 0xF);
+        for (i, &word) in frame.iter().enumerate() {
+            while rng.chance(0.2) {
+                self.set("rx$valid", 0);
+                self.cycle();
+            }
+            self.set("rx$data", word as u64);
+            self.set("rx$first", (i == 0) as u64);
+            self.set("rx$last", (i == frame.len() - 1) as u64);
+            self.set("rx$valid", 1);
+            loop {
+                let ready = self.get("rx$ready") != 0;
+                self.cycle();
+                if ready {
+                    break;
+                }
+            }
+        }
+        self.set("rx$valid", 0);
+    }
+    /// Cycles until `port` is high (at most `limit`).
+    pub fn wait(&mut self, port: &str, limit: usize, what: &str) {
+        let mut n = 0;
+        while self.get(port) == 0 {
+            n += 1;
+            assert!(n <= limit, "{what}: no {port} after {limit} cycles");
+            self.cycle();
+        }
+    }
+}
+
+/// The first `n` payload words at `p_addr` / `p_data`.
+pub fn read_payload(d: &mut Dut, n: usize) -> Vec<u32> {
+    (0..n)
+        .map(|i| {
+            d.set("p_addr", i as u64);
+            d.cycle();
+            d.get("p_data") as u32
+        })
+        .collect()
+}
