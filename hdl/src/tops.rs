@@ -181,11 +181,13 @@ dyn_top!(PpeRxLinkTop, PpeRxLink, clocks: [clock],
 
 dyn_top!(PpeRxTop, PpeRx, clocks: [clock],
     inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, local_node,
-        incarnation, rslot_limit, ev_take, p_addr, h_addr, h_wdata, h_we, h_re],
+        incarnation, rslot_limit, ev_take, p_addr, dma.wr_req_ready, dma.wr_dat_ready,
+        dma.wr_rsp_err, dma.wr_rsp_valid, h_addr, h_wdata, h_we, h_re],
     outputs: [rx.ready, ev_valid, ev_status, ev_ack, ev_data, ev_complete, ev_host_addr, ev_words,
         ev_w0, ev_w1, ev_w2, ev_w3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset, ev_rs_ack_note,
-        ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3, p_data, h_ready,
-        h_rdata]);
+        ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3, ev_host_err, p_data,
+        dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data, dma.wr_dat_last,
+        dma.wr_dat_valid, dma.wr_rsp_ready, h_ready, h_rdata]);
 
 dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
@@ -506,7 +508,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_rx",
-            doc: "Utah PPE receive path up to the host write: link receiver, a table of 64 rslots, the reception decision and the rslot read-modify-write, one packet at a time; each packet offered as an event (error, ack, or data with its host address, payload and completion) (ppe)",
+            doc: "Utah PPE receive path through the host write: link receiver, a table of 64 rslots, the reception decision, the rslot read-modify-write and the payload's host-memory write, one packet at a time; each packet offered as an event (error, ack, or data written with its completion) (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeRxTop::new("ppe_rx", PpeRx::default())),
             port_docs: &[
@@ -520,13 +522,15 @@ pub fn tops() -> Vec<TopEntry> {
                 ("ev_take", "take the event (and release the frame's payload buffer)"),
                 ("ev_status", "an error packet: the first failing check's error_status bit (`nicgen_wire::ppe::error_status`); nothing was written"),
                 ("ev_ack", "an ack packet that passed steps 1-6"),
-                ("ev_data", "a data packet: the rslot was updated; its payload goes to `ev_host_addr`"),
+                ("ev_data", "a data packet: the rslot was updated and its payload written at `ev_host_addr` (the write answered before the event is offered)"),
+                ("ev_host_err", "with `ev_data`: host memory answered the payload write with an error"),
+                ("dma$*", "host-memory write port (`common::dma`, 32-bit beats): one request of `ev_words` beats per data packet with a payload"),
                 ("ev_complete", "with `ev_data`: the message completed"),
                 ("ev_host_addr", "buffer_base_phys + remote_offset"),
                 ("ev_words", "payload words (readable at `p_addr` while the event is offered)"),
                 ("ev_w*", "the header words address0, address1, control0, control1 as received (for the notifications)"),
                 ("ev_rs_*", "the rslot as the packet left it (words 2, 4-11: control, msg_size, msg_offset, ack_note, meta_ctl, metadata): the completion notification's fields; the stored meta_ctl is cleared at completion"),
-                ("p_addr", "payload word to read"),
+                ("p_addr", "payload word to read (while the event is offered)"),
                 ("p_data", "payload word `p_addr` of the cycle before"),
                 ("h_addr", "host access to the rslot table: slot x 16 + word"),
                 ("h_wdata", "host write data"),

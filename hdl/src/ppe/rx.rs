@@ -3,15 +3,19 @@
 //! decision (`PpeRxCheck`) and the rslot's read-modify-write, one packet at a time (so the
 //! update is atomic, PPE-R144).
 //!
-//! One clock. A finished frame's dst_slot selects the rslot (one read of its words, A.1.1); the
-//! decision follows; a data packet writes bytes_to_go back (and msg_size, msg_offset when its
-//! header says so, and the metadata it carries, AMB-14) in one cycle (PPE-R186). Then the
-//! packet is offered as an event (`ev_valid` until `ev_take`):
+//! One clock. A finished frame's dst_slot selects the rslot (one read of its words, A.1.1, into
+//! registers); the decision follows a cycle later; a data packet writes bytes_to_go back (and
+//! msg_size, msg_offset when its header says so, and the metadata it carries, AMB-14) in one
+//! cycle (PPE-R186), then writes its payload to host memory. Then the packet is offered as an
+//! event (`ev_valid` until `ev_take`):
 //! - `ev_status`: the first failing check's error_status bit (an error packet: its header words
 //!   `ev_w0`-`ev_w3` go into the error notification; nothing was written);
 //! - `ev_ack`: an ack packet that passed steps 1-6 (no rslot change);
-//! - `ev_data`: a data packet: its `ev_words` payload words (read at `p_addr`, `p_data` the cycle
-//!   after, while the event is offered) go to `ev_host_addr`; `ev_complete` when the message
+//! - `ev_data`: a data packet: its `ev_words` payload words were written to host memory at
+//!   `ev_host_addr` (step 10: one request of `ev_words` 32-bit beats on `dma`, offered only after
+//!   host memory answered it, so the data is visible before anything the event leads to,
+//!   PPE-R150; `ev_host_err` when the answer was an error) and stay readable at `p_addr`
+//!   (`p_data` the cycle after) while the event is offered; `ev_complete` when the message
 //!   completed, with the rslot as it stood then (`ev_rs_*`: control word, msg_size,
 //!   msg_offset, ack_note word, meta_ctl and the four metadata words) for the notification and
 //!   the AQR; the stored meta_ctl is cleared at completion.
@@ -24,10 +28,12 @@
 
 use super::rx_check::PpeRxCheck;
 use super::rx_link::PpeRxLink;
+use crate::common::dma::DmaWrMaster;
 use crate::common::packet::PacketSink;
 use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
+use crate::common::widen::Widen;
 use nicgen_wire::ppe as w;
 use rust_hdl::prelude::*;
 
@@ -58,6 +64,9 @@ const S_READ: u64 = 1;
 const S_CHECK: u64 = 2;
 const S_WRITE: u64 = 3;
 const S_EVENT: u64 = 4;
+const S_DREQ: u64 = 5;
+const S_DDAT: u64 = 6;
+const S_DRSP: u64 = 7;
 
 /// Rslot index bits (64 rslots), and the host port's word address bits (slot x 16 + word).
 pub const SB: usize = 6;
@@ -92,8 +101,12 @@ pub struct PpeRx {
     pub ev_rs_meta1: Signal<Out, Bits<32>>,
     pub ev_rs_meta2: Signal<Out, Bits<32>>,
     pub ev_rs_meta3: Signal<Out, Bits<32>>,
+    /// With `ev_data`: the host write of the payload was answered with an error.
+    pub ev_host_err: Signal<Out, Bit>,
     pub p_addr: Signal<In, Bits<5>>,
     pub p_data: Signal<Out, Bits<32>>,
+    /// The host-memory write port (`common::dma`, 32-bit beats).
+    pub dma: DmaWrMaster<32>,
     pub h_addr: Signal<In, Bits<HB>>,
     pub h_wdata: Signal<In, Bits<32>>,
     pub h_we: Signal<In, Bit>,
@@ -105,6 +118,8 @@ pub struct PpeRx {
     rs: [BlockRam<Bits<32>, SB>; 16],
     state: DFF<Bits<3>>,
     slot: DFF<Bits<SB>>,
+    /// The rslot's words 0-3 as read (the decision's inputs come from registers).
+    rsq: [DFF<Bits<32>>; 4],
     /// The rslot's words 2 and 4-11 as the packet left them (the event's `ev_rs_*`).
     snap: [DFF<Bits<32>>; 9],
     h_word: DFF<Bits<4>>,
@@ -113,11 +128,20 @@ pub struct PpeRx {
     data_q: DFF<Bit>,
     complete_q: DFF<Bit>,
     addr_q: DFF<Bits<32>>,
+    /// The payload word offered to host memory; the write's error answer.
+    beat: DFF<Bits<6>>,
+    herr_q: DFF<Bit>,
+    beat_next: Signal<Local, Bits<6>>,
+    w_addr64: Widen<32, 64>,
+    w_beats: Widen<6, 13>,
+    sink_beat_hi: Unused<Bit>,
     limit: Signal<Local, Bits<16>>,
     meta: Signal<Local, Bit>,
     sink_ctl: Unused<Bits<32>>,
     sink_out_valid: Unused<Bit>,
-    c_s: [Constant<Bits<3>>; 5],
+    c_s: [Constant<Bits<3>>; 8],
+    c_one6: Constant<Bits<6>>,
+    c_zero6: Constant<Bits<6>>,
     c_w: [Constant<Bits<4>>; 16],
     c_cap: Constant<Bits<16>>,
     c_zero32: Constant<Bits<32>>,
@@ -154,8 +178,10 @@ impl Default for PpeRx {
             ev_rs_meta1: Default::default(),
             ev_rs_meta2: Default::default(),
             ev_rs_meta3: Default::default(),
+            ev_host_err: Default::default(),
             p_addr: Default::default(),
             p_data: Default::default(),
+            dma: Default::default(),
             h_addr: Default::default(),
             h_wdata: Default::default(),
             h_we: Default::default(),
@@ -167,6 +193,7 @@ impl Default for PpeRx {
             rs: Default::default(),
             state: Default::default(),
             slot: Default::default(),
+            rsq: Default::default(),
             snap: Default::default(),
             h_word: Default::default(),
             st_q: Default::default(),
@@ -174,11 +201,22 @@ impl Default for PpeRx {
             data_q: Default::default(),
             complete_q: Default::default(),
             addr_q: Default::default(),
+            beat: Default::default(),
+            herr_q: Default::default(),
+            beat_next: Default::default(),
+            w_addr64: Default::default(),
+            w_beats: Default::default(),
+            sink_beat_hi: Default::default(),
             limit: Default::default(),
             meta: Default::default(),
             sink_ctl: Default::default(),
             sink_out_valid: Default::default(),
-            c_s: [S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT].map(k),
+            c_s: [
+                S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT, S_DREQ, S_DDAT, S_DRSP,
+            ]
+            .map(k),
+            c_one6: k(1),
+            c_zero6: k(0),
             c_w: std::array::from_fn(|j| k(j as u64)),
             c_cap: k(1 << SB),
             c_zero32: k(0),
@@ -190,7 +228,13 @@ impl Default for PpeRx {
 impl Logic for PpeRx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q);
+        dff_setup!(
+            self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q, beat, herr_q
+        );
+        for j in 0..4 {
+            self.rsq[j].clock.next = self.clock.val();
+            self.rsq[j].d.next = self.rsq[j].q.val();
+        }
         for j in 0..9 {
             self.snap[j].clock.next = self.clock.val();
             self.snap[j].d.next = self.snap[j].q.val();
@@ -216,6 +260,30 @@ impl Logic for PpeRx {
         self.rx.ready.next = self.link.rx.ready.val();
         self.link.p_addr.next = self.p_addr.val();
         self.p_data.next = self.link.p_data.val();
+        // the host write: a request, the payload's beats from the buffer (its read is
+        // registered: the address of the beat offered next cycle), the answer
+        self.w_addr64.x.next = self.addr_q.q.val();
+        self.w_beats.x.next = self.link.pkt_words.val();
+        self.dma.wr_req_addr.next = self.w_addr64.y.val();
+        self.dma.wr_req_beats.next = self.w_beats.y.val();
+        self.dma.wr_req_valid.next = self.state.q.val() == self.c_s[5].val();
+        self.dma.wr_dat_data.next = self.link.p_data.val();
+        self.dma.wr_dat_valid.next = self.state.q.val() == self.c_s[6].val();
+        self.dma.wr_dat_last.next =
+            (self.beat.q.val() + self.c_one6.val()) == self.link.pkt_words.val();
+        self.dma.wr_rsp_ready.next = self.state.q.val() == self.c_s[7].val();
+        self.beat_next.next = self.beat.q.val();
+        if (self.state.q.val() == self.c_s[6].val()) && self.dma.wr_dat_ready.val() {
+            self.beat_next.next = self.beat.q.val() + self.c_one6.val();
+        }
+        if self.state.q.val() == self.c_s[5].val() {
+            self.beat_next.next = self.c_zero6.val();
+        }
+        if (self.state.q.val() == self.c_s[5].val()) || (self.state.q.val() == self.c_s[6].val()) {
+            self.link.p_addr.next = self.beat_next.val().get_bits::<5>(0);
+        }
+        self.beat.d.next = self.beat_next.val();
+        self.sink_beat_hi.x.next = self.beat_next.val().get_bit(5);
         self.link.d_take.next = false;
 
         // the decision's inputs: the held frame's header, the rslot as read (state S_READ)
@@ -223,7 +291,7 @@ impl Logic for PpeRx {
         if self.rslot_limit.val() > self.c_cap.val() {
             self.limit.next = self.c_cap.val();
         }
-        self.check.in_valid.next = self.state.q.val() == self.c_s[1].val();
+        self.check.in_valid.next = self.state.q.val() == self.c_s[2].val();
         self.check.dst_node.next = self.link.w0.val().get_bits::<12>(16);
         self.check.dst_slot.next = self.link.w1.val().get_bits::<16>(16);
         self.check.use_msg_size.next = self.link.w2.val().get_bit(31);
@@ -235,14 +303,14 @@ impl Logic for PpeRx {
         self.check.hdr_ok.next = self.link.hdr_ok.val();
         self.check.body_ok.next = self.link.body_ok.val();
         self.check.pkt_words.next = self.link.pkt_words.val();
-        self.check.rs_base.next = self.rs[0].read_data.val();
-        self.check.rs_size.next = self.rs[1].read_data.val();
-        self.check.rs_valid.next = self.rs[2].read_data.val().get_bit(15);
-        self.check.rs_btg.next = self.rs[3].read_data.val();
+        self.check.rs_base.next = self.rsq[0].q.val();
+        self.check.rs_size.next = self.rsq[1].q.val();
+        self.check.rs_valid.next = self.rsq[2].q.val().get_bit(15);
+        self.check.rs_btg.next = self.rsq[3].q.val();
         self.check.local_node.next = self.local_node.val();
         self.check.incarnation.next = self.incarnation.val();
         self.check.rslot_limit.next = self.limit.val();
-        self.sink_ctl.x.next = self.rs[2].read_data.val();
+        self.sink_ctl.x.next = self.rsq[2].q.val();
         self.sink_out_valid.x.next = self.check.out_valid.val();
         self.meta.next = self.link.w3.val().get_bit(27);
 
@@ -276,6 +344,9 @@ impl Logic for PpeRx {
             }
         }
         if self.state.q.val() == self.c_s[1].val() {
+            for j in 0..4 {
+                self.rsq[j].d.next = self.rs[j].read_data.val();
+            }
             self.snap[0].d.next = self.rs[2].read_data.val();
             self.snap[1].d.next = self.rs[4].read_data.val();
             self.snap[2].d.next = self.rs[5].read_data.val();
@@ -288,6 +359,9 @@ impl Logic for PpeRx {
             self.state.d.next = self.c_s[2].val();
         }
         if self.state.q.val() == self.c_s[2].val() {
+            self.state.d.next = self.c_s[3].val();
+        }
+        if self.state.q.val() == self.c_s[3].val() {
             self.st_q.d.next = self.check.status.val();
             self.ack_q.d.next = self.check.ack.val();
             self.data_q.d.next = self.check.data.val();
@@ -332,9 +406,23 @@ impl Logic for PpeRx {
                     self.rs[7].write_enable.next = true;
                 }
             }
-            self.state.d.next = self.c_s[3].val();
+            self.herr_q.d.next = false;
+            self.state.d.next = self.c_s[4].val();
+            if self.check.data.val() && (self.link.pkt_words.val() != self.c_zero6.val()) {
+                self.state.d.next = self.c_s[5].val();
+            }
         }
-        if self.state.q.val() == self.c_s[3].val() {
+        if (self.state.q.val() == self.c_s[5].val()) && self.dma.wr_req_ready.val() {
+            self.state.d.next = self.c_s[6].val();
+        }
+        if (self.state.q.val() == self.c_s[6].val())
+            && self.dma.wr_dat_ready.val()
+            && ((self.beat.q.val() + self.c_one6.val()) == self.link.pkt_words.val())
+        {
+            self.state.d.next = self.c_s[7].val();
+        }
+        if (self.state.q.val() == self.c_s[7].val()) && self.dma.wr_rsp_valid.val() {
+            self.herr_q.d.next = self.dma.wr_rsp_err.val();
             self.state.d.next = self.c_s[4].val();
         }
         if self.state.q.val() == self.c_s[4].val() {
@@ -349,6 +437,7 @@ impl Logic for PpeRx {
         self.ev_data.next = self.data_q.q.val();
         self.ev_complete.next = self.complete_q.q.val();
         self.ev_host_addr.next = self.addr_q.q.val();
+        self.ev_host_err.next = self.herr_q.q.val();
         self.ev_words.next = self.link.pkt_words.val();
         self.ev_w0.next = self.link.w0.val();
         self.ev_w1.next = self.link.w1.val();

@@ -1,13 +1,18 @@
 //! One PPE top on one clock, its ports by name; a frame fed to its `rx` port with random gaps.
 
+use nicgen_hdl::PortInfo;
 use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::system::hostmem::DmaWrMemory;
 use std::collections::BTreeMap;
 
 pub struct Dut {
     c: OneClock,
     ix: BTreeMap<String, usize>,
+    pub ports: Vec<PortInfo>,
+    /// Host memory on the top's DMA write port, if it has one (run on every cycle).
+    pub mem: Option<DmaWrMemory>,
 }
 
 impl Dut {
@@ -21,7 +26,12 @@ impl Dut {
             .map(|(i, p)| (p.name.clone(), i))
             .collect();
         let c = OneClock::new(inst.duts.into_iter().next().unwrap(), ix["clock"], 10_000);
-        let mut d = Dut { c, ix };
+        let mut d = Dut {
+            c,
+            ix,
+            ports: inst.ports,
+            mem: None,
+        };
         d.set("reset", 1);
         d.cycle();
         d.set("reset", 0);
@@ -39,7 +49,10 @@ impl Dut {
     /// One clock cycle, the inputs set so far settled before the edge.
     pub fn cycle(&mut self) {
         self.c.d.settle();
-        self.c.cycle(&mut []);
+        match self.mem.as_mut() {
+            Some(m) => self.c.cycle(&mut [m]),
+            None => self.c.cycle(&mut []),
+        }
     }
     /// The frame's words on `rx` (`first` .. `last`), each held until taken, with idle cycles
     /// before a word a fifth of the time; `rx$valid` low after it.

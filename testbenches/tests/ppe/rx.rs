@@ -6,14 +6,20 @@
 //! dst_slot at and past RSLOT_LIMIT and past the table, an invalid rslot, offsets and sizes at
 //! and past the buffer's end, damaged frames). Every event is compared with the model's
 //! outcome (error bit, ack, host address, every payload word, completion and the rslot words a
-//! completion notification reads); at the end the whole table is read back and compared.
+//! completion notification reads); every data packet with a payload makes exactly one host
+//! write of it, answered before its event, and nothing else writes host memory (each rslot's
+//! buffer allocated in the host-memory model; slot 6's only half as large as its rslot says,
+//! so a write past its half is answered with an error, which the event reports); at the end
+//! the whole table is read back and compared.
 
 use super::dut::{read_payload, Dut};
+use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::ppe::model::{receive, Config, Outcome};
+use nicgen_sim::system::hostmem::{DmaWrMemory, DmaWrPorts, MemServer};
 use nicgen_wire::ppe::{address0, address1, control0, control1, rslot, Packet, RSLOT_WORDS};
 use std::collections::BTreeMap;
 
@@ -120,8 +126,21 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     // slots 0-6 valid (slot 7 not), buffers of 256 .. 2 KB; the rest zero
     let mut table = vec![[0u32; RSLOT_WORDS]; SLOTS];
     let sizes: Vec<u32> = (0..8).map(|_| 256 * (1 + rng.below(8) as u32)).collect();
+    // host memory: each rslot's buffer allocated (slot 6's only half as large as its rslot
+    // says, and last: a payload written past its half is answered with an error)
+    let mut srv = MemServer::new(0x1000_0000);
+    srv.strict = false;
+    let mut bases = [0u32; 8];
+    for k in [0, 1, 2, 3, 4, 5, 7, 6] {
+        let len = if k == 6 { sizes[k] / 2 } else { sizes[k] };
+        bases[k] = srv.mem.alloc(len as usize, 64).unwrap() as u32;
+    }
+    let half_end = bases[6] as u64 + sizes[6] as u64 / 2;
+    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma$"), srv, rng.next_u64());
+    mem.ready_rate = 0.7;
+    r.mem = Some(mem);
     for (k, s) in table.iter_mut().enumerate().take(8) {
-        s[rslot::BUFFER_BASE_PHYS] = rng.next_u64() as u32 & !3;
+        s[rslot::BUFFER_BASE_PHYS] = bases[k];
         s[rslot::BUFFER_SIZE] = sizes[k];
         s[rslot::CONTROL] = (rng.next_u64() as u32 & 0xFFFF_3000) | if k < 7 { 1 << 15 } else { 0 };
         s[rslot::ACK_NOTE] = rng.next_u64() as u32 & 0xFFFF_0000;
@@ -159,10 +178,16 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
         frames.extend(m);
     }
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut seen_writes = 0;
     for (at, f) in frames.iter().enumerate() {
         let want = receive(&cfg, &mut table, f);
         r.feed(f, rng);
-        r.wait("ev_valid", 12, &format!("frame {at}"));
+        r.wait("ev_valid", 300, &format!("frame {at}"));
+        let writes = r.mem.as_ref().unwrap().log.len();
+        assert!(
+            r.mem.as_ref().unwrap().idle(),
+            "frame {at}: event before the write's answer"
+        );
         let (st, ack, data) = (
             r.get("ev_status") as u32,
             r.get("ev_ack") != 0,
@@ -171,6 +196,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
         match &want {
             Outcome::Error(s) => {
                 assert_eq!((st, ack, data), (*s, false, false), "frame {at}: error");
+                assert_eq!(writes, seen_writes, "frame {at}: an error packet wrote");
                 for (k, n) in ["ev_w0", "ev_w1", "ev_w2", "ev_w3"]
                     .iter()
                     .enumerate()
@@ -182,6 +208,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             }
             Outcome::Ack => {
                 assert_eq!((st, ack, data), (0, true, false), "frame {at}: ack");
+                assert_eq!(writes, seen_writes, "frame {at}: an ack packet wrote");
                 *seen.entry("ack").or_default() += 1;
             }
             Outcome::Data {
@@ -190,6 +217,26 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
                 completed,
             } => {
                 assert_eq!((st, ack, data), (0, false, true), "frame {at}: data");
+                // step 10: one write of the payload, answered before the event (an error
+                // exactly when it runs past slot 6's half buffer)
+                let log = &r.mem.as_ref().unwrap().log;
+                if payload.is_empty() {
+                    assert_eq!(writes, seen_writes, "frame {at}: a write without payload");
+                } else {
+                    assert_eq!(writes, seen_writes + 1, "frame {at}: one write");
+                    let w = &log[writes - 1];
+                    assert_eq!(
+                        (w.addr, &w.words),
+                        (*host_addr as u64, payload),
+                        "frame {at}: write"
+                    );
+                    let past =
+                        w.addr >= bases[6] as u64 && w.addr + 4 * payload.len() as u64 > half_end;
+                    assert_eq!(r.get("ev_host_err") != 0, past, "frame {at}: host error");
+                    if past {
+                        *seen.entry("host error").or_default() += 1;
+                    }
+                }
                 assert_eq!(
                     r.get("ev_host_addr") as u32,
                     *host_addr,
@@ -230,6 +277,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
                 *seen.entry("data").or_default() += 1;
             }
         }
+        seen_writes = writes;
         r.set("ev_take", 1);
         r.cycle();
         r.set("ev_take", 0);
@@ -245,13 +293,13 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     }
     eprintln!("  {} frames: {seen:?}", frames.len());
     assert!(
-        seen.len() == 4 && seen["complete"] * 2 > messages,
+        seen.len() == 5 && seen["complete"] * 2 > messages,
         "coverage {seen:?}"
     );
 }
 
-// verifies: PPE-R129 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143 PPE-R144 PPE-R145
-// verifies: PPE-R152
+// verifies: PPE-R129 PPE-R135 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143 PPE-R144
+// verifies: PPE-R145 PPE-R152
 #[test]
 fn rx_updates_rslots_and_offers_every_packet_verilator() {
     if !verilator::require("ppe_rx in Verilator") {
