@@ -19,6 +19,12 @@
 //! queue's count when the port's take is seen back (NIC-A23): the core counts the messages in
 //! the handoff (`out_held`), so the queue and the port hold 16 at most. An arriving packet's
 //! header and data words are handed to the P-bus domain and unpacked there into the core.
+//!
+//! A send into the empty output queue is offered to the port from its execution cycle (the
+//! core's cut-through). `MitNic::on_pbus_clock` (top `mit_nic_sync`, `MitNicSync`) puts the
+//! output port on the P-bus clock: the core's head goes straight to `ParcOut` (the output
+//! handoff is unused), and a send whose header its address fixes starts that header at the end
+//! of its address cycle (`NicCore::eh_*`, NIC-A44).
 
 use rust_hdl::prelude::*;
 

@@ -7,7 +7,9 @@
 //! `nowait` is low, sampled in the cycle before the header (NIC-A28); a started packet ignores
 //! it. `nodata` is a register (it changes just after a rising edge of netclk); `noclk` is
 //! netclk, so a receiver clocked by `noclk` samples every word a full cycle after it changed
-//! (on a board, forward `noclk` through the pad's DDR register to centre the edge).
+//! (on a board, forward `noclk` through the pad's DDR register to centre the edge). On the P-bus
+//! clock (`mit_nic_sync`) the port also takes an early header (`eh_valid`, `eh_word`) when it
+//! could start a packet, and the packet's other eleven words in the next cycle.
 //!
 //! `ParcIn` (niclk): `nidata` enters a register; outside a packet a word with bit 15 set is a
 //! header and the next eleven words are the rest of the packet whatever their bit 15 (R107); a
