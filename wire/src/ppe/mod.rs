@@ -14,6 +14,8 @@
 //!   7-11 until the message completes.
 //! - The error status of an error notification (Fig 12 with AMB-18, AMB-29): one bit, the first
 //!   failing check.
+//! - The notification objects (Fig 4, 11, 12: `note`, and the builders `reception_note`,
+//!   `ack_note`, `error_note`) and the heads-table entry (Fig 3, `heads`).
 
 use crate::crc::CRC16_CCITT;
 use crate::dtu::Field64 as Field;
@@ -119,6 +121,93 @@ pub mod error_status {
         BAD_OFFSET,
         BAD_SIZE,
     ];
+}
+
+/// A notification object (Fig 4): 8 words in host memory, `next` at word 3 (written last,
+/// AMB-32), metadata at words 4-7; the two software bits word0[1:0] written 0 (AMB-34).
+pub mod note {
+    use super::{f, Field};
+    pub const WORDS: usize = 8;
+    pub const NEXT: usize = 3;
+    pub const METADATA: usize = 4;
+    /// Reception and ack notifications (Fig 11, ack_pkt's position AMB-33).
+    pub const DST_SLOT: Field = f("dst_slot", 16, 16);
+    pub const SRC_NODE: Field = f("src_node", 4, 12);
+    pub const ACK_PKT: Field = f("ack_pkt", 29, 1);
+    pub const INCARNATION: Field = f("incarnation", 24, 4);
+    pub const OFFSET: Field = f("offset", 0, 24);
+    pub const META_DATA: Field = f("meta_data", 27, 1);
+    pub const META_LEN: Field = f("meta_len", 24, 3);
+    pub const MSG_SIZE: Field = f("msg_size", 0, 24);
+    /// Error notifications (Fig 12): word 0's error status (`error_status`), word 2's nodes.
+    pub const ERR_DST_NODE: Field = f("dst_node", 16, 16);
+    pub const ERR_SRC_NODE: Field = f("src_node", 0, 16);
+}
+
+/// A notification-list heads-table entry (Fig 3): word 0 the host address of the list's empty
+/// tail object, word 1 the token and the enqueue bit.
+pub mod heads {
+    use super::{f, Field};
+    pub const HEAD: usize = 0;
+    pub const CONTROL: usize = 1;
+    pub const TOKEN: Field = f("token", 1, 31);
+    pub const ENQUEUE: Field = f("enqueue", 0, 1);
+    /// Bytes per entry (entry n at NLHR + 8 n).
+    pub const BYTES: u32 = 8;
+}
+
+/// The reception notification of a completed message (Fig 11, PPE-R149): dst_slot, src_node
+/// and incarnation from the completing packet's header (`address1`, `control0`), msg_offset,
+/// msg_size and the metadata from the rslot `rs` as the message left it; `next` 0 (written
+/// last, separately).
+pub fn reception_note(address1: u32, control0: u32, rs: &[u32; RSLOT_WORDS]) -> [u32; note::WORDS] {
+    let g = |fl: Field, w: u32| fl.get(w as u64);
+    let mut n = [0u32; note::WORDS];
+    n[0] = (note::DST_SLOT.set(0, g(address1::DST_SLOT, address1))
+        | note::SRC_NODE.set(0, g(address1::SRC_NODE, address1))) as u32;
+    n[1] = (note::INCARNATION.set(0, g(control0::INCARNATION, control0))
+        | note::OFFSET.set(0, rs[rslot::MSG_OFFSET] as u64 & note::OFFSET.max())) as u32;
+    let meta = rs[rslot::META_CTL] as u64;
+    n[2] = (note::META_DATA.set(0, control1::META_DATA_FLAG.get(meta))
+        | note::META_LEN.set(0, control1::META_LEN.get(meta))
+        | note::MSG_SIZE.set(0, rs[rslot::MSG_SIZE] as u64 & note::MSG_SIZE.max()))
+        as u32;
+    if control1::META_DATA_FLAG.get(meta) != 0 {
+        n[note::METADATA..].copy_from_slice(&rs[rslot::METADATA..rslot::METADATA + META_WORDS]);
+    }
+    n
+}
+
+/// The notification of an ack packet (Fig 11 with ack_pkt = 1, PPE-R151): every field from the
+/// packet's header words `h` (address0 .. control1) and its metadata `meta` when flagged.
+pub fn ack_note(h: &[u32; 4], meta: Option<[u32; META_WORDS]>) -> [u32; note::WORDS] {
+    let g = |fl: Field, w: u32| fl.get(w as u64);
+    let mut n = [0u32; note::WORDS];
+    n[0] = (note::DST_SLOT.set(0, g(address1::DST_SLOT, h[1]))
+        | note::SRC_NODE.set(0, g(address1::SRC_NODE, h[1]))) as u32;
+    n[1] = (note::ACK_PKT.set(0, 1)
+        | note::INCARNATION.set(0, g(control0::INCARNATION, h[2]))
+        | note::OFFSET.set(0, g(control0::REMOTE_OFFSET, h[2]))) as u32;
+    n[2] = (note::META_DATA.set(0, meta.is_some() as u64)
+        | note::META_LEN.set(0, g(control1::META_LEN, h[3]))
+        | note::MSG_SIZE.set(0, g(control1::MSG_SIZE, h[3]))) as u32;
+    if let Some(m) = meta {
+        n[note::METADATA..].copy_from_slice(&m);
+    }
+    n
+}
+
+/// The error notification of an error packet (Fig 12, PPE-R158): dst_slot and the one
+/// error_status bit in word 0, dst_node and src_node (zero-extended, AMB-36) in word 2, all
+/// from the header words `h` as received.
+pub fn error_note(status: u32, h: &[u32; 4]) -> [u32; note::WORDS] {
+    assert_eq!(status.count_ones(), 1, "one error bit");
+    let g = |fl: Field, w: u32| fl.get(w as u64);
+    let mut n = [0u32; note::WORDS];
+    n[0] = note::DST_SLOT.set(0, g(address1::DST_SLOT, h[1])) as u32 | status;
+    n[2] = (note::ERR_DST_NODE.set(0, g(address0::DST_NODE, h[0]))
+        | note::ERR_SRC_NODE.set(0, g(address1::SRC_NODE, h[1]))) as u32;
+    n
 }
 
 /// CRC-16 over 32-bit words, MSB first (AMB-31).
@@ -248,6 +337,42 @@ mod tests {
         fr.remove(6);
         assert!(Received::split(&fr).is_none(), "metadata flagged, missing");
         assert!(Received::split(&vec![0; 5 + 33 + 1]).is_none());
+    }
+
+    #[test]
+    fn notifications_carry_the_fields_of_figs_11_and_12() {
+        let p = sample(true, 2);
+        let h: [u32; 4] = p.header_words()[..4].try_into().unwrap();
+        let mut rs = [0u32; RSLOT_WORDS];
+        rs[rslot::MSG_SIZE] = 300;
+        rs[rslot::MSG_OFFSET] = 0x40;
+        rs[rslot::META_CTL] =
+            (control1::META_DATA_FLAG.mask() | control1::META_LEN.set(0, 5)) as u32;
+        rs[rslot::METADATA..rslot::METADATA + 4].copy_from_slice(&[1, 2, 3, 4]);
+        let n = reception_note(h[1], h[2], &rs);
+        assert_eq!(note::DST_SLOT.get(n[0] as u64), 7);
+        assert_eq!(
+            (
+                note::OFFSET.get(n[1] as u64),
+                note::MSG_SIZE.get(n[2] as u64)
+            ),
+            (0x40, 300)
+        );
+        assert_eq!(
+            (
+                note::META_DATA.get(n[2] as u64),
+                note::META_LEN.get(n[2] as u64)
+            ),
+            (1, 5)
+        );
+        assert_eq!((n[note::NEXT], &n[4..]), (0, &[1, 2, 3, 4][..]));
+        let a = ack_note(&h, p.meta);
+        assert_eq!(note::ACK_PKT.get(a[1] as u64), 1);
+        assert_eq!(&a[4..], &[1, 2, 3, 4]);
+        let e = error_note(error_status::BAD_SIZE, &h);
+        assert_eq!(e[0], (7 << 16) | error_status::BAD_SIZE);
+        assert_eq!(note::ERR_DST_NODE.get(e[2] as u64), 0x123);
+        assert_eq!((e[1], e[3], &e[4..]), (0, 0, &[0; 4][..]));
     }
 
     #[test]
