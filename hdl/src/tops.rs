@@ -24,6 +24,7 @@ use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
+use crate::ppe::queues::PpeQueues;
 use crate::ppe::rx::PpeRx;
 use crate::ppe::rx_check::PpeRxCheck;
 use crate::ppe::rx_link::PpeRxLink;
@@ -188,6 +189,12 @@ dyn_top!(PpeRxTop, PpeRx, clocks: [clock],
         ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3, ev_host_err, p_data,
         dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data, dma.wr_dat_last,
         dma.wr_dat_valid, dma.wr_rsp_ready, h_ready, h_rdata]);
+
+dyn_top!(PpeQueuesTop, PpeQueues, clocks: [clock],
+    inputs: [reset, h_pop_nqr, h_pop_aqr, h_push_nbqr, h_wdata, h_clear_lo, h_clear_hi, nq_valid,
+        nq_data, aq_valid, aq_data, nb_take],
+    outputs: [h_rdata, nq_ready, aq_ready, nb_valid, nb_data, int_lo, int_hi, nbqr_empty,
+        nbqr_full, irq]);
 
 dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
@@ -504,6 +511,37 @@ pub fn tops() -> Vec<TopEntry> {
             port_docs: mit_nic_port_docs![
                 ("clock", "the P-bus clock: the P-bus pins, the registers, both queues and the output port (`noclk` is `clock`)"),
                 ("noclk", "PaRC output clock (`clock`)"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_queues",
+            doc: "Utah PPE queues and interrupt bits: NQR and AQR (the PPE pushes, stalling while full; a host read pops, 0 when empty), NBQR (the host writes, dropped when full or 0; the PPE takes), int_lo, int_hi, nbqr_empty, nbqr_full and the one interrupt level (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeQueuesTop::new("ppe_queues", PpeQueues::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: the three queues empty, the bits 0, no interrupt (AMB-19)"),
+                ("h_pop_nqr", "a host read of NQR (0x014): pops its oldest token; `h_rdata` the cycle after, 0 when empty"),
+                ("h_pop_aqr", "a host read of AQR (0x018): pops its oldest entry; `h_rdata` the cycle after, 0 when empty"),
+                ("h_push_nbqr", "a host write of NBQR (0x01C) with `h_wdata`: appended unless NBQR is full or the word is 0 (AMB-49)"),
+                ("h_wdata", "the host's NBQR word"),
+                ("h_clear_lo", "the host clears int_lo (a PCSR1 write with bit 29 = 0, AMB-23); a set in the same cycle wins"),
+                ("h_clear_hi", "the host clears int_hi (a PCSR1 write with bit 30 = 0)"),
+                ("h_rdata", "the value of the last host pop"),
+                ("nq_valid", "the PPE pushes `nq_data` onto NQR (held until `nq_ready`)"),
+                ("nq_data", "the NQR token"),
+                ("nq_ready", "NQR has room (registered)"),
+                ("aq_valid", "the PPE pushes `aq_data` onto AQR (held until `aq_ready`)"),
+                ("aq_data", "the AQR entry (an rslot index)"),
+                ("aq_ready", "AQR has room (registered)"),
+                ("nb_valid", "NBQR's head `nb_data` is there for the PPE (an entry from the second cycle after its write)"),
+                ("nb_data", "NBQR's head: an empty notification object's host address"),
+                ("nb_take", "the PPE takes NBQR's head"),
+                ("int_lo", "PCSR1.int_lo: set when a push takes NQR from empty to non-empty"),
+                ("int_hi", "PCSR1.int_hi: set when a push takes AQR from empty to non-empty"),
+                ("nbqr_empty", "PCSR1.nbqr_empty"),
+                ("nbqr_full", "PCSR1.nbqr_full"),
+                ("irq", "the interrupt level: int_hi | int_lo | NBQR emptied by the PPE and not yet written (AMB-19, AMB-24)"),
             ],
         },
         TopEntry {

@@ -2,6 +2,7 @@
 //! reception decision (`rx_check`: validation steps 1-9 of §6.1 and the rslot update of steps
 //! 11-13 for one packet).
 
+pub mod queues;
 pub mod rx;
 pub mod rx_check;
 pub mod rx_link;

@@ -2,3 +2,4 @@
 //! update of UUCS-95-013 §6.1 for one packet).
 
 pub mod model;
+pub mod queues;

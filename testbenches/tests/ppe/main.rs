@@ -2,6 +2,7 @@
 //! binary.
 
 mod dut;
+mod queues;
 mod rx;
 mod rx_check;
 mod rx_link;
