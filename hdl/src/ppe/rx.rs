@@ -118,10 +118,10 @@ pub struct PpeRx {
     rs: [BlockRam<Bits<32>, SB>; 16],
     state: DFF<Bits<3>>,
     slot: DFF<Bits<SB>>,
-    /// The rslot's words 0-3 as read (the decision's inputs come from registers).
+    /// The rslot's words 0-3 as read (the decision's inputs; word 2 is also `ev_rs_ctl`).
     rsq: [DFF<Bits<32>>; 4],
-    /// The rslot's words 2 and 4-11 as the packet left them (the event's `ev_rs_*`).
-    snap: [DFF<Bits<32>>; 9],
+    /// The rslot's words 4-11 as the packet left them (the event's other `ev_rs_*`).
+    snap: [DFF<Bits<32>>; 8],
     h_word: DFF<Bits<4>>,
     st_q: DFF<Bits<16>>,
     ack_q: DFF<Bit>,
@@ -137,7 +137,6 @@ pub struct PpeRx {
     sink_beat_hi: Unused<Bit>,
     limit: Signal<Local, Bits<16>>,
     meta: Signal<Local, Bit>,
-    sink_ctl: Unused<Bits<32>>,
     sink_out_valid: Unused<Bit>,
     c_s: [Constant<Bits<3>>; 8],
     c_one6: Constant<Bits<6>>,
@@ -209,7 +208,6 @@ impl Default for PpeRx {
             sink_beat_hi: Default::default(),
             limit: Default::default(),
             meta: Default::default(),
-            sink_ctl: Default::default(),
             sink_out_valid: Default::default(),
             c_s: [
                 S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT, S_DREQ, S_DDAT, S_DRSP,
@@ -235,7 +233,7 @@ impl Logic for PpeRx {
             self.rsq[j].clock.next = self.clock.val();
             self.rsq[j].d.next = self.rsq[j].q.val();
         }
-        for j in 0..9 {
+        for j in 0..8 {
             self.snap[j].clock.next = self.clock.val();
             self.snap[j].d.next = self.snap[j].q.val();
         }
@@ -310,7 +308,6 @@ impl Logic for PpeRx {
         self.check.local_node.next = self.local_node.val();
         self.check.incarnation.next = self.incarnation.val();
         self.check.rslot_limit.next = self.limit.val();
-        self.sink_ctl.x.next = self.rsq[2].q.val();
         self.sink_out_valid.x.next = self.check.out_valid.val();
         self.meta.next = self.link.w3.val().get_bit(27);
 
@@ -347,15 +344,14 @@ impl Logic for PpeRx {
             for j in 0..4 {
                 self.rsq[j].d.next = self.rs[j].read_data.val();
             }
-            self.snap[0].d.next = self.rs[2].read_data.val();
-            self.snap[1].d.next = self.rs[4].read_data.val();
-            self.snap[2].d.next = self.rs[5].read_data.val();
-            self.snap[3].d.next = self.rs[6].read_data.val();
-            self.snap[4].d.next = self.rs[7].read_data.val();
-            self.snap[5].d.next = self.rs[8].read_data.val();
-            self.snap[6].d.next = self.rs[9].read_data.val();
-            self.snap[7].d.next = self.rs[10].read_data.val();
-            self.snap[8].d.next = self.rs[11].read_data.val();
+            self.snap[0].d.next = self.rs[4].read_data.val();
+            self.snap[1].d.next = self.rs[5].read_data.val();
+            self.snap[2].d.next = self.rs[6].read_data.val();
+            self.snap[3].d.next = self.rs[7].read_data.val();
+            self.snap[4].d.next = self.rs[8].read_data.val();
+            self.snap[5].d.next = self.rs[9].read_data.val();
+            self.snap[6].d.next = self.rs[10].read_data.val();
+            self.snap[7].d.next = self.rs[11].read_data.val();
             self.state.d.next = self.c_s[2].val();
         }
         if self.state.q.val() == self.c_s[2].val() {
@@ -377,25 +373,25 @@ impl Logic for PpeRx {
                 if self.check.set_msg_size.val() {
                     self.rs[4].write_data.next = self.check.new_msg_size.val();
                     self.rs[4].write_enable.next = true;
-                    self.snap[1].d.next = self.check.new_msg_size.val();
+                    self.snap[0].d.next = self.check.new_msg_size.val();
                 }
                 if self.check.set_msg_offset.val() {
                     self.rs[5].write_data.next = self.check.new_msg_offset.val();
                     self.rs[5].write_enable.next = true;
-                    self.snap[2].d.next = self.check.new_msg_offset.val();
+                    self.snap[1].d.next = self.check.new_msg_offset.val();
                 }
                 if self.meta.val() {
                     self.rs[7].write_data.next = self.link.w3.val() & self.c_meta_mask.val();
                     self.rs[7].write_enable.next = true;
-                    self.snap[4].d.next = self.link.w3.val() & self.c_meta_mask.val();
+                    self.snap[3].d.next = self.link.w3.val() & self.c_meta_mask.val();
                     self.rs[8].write_data.next = self.link.m0.val();
                     self.rs[9].write_data.next = self.link.m1.val();
                     self.rs[10].write_data.next = self.link.m2.val();
                     self.rs[11].write_data.next = self.link.m3.val();
-                    self.snap[5].d.next = self.link.m0.val();
-                    self.snap[6].d.next = self.link.m1.val();
-                    self.snap[7].d.next = self.link.m2.val();
-                    self.snap[8].d.next = self.link.m3.val();
+                    self.snap[4].d.next = self.link.m0.val();
+                    self.snap[5].d.next = self.link.m1.val();
+                    self.snap[6].d.next = self.link.m2.val();
+                    self.snap[7].d.next = self.link.m3.val();
                     for j in 8..12 {
                         self.rs[j].write_enable.next = true;
                     }
@@ -443,15 +439,15 @@ impl Logic for PpeRx {
         self.ev_w1.next = self.link.w1.val();
         self.ev_w2.next = self.link.w2.val();
         self.ev_w3.next = self.link.w3.val();
-        self.ev_rs_ctl.next = self.snap[0].q.val();
-        self.ev_rs_msg_size.next = self.snap[1].q.val();
-        self.ev_rs_msg_offset.next = self.snap[2].q.val();
-        self.ev_rs_ack_note.next = self.snap[3].q.val();
-        self.ev_rs_meta_ctl.next = self.snap[4].q.val();
-        self.ev_rs_meta0.next = self.snap[5].q.val();
-        self.ev_rs_meta1.next = self.snap[6].q.val();
-        self.ev_rs_meta2.next = self.snap[7].q.val();
-        self.ev_rs_meta3.next = self.snap[8].q.val();
+        self.ev_rs_ctl.next = self.rsq[2].q.val();
+        self.ev_rs_msg_size.next = self.snap[0].q.val();
+        self.ev_rs_msg_offset.next = self.snap[1].q.val();
+        self.ev_rs_ack_note.next = self.snap[2].q.val();
+        self.ev_rs_meta_ctl.next = self.snap[3].q.val();
+        self.ev_rs_meta0.next = self.snap[4].q.val();
+        self.ev_rs_meta1.next = self.snap[5].q.val();
+        self.ev_rs_meta2.next = self.snap[6].q.val();
+        self.ev_rs_meta3.next = self.snap[7].q.val();
         if self.reset.val() {
             self.state.d.next = self.c_s[0].val();
         }

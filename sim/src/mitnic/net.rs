@@ -648,6 +648,21 @@ impl NicNet {
         }
     }
 
+    /// One transaction on NIC k that sends: the picoseconds from the start of the cycle that
+    /// presents it to the sample of its packet's header on NIC k's output link, and the packet
+    /// (panics when none comes within `limit_ps`).
+    pub fn timed_send(&mut self, k: usize, op: Op, limit_ps: u64) -> (u64, Packet) {
+        let before = self.mon[k].packets.len();
+        let id = self.master[k].push(op);
+        let end = self.time_ps + limit_ps;
+        while self.mon[k].packets.len() == before {
+            assert!(self.time_ps < end, "NIC {k}: {op:?} sent no packet");
+            self.step().unwrap_or_else(|e| panic!("{e}"));
+        }
+        let p = self.mon[k].packets[before].clone();
+        (p.at_ps - self.master[k].presented_ps[&id], p)
+    }
+
     pub fn read(&mut self, k: usize, cmd: w::Command) -> u32 {
         match self.op(
             k,

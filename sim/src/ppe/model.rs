@@ -77,23 +77,26 @@ pub fn decide(cfg: &Config, f: &Fields, rs: &[u32; RSLOT_WORDS]) -> Decision {
     let valid = rslot::VALID.get(rs[rslot::CONTROL] as u64) != 0;
     let size = rs[rslot::BUFFER_SIZE];
     let bytes = 4 * f.pkt_words;
-    let checks = [
-        (!f.hdr_ok, es::BAD_HDR_CHKSUM),
-        (!f.body_ok, es::BAD_BODY_CHKSUM),
-        (f.dst_node != cfg.local_node, es::BAD_DST_NODE),
-        (f.dst_slot >= cfg.rslot_limit, es::RSLOT_RANGE),
-        (!valid, es::INVALID_RSLOT),
-        (f.incarnation != cfg.incarnation, es::BAD_INCARNATION),
-    ];
-    let mut status = checks.iter().find(|c| c.0).map_or(0, |c| c.1);
+    // the checks in `error_status::ORDER` (AMB-29); an ack packet stops after the sixth
+    // (step 7: the offset and size checks are the data packet's)
+    let fails = |bit: u32| match bit {
+        es::BAD_HDR_CHKSUM => !f.hdr_ok,
+        es::BAD_BODY_CHKSUM => !f.body_ok,
+        es::BAD_DST_NODE => f.dst_node != cfg.local_node,
+        es::RSLOT_RANGE => f.dst_slot >= cfg.rslot_limit,
+        es::INVALID_RSLOT => !valid,
+        es::BAD_INCARNATION => f.incarnation != cfg.incarnation,
+        es::BAD_OFFSET => f.remote_offset > size,
+        // u64: remote_offset + pkt_size without overflow (step 9)
+        es::BAD_SIZE => f.remote_offset as u64 + bytes as u64 > size as u64,
+        _ => unreachable!("{bit:#x} is no check"),
+    };
+    let (before_ack, after_ack) = es::ORDER.split_at(6);
+    let first = |checks: &[u32]| checks.iter().copied().find(|&b| fails(b)).unwrap_or(0);
+    let mut status = first(before_ack);
     let ack = status == 0 && f.ack_pkt;
     if status == 0 && !ack {
-        // u64: remote_offset + pkt_size without overflow (step 9)
-        if f.remote_offset > size {
-            status = es::BAD_OFFSET;
-        } else if f.remote_offset as u64 + bytes as u64 > size as u64 {
-            status = es::BAD_SIZE;
-        }
+        status = first(after_ack);
     }
     let data = status == 0 && !ack;
     let btg = rs[rslot::BYTES_TO_GO];

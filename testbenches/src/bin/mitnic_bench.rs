@@ -68,18 +68,13 @@ fn nsend_latency(top: &str, netclk_ps: u64) -> f64 {
     for i in 0..tries {
         net.run_ps(1_000_000 + 2_000 * i);
         let c = Command::store_and_send(Loc::O(4), 1, false);
-        let before = net.mon[0].packets.len();
-        let id = net.master[0].push(Op::Nic {
+        let op = Op::Nic {
             da: c.encode(),
             write: true,
             data: i as u32,
-        });
-        while net.mon[0].packets.len() == before {
-            net.step().unwrap();
-        }
-        let t0 = net.master[0].presented_ps[&id];
-        let t1 = net.mon[0].packets[before].at_ps;
-        sum += (t1 - t0) as f64 / PBUS_PS as f64;
+        };
+        let (t, _) = net.timed_send(0, op, 1_000_000);
+        sum += t as f64 / PBUS_PS as f64;
     }
     sum / tries as f64
 }

@@ -19,19 +19,12 @@ const P: u64 = 20_000;
 /// the sample of the header of the packet it sends, and the packet.
 fn send(net: &mut NicNet, cmd: Command, write: bool, data: u32) -> (u64, [u16; 12]) {
     net.run_ps(20 * P);
-    let before = net.mon[0].packets.len();
-    let id = net.master[0].push(Op::Nic {
+    let op = Op::Nic {
         da: cmd.encode(),
         write,
         data,
-    });
-    let end = net.time_ps + 100 * P;
-    while net.mon[0].packets.len() == before {
-        assert!(net.time_ps < end, "{cmd:?}: no packet");
-        net.step().unwrap();
-    }
-    let p = net.mon[0].packets[before].clone();
-    let t = p.at_ps - net.master[0].presented_ps[&id];
+    };
+    let (t, p) = net.timed_send(0, op, 100 * P);
     assert_eq!(t % P, 0, "{cmd:?}: the header sampled off a P-bus edge");
     (t / P, p.words)
 }

@@ -156,6 +156,14 @@ pub mod heads {
     pub const BYTES: u32 = 8;
 }
 
+/// Word 0 of a reception or ack notification: dst_slot and src_node, as the packet's address1
+/// carries them (the same bit positions, Fig 11).
+fn note_word0(address1: u32) -> u32 {
+    let g = |fl: Field| fl.get(address1 as u64);
+    (note::DST_SLOT.set(0, g(address1::DST_SLOT)) | note::SRC_NODE.set(0, g(address1::SRC_NODE)))
+        as u32
+}
+
 /// The reception notification of a completed message (Fig 11, PPE-R149): dst_slot, src_node
 /// and incarnation from the completing packet's header (`address1`, `control0`), msg_offset,
 /// msg_size and the metadata from the rslot `rs` as the message left it; `next` 0 (written
@@ -163,8 +171,7 @@ pub mod heads {
 pub fn reception_note(address1: u32, control0: u32, rs: &[u32; RSLOT_WORDS]) -> [u32; note::WORDS] {
     let g = |fl: Field, w: u32| fl.get(w as u64);
     let mut n = [0u32; note::WORDS];
-    n[0] = (note::DST_SLOT.set(0, g(address1::DST_SLOT, address1))
-        | note::SRC_NODE.set(0, g(address1::SRC_NODE, address1))) as u32;
+    n[0] = note_word0(address1);
     n[1] = (note::INCARNATION.set(0, g(control0::INCARNATION, control0))
         | note::OFFSET.set(0, rs[rslot::MSG_OFFSET] as u64 & note::OFFSET.max())) as u32;
     let meta = rs[rslot::META_CTL] as u64;
@@ -183,8 +190,7 @@ pub fn reception_note(address1: u32, control0: u32, rs: &[u32; RSLOT_WORDS]) -> 
 pub fn ack_note(h: &[u32; 4], meta: Option<[u32; META_WORDS]>) -> [u32; note::WORDS] {
     let g = |fl: Field, w: u32| fl.get(w as u64);
     let mut n = [0u32; note::WORDS];
-    n[0] = (note::DST_SLOT.set(0, g(address1::DST_SLOT, h[1]))
-        | note::SRC_NODE.set(0, g(address1::SRC_NODE, h[1]))) as u32;
+    n[0] = note_word0(h[1]);
     n[1] = (note::ACK_PKT.set(0, 1)
         | note::INCARNATION.set(0, g(control0::INCARNATION, h[2]))
         | note::OFFSET.set(0, g(control0::REMOTE_OFFSET, h[2]))) as u32;
