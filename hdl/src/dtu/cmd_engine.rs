@@ -66,7 +66,6 @@ pub struct CmdEngine {
     npre: DFF<Bits<3>>,
     /// The job has a payload read from memory.
     payload: DFF<Bit>,
-    done_r: DFF<Bit>,
     sink_first: Unused<Bit>,
     sink_meta: [Unused<Bits<1>>; 1],
     sink_rsp_meta: Unused<Bits<8>>,
@@ -139,7 +138,6 @@ impl Default for CmdEngine {
             pre: Default::default(),
             npre: Default::default(),
             payload: Default::default(),
-            done_r: Default::default(),
             sink_first: Default::default(),
             sink_meta: Default::default(),
             sink_rsp_meta: Default::default(),
@@ -184,13 +182,11 @@ impl Logic for CmdEngine {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, kind_q, pe_q, head, w1, w2, w3, laddr_q, size_q, pre, npre,
-            payload, done_r
+            payload
         );
         clock!(self, clock, reader, writer);
         self.reader.reset.next = self.reset.val();
         self.writer.reset.next = self.reset.val();
-        self.done.next = self.done_r.q.val();
-        self.done_r.d.next = false;
 
         // ---- a job: its head flit and the prefix after it ----
         self.w_kind.x.next = self.kind.val();
@@ -302,17 +298,21 @@ impl Logic for CmdEngine {
         // the head is always taken (a response never waits)
         self.rsp_in.ready.next =
             self.waiting.val() || (self.wpass.val() && self.writer.inp.ready.val());
+        // the job ends in the cycle its response (ACK, WR_RSP) is taken or its last byte is
+        // written
+        self.done.next = (self.waiting.val()
+            && self.rsp_in.valid.val()
+            && (self.kind_q.q.val() != self.c_rdreq.val()))
+            || (self.wpass.val() && self.writer.done.val());
         if self.waiting.val() && self.rsp_in.valid.val() {
             if self.kind_q.q.val() != self.c_rdreq.val() {
                 self.state.d.next = self.c_s_idle.val();
-                self.done_r.d.next = true;
             } else if self.rsp_kind.val() == self.c_rdrsp.val() {
                 self.state.d.next = self.c_s_rdata.val();
             }
         }
         if self.wpass.val() && self.writer.done.val() {
             self.state.d.next = self.c_s_idle.val();
-            self.done_r.d.next = true;
         }
 
         // ---- memory: the reader's and the writer's ports, each to the DTU's arbiter ----
@@ -321,7 +321,6 @@ impl Logic for CmdEngine {
 
         if self.reset.val() {
             self.state.d.next = self.c_s_idle.val();
-            self.done_r.d.next = false;
         }
     }
 }

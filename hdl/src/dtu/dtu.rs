@@ -6,8 +6,10 @@
 //! responses (`rsp_out`, `rsp_in`: ACK, RD_RSP, WR_RSP), `meta` = destination PE
 //! (`nicgen_wire::dtu::noc`). The response class is always drained by its receiver, so a
 //! network that keeps the classes apart cannot deadlock on two PEs sending to each other
-//! (DTU-R083). Every NoC port passes a register slice (a cycle each way), so no combinational
-//! path joins the DTU and the network.
+//! (DTU-R083). Both NoC outputs pass a register slice (valid, data and ready from registers);
+//! the inputs go straight to the engines, whose `ready` and the state they load depend on the
+//! arriving flit (a network with registered links, such as `PacketMesh2x2`, closes no
+//! combinational path through a DTU).
 
 use super::cmd_engine::{CmdEngine, LA};
 use super::dtu_core::{DtuBusSlave, DtuCore};
@@ -34,21 +36,17 @@ pub struct Dtu {
     cmd: CmdEngine,
     rcv: RcvEngine,
     arb: MemArb<LA, 4>,
-    /// Every NoC port through a register slice (no combinational path to the network).
+    /// Both NoC outputs through a register slice (their valid, data and ready from registers).
     req_out_s: PacketSlice<64, 8, 8>,
-    req_in_s: PacketSlice<64, 8, 8>,
     rsp_out_s: PacketSlice<64, 8, 8>,
-    rsp_in_s: PacketSlice<64, 8, 8>,
 }
 
 impl Logic for Dtu {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clock, core, cmd, rcv, arb, req_out_s, req_in_s, rsp_out_s, rsp_in_s);
+        clock!(self, clock, core, cmd, rcv, arb, req_out_s, rsp_out_s);
         self.req_out_s.reset.next = self.reset.val();
-        self.req_in_s.reset.next = self.reset.val();
         self.rsp_out_s.reset.next = self.reset.val();
-        self.rsp_in_s.reset.next = self.reset.val();
         self.core.reset.next = self.reset.val();
         self.cmd.reset.next = self.reset.val();
         self.rcv.reset.next = self.reset.val();
@@ -87,10 +85,8 @@ impl Logic for Dtu {
         // NoC and memory
         PacketSource::<64, 8, 8>::join(&mut self.cmd.req_out, &mut self.req_out_s.inp);
         PacketSource::<64, 8, 8>::link(&mut self.req_out, &mut self.req_out_s.out);
-        PacketSink::<64, 8, 8>::link(&mut self.rsp_in, &mut self.rsp_in_s.inp);
-        PacketSource::<64, 8, 8>::join(&mut self.rsp_in_s.out, &mut self.cmd.rsp_in);
-        PacketSink::<64, 8, 8>::link(&mut self.req_in, &mut self.req_in_s.inp);
-        PacketSource::<64, 8, 8>::join(&mut self.req_in_s.out, &mut self.rcv.req_in);
+        PacketSink::<64, 8, 8>::link(&mut self.rsp_in, &mut self.cmd.rsp_in);
+        PacketSink::<64, 8, 8>::link(&mut self.req_in, &mut self.rcv.req_in);
         PacketSource::<64, 8, 8>::join(&mut self.rcv.rsp_out, &mut self.rsp_out_s.inp);
         PacketSource::<64, 8, 8>::link(&mut self.rsp_out, &mut self.rsp_out_s.out);
         MemMaster::<LA>::join(&mut self.cmd.mem_r, &mut self.arb.m[0]);

@@ -202,6 +202,8 @@ pub struct DtuCore {
     m_q: Signal<Local, Bits<AB>>,
     m_idx: Signal<Local, Bits<HDB>>,
     m_word: Signal<Local, Bits<2>>,
+    /// A COMMAND write that starts a command as its strobe is taken.
+    fast: Signal<Local, Bit>,
     // ---- decisions ----
     v0: Signal<Local, Bits<64>>,
     v1: Signal<Local, Bits<64>>,
@@ -435,6 +437,7 @@ impl Default for DtuCore {
             m_q: Default::default(),
             m_idx: Default::default(),
             m_word: Default::default(),
+            fast: Default::default(),
             v0: Default::default(),
             v1: Default::default(),
             v2: Default::default(),
@@ -627,8 +630,15 @@ impl Logic for DtuCore {
         self.ack_a.d.next = false;
         self.ack_c.d.next = false;
 
-        // ---- the MMIO request waits in registers until the FSM serves it ----
-        if self.bus.write.val() || self.bus.read.val() {
+        // ---- the MMIO request waits in registers until the FSM serves it; a COMMAND write
+        // that starts a command while the FSM is idle is served as its strobe is taken ----
+        self.fast.next = self.bus.write.val()
+            && (self.bus.addr.val() == self.c_creg[2].val())
+            && (self.bus.wdata.val().get_bits::<4>(0) != self.c_op_idle.val())
+            && (self.state.q.val() == self.c_s_idle.val())
+            && !self.m_pend.q.val()
+            && !self.busy.q.val();
+        if (self.bus.write.val() || self.bus.read.val()) && !self.fast.val() {
             self.m_pend.d.next = true;
             self.m_write.d.next = self.bus.write.val();
             self.m_addr.d.next = self.bus.addr.val();
@@ -886,6 +896,16 @@ impl Logic for DtuCore {
                 } else {
                     self.state.d.next = self.c_s_mrd.val();
                 }
+            } else if self.fast.val() {
+                self.r_ready.d.next = true;
+                self.command.d.next = self.bus.wdata.val();
+                self.busy.d.next = true;
+                for j in 0..3 {
+                    self.ep_ram[j].read_address.next = self.bus.wdata.val().get_bits::<EPB>(4);
+                }
+                self.wep.d.next = self.bus.wdata.val().get_bits::<8>(4);
+                self.after.d.next = self.c_s_cmd.val();
+                self.state.d.next = self.c_s_prep.val();
             } else if self.r_c_req.val() && !self.ack_c.q.val() {
                 // (a request whose answer is on its way this cycle is not served twice)
                 for j in 0..3 {
