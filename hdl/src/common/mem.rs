@@ -52,11 +52,14 @@ pub struct MemSlave<const A: usize> {
 const READ_AHEAD: u64 = 4;
 
 /// Reads `size` bytes (1 to 65535) at byte address `addr` and sends them as a packed flit
-/// stream. `start` (one cycle, while not `busy`) latches `addr` and `size`; `busy` from the next
-/// cycle until the last flit is taken. Word reads are issued ahead (up to 4 words), the
-/// responses wait in a 4-word register queue, and each flit joins the two words it straddles: one flit per
-/// cycle once the first words are in. Latency: the first flit 4 cycles after the first word's
-/// response.
+/// stream. `start` (one cycle, while not `busy`) latches `addr` and `size` and offers the first
+/// word's read in the same cycle; `busy` from the next cycle until the last flit is taken. Word
+/// reads are issued ahead (up to 4 words not yet used), the responses wait in a 4-word register
+/// queue, and each flit joins the queue's first two words (the two it straddles), straight from
+/// the queue's registers: one flit per cycle once the first words are in. Latency: the first
+/// flit is offered in the cycle after its word's response (after its two words' for an
+/// unaligned transfer of more than one flit). The request path is combinational from `start`,
+/// `addr` and `size` (a master that needs registers there puts a `MemReqSlice` after it).
 #[derive(LogicBlock)]
 pub struct MemReader<const A: usize> {
     pub clock: Signal<In, Clock>,
@@ -67,7 +70,9 @@ pub struct MemReader<const A: usize> {
     pub busy: Signal<Out, Bit>,
     pub mem: MemMaster<A>,
     pub out: PacketSource<64, 8, 1>,
+    /// The flits leave through a register slice.
     oslice: PacketSlice<64, 8, 1>,
+    /// The requests leave through a register slice.
     mslice: MemReqSlice<A>,
     active: DFF<Bit>,
     raddr: DFF<Bits<A>>,
@@ -78,30 +83,28 @@ pub struct MemReader<const A: usize> {
     nflits: DFF<Bits<17>>,
     keep_last: DFF<Bits<8>>,
     issued: DFF<Bits<17>>,
-    taken: DFF<Bits<17>>,
     emitted: DFF<Bits<17>>,
-    cur: DFF<Bits<64>>,
-    cur_v: DFF<Bit>,
     /// The responses not yet used: a queue of READ_AHEAD words (write and read pointers,
-    /// count).
+    /// count); the word at the read pointer is word `emitted` of the transfer.
     q: [DFF<Bits<64>>; 4],
     qw: DFF<Bits<2>>,
     qr: DFF<Bits<2>>,
     qn: DFF<Bits<3>>,
     q_head: Signal<Local, Bits<64>>,
-    q_any: Signal<Local, Bit>,
-    sink_req: Unused<Bits<3>>,
+    q_second: Signal<Local, Bits<64>>,
+    qr1: Signal<Local, Bits<2>>,
     sink_addr: Unused<Bits<3>>,
+    sink_raddr: Unused<Bits<3>>,
     off3: Signal<Local, Bits<3>>,
     off17: Widen<3, 17>,
     size17: Widen<16, 17>,
     total: Signal<Local, Bits<17>>,
+    go: Signal<Local, Bit>,
     next: Signal<Local, Bits<64>>,
     emit: Signal<Local, Bit>,
     rq_valid: Signal<Local, Bit>,
     o_last: Signal<Local, Bit>,
     o_valid: Signal<Local, Bit>,
-    load: Signal<Local, Bit>,
     c_seven_a: Constant<Bits<A>>,
     c_eight_a: Constant<Bits<A>>,
     c_zero16: Constant<Bits<16>>,
@@ -113,6 +116,7 @@ pub struct MemReader<const A: usize> {
     c_q: [Constant<Bits<2>>; 4],
     c_one2: Constant<Bits<2>>,
     c_one3: Constant<Bits<3>>,
+    c_two3: Constant<Bits<3>>,
     c_zero3: Constant<Bits<3>>,
     c_ones8: Constant<Bits<8>>,
     c_zero64: Constant<Bits<64>>,
@@ -145,28 +149,26 @@ impl<const A: usize> Default for MemReader<A> {
             nflits: Default::default(),
             keep_last: Default::default(),
             issued: Default::default(),
-            taken: Default::default(),
             emitted: Default::default(),
-            cur: Default::default(),
-            cur_v: Default::default(),
             q: Default::default(),
             qw: Default::default(),
             qr: Default::default(),
             qn: Default::default(),
             q_head: Default::default(),
-            q_any: Default::default(),
-            sink_req: Default::default(),
+            q_second: Default::default(),
+            qr1: Default::default(),
             sink_addr: Default::default(),
+            sink_raddr: Default::default(),
             off3: Default::default(),
             off17: Default::default(),
             size17: Default::default(),
             total: Default::default(),
+            go: Default::default(),
             next: Default::default(),
             emit: Default::default(),
             rq_valid: Default::default(),
             o_last: Default::default(),
             o_valid: Default::default(),
-            load: Default::default(),
             c_seven_a: k(7),
             c_eight_a: k(8),
             c_zero16: k(0),
@@ -178,6 +180,7 @@ impl<const A: usize> Default for MemReader<A> {
             c_q: std::array::from_fn(|i| k(i as u64)),
             c_one2: k(1),
             c_one3: k(1),
+            c_two3: k(2),
             c_zero3: k(0),
             c_ones8: k(0xFF),
             c_zero64: k(0),
@@ -196,14 +199,14 @@ impl<const A: usize> Logic for MemReader<A> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, qw, qr, qn, active, raddr, sh_lo, sh_hi, nwords, nflits, keep_last,
-            issued, taken, emitted, cur, cur_v
+            issued, emitted
         );
         for i in 0..4 {
             self.q[i].clock.next = self.clock.val();
             self.q[i].d.next = self.q[i].q.val();
         }
-        self.sink_req.x.next = self.raddr.q.val().get_bits::<3>(0);
         self.sink_addr.x.next = self.addr.val().get_bits::<3>(0);
+        self.sink_raddr.x.next = self.raddr.q.val().get_bits::<3>(0);
         // busy until the last flit has left the output slice
         self.busy.next = self.active.q.val() || self.out.valid.val();
         clock!(self, clock, oslice, mslice);
@@ -217,6 +220,10 @@ impl<const A: usize> Logic for MemReader<A> {
         self.off17.x.next = self.off3.val();
         self.size17.x.next = self.size.val();
         self.total.next = self.off17.y.val() + self.size17.y.val() + self.c_seven17.val();
+        self.go.next = self.start.val()
+            && !self.active.q.val()
+            && (self.size.val() != self.c_zero16.val())
+            && !self.reset.val();
         if self.start.val() && !self.active.q.val() {
             self.active.d.next = self.size.val() != self.c_zero16.val();
             self.raddr.d.next = self.addr.val() & !self.c_seven_a.val();
@@ -224,9 +231,7 @@ impl<const A: usize> Logic for MemReader<A> {
             self.nflits.d.next =
                 (self.size17.y.val() + self.c_seven17.val()) >> self.c_three17.val();
             self.issued.d.next = self.c_zero17.val();
-            self.taken.d.next = self.c_zero17.val();
             self.emitted.d.next = self.c_zero17.val();
-            self.cur_v.d.next = false;
             for i in 0..8 {
                 if self.off3.val() == self.c_off[i].val() {
                     self.sh_lo.d.next = self.c_sh[i].val();
@@ -238,15 +243,26 @@ impl<const A: usize> Logic for MemReader<A> {
             }
         }
 
-        // ---- reads ahead, at most READ_AHEAD words issued and not yet used ----
+        // ---- reads ahead, at most READ_AHEAD words issued and not yet used; the first in
+        // the start cycle ----
         self.mslice.m.req_addr.next = self.raddr.q.val();
         self.mslice.m.req_we.next = false;
-        self.mslice.m.req_wdata.next = self.cur.q.val();
+        self.mslice.m.req_wdata.next = self.c_zero64.val();
         self.mslice.m.req_strb.next = self.c_ones8.val();
         self.rq_valid.next = self.active.q.val()
             && (self.issued.q.val() != self.nwords.q.val())
-            && ((self.issued.q.val() - self.taken.q.val()) < self.c_ahead.val());
+            && ((self.issued.q.val() - self.emitted.q.val()) < self.c_ahead.val());
         self.mslice.m.req_valid.next = self.rq_valid.val();
+        if self.go.val() {
+            self.mslice.m.req_addr.next = self.addr.val() & !self.c_seven_a.val();
+            self.mslice.m.req_valid.next = true;
+        }
+        // (apart from the request above: no statement both drives the request and reads
+        // `req_ready`, which may follow it combinationally)
+        if self.go.val() && self.mslice.m.req_ready.val() {
+            self.issued.d.next = self.c_one17.val();
+            self.raddr.d.next = (self.addr.val() & !self.c_seven_a.val()) + self.c_eight_a.val();
+        }
         if self.rq_valid.val() && self.mslice.m.req_ready.val() {
             self.issued.d.next = self.issued.q.val() + self.c_one17.val();
             self.raddr.d.next = self.raddr.q.val() + self.c_eight_a.val();
@@ -260,21 +276,25 @@ impl<const A: usize> Logic for MemReader<A> {
             }
             self.qw.d.next = self.qw.q.val() + self.c_one2.val();
         }
+        self.qr1.next = self.qr.q.val() + self.c_one2.val();
         self.q_head.next = self.q[0].q.val();
+        self.q_second.next = self.q[0].q.val();
         for i in 0..4 {
             if self.qr.q.val() == self.c_q[i].val() {
                 self.q_head.next = self.q[i].q.val();
             }
+            if self.qr1.val() == self.c_q[i].val() {
+                self.q_second.next = self.q[i].q.val();
+            }
         }
-        self.q_any.next = self.qn.q.val() != self.c_zero3.val();
 
-        // ---- flits: the current word joined with the next (the FIFO's head) ----
-        self.next.next = self.q_head.val();
-        if self.taken.q.val() == self.nwords.q.val() {
+        // ---- flit `emitted`: words `emitted` and `emitted + 1` (0 past the last word) ----
+        self.next.next = self.q_second.val();
+        if (self.emitted.q.val() + self.c_one17.val()) == self.nwords.q.val() {
             self.next.next = self.c_zero64.val();
         }
         self.oslice.inp.data.next =
-            (self.cur.q.val() >> self.sh_lo.q.val()) | (self.next.val() << self.sh_hi.q.val());
+            (self.q_head.val() >> self.sh_lo.q.val()) | (self.next.val() << self.sh_hi.q.val());
         self.oslice.inp.keep.next = self.c_ones8.val();
         self.o_last.next = (self.emitted.q.val() + self.c_one17.val()) == self.nflits.q.val();
         self.oslice.inp.last.next = self.o_last.val();
@@ -284,41 +304,31 @@ impl<const A: usize> Logic for MemReader<A> {
         self.oslice.inp.first.next = self.emitted.q.val() == self.c_zero17.val();
         self.oslice.inp.meta.next = self.c_zero_meta.val();
         self.o_valid.next = self.active.q.val()
-            && self.cur_v.q.val()
+            && (self.qn.q.val() != self.c_zero3.val())
             && ((self.sh_lo.q.val() == self.c_sh[0].val())
-                || (self.taken.q.val() == self.nwords.q.val())
-                || self.q_any.val());
+                || ((self.emitted.q.val() + self.c_one17.val()) == self.nwords.q.val())
+                || (self.qn.q.val() >= self.c_two3.val()));
         self.oslice.inp.valid.next = self.o_valid.val();
         self.emit.next = self.o_valid.val() && self.oslice.inp.ready.val();
-        self.load.next = (!self.cur_v.q.val() || self.emit.val())
-            && self.q_any.val()
-            && (self.taken.q.val() != self.nwords.q.val());
-        if self.load.val() {
+        if self.emit.val() {
             self.qr.d.next = self.qr.q.val() + self.c_one2.val();
+            self.emitted.d.next = self.emitted.q.val() + self.c_one17.val();
         }
-        if self.load.val() && !self.mslice.m.rsp_valid.val() {
+        if self.emit.val() && !self.mem.rsp_valid.val() {
             self.qn.d.next = self.qn.q.val() - self.c_one3.val();
         }
-        if !self.load.val() && self.mslice.m.rsp_valid.val() {
+        if !self.emit.val() && self.mem.rsp_valid.val() {
             self.qn.d.next = self.qn.q.val() + self.c_one3.val();
         }
-        if self.load.val() {
-            self.cur.d.next = self.q_head.val();
-            self.cur_v.d.next = true;
-            self.taken.d.next = self.taken.q.val() + self.c_one17.val();
-        } else if self.emit.val() {
-            self.cur_v.d.next = false;
-        }
-        if self.emit.val() {
-            self.emitted.d.next = self.emitted.q.val() + self.c_one17.val();
-            if self.o_last.val() {
-                self.active.d.next = false;
-                self.cur_v.d.next = false;
-            }
+        if self.emit.val() && self.o_last.val() {
+            // the transfer's end: every word has arrived; one beyond the last flit's (an
+            // unaligned transfer's last word) is dropped
+            self.active.d.next = false;
+            self.qr.d.next = self.qw.q.val();
+            self.qn.d.next = self.c_zero3.val();
         }
         if self.reset.val() {
             self.active.d.next = false;
-            self.cur_v.d.next = false;
             self.qw.d.next = self.c_q[0].val();
             self.qr.d.next = self.c_q[0].val();
             self.qn.d.next = self.c_zero3.val();
@@ -330,8 +340,10 @@ impl<const A: usize> Logic for MemReader<A> {
 /// (one cycle, while not `busy`) latches `addr` and `size`; the stream then delivers exactly
 /// ceil(size / 8) flits (its `keep`, `first`, `last` and `meta` are not used: the size rules).
 /// Each memory word joins the two flits it straddles, with strobes only on the transfer's
-/// bytes: one word per cycle. `busy` until every write's response has arrived (the bytes are
-/// then visible); `done` for one cycle at that point.
+/// bytes: one word per cycle, a flit's word offered in the cycle the flit is (the stream's
+/// `ready` follows the memory's `req_ready` combinationally). `busy` until every write's
+/// response has arrived (the bytes are then visible); `done` in the cycle the last response
+/// arrives (combinational from `rsp_valid`).
 #[derive(LogicBlock)]
 pub struct MemWriter<const A: usize> {
     pub clock: Signal<In, Clock>,
@@ -343,7 +355,7 @@ pub struct MemWriter<const A: usize> {
     pub done: Signal<Out, Bit>,
     pub mem: MemMaster<A>,
     pub inp: PacketSink<64, 8, 1>,
-    islice: PacketSlice<64, 8, 1>,
+    /// The requests leave through a register slice.
     mslice: MemReqSlice<A>,
     active: DFF<Bit>,
     waddr: DFF<Bits<A>>,
@@ -356,7 +368,6 @@ pub struct MemWriter<const A: usize> {
     written: DFF<Bits<17>>,
     acked: DFF<Bits<17>>,
     prev: DFF<Bits<64>>,
-    done_r: DFF<Bit>,
     sink_keep: Unused<Bits<8>>,
     sink_meta: Unused<Bits<1>>,
     sink_first: Unused<Bit>,
@@ -402,7 +413,6 @@ impl<const A: usize> Default for MemWriter<A> {
             done: Default::default(),
             mem: Default::default(),
             inp: Default::default(),
-            islice: Default::default(),
             mslice: Default::default(),
             active: Default::default(),
             waddr: Default::default(),
@@ -415,7 +425,6 @@ impl<const A: usize> Default for MemWriter<A> {
             written: Default::default(),
             acked: Default::default(),
             prev: Default::default(),
-            done_r: Default::default(),
             sink_keep: Default::default(),
             sink_meta: Default::default(),
             sink_first: Default::default(),
@@ -459,22 +468,18 @@ impl<const A: usize> Logic for MemWriter<A> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, active, waddr, sh_lo, sh_hi, strb_first, strb_last, nwords, nflits,
-            written, acked, prev, done_r
+            written, acked, prev
         );
-        self.sink_keep.x.next = self.islice.out.keep.val();
-        self.sink_meta.x.next = self.islice.out.meta.val();
-        self.sink_first.x.next = self.islice.out.first.val();
-        self.sink_last.x.next = self.islice.out.last.val();
+        self.sink_keep.x.next = self.inp.keep.val();
+        self.sink_meta.x.next = self.inp.meta.val();
+        self.sink_first.x.next = self.inp.first.val();
+        self.sink_last.x.next = self.inp.last.val();
         self.sink_rsp.x.next = self.mslice.m.rsp_data.val();
         self.sink_addr.x.next = self.waddr.q.val().get_bits::<3>(0);
         self.busy.next = self.active.q.val();
-        clock!(self, clock, islice, mslice);
-        self.islice.reset.next = self.reset.val();
+        clock!(self, clock, mslice);
         self.mslice.reset.next = self.reset.val();
-        PacketSink::<64, 8, 1>::link(&mut self.inp, &mut self.islice.inp);
         MemMaster::<A>::link(&mut self.mem, &mut self.mslice.s);
-        self.done.next = self.done_r.q.val();
-        self.done_r.d.next = false;
 
         self.off3.next = self.addr.val().get_bits::<3>(0);
         self.off17.x.next = self.off3.val();
@@ -504,7 +509,7 @@ impl<const A: usize> Logic for MemWriter<A> {
 
         // word `written`: from flit `written` while flits remain, else the last flit's top
         self.from_flit.next = self.written.q.val() != self.nflits.q.val();
-        self.cur.next = self.islice.out.data.val();
+        self.cur.next = self.inp.data.val();
         if !self.from_flit.val() {
             self.cur.next = self.c_zero64.val();
         }
@@ -522,32 +527,43 @@ impl<const A: usize> Logic for MemWriter<A> {
         self.mslice.m.req_strb.next = self.w_strb.val();
         self.w_valid.next = self.active.q.val()
             && (self.written.q.val() != self.nwords.q.val())
-            && (self.islice.out.valid.val() || !self.from_flit.val());
-        self.islice.out.ready.next = self.active.q.val()
-            && self.from_flit.val()
+            && (self.inp.valid.val() || !self.from_flit.val());
+        // (no local shared with a statement that reads `inp.valid`: no false loop for
+        // Verilator through a parent that drives `inp.valid` from `inp.ready`)
+        self.inp.ready.next = self.active.q.val()
+            && (self.written.q.val() != self.nflits.q.val())
             && (self.written.q.val() != self.nwords.q.val())
             && self.mslice.m.req_ready.val();
         self.mslice.m.req_valid.next = self.w_valid.val();
-        self.fire.next = self.w_valid.val() && self.mslice.m.req_ready.val();
+        // the state's updates read registers and inputs only, no local the outputs use (so
+        // Verilator finds no false path from `req_ready` or `rsp_valid` to the request)
+        self.fire.next = self.active.q.val()
+            && (self.written.q.val() != self.nwords.q.val())
+            && (self.inp.valid.val() || (self.written.q.val() == self.nflits.q.val()))
+            && self.mslice.m.req_ready.val();
         if self.fire.val() {
             self.written.d.next = self.written.q.val() + self.c_one17.val();
             self.waddr.d.next = self.waddr.q.val() + self.c_eight_a.val();
-            if self.from_flit.val() {
-                self.prev.d.next = self.islice.out.data.val();
-            }
         }
+        if self.fire.val() && (self.written.q.val() != self.nflits.q.val()) {
+            self.prev.d.next = self.inp.data.val();
+        }
+        self.done.next = self.mslice.m.rsp_valid.val()
+            && self.active.q.val()
+            && ((self.acked.q.val() + self.c_one17.val()) == self.nwords.q.val())
+            && (self.written.q.val() == self.nwords.q.val());
         if self.mslice.m.rsp_valid.val() && self.active.q.val() {
             self.acked.d.next = self.acked.q.val() + self.c_one17.val();
-            if ((self.acked.q.val() + self.c_one17.val()) == self.nwords.q.val())
-                && (self.written.q.val() == self.nwords.q.val())
-            {
-                self.active.d.next = false;
-                self.done_r.d.next = true;
-            }
+        }
+        if self.mslice.m.rsp_valid.val()
+            && self.active.q.val()
+            && ((self.acked.q.val() + self.c_one17.val()) == self.nwords.q.val())
+            && (self.written.q.val() == self.nwords.q.val())
+        {
+            self.active.d.next = false;
         }
         if self.reset.val() {
             self.active.d.next = false;
-            self.done_r.d.next = false;
         }
     }
 }
@@ -683,16 +699,25 @@ impl<const A: usize, const N: usize> Logic for MemArb<A, N> {
         self.s.req_wdata.next = self.m[0].req_wdata.val();
         self.s.req_strb.next = self.m[0].req_strb.val();
         self.s.req_valid.next = false;
+        // (the request's fields, its valid and each master's ready in statements of their own:
+        // a ready depends on the valids only, never on a request's address or data)
         for i in 0..N {
-            self.m[i].req_ready.next = false;
             if self.pick.val() == self.c_i[i].val() {
                 self.s.req_addr.next = self.m[i].req_addr.val();
                 self.s.req_we.next = self.m[i].req_we.val();
                 self.s.req_wdata.next = self.m[i].req_wdata.val();
                 self.s.req_strb.next = self.m[i].req_strb.val();
-                self.s.req_valid.next = self.m[i].req_valid.val() && !self.full.val();
-                self.m[i].req_ready.next = self.s.req_ready.val() && !self.full.val();
             }
+        }
+        for i in 0..N {
+            if self.pick.val() == self.c_i[i].val() {
+                self.s.req_valid.next = self.m[i].req_valid.val() && !self.full.val();
+            }
+        }
+        for i in 0..N {
+            self.m[i].req_ready.next = (self.pick.val() == self.c_i[i].val())
+                && self.s.req_ready.val()
+                && !self.full.val();
         }
         self.push.next = self.any.val() && !self.full.val() && self.s.req_ready.val();
         self.held.d.next = self.any.val() && !self.full.val() && !self.s.req_ready.val();

@@ -181,8 +181,7 @@ impl Logic for CmdEngine {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, kind_q, pe_q, head, w1, w2, w3, laddr_q, size_q, pre, npre,
-            payload
+            self, clock, state, kind_q, pe_q, head, w1, w2, w3, laddr_q, size_q, pre, npre, payload
         );
         clock!(self, clock, reader, writer);
         self.reader.reset.next = self.reset.val();

@@ -36,16 +36,15 @@ pub struct Dtu {
     cmd: CmdEngine,
     rcv: RcvEngine,
     arb: MemArb<LA, 4>,
-    /// Both NoC outputs through a register slice (their valid, data and ready from registers).
-    req_out_s: PacketSlice<64, 8, 8>,
+    /// The response output through a register slice (the request output's flits come from
+    /// the command engine's registers and its reader's output slice).
     rsp_out_s: PacketSlice<64, 8, 8>,
 }
 
 impl Logic for Dtu {
     #[hdl_gen]
     fn update(&mut self) {
-        clock!(self, clock, core, cmd, rcv, arb, req_out_s, rsp_out_s);
-        self.req_out_s.reset.next = self.reset.val();
+        clock!(self, clock, core, cmd, rcv, arb, rsp_out_s);
         self.rsp_out_s.reset.next = self.reset.val();
         self.core.reset.next = self.reset.val();
         self.cmd.reset.next = self.reset.val();
@@ -83,8 +82,7 @@ impl Logic for Dtu {
         self.rcv.a_idx.next = self.core.a_idx.val();
         self.rcv.c_ack.next = self.core.c_ack.val();
         // NoC and memory
-        PacketSource::<64, 8, 8>::join(&mut self.cmd.req_out, &mut self.req_out_s.inp);
-        PacketSource::<64, 8, 8>::link(&mut self.req_out, &mut self.req_out_s.out);
+        PacketSource::<64, 8, 8>::link(&mut self.req_out, &mut self.cmd.req_out);
         PacketSink::<64, 8, 8>::link(&mut self.rsp_in, &mut self.cmd.rsp_in);
         PacketSink::<64, 8, 8>::link(&mut self.req_in, &mut self.rcv.req_in);
         PacketSource::<64, 8, 8>::join(&mut self.rcv.rsp_out, &mut self.rsp_out_s.inp);
