@@ -54,12 +54,12 @@ const READ_AHEAD: u64 = 4;
 /// Reads `size` bytes (1 to 65535) at byte address `addr` and sends them as a packed flit
 /// stream. `start` (one cycle, while not `busy`) latches `addr` and `size` and offers the first
 /// word's read in the same cycle; `busy` from the next cycle until the last flit is taken. Word
-/// reads are issued ahead (up to 4 words not yet used), the responses wait in a 4-word register
-/// queue, and each flit joins the queue's first two words (the two it straddles), straight from
-/// the queue's registers: one flit per cycle once the first words are in. Latency: the first
-/// flit is offered in the cycle after its word's response (after its two words' for an
-/// unaligned transfer of more than one flit). The request path is combinational from `start`,
-/// `addr` and `size` (a master that needs registers there puts a `MemReqSlice` after it).
+/// reads are issued ahead (up to 4 words not yet used) through a request slice, the responses
+/// wait in a 4-word register queue, and each flit joins the two words it straddles, from the
+/// queue or the response arriving, into the output slice: one flit per cycle once the first
+/// words are in. Latency: the read enters the request slice in the start cycle; the first flit
+/// enters the output slice in the cycle its word's response arrives (its second word's, for an
+/// unaligned transfer of more than one flit).
 #[derive(LogicBlock)]
 pub struct MemReader<const A: usize> {
     pub clock: Signal<In, Clock>,
@@ -91,6 +91,11 @@ pub struct MemReader<const A: usize> {
     qr: DFF<Bits<2>>,
     qn: DFF<Bits<3>>,
     q_head: Signal<Local, Bits<64>>,
+    q_any: Signal<Local, Bit>,
+    w0: Signal<Local, Bits<64>>,
+    one_word: Signal<Local, Bit>,
+    push: Signal<Local, Bit>,
+    pop: Signal<Local, Bit>,
     q_second: Signal<Local, Bits<64>>,
     qr1: Signal<Local, Bits<2>>,
     sink_addr: Unused<Bits<3>>,
@@ -155,6 +160,11 @@ impl<const A: usize> Default for MemReader<A> {
             qr: Default::default(),
             qn: Default::default(),
             q_head: Default::default(),
+            q_any: Default::default(),
+            w0: Default::default(),
+            one_word: Default::default(),
+            push: Default::default(),
+            pop: Default::default(),
             q_second: Default::default(),
             qr1: Default::default(),
             sink_addr: Default::default(),
@@ -267,15 +277,8 @@ impl<const A: usize> Logic for MemReader<A> {
             self.issued.d.next = self.issued.q.val() + self.c_one17.val();
             self.raddr.d.next = self.raddr.q.val() + self.c_eight_a.val();
         }
-        // the queue: a response is always taken (at most READ_AHEAD are owed)
-        if self.mslice.m.rsp_valid.val() {
-            for i in 0..4 {
-                if self.qw.q.val() == self.c_q[i].val() {
-                    self.q[i].d.next = self.mslice.m.rsp_data.val();
-                }
-            }
-            self.qw.d.next = self.qw.q.val() + self.c_one2.val();
-        }
+        // the queue: every response is taken (at most READ_AHEAD are owed); one a flit uses
+        // as its first word in the cycle it arrives does not enter the queue
         self.qr1.next = self.qr.q.val() + self.c_one2.val();
         self.q_head.next = self.q[0].q.val();
         self.q_second.next = self.q[0].q.val();
@@ -287,14 +290,23 @@ impl<const A: usize> Logic for MemReader<A> {
                 self.q_second.next = self.q[i].q.val();
             }
         }
+        self.q_any.next = self.qn.q.val() != self.c_zero3.val();
 
-        // ---- flit `emitted`: words `emitted` and `emitted + 1` (0 past the last word) ----
+        // ---- flit `emitted`: words `emitted` and `emitted + 1` (0 past the last word), each
+        // from the queue or, the first not queued, the response arriving ----
+        self.w0.next = self.q_head.val();
+        if !self.q_any.val() {
+            self.w0.next = self.mslice.m.rsp_data.val();
+        }
         self.next.next = self.q_second.val();
+        if self.qn.q.val() == self.c_one3.val() {
+            self.next.next = self.mslice.m.rsp_data.val();
+        }
         if (self.emitted.q.val() + self.c_one17.val()) == self.nwords.q.val() {
             self.next.next = self.c_zero64.val();
         }
         self.oslice.inp.data.next =
-            (self.q_head.val() >> self.sh_lo.q.val()) | (self.next.val() << self.sh_hi.q.val());
+            (self.w0.val() >> self.sh_lo.q.val()) | (self.next.val() << self.sh_hi.q.val());
         self.oslice.inp.keep.next = self.c_ones8.val();
         self.o_last.next = (self.emitted.q.val() + self.c_one17.val()) == self.nflits.q.val();
         self.oslice.inp.last.next = self.o_last.val();
@@ -303,31 +315,40 @@ impl<const A: usize> Logic for MemReader<A> {
         }
         self.oslice.inp.first.next = self.emitted.q.val() == self.c_zero17.val();
         self.oslice.inp.meta.next = self.c_zero_meta.val();
+        // one word is enough when the transfer is aligned or this is its last word
+        self.one_word.next = (self.sh_lo.q.val() == self.c_sh[0].val())
+            || ((self.emitted.q.val() + self.c_one17.val()) == self.nwords.q.val());
         self.o_valid.next = self.active.q.val()
-            && (self.qn.q.val() != self.c_zero3.val())
-            && ((self.sh_lo.q.val() == self.c_sh[0].val())
-                || ((self.emitted.q.val() + self.c_one17.val()) == self.nwords.q.val())
-                || (self.qn.q.val() >= self.c_two3.val()));
+            && ((self.one_word.val() && (self.q_any.val() || self.mslice.m.rsp_valid.val()))
+                || (self.qn.q.val() >= self.c_two3.val())
+                || ((self.qn.q.val() == self.c_one3.val()) && self.mslice.m.rsp_valid.val()));
         self.oslice.inp.valid.next = self.o_valid.val();
         self.emit.next = self.o_valid.val() && self.oslice.inp.ready.val();
-        if self.emit.val() {
+        self.push.next = self.mslice.m.rsp_valid.val() && !(self.emit.val() && !self.q_any.val());
+        self.pop.next = self.emit.val() && self.q_any.val();
+        if self.push.val() {
+            for i in 0..4 {
+                if self.qw.q.val() == self.c_q[i].val() {
+                    self.q[i].d.next = self.mslice.m.rsp_data.val();
+                }
+            }
+            self.qw.d.next = self.qw.q.val() + self.c_one2.val();
+        }
+        if self.pop.val() {
             self.qr.d.next = self.qr.q.val() + self.c_one2.val();
-            self.emitted.d.next = self.emitted.q.val() + self.c_one17.val();
         }
-        if self.emit.val() && !self.mem.rsp_valid.val() {
-            self.qn.d.next = self.qn.q.val() - self.c_one3.val();
-        }
-        if !self.emit.val() && self.mem.rsp_valid.val() {
+        if self.push.val() && !self.pop.val() {
             self.qn.d.next = self.qn.q.val() + self.c_one3.val();
         }
-        if self.emit.val() && self.o_last.val() {
-            // the transfer's end: every word has arrived; one beyond the last flit's (an
-            // unaligned transfer's last word) is dropped
-            self.active.d.next = false;
-            self.qr.d.next = self.qw.q.val();
-            self.qn.d.next = self.c_zero3.val();
+        if !self.push.val() && self.pop.val() {
+            self.qn.d.next = self.qn.q.val() - self.c_one3.val();
         }
-        if self.reset.val() {
+        if self.emit.val() {
+            self.emitted.d.next = self.emitted.q.val() + self.c_one17.val();
+        }
+        if (self.emit.val() && self.o_last.val()) || self.reset.val() {
+            // the transfer's end (every word has arrived; one beyond the last flit's, an
+            // unaligned transfer's last word, is dropped) or reset: the queue is emptied
             self.active.d.next = false;
             self.qw.d.next = self.c_q[0].val();
             self.qr.d.next = self.c_q[0].val();

@@ -182,7 +182,6 @@ pub struct DtuCore {
     ixr: DFF<Bits<6>>,
     fits_r: DFF<Bit>,
     found_r: DFF<Bit>,
-    bad_r: DFF<Bit>,
     tl_r: DFF<Bit>,
     ix64: Widen<6, 64>,
     /// The answers to the receive engine.
@@ -204,6 +203,8 @@ pub struct DtuCore {
     m_word: Signal<Local, Bits<2>>,
     /// A COMMAND write that starts a command as its strobe is taken.
     fast: Signal<Local, Bit>,
+    /// A command's decision is taken this cycle.
+    cmd_now: Signal<Local, Bit>,
     // ---- decisions ----
     v0: Signal<Local, Bits<64>>,
     v1: Signal<Local, Bits<64>>,
@@ -419,7 +420,6 @@ impl Default for DtuCore {
             ixr: Default::default(),
             fits_r: Default::default(),
             found_r: Default::default(),
-            bad_r: Default::default(),
             tl_r: Default::default(),
             ix64: Default::default(),
             ack_a: Default::default(),
@@ -438,6 +438,7 @@ impl Default for DtuCore {
             m_idx: Default::default(),
             m_word: Default::default(),
             fast: Default::default(),
+            cmd_now: Default::default(),
             v0: Default::default(),
             v1: Default::default(),
             v2: Default::default(),
@@ -586,8 +587,8 @@ impl Logic for DtuCore {
             self, clock, command, data, arg1, ext_cmd, events, abort, busy, cmd_wait, state, after,
             m_pend, m_write, m_addr, m_wdata, m_word_q, d_aligned, d_cmdreg, d_ep, d_hd, d_idx,
             d_word, m_hd_q, r_ready, r_err, r_rdata, wep, e0, e1, e2, hd_k, hd_in, clr, js, jk,
-            jpe, jep, jh0, jh1, jh2, jra, ixr, fits_r, found_r, bad_r, tl_r, ack_a, aok, adest,
-            aidx, ack_c
+            jpe, jep, jh0, jh1, jh2, jra, ixr, fits_r, found_r, tl_r, ack_a, aok, adest, aidx,
+            ack_c
         );
         for j in 0..3 {
             self.ep_ram[j].read_clock.next = self.clock.val();
@@ -949,13 +950,19 @@ impl Logic for DtuCore {
             self.ixr.d.next = self.idx.val();
             self.fits_r.d.next = self.a_fits.val();
             self.found_r.d.next = self.f_found.val();
-            self.bad_r.d.next = self.b_bad.val();
             self.tl_r.d.next = self.too_large.val();
             self.state.d.next = self.after.q.val();
         }
 
-        // ---- a command ----
-        if self.state.q.val() == self.c_s_cmd.val() {
+        // ---- a command: SEND, READ and WRITE decided as their endpoint is read (S_PREP),
+        // the others a cycle later (S_CMD), on S_PREP's slot search ----
+        self.cmd_now.next = (self.state.q.val() == self.c_s_cmd.val())
+            || ((self.state.q.val() == self.c_s_prep.val())
+                && (self.after.q.val() == self.c_s_cmd.val())
+                && ((self.op.val() == self.c_op_send.val())
+                    || (self.op.val() == self.c_op_read.val())
+                    || (self.op.val() == self.c_op_write.val())));
+        if self.cmd_now.val() {
             self.done.next = true;
             self.state.d.next = self.c_s_idle.val();
             self.jh1.d.next = self.arg1.q.val();
@@ -984,13 +991,13 @@ impl Logic for DtuCore {
                     self.result.next = self.c_err_invargs.val();
                 } else {
                     if self.g_cur.val() != self.c_unlimited.val() {
-                        self.ep_ram[1].write_data.next = self.e1.q.val() - self.g_add.val();
+                        self.ep_ram[1].write_data.next = self.v1.val() - self.g_add.val();
                         self.ep_ram[1].write_enable.next = true;
                     }
                     self.jk.d.next = self.c_k_msg.val();
-                    self.jpe.d.next = self.e1.q.val().get_bits::<8>(40);
-                    self.jep.d.next = self.e1.q.val().get_bits::<8>(32);
-                    self.jh0.d.next = self.e0.q.val();
+                    self.jpe.d.next = self.v1.val().get_bits::<8>(40);
+                    self.jep.d.next = self.v1.val().get_bits::<8>(32);
+                    self.jh0.d.next = self.v0.val();
                     self.js.d.next = true;
                     self.cmd_wait.d.next = true;
                     self.done.next = false;
@@ -1000,9 +1007,9 @@ impl Logic for DtuCore {
             {
                 if self.ty.val() != self.c_t_mem.val() {
                     self.result.next = self.c_err_invep.val();
-                } else if (self.e0.q.val() & self.rw_bit.val()) == self.c_zero64.val() {
+                } else if (self.v0.val() & self.rw_bit.val()) == self.c_zero64.val() {
                     self.result.next = self.c_err_noperm.val();
-                } else if self.bad_r.q.val() {
+                } else if self.b_bad.val() {
                     self.result.next = self.c_err_invargs.val();
                 } else if self.size64.val() != self.c_zero64.val() {
                     // DTU-A30: size 0 moves nothing and ends here
@@ -1010,7 +1017,7 @@ impl Logic for DtuCore {
                     if self.op.val() == self.c_op_read.val() {
                         self.jk.d.next = self.c_k_rd.val();
                     }
-                    self.jpe.d.next = self.e0.q.val().get_bits::<8>(4);
+                    self.jpe.d.next = self.v0.val().get_bits::<8>(4);
                     self.jra.d.next = self.b_remote.val();
                     self.js.d.next = true;
                     self.cmd_wait.d.next = true;
@@ -1020,12 +1027,12 @@ impl Logic for DtuCore {
                 self.result.next = self.c_err_invep.val();
             } else if self.op.val() == self.c_op_fetch.val() {
                 // DTU-A20: msgs != 0 without an unread slot acts as msgs = 0
-                if ((self.e2.q.val() & self.c_msgs.val()) == self.c_zero64.val())
+                if ((self.v2.val() & self.c_msgs.val()) == self.c_zero64.val())
                     || !self.found_r.q.val()
                 {
                     self.arg1.d.next = self.c_zero64.val();
                 } else {
-                    self.ep_ram[0].write_data.next = self.e0.q.val() & !self.unr_bit.val();
+                    self.ep_ram[0].write_data.next = self.v0.val() & !self.unr_bit.val();
                     self.ep_ram[2].write_data.next = (self.msgs_dec.val()
                         & !self.c_rpos_mask.val())
                         | (((self.ix64.y.val() + self.c_one64.val()) & self.nm1.val())
@@ -1049,8 +1056,8 @@ impl Logic for DtuCore {
                 // ACK_MSG: free the slot, count an unread message as gone, then clear the
                 // header entry's flags (DTU-A34: only an entry inside the table)
                 self.ep_ram[0].write_data.next =
-                    self.e0.q.val() & !self.occ_bit.val() & !self.unr_bit.val();
-                if (self.e0.q.val() & self.unr_bit.val()) != self.c_zero64.val() {
+                    self.v0.val() & !self.occ_bit.val() & !self.unr_bit.val();
+                if (self.v0.val() & self.unr_bit.val()) != self.c_zero64.val() {
                     self.ep_ram[2].write_data.next = self.msgs_dec.val();
                 }
                 self.ep_ram[0].write_enable.next = true;

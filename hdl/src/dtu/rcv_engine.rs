@@ -108,6 +108,7 @@ pub struct RcvEngine {
     data_in: Signal<Local, Bit>,
     rrsp: Signal<Local, Bit>,
     rsp_head: Signal<Local, Bit>,
+    wr_fin: Signal<Local, Bit>,
     rsp_pass: Signal<Local, Bit>,
     writing: Signal<Local, Bit>,
     sink_rbusy: Unused<Bit>,
@@ -199,6 +200,7 @@ impl Default for RcvEngine {
             data_in: Default::default(),
             rrsp: Default::default(),
             rsp_head: Default::default(),
+            wr_fin: Default::default(),
             rsp_pass: Default::default(),
             writing: Default::default(),
             sink_rbusy: Default::default(),
@@ -292,7 +294,10 @@ impl Logic for RcvEngine {
             && (self.hw.q.val() == self.c_h[3].val()))
             || (self.state.q.val() == self.c_s_wdata.val());
         self.rrsp.next = self.state.q.val() == self.c_s_rrsp.val();
-        self.rsp_head.next = self.st_ack.val() || (self.rrsp.val() && !self.sent_head.q.val());
+        // WR_RSP leaves in the cycle the last write's response arrives (else from S_ACK)
+        self.wr_fin.next = (self.state.q.val() == self.c_s_wdata.val()) && self.writer.done.val();
+        self.rsp_head.next =
+            self.st_ack.val() || self.wr_fin.val() || (self.rrsp.val() && !self.sent_head.q.val());
         self.rsp_pass.next = self.rrsp.val() && self.sent_head.q.val();
         self.writing.next = (self.state.q.val() == self.c_s_mdata.val())
             || (self.state.q.val() == self.c_s_wdata.val());
@@ -331,8 +336,9 @@ impl Logic for RcvEngine {
         if self.rsp_pass.val() {
             self.rsp_out.keep.next = self.reader.out.keep.val();
         }
-        self.rsp_out.last.next =
-            self.st_ack.val() || (self.rrsp.val() && (self.size.q.val() == self.c_zero16.val()));
+        self.rsp_out.last.next = self.st_ack.val()
+            || self.wr_fin.val()
+            || (self.rrsp.val() && (self.size.q.val() == self.c_zero16.val()));
         if self.rsp_pass.val() {
             self.rsp_out.last.next = self.reader.out.last.val();
         }
@@ -418,7 +424,7 @@ impl Logic for RcvEngine {
         if (self.state.q.val() == self.c_s_commit.val()) && self.c_ack.val() {
             self.state.d.next = self.c_s_ack.val();
         }
-        if self.st_ack.val() && self.rsp_out.ready.val() {
+        if (self.st_ack.val() || self.wr_fin.val()) && self.rsp_out.ready.val() {
             self.state.d.next = self.c_s_idle.val();
         }
         if self.st_addr.val() && self.req_in.valid.val() {
