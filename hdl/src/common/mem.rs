@@ -405,6 +405,17 @@ pub struct MemWriter<const A: usize> {
     fire: Signal<Local, Bit>,
     w_valid: Signal<Local, Bit>,
     w_strb: Signal<Local, Bits<8>>,
+    /// The first word's write in the start cycle.
+    go: Signal<Local, Bit>,
+    g_off3: Signal<Local, Bits<3>>,
+    g_off16: Signal<Local, Bits<16>>,
+    g_tail: Signal<Local, Bits<16>>,
+    c_t16: [Constant<Bits<16>>; 8],
+    g_sh: Signal<Local, Bits<64>>,
+    g_strb: Signal<Local, Bits<8>>,
+    g_last: Signal<Local, Bits<8>>,
+    c_seven16: Constant<Bits<16>>,
+    c_eight16: Constant<Bits<16>>,
     c_seven_a: Constant<Bits<A>>,
     c_eight_a: Constant<Bits<A>>,
     c_zero16: Constant<Bits<16>>,
@@ -462,6 +473,16 @@ impl<const A: usize> Default for MemWriter<A> {
             fire: Default::default(),
             w_valid: Default::default(),
             w_strb: Default::default(),
+            go: Default::default(),
+            g_off3: Default::default(),
+            g_off16: Default::default(),
+            g_tail: Default::default(),
+            c_t16: std::array::from_fn(|i| k(i as u64)),
+            g_sh: Default::default(),
+            g_strb: Default::default(),
+            g_last: Default::default(),
+            c_seven16: k(7),
+            c_eight16: k(8),
             c_seven_a: k(7),
             c_eight_a: k(8),
             c_zero16: k(0),
@@ -507,6 +528,31 @@ impl<const A: usize> Logic for MemWriter<A> {
         self.size17.x.next = self.size.val();
         self.total.next = self.off17.y.val() + self.size17.y.val() + self.c_seven17.val();
         self.tail.next = (self.off17.y.val() + self.size17.y.val()) & self.c_seven17.val();
+        // the first word's write in the start cycle: its own decode of the address (no local
+        // shared with the start's registers, whose decode goes through `Widen` children)
+        self.g_off3.next = self.addr.val().get_bits::<3>(0);
+        self.g_off16.next = self.addr.val().get_bits::<16>(0) & self.c_seven16.val();
+        self.g_tail.next = (self.g_off16.val() + self.size.val()) & self.c_seven16.val();
+        self.g_sh.next = self.c_sh[0].val();
+        self.g_strb.next = self.c_first[0].val();
+        self.g_last.next = self.c_last[0].val();
+        for i in 0..8 {
+            if self.g_off3.val() == self.c_off[i].val() {
+                self.g_sh.next = self.c_sh[i].val();
+                self.g_strb.next = self.c_first[i].val();
+            }
+        }
+        for i in 0..8 {
+            if self.g_tail.val() == self.c_t16[i].val() {
+                self.g_last.next = self.c_last[i].val();
+            }
+        }
+        // one word: off + size <= 8
+        if (self.size.val() <= self.c_eight16.val())
+            && ((self.g_off16.val() + self.size.val()) <= self.c_eight16.val())
+        {
+            self.g_strb.next = self.g_strb.val() & self.g_last.val();
+        }
         if self.start.val() && !self.active.q.val() {
             self.active.d.next = self.size.val() != self.c_zero16.val();
             self.waddr.d.next = self.addr.val() & !self.c_seven_a.val();
@@ -527,6 +573,10 @@ impl<const A: usize> Logic for MemWriter<A> {
                 }
             }
         }
+        self.go.next = self.start.val()
+            && !self.active.q.val()
+            && (self.size.val() != self.c_zero16.val())
+            && !self.reset.val();
 
         // word `written`: from flit `written` while flits remain, else the last flit's top
         self.from_flit.next = self.written.q.val() != self.nflits.q.val();
@@ -555,7 +605,21 @@ impl<const A: usize> Logic for MemWriter<A> {
             && (self.written.q.val() != self.nflits.q.val())
             && (self.written.q.val() != self.nwords.q.val())
             && self.mslice.m.req_ready.val();
+        if self.start.val()
+            && !self.active.q.val()
+            && (self.size.val() != self.c_zero16.val())
+            && !self.reset.val()
+        {
+            self.inp.ready.next = self.mslice.m.req_ready.val();
+        }
         self.mslice.m.req_valid.next = self.w_valid.val();
+        // the first word in the start cycle, with the first flit if it is there
+        if self.go.val() {
+            self.mslice.m.req_addr.next = self.addr.val() & !self.c_seven_a.val();
+            self.mslice.m.req_wdata.next = self.inp.data.val() << self.g_sh.val();
+            self.mslice.m.req_strb.next = self.g_strb.val();
+            self.mslice.m.req_valid.next = self.inp.valid.val();
+        }
         // the state's updates read registers and inputs only, no local the outputs use (so
         // Verilator finds no false path from `req_ready` or `rsp_valid` to the request)
         self.fire.next = self.active.q.val()
@@ -567,6 +631,11 @@ impl<const A: usize> Logic for MemWriter<A> {
             self.waddr.d.next = self.waddr.q.val() + self.c_eight_a.val();
         }
         if self.fire.val() && (self.written.q.val() != self.nflits.q.val()) {
+            self.prev.d.next = self.inp.data.val();
+        }
+        if self.go.val() && self.inp.valid.val() && self.mslice.m.req_ready.val() {
+            self.written.d.next = self.c_one17.val();
+            self.waddr.d.next = (self.addr.val() & !self.c_seven_a.val()) + self.c_eight_a.val();
             self.prev.d.next = self.inp.data.val();
         }
         self.done.next = self.mslice.m.rsp_valid.val()

@@ -66,6 +66,8 @@ pub struct CmdEngine {
     npre: DFF<Bits<3>>,
     /// The job has a payload read from memory.
     payload: DFF<Bit>,
+    /// The writer starts (the cycle after RD_RSP's head).
+    wstart: DFF<Bit>,
     sink_first: Unused<Bit>,
     sink_meta: [Unused<Bits<1>>; 1],
     sink_rsp_meta: Unused<Bits<8>>,
@@ -138,6 +140,7 @@ impl Default for CmdEngine {
             pre: Default::default(),
             npre: Default::default(),
             payload: Default::default(),
+            wstart: Default::default(),
             sink_first: Default::default(),
             sink_meta: Default::default(),
             sink_rsp_meta: Default::default(),
@@ -181,7 +184,8 @@ impl Logic for CmdEngine {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, kind_q, pe_q, head, w1, w2, w3, laddr_q, size_q, pre, npre, payload
+            self, clock, state, kind_q, pe_q, head, w1, w2, w3, laddr_q, size_q, pre, npre,
+            payload, wstart
         );
         clock!(self, clock, reader, writer);
         self.reader.reset.next = self.reset.val();
@@ -280,12 +284,12 @@ impl Logic for CmdEngine {
         self.sink_wbusy.x.next = self.writer.busy.val();
         self.sink_rbusy.x.next = self.reader.busy.val();
         self.rsp_kind.next = self.rsp_in.data.val().get_bits::<4>(0);
+        self.wstart.d.next = false;
         self.waiting.next = self.state.q.val() == self.c_s_wait.val();
         self.wpass.next = self.state.q.val() == self.c_s_rdata.val();
-        self.writer.start.next = self.waiting.val()
-            && self.rsp_in.valid.val()
-            && (self.rsp_kind.val() == self.c_rdrsp.val())
-            && (self.kind_q.q.val() == self.c_rdreq.val());
+        // the writer starts in the cycle after RD_RSP's head, from a register (so `rsp_in.ready`
+        // never follows `rsp_in.valid`); it takes the first data flit in that cycle
+        self.writer.start.next = self.wstart.q.val();
         self.writer.addr.next = self.laddr_q.q.val();
         self.writer.size.next = self.size_q.q.val();
         self.writer.inp.data.next = self.rsp_in.data.val();
@@ -295,8 +299,9 @@ impl Logic for CmdEngine {
         self.writer.inp.last.next = self.rsp_in.last.val();
         self.writer.inp.valid.next = self.wpass.val() && self.rsp_in.valid.val();
         // the head is always taken (a response never waits)
-        self.rsp_in.ready.next =
-            self.waiting.val() || (self.wpass.val() && self.writer.inp.ready.val());
+        // (from the state register itself: no local shared with the packet's statements)
+        self.rsp_in.ready.next = (self.state.q.val() == self.c_s_wait.val())
+            || ((self.state.q.val() == self.c_s_rdata.val()) && self.writer.inp.ready.val());
         // the job ends in the cycle its response (ACK, WR_RSP) is taken or its last byte is
         // written
         self.done.next = (self.waiting.val()
@@ -308,6 +313,7 @@ impl Logic for CmdEngine {
                 self.state.d.next = self.c_s_idle.val();
             } else if self.rsp_kind.val() == self.c_rdrsp.val() {
                 self.state.d.next = self.c_s_rdata.val();
+                self.wstart.d.next = true;
             }
         }
         if self.wpass.val() && self.writer.done.val() {

@@ -72,6 +72,7 @@ impl Logic for Dtu {
         self.core.r_h0.next = self.rcv.m_h0.val();
         self.core.r_h1.next = self.rcv.m_h1.val();
         self.core.r_h2.next = self.rcv.m_h2.val();
+        self.core.r_size.next = self.rcv.m_size.val();
         self.core.r_idx.next = self.rcv.m_idx.val();
         self.core.r_ok.next = self.rcv.m_ok.val();
         self.core.r_a_req.next = self.rcv.a_req.val();

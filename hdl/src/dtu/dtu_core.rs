@@ -87,8 +87,6 @@ const S_ALLOC: u64 = 7;
 const S_COMMIT: u64 = 8;
 /// Reception: GRANT_CREDITS to header.rep.
 const S_GRANT: u64 = 9;
-/// Reception: header.rep's endpoint is read (a cycle after the commit's writes).
-const S_GRD: u64 = 10;
 /// The endpoint's words arrive from the RAM: the slot search, the slot of arg0 and the bounds
 /// checks are registered with them (a pipeline stage before the decision that uses them).
 const S_PREP: u64 = 11;
@@ -119,6 +117,8 @@ pub struct DtuCore {
     pub r_h0: Signal<In, Bits<64>>,
     pub r_h1: Signal<In, Bits<64>>,
     pub r_h2: Signal<In, Bits<64>>,
+    /// The message's payload size (its NoC head's).
+    pub r_size: Signal<In, Bits<16>>,
     pub r_idx: Signal<In, Bits<6>>,
     pub r_ok: Signal<In, Bit>,
     pub r_a_req: Signal<In, Bit>,
@@ -193,6 +193,7 @@ pub struct DtuCore {
     ep_ram: [BlockRam<Bits<64>, EPB>; 3],
     hd_ram: [BlockRam<Bits<64>, HDB>; 3],
     own64: Widen<8, 64>,
+    rs64: Widen<16, 64>,
     // ---- MMIO decode ----
     m_aligned: Signal<Local, Bit>,
     m_cmdreg: Signal<Local, Bit>,
@@ -263,7 +264,6 @@ pub struct DtuCore {
     c_s_alloc: Constant<Bits<4>>,
     c_s_commit: Constant<Bits<4>>,
     c_s_grant: Constant<Bits<4>>,
-    c_s_grd: Constant<Bits<4>>,
     c_op_send: Constant<Bits<4>>,
     c_op_reply: Constant<Bits<4>>,
     c_op_read: Constant<Bits<4>>,
@@ -368,6 +368,8 @@ impl Default for DtuCore {
             r_h0: Default::default(),
             r_h1: Default::default(),
             r_h2: Default::default(),
+            r_size: Default::default(),
+            rs64: Default::default(),
             r_idx: Default::default(),
             r_ok: Default::default(),
             r_a_req: Default::default(),
@@ -496,7 +498,6 @@ impl Default for DtuCore {
             c_s_alloc: k(S_ALLOC),
             c_s_commit: k(S_COMMIT),
             c_s_grant: k(S_GRANT),
-            c_s_grd: k(S_GRD),
             c_op_send: k(w::Op::Send as u64),
             c_op_reply: k(w::Op::Reply as u64),
             c_op_read: k(w::Op::Read as u64),
@@ -771,8 +772,14 @@ impl Logic for DtuCore {
         if self.after.q.val() == self.c_s_commit.val() {
             self.idx.next = self.r_idx.val();
         }
-        // the decision stage works on S_PREP's registered index
+        // the decision stage works on S_PREP's registered index; the commit (in S_PREP) on the
+        // receive engine's
         self.ix64.x.next = self.ixr.q.val();
+        if (self.state.q.val() == self.c_s_prep.val())
+            && (self.after.q.val() == self.c_s_commit.val())
+        {
+            self.ix64.x.next = self.r_idx.val();
+        }
         self.occ_bit.next = self.c_one64.val() << self.ix64.y.val();
         self.unr_bit.next = self.occ_bit.val() << self.c_sh_unread.val();
         self.msgs_dec.next = (self.v2.val() & !self.c_msgs.val())
@@ -783,8 +790,8 @@ impl Logic for DtuCore {
             ((self.v2.val() >> self.c_sh_hdr.val()) & self.c_m20.val()) + self.ix64.y.val();
         self.slot_addr.next = self.v1.val() + (self.ix64.y.val() << self.ss.val());
         // reception: header and payload must fit the slot and a 16-bit transfer (DTU-A12)
-        self.mbytes.next =
-            ((self.r_h2.val() >> self.c_sh_len.val()) & self.c_m16.val()) + self.c_hdr_bytes.val();
+        self.rs64.x.next = self.r_size.val();
+        self.mbytes.next = self.rs64.y.val() + self.c_hdr_bytes.val();
         self.too_large.next = (self.mbytes.val() > self.c_m16.val())
             || (((self.mbytes.val() - self.c_one64.val()) >> self.ss.val()) != self.c_zero64.val());
         // credits (send endpoint word 1 low half; word 2's max_msg_size)
@@ -1120,9 +1127,14 @@ impl Logic for DtuCore {
             }
             self.state.d.next = self.c_s_idle.val();
         }
-        if self.state.q.val() == self.c_s_commit.val() {
+        // the commit, as the endpoint is read (S_PREP); then GRANT_CREDITS reads header.rep's
+        // endpoint at once (if it is this one, the words read are the old ones: a RECEIVE
+        // endpoint, which gets no credits either way)
+        if (self.state.q.val() == self.c_s_prep.val())
+            && (self.after.q.val() == self.c_s_commit.val())
+        {
             if self.r_ok.val() {
-                self.ep_ram[0].write_data.next = self.e0.q.val() | self.unr_bit.val();
+                self.ep_ram[0].write_data.next = self.v0.val() | self.unr_bit.val();
                 self.ep_ram[2].write_data.next = self.msgs_inc.val();
                 self.ep_ram[0].write_enable.next = true;
                 self.ep_ram[2].write_enable.next = true;
@@ -1135,16 +1147,13 @@ impl Logic for DtuCore {
             self.state.d.next = self.c_s_idle.val();
             if (self.r_h2.val() & self.c_f_grant.val()) != self.c_zero64.val() {
                 self.ack_c.d.next = false;
+                for j in 0..3 {
+                    self.ep_ram[j].read_address.next = self.r_h2.val().get_bits::<EPB>(24);
+                }
                 self.wep.d.next = self.r_h2.val().get_bits::<8>(24);
-                self.state.d.next = self.c_s_grd.val();
+                self.after.d.next = self.c_s_grant.val();
+                self.state.d.next = self.c_s_prep.val();
             }
-        }
-        if self.state.q.val() == self.c_s_grd.val() {
-            for j in 0..3 {
-                self.ep_ram[j].read_address.next = self.wep.q.val().get_bits::<EPB>(0);
-            }
-            self.after.d.next = self.c_s_grant.val();
-            self.state.d.next = self.c_s_prep.val();
         }
         if self.state.q.val() == self.c_s_grant.val() {
             if !self.ep_oob.val()

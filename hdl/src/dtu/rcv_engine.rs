@@ -1,16 +1,23 @@
 //! The receive side of the DTU's data path: the request class's packets addressed to this PE.
-//! - MSG (Alg. 4): the head and the three header words are taken; the core allocates a slot
-//!   (`alloc`: endpoint check, size check, free slot; occupied and wpos written); the header
-//!   and payload are written to the slot (or the payload dropped); then the core commits
+//! - MSG (Alg. 4): the head asks the core for a slot at once (`alloc`: endpoint check, the
+//!   head's size against the slot, free slot; occupied and wpos written) while the three header
+//!   words arrive; the header and payload are written to the slot as soon as the answer is in
+//!   (the payload dropped on a refusal); the core commits as the last write's response arrives
 //!   (`commit`: msgs, unread, the header-table entry, GRANT_CREDITS, DTU-A11) and the ACK goes
-//!   to the sender, exactly one per message (DTU-R082), on the response class.
+//!   to the sender with the commit's answer, exactly one per message (DTU-R082), on the
+//!   response class. The head's SIZE is the message's length (the sender's header word 2
+//!   carries the same); a packet that ends early is padded with zeros to that length, one
+//!   that runs on is dropped to its last flit (never a hang, never a write past the slot).
 //! - RD_REQ: `size` bytes at the address are read and sent back in an RD_RSP (DTU-R107).
-//! - WR_REQ: the data is written at the address; the WR_RSP follows the last write's
-//!   response (DTU-A27).
+//! - WR_REQ: the data is written at the address; the WR_RSP leaves as the last write's
+//!   response arrives (DTU-A27).
 //! - any other kind: dropped to its last flit.
 //!
 //! One packet at a time. The request class waits while a response cannot leave; the response
 //! class never waits for a request (DTU-R083), so no cycle of waits closes through a DTU.
+//! (Statements that drive the writer's `start` or a handshake read registers and inputs
+//! directly, sharing no local with those that read the writer's `inp.ready`: Verilator orders
+//! an always block's statements by the locals they share.)
 
 use super::cmd_engine::LA;
 use crate::common::mem::{MemMaster, MemReader, MemWriter};
@@ -22,18 +29,12 @@ use nicgen_wire::dtu::{header as hd, noc};
 use rust_hdl::prelude::*;
 
 // the literal bit offsets of `get_bits` in the kernel (rust-hdl takes literals only)
-const _: () = assert!(
-    noc::KIND.lsb == 0
-        && noc::SRC_PE.lsb == 8
-        && noc::EP.lsb == 24
-        && noc::SIZE.lsb == 32
-        && hd::LENGTH.lsb == 32
-);
+const _: () =
+    assert!(noc::KIND.lsb == 0 && noc::SRC_PE.lsb == 8 && noc::EP.lsb == 24 && noc::SIZE.lsb == 32);
 
 const S_IDLE: u64 = 0;
-const S_MHDR: u64 = 1;
-const S_ALLOC: u64 = 2;
-const S_MDATA: u64 = 3;
+/// A message: header words in, the slot's answer, the writes, to the last flit.
+const S_MSG: u64 = 1;
 const S_DROP: u64 = 4;
 const S_COMMIT: u64 = 5;
 const S_ACK: u64 = 6;
@@ -51,8 +52,10 @@ pub struct RcvEngine {
     /// The reader's and the writer's local-memory ports.
     pub mem_r: MemMaster<LA>,
     pub mem_w: MemMaster<LA>,
-    /// The message being received, for the core: endpoint, header words, slot, stored.
+    /// The message being received, for the core: endpoint, payload size (the head's),
+    /// header words, slot, stored.
     pub m_ep: Signal<Out, Bits<8>>,
+    pub m_size: Signal<Out, Bits<16>>,
     pub m_h0: Signal<Out, Bits<64>>,
     pub m_h1: Signal<Out, Bits<64>>,
     pub m_h2: Signal<Out, Bits<64>>,
@@ -64,7 +67,7 @@ pub struct RcvEngine {
     pub a_ok: Signal<In, Bit>,
     pub a_dest: Signal<In, Bits<LA>>,
     pub a_idx: Signal<In, Bits<6>>,
-    /// Commit asked (level until `c_ack`).
+    /// Commit asked (level until `c_ack`; rises with the last write's response).
     pub c_req: Signal<Out, Bit>,
     pub c_ack: Signal<In, Bit>,
     reader: MemReader<LA>,
@@ -79,16 +82,25 @@ pub struct RcvEngine {
     h2: DFF<Bits<64>>,
     idx: DFF<Bits<6>>,
     ok: DFF<Bit>,
-    /// Header words taken (S_MHDR) or written (S_MDATA).
-    hw: DFF<Bits<2>>,
+    /// Header words taken from the packet, and passed to the writer.
+    hin: DFF<Bits<2>>,
+    hout: DFF<Bits<2>>,
+    /// The slot's answer is in; the packet's last flit has been taken; the writer is done
+    /// (flits left over are dropped).
+    al: DFF<Bit>,
+    got_last: DFF<Bit>,
+    wdone: DFF<Bit>,
     /// The response's head has been sent (S_RRSP).
     sent_head: DFF<Bit>,
+    /// WR_REQ's writer starts (the cycle after the address flit).
+    wstart: DFF<Bit>,
     sink_rmeta: Unused<Bits<1>>,
     sink_rfirst: Unused<Bit>,
     sink_wbusy: Unused<Bit>,
     sink_meta: Unused<Bits<8>>,
     sink_keep: Unused<Bits<8>>,
     sink_first: Unused<Bit>,
+    sink_rbusy: Unused<Bit>,
     w_kind: Widen<4, 64>,
     w_src: Widen<8, 64>,
     w_dst: Widen<8, 64>,
@@ -98,24 +110,10 @@ pub struct RcvEngine {
     rsp_kind: Signal<Local, Bits<4>>,
     rsp_head_word: Signal<Local, Bits<64>>,
     hdr_word: Signal<Local, Bits<64>>,
-    st_idle: Signal<Local, Bit>,
-    st_mhdr: Signal<Local, Bit>,
-    st_alloc: Signal<Local, Bit>,
-    st_drop: Signal<Local, Bit>,
-    st_addr: Signal<Local, Bit>,
-    st_ack: Signal<Local, Bit>,
-    hdr_out: Signal<Local, Bit>,
-    data_in: Signal<Local, Bit>,
-    rrsp: Signal<Local, Bit>,
-    rsp_head: Signal<Local, Bit>,
-    wr_fin: Signal<Local, Bit>,
-    rsp_pass: Signal<Local, Bit>,
-    writing: Signal<Local, Bit>,
-    sink_rbusy: Unused<Bit>,
+    /// The message's last write answered with every flit in: commit now.
+    fin_now: Signal<Local, Bit>,
     c_s_idle: Constant<Bits<4>>,
-    c_s_mhdr: Constant<Bits<4>>,
-    c_s_alloc: Constant<Bits<4>>,
-    c_s_mdata: Constant<Bits<4>>,
+    c_s_msg: Constant<Bits<4>>,
     c_s_drop: Constant<Bits<4>>,
     c_s_commit: Constant<Bits<4>>,
     c_s_ack: Constant<Bits<4>>,
@@ -133,6 +131,7 @@ pub struct RcvEngine {
     c_hdr_bytes: Constant<Bits<16>>,
     c_ones8: Constant<Bits<8>>,
     c_zero1: Constant<Bits<1>>,
+    c_zero64: Constant<Bits<64>>,
     c_sh_src: Constant<Bits<64>>,
     c_sh_dst: Constant<Bits<64>>,
     c_sh_size: Constant<Bits<64>>,
@@ -149,6 +148,7 @@ impl Default for RcvEngine {
             mem_r: Default::default(),
             mem_w: Default::default(),
             m_ep: Default::default(),
+            m_size: Default::default(),
             m_h0: Default::default(),
             m_h1: Default::default(),
             m_h2: Default::default(),
@@ -173,14 +173,20 @@ impl Default for RcvEngine {
             h2: Default::default(),
             idx: Default::default(),
             ok: Default::default(),
-            hw: Default::default(),
+            hin: Default::default(),
+            hout: Default::default(),
+            al: Default::default(),
+            got_last: Default::default(),
+            wdone: Default::default(),
             sent_head: Default::default(),
+            wstart: Default::default(),
             sink_rmeta: Default::default(),
             sink_rfirst: Default::default(),
             sink_wbusy: Default::default(),
             sink_meta: Default::default(),
             sink_keep: Default::default(),
             sink_first: Default::default(),
+            sink_rbusy: Default::default(),
             w_kind: Default::default(),
             w_src: Default::default(),
             w_dst: Default::default(),
@@ -190,24 +196,9 @@ impl Default for RcvEngine {
             rsp_kind: Default::default(),
             rsp_head_word: Default::default(),
             hdr_word: Default::default(),
-            st_idle: Default::default(),
-            st_mhdr: Default::default(),
-            st_alloc: Default::default(),
-            st_drop: Default::default(),
-            st_addr: Default::default(),
-            st_ack: Default::default(),
-            hdr_out: Default::default(),
-            data_in: Default::default(),
-            rrsp: Default::default(),
-            rsp_head: Default::default(),
-            wr_fin: Default::default(),
-            rsp_pass: Default::default(),
-            writing: Default::default(),
-            sink_rbusy: Default::default(),
+            fin_now: Default::default(),
             c_s_idle: k(S_IDLE),
-            c_s_mhdr: k(S_MHDR),
-            c_s_alloc: k(S_ALLOC),
-            c_s_mdata: k(S_MDATA),
+            c_s_msg: k(S_MSG),
             c_s_drop: k(S_DROP),
             c_s_commit: k(S_COMMIT),
             c_s_ack: k(S_ACK),
@@ -225,6 +216,7 @@ impl Default for RcvEngine {
             c_hdr_bytes: k(hd::BYTES),
             c_ones8: k(0xFF),
             c_zero1: k(0),
+            c_zero64: k(0),
             c_sh_src: k(noc::SRC_PE.lsb as u64),
             c_sh_dst: k(noc::DST_PE.lsb as u64),
             c_sh_size: k(noc::SIZE.lsb as u64),
@@ -235,18 +227,21 @@ impl Default for RcvEngine {
 impl Logic for RcvEngine {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, kind, src, ep, size, h0, h1, h2, idx, ok, hw, sent_head);
+        dff_setup!(
+            self, clock, state, kind, src, ep, size, h0, h1, h2, idx, ok, hin, hout, al, got_last,
+            wdone, sent_head, wstart
+        );
         clock!(self, clock, reader, writer);
         self.reader.reset.next = self.reset.val();
         self.writer.reset.next = self.reset.val();
         self.m_ep.next = self.ep.q.val();
+        self.m_size.next = self.size.q.val();
         self.m_h0.next = self.h0.q.val();
         self.m_h1.next = self.h1.q.val();
         self.m_h2.next = self.h2.q.val();
         self.m_idx.next = self.idx.q.val();
         self.m_ok.next = self.ok.q.val();
-        self.a_req.next = self.state.q.val() == self.c_s_alloc.val();
-        self.c_req.next = self.state.q.val() == self.c_s_commit.val();
+        self.a_req.next = (self.state.q.val() == self.c_s_msg.val()) && !self.al.q.val();
         self.sink_meta.x.next = self.req_in.meta.val();
         self.sink_keep.x.next = self.req_in.keep.val();
         self.sink_first.x.next = self.req_in.first.val();
@@ -255,10 +250,16 @@ impl Logic for RcvEngine {
         self.sink_wbusy.x.next = self.writer.busy.val();
         self.sink_rbusy.x.next = self.reader.busy.val();
         self.in_kind.next = self.req_in.data.val().get_bits::<4>(0);
-        // header + payload bytes (the core has refused a message whose sum does not fit)
-        self.msg_bytes.next = self.h2.q.val().get_bits::<16>(32) + self.c_hdr_bytes.val();
+        self.wstart.d.next = false;
 
-        // the response's head (ACK, WR_RSP; RD_RSP with its size, then the reader's flits)
+        // ---- commit: with the last write's response (every flit in), or from S_COMMIT ----
+        self.fin_now.next = (self.state.q.val() == self.c_s_msg.val())
+            && self.writer.done.val()
+            && self.got_last.q.val();
+        self.c_req.next = (self.state.q.val() == self.c_s_commit.val()) || self.fin_now.val();
+
+        // ---- the response's head (ACK, WR_RSP; RD_RSP with its size, then the reader's
+        // flits) ----
         self.rsp_kind.next = self.c_ack_k.val();
         if self.kind.q.val() == self.c_rdreq.val() {
             self.rsp_kind.next = self.c_rdrsp.val();
@@ -279,94 +280,126 @@ impl Logic for RcvEngine {
                 | (self.w_dst.y.val() << self.c_sh_dst.val())
                 | (self.w_size.y.val() << self.c_sh_size.val());
         }
+        self.rsp_out.data.next = self.rsp_head_word.val();
+        if (self.state.q.val() == self.c_s_rrsp.val()) && self.sent_head.q.val() {
+            self.rsp_out.data.next = self.reader.out.data.val();
+        }
+        self.rsp_out.keep.next = self.c_ones8.val();
+        if (self.state.q.val() == self.c_s_rrsp.val()) && self.sent_head.q.val() {
+            self.rsp_out.keep.next = self.reader.out.keep.val();
+        }
+        // ACK (from S_ACK, or as the commit is answered), WR_RSP (from S_ACK, or as the last
+        // write is answered), an RD_RSP's head, then its flits
+        self.rsp_out.valid.next = (self.state.q.val() == self.c_s_ack.val())
+            || ((self.state.q.val() == self.c_s_commit.val()) && self.c_ack.val())
+            || ((self.state.q.val() == self.c_s_wdata.val()) && self.writer.done.val())
+            || ((self.state.q.val() == self.c_s_rrsp.val()) && !self.sent_head.q.val())
+            || ((self.state.q.val() == self.c_s_rrsp.val())
+                && self.sent_head.q.val()
+                && self.reader.out.valid.val());
+        self.rsp_out.last.next = (self.state.q.val() != self.c_s_rrsp.val())
+            || (self.size.q.val() == self.c_zero16.val());
+        if (self.state.q.val() == self.c_s_rrsp.val()) && self.sent_head.q.val() {
+            self.rsp_out.last.next = self.reader.out.last.val();
+        }
+        self.rsp_out.first.next =
+            !((self.state.q.val() == self.c_s_rrsp.val()) && self.sent_head.q.val());
+        self.rsp_out.meta.next = self.src.q.val();
+        self.reader.out.ready.next = (self.state.q.val() == self.c_s_rrsp.val())
+            && self.sent_head.q.val()
+            && self.rsp_out.ready.val();
 
-        // phases whose streams pass between modules (each pass-through is its own top-level
-        // statement: no false combinational loop for Verilator)
-        self.st_idle.next = self.state.q.val() == self.c_s_idle.val();
-        self.st_mhdr.next = self.state.q.val() == self.c_s_mhdr.val();
-        self.st_alloc.next = self.state.q.val() == self.c_s_alloc.val();
-        self.st_drop.next = self.state.q.val() == self.c_s_drop.val();
-        self.st_addr.next = self.state.q.val() == self.c_s_addr.val();
-        self.st_ack.next = self.state.q.val() == self.c_s_ack.val();
-        self.hdr_out.next =
-            (self.state.q.val() == self.c_s_mdata.val()) && (self.hw.q.val() != self.c_h[3].val());
-        self.data_in.next = ((self.state.q.val() == self.c_s_mdata.val())
-            && (self.hw.q.val() == self.c_h[3].val()))
-            || (self.state.q.val() == self.c_s_wdata.val());
-        self.rrsp.next = self.state.q.val() == self.c_s_rrsp.val();
-        // WR_RSP leaves in the cycle the last write's response arrives (else from S_ACK)
-        self.wr_fin.next = (self.state.q.val() == self.c_s_wdata.val()) && self.writer.done.val();
-        self.rsp_head.next =
-            self.st_ack.val() || self.wr_fin.val() || (self.rrsp.val() && !self.sent_head.q.val());
-        self.rsp_pass.next = self.rrsp.val() && self.sent_head.q.val();
-        self.writing.next = (self.state.q.val() == self.c_s_mdata.val())
-            || (self.state.q.val() == self.c_s_wdata.val());
+        // ---- request class in: a head in S_IDLE; header words while fewer than three are
+        // in; then the payload at the writer's pace, or dropped (a refused message, flits
+        // past the writer's, another kind); the address of RD_REQ / WR_REQ; WR_REQ's data ----
+        self.req_in.ready.next = (self.state.q.val() == self.c_s_idle.val())
+            || (self.state.q.val() == self.c_s_drop.val())
+            || (self.state.q.val() == self.c_s_addr.val())
+            || ((self.state.q.val() == self.c_s_wdata.val()) && self.writer.inp.ready.val())
+            || ((self.state.q.val() == self.c_s_msg.val())
+                && !self.got_last.q.val()
+                && ((self.hin.q.val() != self.c_h[3].val())
+                    || (self.al.q.val()
+                        && (!self.ok.q.val()
+                            || self.wdone.q.val()
+                            || ((self.hout.q.val() == self.c_h[3].val())
+                                && self.writer.inp.ready.val())))));
 
-        // request class in: taken whole in the header, drop and address phases; payload at the
-        // writer's pace
-        self.req_in.ready.next = self.st_idle.val()
-            || self.st_mhdr.val()
-            || self.st_drop.val()
-            || self.st_addr.val()
-            || (self.data_in.val() && self.writer.inp.ready.val());
-        // the writer: the header words from registers, then the packet's flits
+        // ---- the writer: a message's header words from registers, then its payload (zeros
+        // once the packet has ended); WR_REQ's data ----
         self.hdr_word.next = self.h0.q.val();
-        if self.hw.q.val() == self.c_h[1].val() {
+        if self.hout.q.val() == self.c_h[1].val() {
             self.hdr_word.next = self.h1.q.val();
         }
-        if self.hw.q.val() == self.c_h[2].val() {
+        if self.hout.q.val() == self.c_h[2].val() {
             self.hdr_word.next = self.h2.q.val();
         }
         self.writer.inp.data.next = self.req_in.data.val();
-        if self.hdr_out.val() {
+        if (self.state.q.val() == self.c_s_msg.val()) && (self.hout.q.val() != self.c_h[3].val()) {
             self.writer.inp.data.next = self.hdr_word.val();
+        }
+        if (self.state.q.val() == self.c_s_msg.val())
+            && (self.hout.q.val() == self.c_h[3].val())
+            && self.got_last.q.val()
+        {
+            self.writer.inp.data.next = self.c_zero64.val();
         }
         self.writer.inp.keep.next = self.req_in.keep.val();
         self.writer.inp.meta.next = self.c_zero1.val();
         self.writer.inp.first.next = false;
         self.writer.inp.last.next = self.req_in.last.val();
-        self.writer.inp.valid.next =
-            self.hdr_out.val() || (self.data_in.val() && self.req_in.valid.val());
-        // response class out: a head from registers, then (RD_RSP) the reader's flits
-        self.rsp_out.data.next = self.rsp_head_word.val();
-        if self.rsp_pass.val() {
-            self.rsp_out.data.next = self.reader.out.data.val();
+        // (offered from the slot's answer on: the writer takes the first word as it starts)
+        self.writer.inp.valid.next = ((self.state.q.val() == self.c_s_wdata.val())
+            && self.req_in.valid.val())
+            || ((self.state.q.val() == self.c_s_msg.val())
+                && ((self.al.q.val() && self.ok.q.val() && !self.wdone.q.val())
+                    || (!self.al.q.val() && self.a_ack.val() && self.a_ok.val()))
+                && (((self.hout.q.val() != self.c_h[3].val())
+                    && (self.hout.q.val() < self.hin.q.val()))
+                    || ((self.hout.q.val() == self.c_h[3].val())
+                        && (self.got_last.q.val() || self.req_in.valid.val()))));
+        // header + payload bytes (the core has refused a message whose sum does not fit)
+        self.msg_bytes.next = self.size.q.val() + self.c_hdr_bytes.val();
+        self.writer.size.next = self.size.q.val();
+        if self.state.q.val() == self.c_s_msg.val() {
+            self.writer.size.next = self.msg_bytes.val();
         }
-        self.rsp_out.keep.next = self.c_ones8.val();
-        if self.rsp_pass.val() {
-            self.rsp_out.keep.next = self.reader.out.keep.val();
+        // WR_REQ's writer starts in the cycle after the address flit, from a register (so
+        // `req_in.ready` never follows `req_in.valid`), and takes the first data flit then
+        self.writer.addr.next = self.h0.q.val().get_bits::<LA>(0);
+        if self.state.q.val() == self.c_s_msg.val() {
+            self.writer.addr.next = self.a_dest.val();
         }
-        self.rsp_out.last.next = self.st_ack.val()
-            || self.wr_fin.val()
-            || (self.rrsp.val() && (self.size.q.val() == self.c_zero16.val()));
-        if self.rsp_pass.val() {
-            self.rsp_out.last.next = self.reader.out.last.val();
-        }
-        self.rsp_out.first.next = !self.rsp_pass.val();
-        self.rsp_out.meta.next = self.src.q.val();
-        self.rsp_out.valid.next =
-            self.rsp_head.val() || (self.rsp_pass.val() && self.reader.out.valid.val());
-        self.reader.out.ready.next = self.rsp_pass.val() && self.rsp_out.ready.val();
-
-        // ---- transitions ----
-        self.reader.start.next = false;
+        self.writer.start.next = ((self.state.q.val() == self.c_s_msg.val())
+            && !self.al.q.val()
+            && self.a_ack.val()
+            && self.a_ok.val())
+            || self.wstart.q.val();
         self.reader.addr.next = self.req_in.data.val().get_bits::<LA>(0);
         self.reader.size.next = self.size.q.val();
-        self.writer.start.next = false;
-        self.writer.addr.next = self.req_in.data.val().get_bits::<LA>(0);
-        self.writer.size.next = self.size.q.val();
-        if self.st_idle.val() && self.req_in.valid.val() {
+        self.reader.start.next = (self.state.q.val() == self.c_s_addr.val())
+            && self.req_in.valid.val()
+            && (self.kind.q.val() == self.c_rdreq.val())
+            && (self.size.q.val() != self.c_zero16.val());
+
+        // ---- transitions ----
+        if (self.state.q.val() == self.c_s_idle.val()) && self.req_in.valid.val() {
             self.kind.d.next = self.in_kind.val();
             self.src.d.next = self.req_in.data.val().get_bits::<8>(8);
             self.ep.d.next = self.req_in.data.val().get_bits::<8>(24);
             self.size.d.next = self.req_in.data.val().get_bits::<16>(32);
-            self.hw.d.next = self.c_h[0].val();
+            self.hin.d.next = self.c_h[0].val();
+            self.hout.d.next = self.c_h[0].val();
+            self.al.d.next = false;
+            self.ok.d.next = false;
+            self.got_last.d.next = false;
+            self.wdone.d.next = false;
             self.sent_head.d.next = false;
             if self.req_in.last.val() {
                 // a one-flit request (none is): nothing to do
                 self.state.d.next = self.c_s_idle.val();
             } else if self.in_kind.val() == self.c_msg.val() {
-                self.state.d.next = self.c_s_mhdr.val();
+                self.state.d.next = self.c_s_msg.val();
             } else if (self.in_kind.val() == self.c_rdreq.val())
                 || (self.in_kind.val() == self.c_wrreq.val())
             {
@@ -375,78 +408,114 @@ impl Logic for RcvEngine {
                 self.state.d.next = self.c_s_drop.val();
             }
         }
-        if self.st_mhdr.val() && self.req_in.valid.val() {
-            self.hw.d.next = self.hw.q.val() + self.c_h[1].val();
-            if self.hw.q.val() == self.c_h[0].val() {
+        // a message: header words in
+        if (self.state.q.val() == self.c_s_msg.val())
+            && (self.hin.q.val() != self.c_h[3].val())
+            && !self.got_last.q.val()
+            && self.req_in.valid.val()
+        {
+            self.hin.d.next = self.hin.q.val() + self.c_h[1].val();
+            if self.hin.q.val() == self.c_h[0].val() {
                 self.h0.d.next = self.req_in.data.val();
             }
-            if self.hw.q.val() == self.c_h[1].val() {
+            if self.hin.q.val() == self.c_h[1].val() {
                 self.h1.d.next = self.req_in.data.val();
             }
-            if self.hw.q.val() == self.c_h[2].val() {
+            if self.hin.q.val() == self.c_h[2].val() {
                 self.h2.d.next = self.req_in.data.val();
-                self.hw.d.next = self.c_h[0].val();
-                self.state.d.next = self.c_s_alloc.val();
-                if self.req_in.last.val() {
-                    // no payload flit follows
-                    self.size.d.next = self.c_zero16.val();
-                }
             }
         }
-        if self.st_alloc.val() && self.a_ack.val() {
+        // every flit a message takes: the last one ends the packet
+        // (the taking condition spelled out: no statement reads `req_in.ready` back)
+        if (self.state.q.val() == self.c_s_msg.val())
+            && self.req_in.valid.val()
+            && self.req_in.last.val()
+            && !self.got_last.q.val()
+            && ((self.hin.q.val() != self.c_h[3].val())
+                || (self.al.q.val()
+                    && (!self.ok.q.val()
+                        || self.wdone.q.val()
+                        || ((self.hout.q.val() == self.c_h[3].val())
+                            && self.writer.inp.ready.val()))))
+        {
+            self.got_last.d.next = true;
+        }
+        // the slot's answer
+        if (self.state.q.val() == self.c_s_msg.val()) && !self.al.q.val() && self.a_ack.val() {
+            self.al.d.next = true;
             self.ok.d.next = self.a_ok.val();
             self.idx.d.next = self.a_idx.val();
-            self.state.d.next = self.c_s_drop.val();
-            if self.a_ok.val() {
-                self.writer.start.next = true;
-                self.writer.addr.next = self.a_dest.val();
-                self.writer.size.next = self.msg_bytes.val();
-                self.state.d.next = self.c_s_mdata.val();
-            } else if self.size.q.val() == self.c_zero16.val() {
+        }
+        // a header word the writer took (offered: in, and the writer started)
+        if (self.state.q.val() == self.c_s_msg.val())
+            && (self.hout.q.val() != self.c_h[3].val())
+            && (self.hout.q.val() < self.hin.q.val())
+            && ((self.al.q.val() && self.ok.q.val())
+                || (!self.al.q.val() && self.a_ack.val() && self.a_ok.val()))
+            && self.writer.inp.ready.val()
+        {
+            self.hout.d.next = self.hout.q.val() + self.c_h[1].val();
+        }
+        // the writer's end: commit (every flit in), or first drop what is left
+        if (self.state.q.val() == self.c_s_msg.val()) && self.writer.done.val() {
+            self.wdone.d.next = true;
+            if self.got_last.q.val() {
                 self.state.d.next = self.c_s_commit.val();
             }
         }
-        if self.hdr_out.val() && self.writer.inp.ready.val() {
-            self.hw.d.next = self.hw.q.val() + self.c_h[1].val();
-        }
-        if self.writing.val() && self.writer.done.val() {
-            self.state.d.next = self.c_s_ack.val();
-            if self.kind.q.val() == self.c_msg.val() {
-                self.state.d.next = self.c_s_commit.val();
-            }
-        }
-        if self.st_drop.val() && self.req_in.valid.val() && self.req_in.last.val() {
-            self.state.d.next = self.c_s_idle.val();
-            if self.kind.q.val() == self.c_msg.val() {
-                self.state.d.next = self.c_s_commit.val();
-            }
+        // a refused message, or flits past the writer's: commit with the last flit
+        if (self.state.q.val() == self.c_s_msg.val())
+            && self.al.q.val()
+            && (!self.ok.q.val() || self.wdone.q.val())
+            && (self.got_last.q.val() || (self.req_in.valid.val() && self.req_in.last.val()))
+        {
+            self.state.d.next = self.c_s_commit.val();
         }
         if (self.state.q.val() == self.c_s_commit.val()) && self.c_ack.val() {
             self.state.d.next = self.c_s_ack.val();
+            if self.rsp_out.ready.val() {
+                self.state.d.next = self.c_s_idle.val();
+            }
         }
-        if (self.st_ack.val() || self.wr_fin.val()) && self.rsp_out.ready.val() {
+        if (self.state.q.val() == self.c_s_drop.val())
+            && self.req_in.valid.val()
+            && self.req_in.last.val()
+        {
             self.state.d.next = self.c_s_idle.val();
         }
-        if self.st_addr.val() && self.req_in.valid.val() {
+        if (self.state.q.val() == self.c_s_ack.val()) && self.rsp_out.ready.val() {
+            self.state.d.next = self.c_s_idle.val();
+        }
+        if (self.state.q.val() == self.c_s_addr.val()) && self.req_in.valid.val() {
             self.h0.d.next = self.req_in.data.val();
             if self.kind.q.val() == self.c_rdreq.val() {
-                self.reader.start.next = self.size.q.val() != self.c_zero16.val();
                 self.state.d.next = self.c_s_rrsp.val();
             } else {
-                self.writer.start.next = self.size.q.val() != self.c_zero16.val();
                 self.state.d.next = self.c_s_wdata.val();
+                self.wstart.d.next = self.size.q.val() != self.c_zero16.val();
                 if self.size.q.val() == self.c_zero16.val() {
                     self.state.d.next = self.c_s_ack.val();
                 }
             }
         }
-        if self.rrsp.val() && !self.sent_head.q.val() && self.rsp_out.ready.val() {
+        // WR_REQ: the WR_RSP as the last write is answered, else from S_ACK
+        if (self.state.q.val() == self.c_s_wdata.val()) && self.writer.done.val() {
+            self.state.d.next = self.c_s_ack.val();
+            if self.rsp_out.ready.val() {
+                self.state.d.next = self.c_s_idle.val();
+            }
+        }
+        if (self.state.q.val() == self.c_s_rrsp.val())
+            && !self.sent_head.q.val()
+            && self.rsp_out.ready.val()
+        {
             self.sent_head.d.next = true;
             if self.size.q.val() == self.c_zero16.val() {
                 self.state.d.next = self.c_s_idle.val();
             }
         }
-        if self.rsp_pass.val()
+        if (self.state.q.val() == self.c_s_rrsp.val())
+            && self.sent_head.q.val()
             && self.reader.out.valid.val()
             && self.rsp_out.ready.val()
             && self.reader.out.last.val()
