@@ -7,9 +7,13 @@
 //! - WR_REQ (WRITE): head, the remote address, then `size` bytes read at `laddr`; done at the
 //!   WR_RSP (Alg. 2 l. 8-9, DTU-A27).
 //!
-//! One job at a time; `done` pulses once per job. Responses come on the response class, which
-//! this engine always drains (a response never waits for anything but local memory). The
-//! payload moves through `MemReader` / `MemWriter` at a flit per cycle.
+//! One job at a time; `done` pulses once per job, in the cycle its response is taken (ACK,
+//! WR_RSP) or its last byte's write is answered (combinational from those inputs). Responses
+//! come on the response class, which this engine always drains (a response never waits for
+//! anything but local memory). The payload moves through `MemReader` / `MemWriter` at a flit
+//! per cycle; the reader starts with the job (its first read in that cycle). The packet's
+//! flits leave from registers: the head and header words from this engine's, the payload from
+//! the reader's output slice.
 
 use crate::common::mem::{MemMaster, MemReader, MemWriter};
 use crate::common::packet::{PacketSink, PacketSource};

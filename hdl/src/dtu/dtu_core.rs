@@ -26,17 +26,21 @@
 //!   (DTU-A34) and REPLY_ENABLED; the entry's flags cleared, then a MSG job to (spe, rep).
 //! - FETCH (Alg. 6; OFFSET in ARG1, DTU-A03, A13, A20) and ACK_MSG (Alg. 7, DTU-A15, A34) here.
 //! An endpoint id past the table ends with INV_EP, an unknown opcode with INV_ARGS (DTU-A26).
-//! Latency: a command's endpoint is read as its COMMAND write is served; COMMAND reads 0 four
-//! cycles after the write's strobe for FETCH, five for ACK_MSG, and a cycle after the job's
-//! response for the others. A table step (endpoint read, search-and-check stage, decision)
-//! takes three cycles; one runs at a time.
+//! Latency: a COMMAND write that starts a command while the FSM is idle is served as its strobe
+//! is taken (answered a cycle later) and its endpoint read at once; SEND, READ and WRITE are
+//! decided as the endpoint's words arrive (their job leaves a cycle later), FETCH and ACK_MSG
+//! a cycle after that on the registered slot search (COMMAND reads 0 three and four cycles
+//! after the strobe), REPLY after its header entry is read; a job's command ends in the cycle
+//! its response is taken. One table operation runs at a time.
 //!
 //! Reception (Alg. 4) in two steps around the slot write, so the CU never fetches a message
-//! before its bytes are in memory: allocation (RECEIVE, 24 + length fits the slot and 64 KB
-//! (DTU-A12), a free slot from wpos (DTU-A13); occupied and wpos written) and commit (unread,
-//! msgs, the header entry if inside the table (DTU-A34), then GRANT_CREDITS to header.rep if it
-//! is a SEND endpoint that is not UNLIMITED, saturating at max_crd (DTU-A08, A09, A10), also
-//! for a dropped message (DTU-A11)).
+//! before its bytes are in memory: allocation, asked with the message's head (RECEIVE, 24 +
+//! the head's size fits the slot and 64 KB (DTU-A12), a free slot from wpos (DTU-A13);
+//! occupied and wpos written), and commit, asked as the slot's last write is answered and
+//! taken as the endpoint is read (unread, msgs, the header entry if inside the table
+//! (DTU-A34), then GRANT_CREDITS to header.rep, whose endpoint is read at once, if it is a
+//! SEND endpoint that is not UNLIMITED, saturating at max_crd (DTU-A08, A09, A10), also for a
+//! dropped message (DTU-A11)); the ACK leaves with the commit's answer.
 
 use super::cmd_engine::LA;
 use crate::common::prim::k;
