@@ -24,6 +24,7 @@ use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
+use crate::ppe::notify::PpeNotify;
 use crate::ppe::queues::PpeQueues;
 use crate::ppe::rx::PpeRx;
 use crate::ppe::rx_check::PpeRxCheck;
@@ -195,6 +196,14 @@ dyn_top!(PpeQueuesTop, PpeQueues, clocks: [clock],
         nq_data, aq_valid, aq_data, nb_take],
     outputs: [h_rdata, nq_ready, aq_ready, nb_valid, nb_data, int_lo, int_hi, nbqr_empty,
         nbqr_full, irq]);
+
+dyn_top!(PpeNotifyTop, PpeNotify, clocks: [clock],
+    inputs: [reset, req_valid, req_list, req_w0, req_w1, req_w2, req_m0, req_m1, req_m2, req_m3,
+        nlhr, ram_ready, ram_rdata, nb_valid, nb_data, nq_ready, dma.wr_req_ready,
+        dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid],
+    outputs: [req_ready, ram_addr, ram_we, ram_wdata, ram_valid, nb_take, nq_valid, nq_data,
+        dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data, dma.wr_dat_last,
+        dma.wr_dat_valid, dma.wr_rsp_ready, busy, err]);
 
 dyn_top!(MitNicSyncTop, MitNicSync, clocks: [clock, niclk],
     inputs: [reset, ncs, dbe, da, r_w, d_in, dr_in, nowait, nidata, exc_in],
@@ -511,6 +520,42 @@ pub fn tops() -> Vec<TopEntry> {
             port_docs: mit_nic_port_docs![
                 ("clock", "the P-bus clock: the P-bus pins, the registers, both queues and the output port (`noclk` is `clock`)"),
                 ("noclk", "PaRC output clock (`clock`)"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_notify",
+            doc: "Utah PPE notification writer: heads-table entry read, an empty object from NBQR, the object in one burst and `next` after it, the entry's new head, the token to NQR (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeNotifyTop::new("ppe_notify", PpeNotify::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: idle"),
+                ("req_valid", "a posting: list `req_list`, words 0-2 `req_w*` and metadata words 4-7 `req_m*` (held until `req_ready`)"),
+                ("req_ready", "the writer is idle and takes the posting"),
+                ("req_list", "the note_index: the list's heads-table entry"),
+                ("req_w0", "object word 0 (Fig 4, 11, 12)"),
+                ("req_w1", "object word 1"),
+                ("req_w2", "object word 2"),
+                ("req_m0", "object word 4 (metadata 0)"),
+                ("req_m1", "object word 5"),
+                ("req_m2", "object word 6"),
+                ("req_m3", "object word 7"),
+                ("nlhr", "NLHR: the heads table's byte address in RCV_RAM (bits 2:0 ignored; entry n at NLHR + 8 n, wrapping in 64 KB)"),
+                ("ram_addr", "RCV_RAM word address of the request"),
+                ("ram_we", "the request writes `ram_wdata` (the entry's head word), else reads"),
+                ("ram_wdata", "the written word: the new empty object's address"),
+                ("ram_valid", "an RCV_RAM request (held until `ram_ready`)"),
+                ("ram_ready", "the request is taken this cycle"),
+                ("ram_rdata", "a taken read's word, in the cycle after it is taken"),
+                ("nb_valid", "NBQR holds an entry"),
+                ("nb_data", "NBQR's head: an empty object's host address"),
+                ("nb_take", "the writer takes NBQR's head"),
+                ("nq_valid", "the token is pushed onto NQR (held until `nq_ready`)"),
+                ("nq_data", "the token (heads word 1 >> 1, zero-extended, AMB-22)"),
+                ("nq_ready", "NQR has room"),
+                ("dma$*", "host-memory write port (`common::dma`, 32-bit beats): the object's 8 words at `head` (`next` 0), then `next` alone at `head` + 12 once the burst is answered"),
+                ("busy", "a posting is under way"),
+                ("err", "one cycle per host write answered with an error (the posting goes on)"),
             ],
         },
         TopEntry {

@@ -1,7 +1,9 @@
-//! The Utah PPE (UUCS-95-013; `nicgen_wire::ppe` holds every format). Built so far: the
-//! reception decision (`rx_check`: validation steps 1-9 of §6.1 and the rslot update of steps
-//! 11-13 for one packet).
+//! The Utah PPE (UUCS-95-013; `nicgen_wire::ppe` holds every format). Built so far: the link
+//! receiver (`rx_link`), the reception decision (`rx_check`: validation steps 1-9 of §6.1 and
+//! the rslot update of steps 11-13 for one packet), the receive path through the host write
+//! (`rx`), the queues and interrupt bits (`queues`) and the notification writer (`notify`).
 
+pub mod notify;
 pub mod queues;
 pub mod rx;
 pub mod rx_check;

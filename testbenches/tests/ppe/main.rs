@@ -2,6 +2,7 @@
 //! binary.
 
 mod dut;
+mod notify;
 mod queues;
 mod rx;
 mod rx_check;
