@@ -814,7 +814,9 @@ impl Logic for DtuCore {
         // READ / WRITE bounds (DTU-A01): arg0 + size inside the region, no wrap of the address
         self.b_end.next = self.arg0.val() + self.size64.val();
         self.b_remote.next = self.v1.val() + self.arg0.val();
-        self.b_rend.next = self.b_remote.val() + self.size64.val();
+        // (the same sum as b_remote + size, beside b_remote rather than after it: the endpoint's
+        // words go through one adder before the compares)
+        self.b_rend.next = self.v1.val() + self.b_end.val();
         self.b_bad.next = (self.b_end.val() > (self.v2.val() & self.c_mem_size.val()))
             || (self.b_remote.val() < self.v1.val())
             || (self.b_rend.val() < self.b_remote.val());
