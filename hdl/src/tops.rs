@@ -24,6 +24,7 @@ use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
+use crate::ppe::events::PpeEvents;
 use crate::ppe::notify::PpeNotify;
 use crate::ppe::queues::PpeQueues;
 use crate::ppe::rx::PpeRx;
@@ -186,7 +187,7 @@ dyn_top!(PpeRxTop, PpeRx, clocks: [clock],
         incarnation, rslot_limit, ev_take, p_addr, dma.wr_req_ready, dma.wr_dat_ready,
         dma.wr_rsp_err, dma.wr_rsp_valid, h_addr, h_wdata, h_we, h_re],
     outputs: [rx.ready, ev_valid, ev_status, ev_ack, ev_data, ev_complete, ev_host_addr, ev_words,
-        ev_w0, ev_w1, ev_w2, ev_w3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset, ev_rs_ack_note,
+        ev_w0, ev_w1, ev_w2, ev_w3, ev_m0, ev_m1, ev_m2, ev_m3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset, ev_rs_ack_note,
         ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3, ev_host_err, p_data,
         dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data, dma.wr_dat_last,
         dma.wr_dat_valid, dma.wr_rsp_ready, h_ready, h_rdata]);
@@ -196,6 +197,14 @@ dyn_top!(PpeQueuesTop, PpeQueues, clocks: [clock],
         nq_data, aq_valid, aq_data, nb_take],
     outputs: [h_rdata, nq_ready, aq_ready, nb_valid, nb_data, int_lo, int_hi, nbqr_empty,
         nbqr_full, irq]);
+
+dyn_top!(PpeEventsTop, PpeEvents, clocks: [clock],
+    inputs: [reset, ev_valid, ev_status, ev_ack, ev_data, ev_host_err, ev_complete, ev_w0, ev_w1,
+        ev_w2, ev_w3, ev_m0, ev_m1, ev_m2, ev_m3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset,
+        ev_rs_ack_note, ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3,
+        n_ready, aq_ready],
+    outputs: [ev_take, n_valid, n_list, n_w0, n_w1, n_w2, n_m0, n_m1, n_m2, n_m3, aq_valid,
+        aq_data]);
 
 dyn_top!(PpeNotifyTop, PpeNotify, clocks: [clock],
     inputs: [reset, req_valid, req_list, req_w0, req_w1, req_w2, req_m0, req_m1, req_m2, req_m3,
@@ -523,6 +532,26 @@ pub fn tops() -> Vec<TopEntry> {
             ],
         },
         TopEntry {
+            name: "ppe_events",
+            doc: "Utah PPE event actions: a received packet's event (`ppe_rx`'s ev_*) to the notification writer's postings (error, ack, host error, reception) and the AQR push, in the order of PPE-R150, then taken (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeEventsTop::new("ppe_events", PpeEvents::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: no step done"),
+                ("ev_*", "`ppe_rx`'s event (held until `ev_take`), with the packet's metadata words `ev_m*`"),
+                ("ev_take", "the event's steps are done"),
+                ("n_valid", "a posting for `ppe_notify` (its `req_*`; held until `n_ready`)"),
+                ("n_ready", "the writer takes the posting"),
+                ("n_list", "the note_index: 0 for an error, the rslot's ack_note_index for an ack, its note_index for a completion"),
+                ("n_w*", "object words 0-2"),
+                ("n_m*", "object words 4-7 (metadata when flagged, else 0)"),
+                ("aq_valid", "the completed rslot's index onto AQR (do_acks; held until `aq_ready`)"),
+                ("aq_data", "the rslot index (dst_slot, zero-extended)"),
+                ("aq_ready", "AQR has room"),
+            ],
+        },
+        TopEntry {
             name: "ppe_notify",
             doc: "Utah PPE notification writer: heads-table entry read, an empty object from NBQR, the object in one burst and `next` after it, the entry's new head, the token to NQR (ppe)",
             clocks_mhz: &[("clock", 100.0)],
@@ -612,6 +641,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("ev_host_addr", "buffer_base_phys + remote_offset"),
                 ("ev_words", "payload words (readable at `p_addr` while the event is offered)"),
                 ("ev_w*", "the header words address0, address1, control0, control1 as received (for the notifications)"),
+                ("ev_m*", "the packet's metadata words as received (an ack notification's, when flagged)"),
                 ("ev_rs_*", "the rslot as the packet left it (words 2, 4-11: control, msg_size, msg_offset, ack_note, meta_ctl, metadata): the completion notification's fields; the stored meta_ctl is cleared at completion"),
                 ("p_addr", "payload word to read (while the event is offered)"),
                 ("p_data", "payload word `p_addr` of the cycle before"),

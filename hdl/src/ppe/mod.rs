@@ -3,6 +3,7 @@
 //! the rslot update of steps 11-13 for one packet), the receive path through the host write
 //! (`rx`), the queues and interrupt bits (`queues`) and the notification writer (`notify`).
 
+pub mod events;
 pub mod notify;
 pub mod queues;
 pub mod rx;

@@ -92,6 +92,11 @@ pub struct PpeRx {
     pub ev_w1: Signal<Out, Bits<32>>,
     pub ev_w2: Signal<Out, Bits<32>>,
     pub ev_w3: Signal<Out, Bits<32>>,
+    /// The packet's metadata words as received (an ack notification's, when flagged).
+    pub ev_m0: Signal<Out, Bits<32>>,
+    pub ev_m1: Signal<Out, Bits<32>>,
+    pub ev_m2: Signal<Out, Bits<32>>,
+    pub ev_m3: Signal<Out, Bits<32>>,
     pub ev_rs_ctl: Signal<Out, Bits<32>>,
     pub ev_rs_msg_size: Signal<Out, Bits<32>>,
     pub ev_rs_msg_offset: Signal<Out, Bits<32>>,
@@ -168,6 +173,10 @@ impl Default for PpeRx {
             ev_w1: Default::default(),
             ev_w2: Default::default(),
             ev_w3: Default::default(),
+            ev_m0: Default::default(),
+            ev_m1: Default::default(),
+            ev_m2: Default::default(),
+            ev_m3: Default::default(),
             ev_rs_ctl: Default::default(),
             ev_rs_msg_size: Default::default(),
             ev_rs_msg_offset: Default::default(),
@@ -439,6 +448,10 @@ impl Logic for PpeRx {
         self.ev_w1.next = self.link.w1.val();
         self.ev_w2.next = self.link.w2.val();
         self.ev_w3.next = self.link.w3.val();
+        self.ev_m0.next = self.link.m0.val();
+        self.ev_m1.next = self.link.m1.val();
+        self.ev_m2.next = self.link.m2.val();
+        self.ev_m3.next = self.link.m3.val();
         self.ev_rs_ctl.next = self.rsq[2].q.val();
         self.ev_rs_msg_size.next = self.snap[0].q.val();
         self.ev_rs_msg_offset.next = self.snap[1].q.val();

@@ -2,6 +2,7 @@
 //! binary.
 
 mod dut;
+mod events;
 mod notify;
 mod queues;
 mod rx;

@@ -1,0 +1,305 @@
+//! What a received packet's event leads to (UUCS-95-013 §6.1 step 7, §6.2, §8): the postings
+//! for the notification writer (`PpeNotify`) and the AQR push, in the order of PPE-R150, before
+//! the event is taken (one event at a time; `PpeRx` holds its fields until `ev_take`):
+//! - an error packet: an error notification on list 0 (Fig 12: dst_slot and the status bit,
+//!   dst_node and src_node, from the header as received; PPE-R155, R158);
+//! - an ack packet: an ack notification on the rslot's ack_note_index (Fig 11 with ack_pkt,
+//!   from the packet's header and its metadata when flagged; PPE-R151, R153);
+//! - a data packet whose payload write host memory refused: first an error notification on
+//!   list 0 with `HOST_ERR` (a decision: the spec's host bus has no errors);
+//! - a data packet that completed its message: the reception notification on the rslot's
+//!   note_index when notify is set (Fig 11 from the rslot and the completing header,
+//!   PPE-R149), then the rslot index onto AQR when do_acks is set (PPE-R148);
+//! - anything else: taken at once (PPE-R154).
+//!
+//! The words are those of `nicgen_wire::ppe::{error_note, ack_note, reception_note}`; `next`
+//! (word 3) is the writer's.
+
+use crate::common::prim::k;
+use crate::common::unused::Unused;
+use nicgen_wire::ppe::{control0, control1, note, rslot};
+use rust_hdl::prelude::*;
+
+// the bit positions the kernel's masks assume
+const _: () = assert!(
+    note::DST_SLOT.lsb == 16
+        && note::SRC_NODE.lsb == 4
+        && note::SRC_NODE.width == 12
+        && note::ACK_PKT.lsb == 29
+        && note::INCARNATION.lsb == 24
+        && note::OFFSET.width == 24
+        && note::MSG_SIZE.width == 24
+        && note::META_DATA.lsb == 27
+        && note::META_LEN.lsb == 24
+        && note::ERR_DST_NODE.lsb == 16
+        && note::ERR_SRC_NODE.lsb == 0
+        && control0::INCARNATION.lsb == 24
+        && control0::REMOTE_OFFSET.width == 24
+        && control1::META_DATA_FLAG.lsb == 27
+        && control1::META_LEN.lsb == 24
+        && control1::MSG_SIZE.width == 24
+        && rslot::NOTE_INDEX.lsb == 16
+        && rslot::ACK_NOTE_INDEX.lsb == 16
+        && rslot::DO_ACKS.lsb == 13
+        && rslot::NOTIFY.lsb == 12
+);
+
+/// The error status of a payload write host memory refused (an error notification's word 0;
+/// below the spec's bits, which end at misc_pkt = bit 7).
+pub const HOST_ERR: u32 = 1 << 6;
+
+#[derive(LogicBlock)]
+pub struct PpeEvents {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub ev_valid: Signal<In, Bit>,
+    pub ev_take: Signal<Out, Bit>,
+    pub ev_status: Signal<In, Bits<32>>,
+    pub ev_ack: Signal<In, Bit>,
+    pub ev_data: Signal<In, Bit>,
+    pub ev_host_err: Signal<In, Bit>,
+    pub ev_complete: Signal<In, Bit>,
+    pub ev_w0: Signal<In, Bits<32>>,
+    pub ev_w1: Signal<In, Bits<32>>,
+    pub ev_w2: Signal<In, Bits<32>>,
+    pub ev_w3: Signal<In, Bits<32>>,
+    pub ev_m0: Signal<In, Bits<32>>,
+    pub ev_m1: Signal<In, Bits<32>>,
+    pub ev_m2: Signal<In, Bits<32>>,
+    pub ev_m3: Signal<In, Bits<32>>,
+    pub ev_rs_ctl: Signal<In, Bits<32>>,
+    pub ev_rs_msg_size: Signal<In, Bits<32>>,
+    pub ev_rs_msg_offset: Signal<In, Bits<32>>,
+    pub ev_rs_ack_note: Signal<In, Bits<32>>,
+    pub ev_rs_meta_ctl: Signal<In, Bits<32>>,
+    pub ev_rs_meta0: Signal<In, Bits<32>>,
+    pub ev_rs_meta1: Signal<In, Bits<32>>,
+    pub ev_rs_meta2: Signal<In, Bits<32>>,
+    pub ev_rs_meta3: Signal<In, Bits<32>>,
+    /// A posting for `PpeNotify` (its `req_*`).
+    pub n_valid: Signal<Out, Bit>,
+    pub n_ready: Signal<In, Bit>,
+    pub n_list: Signal<Out, Bits<16>>,
+    pub n_w0: Signal<Out, Bits<32>>,
+    pub n_w1: Signal<Out, Bits<32>>,
+    pub n_w2: Signal<Out, Bits<32>>,
+    pub n_m0: Signal<Out, Bits<32>>,
+    pub n_m1: Signal<Out, Bits<32>>,
+    pub n_m2: Signal<Out, Bits<32>>,
+    pub n_m3: Signal<Out, Bits<32>>,
+    /// The AQR push (the rslot index).
+    pub aq_valid: Signal<Out, Bit>,
+    pub aq_data: Signal<Out, Bits<32>>,
+    pub aq_ready: Signal<In, Bit>,
+    /// The event's steps done: the host-error notification, the completion notification, the
+    /// AQR push (an error or ack packet's notification counts as the first).
+    done_e: DFF<Bit>,
+    done_n: DFF<Bit>,
+    done_a: DFF<Bit>,
+    /// ack_note's reserved low half.
+    sink_ack: Unused<Bits<16>>,
+    is_err: Signal<Local, Bit>,
+    need_e: Signal<Local, Bit>,
+    need_n: Signal<Local, Bit>,
+    need_a: Signal<Local, Bit>,
+    post_e: Signal<Local, Bit>,
+    post_n: Signal<Local, Bit>,
+    post_a: Signal<Local, Bit>,
+    hdr_w0: Signal<Local, Bits<32>>,
+    err_w2: Signal<Local, Bits<32>>,
+    meta_on: Signal<Local, Bit>,
+    c_zero32: Constant<Bits<32>>,
+    c_list0: Constant<Bits<16>>,
+    c_host_err: Constant<Bits<32>>,
+    c_w0_mask: Constant<Bits<32>>,
+    c_hi16: Constant<Bits<32>>,
+    c_lo28: Constant<Bits<32>>,
+    c_lo24: Constant<Bits<32>>,
+    c_src: Constant<Bits<32>>,
+    c_ack_pkt: Constant<Bits<32>>,
+    c_inc: Constant<Bits<32>>,
+    c_meta_bits: Constant<Bits<32>>,
+    c_meta_flag: Constant<Bits<32>>,
+    c_dst_node: Constant<Bits<32>>,
+    c_do_acks: Constant<Bits<32>>,
+    c_notify: Constant<Bits<32>>,
+    c_sh4: Constant<Bits<32>>,
+    c_sh16: Constant<Bits<32>>,
+}
+
+impl Default for PpeEvents {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            ev_valid: Default::default(),
+            ev_take: Default::default(),
+            ev_status: Default::default(),
+            ev_ack: Default::default(),
+            ev_data: Default::default(),
+            ev_host_err: Default::default(),
+            ev_complete: Default::default(),
+            ev_w0: Default::default(),
+            ev_w1: Default::default(),
+            ev_w2: Default::default(),
+            ev_w3: Default::default(),
+            ev_m0: Default::default(),
+            ev_m1: Default::default(),
+            ev_m2: Default::default(),
+            ev_m3: Default::default(),
+            ev_rs_ctl: Default::default(),
+            ev_rs_msg_size: Default::default(),
+            ev_rs_msg_offset: Default::default(),
+            ev_rs_ack_note: Default::default(),
+            ev_rs_meta_ctl: Default::default(),
+            ev_rs_meta0: Default::default(),
+            ev_rs_meta1: Default::default(),
+            ev_rs_meta2: Default::default(),
+            ev_rs_meta3: Default::default(),
+            n_valid: Default::default(),
+            n_ready: Default::default(),
+            n_list: Default::default(),
+            n_w0: Default::default(),
+            n_w1: Default::default(),
+            n_w2: Default::default(),
+            n_m0: Default::default(),
+            n_m1: Default::default(),
+            n_m2: Default::default(),
+            n_m3: Default::default(),
+            aq_valid: Default::default(),
+            aq_data: Default::default(),
+            aq_ready: Default::default(),
+            done_e: Default::default(),
+            done_n: Default::default(),
+            done_a: Default::default(),
+            sink_ack: Default::default(),
+            is_err: Default::default(),
+            need_e: Default::default(),
+            need_n: Default::default(),
+            need_a: Default::default(),
+            post_e: Default::default(),
+            post_n: Default::default(),
+            post_a: Default::default(),
+            hdr_w0: Default::default(),
+            err_w2: Default::default(),
+            meta_on: Default::default(),
+            c_zero32: k(0),
+            c_list0: k(0),
+            c_host_err: k(HOST_ERR as u64),
+            c_w0_mask: k(0xFFFF_FFF0),
+            c_hi16: k(0xFFFF_0000),
+            c_lo28: k(0x0FFF_FFFF),
+            c_lo24: k(0x00FF_FFFF),
+            c_src: k(0xFFF),
+            c_ack_pkt: k(note::ACK_PKT.set(0, 1)),
+            c_inc: k(note::INCARNATION.mask()),
+            c_meta_bits: k(note::META_DATA.mask() | note::META_LEN.mask()),
+            c_meta_flag: k(control1::META_DATA_FLAG.mask()),
+            c_dst_node: k(0x0FFF_0000),
+            c_do_acks: k(rslot::DO_ACKS.mask()),
+            c_notify: k(rslot::NOTIFY.mask()),
+            c_sh4: k(4),
+            c_sh16: k(16),
+        }
+    }
+}
+
+impl Logic for PpeEvents {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, done_e, done_n, done_a);
+        self.sink_ack.x.next = self.ev_rs_ack_note.val().get_bits::<16>(0);
+        // the steps this event needs, and the one offered now (in PPE-R150's order)
+        self.is_err.next = self.ev_status.val() != self.c_zero32.val();
+        self.need_e.next = self.is_err.val()
+            || self.ev_ack.val()
+            || (self.ev_data.val() && self.ev_host_err.val());
+        self.need_n.next = self.ev_data.val()
+            && !self.is_err.val()
+            && self.ev_complete.val()
+            && ((self.ev_rs_ctl.val() & self.c_notify.val()) != self.c_zero32.val());
+        self.need_a.next = self.ev_data.val()
+            && !self.is_err.val()
+            && self.ev_complete.val()
+            && ((self.ev_rs_ctl.val() & self.c_do_acks.val()) != self.c_zero32.val());
+        self.post_e.next = self.ev_valid.val() && self.need_e.val() && !self.done_e.q.val();
+        self.post_n.next =
+            self.ev_valid.val() && self.need_n.val() && !self.done_n.q.val() && !self.post_e.val();
+        self.post_a.next = self.ev_valid.val()
+            && self.need_a.val()
+            && !self.done_a.q.val()
+            && !self.post_e.val()
+            && !self.post_n.val();
+
+        // ---- the words ----
+        // word 0 of a reception or ack notification: dst_slot and src_node as address1 has them
+        self.hdr_w0.next = self.ev_w1.val() & self.c_w0_mask.val();
+        // an error notification's word 2: dst_node (address0) and src_node (address1)
+        self.err_w2.next = (self.ev_w0.val() & self.c_dst_node.val())
+            | ((self.ev_w1.val() >> self.c_sh4.val()) & self.c_src.val());
+        self.n_list.next = self.c_list0.val();
+        self.n_w0.next = (self.ev_w1.val() & self.c_hi16.val()) | self.ev_status.val();
+        if !self.is_err.val() && !self.ev_ack.val() {
+            self.n_w0.next = (self.ev_w1.val() & self.c_hi16.val()) | self.c_host_err.val();
+        }
+        self.n_w1.next = self.c_zero32.val();
+        self.n_w2.next = self.err_w2.val();
+        self.meta_on.next = false;
+        self.n_m0.next = self.ev_m0.val();
+        self.n_m1.next = self.ev_m1.val();
+        self.n_m2.next = self.ev_m2.val();
+        self.n_m3.next = self.ev_m3.val();
+        if self.ev_ack.val() && !self.is_err.val() {
+            // Fig 11 with ack_pkt, all from the packet (PPE-R151)
+            self.n_list.next = self.ev_rs_ack_note.val().get_bits::<16>(16);
+            self.n_w0.next = self.hdr_w0.val();
+            self.n_w1.next = (self.ev_w2.val() & self.c_lo28.val()) | self.c_ack_pkt.val();
+            self.n_w2.next = self.ev_w3.val() & self.c_lo28.val();
+            self.meta_on.next = (self.ev_w3.val() & self.c_meta_flag.val()) != self.c_zero32.val();
+        }
+        if self.post_n.val() {
+            // Fig 11 from the rslot and the completing header (PPE-R149)
+            self.n_list.next = self.ev_rs_ctl.val().get_bits::<16>(16);
+            self.n_w0.next = self.hdr_w0.val();
+            self.n_w1.next = (self.ev_w2.val() & self.c_inc.val())
+                | (self.ev_rs_msg_offset.val() & self.c_lo24.val());
+            self.n_w2.next = (self.ev_rs_meta_ctl.val() & self.c_meta_bits.val())
+                | (self.ev_rs_msg_size.val() & self.c_lo24.val());
+            self.meta_on.next =
+                (self.ev_rs_meta_ctl.val() & self.c_meta_flag.val()) != self.c_zero32.val();
+            self.n_m0.next = self.ev_rs_meta0.val();
+            self.n_m1.next = self.ev_rs_meta1.val();
+            self.n_m2.next = self.ev_rs_meta2.val();
+            self.n_m3.next = self.ev_rs_meta3.val();
+        }
+        if !self.meta_on.val() {
+            self.n_m0.next = self.c_zero32.val();
+            self.n_m1.next = self.c_zero32.val();
+            self.n_m2.next = self.c_zero32.val();
+            self.n_m3.next = self.c_zero32.val();
+        }
+        self.n_valid.next = self.post_e.val() || self.post_n.val();
+        self.aq_valid.next = self.post_a.val();
+        self.aq_data.next = self.ev_w1.val() >> self.c_sh16.val();
+
+        // ---- progress, and the event taken once every step is done ----
+        if self.post_e.val() && self.n_ready.val() {
+            self.done_e.d.next = true;
+        }
+        if self.post_n.val() && self.n_ready.val() {
+            self.done_n.d.next = true;
+        }
+        if self.post_a.val() && self.aq_ready.val() {
+            self.done_a.d.next = true;
+        }
+        self.ev_take.next = self.ev_valid.val()
+            && (!self.need_e.val() || self.done_e.q.val())
+            && (!self.need_n.val() || self.done_n.q.val())
+            && (!self.need_a.val() || self.done_a.q.val());
+        if self.ev_take.val() || self.reset.val() {
+            self.done_e.d.next = false;
+            self.done_n.d.next = false;
+            self.done_a.d.next = false;
+        }
+    }
+}
