@@ -30,6 +30,7 @@ use crate::ppe::queues::PpeQueues;
 use crate::ppe::rx::PpeRx;
 use crate::ppe::rx_check::PpeRxCheck;
 use crate::ppe::rx_link::PpeRxLink;
+use crate::ppe::rx_node::PpeRxNode;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -205,6 +206,15 @@ dyn_top!(PpeEventsTop, PpeEvents, clocks: [clock],
         n_ready, aq_ready],
     outputs: [ev_take, n_valid, n_list, n_w0, n_w1, n_w2, n_m0, n_m1, n_m2, n_m3, aq_valid,
         aq_data]);
+
+dyn_top!(PpeRxNodeTop, PpeRxNode, clocks: [clock],
+    inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, local_node,
+        incarnation, rslot_limit, nlhr, h_addr, h_wdata, h_we, h_re, g_addr, g_wdata, g_we,
+        q_pop_nqr, q_pop_aqr, q_push_nbqr, q_wdata, q_clear_lo, q_clear_hi, dma.wr_req_ready,
+        dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid],
+    outputs: [rx.ready, h_ready, h_rdata, g_ready, g_rdata, q_rdata, int_lo, int_hi, nbqr_empty,
+        nbqr_full, irq, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
+        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err]);
 
 dyn_top!(PpeNotifyTop, PpeNotify, clocks: [clock],
     inputs: [reset, req_valid, req_list, req_w0, req_w1, req_w2, req_m0, req_m1, req_m2, req_m3,
@@ -549,6 +559,36 @@ pub fn tops() -> Vec<TopEntry> {
                 ("aq_valid", "the completed rslot's index onto AQR (do_acks; held until `aq_ready`)"),
                 ("aq_data", "the rslot index (dst_slot, zero-extended)"),
                 ("aq_ready", "AQR has room"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_rx_node",
+            doc: "Utah PPE receive side whole: ppe_rx, ppe_events, ppe_notify, ppe_queues and the 64 KB heads-table RAM, the payload and notification writes on one host write port (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeRxNodeTop::new("ppe_rx_node", PpeRxNode::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high"),
+                ("rx$*", "the fabric's packet stream in (`ppe_rx`'s)"),
+                ("local_node", "this node's id"),
+                ("incarnation", "this node's incarnation"),
+                ("rslot_limit", "RSLOT_LIMIT"),
+                ("nlhr", "NLHR: the heads table's byte address in RCV_RAM"),
+                ("h_*", "host access to the rslot table (`ppe_rx`'s)"),
+                ("g_addr", "host access to the heads-table RAM: word address, read every cycle `g_ready` is high"),
+                ("g_wdata", "the word a host write writes"),
+                ("g_we", "a host write (taken when `g_ready`)"),
+                ("g_ready", "the notification writer leaves the RAM to the host this cycle"),
+                ("g_rdata", "the word at the `g_addr` of the cycle before"),
+                ("q_*", "the queues' host side (`ppe_queues`' `h_*`)"),
+                ("int_lo", "PCSR1.int_lo"),
+                ("int_hi", "PCSR1.int_hi"),
+                ("nbqr_empty", "PCSR1.nbqr_empty"),
+                ("nbqr_full", "PCSR1.nbqr_full"),
+                ("irq", "the interrupt level"),
+                ("dma$*", "host-memory write port (`common::dma`, 32-bit beats): payloads and notification objects, whole writes round-robin (`common::dma_arb`)"),
+                ("busy", "a packet's event is under way or a notification is being written"),
+                ("note_err", "a notification write answered with an error (one cycle)"),
             ],
         },
         TopEntry {

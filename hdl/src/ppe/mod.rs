@@ -9,3 +9,4 @@ pub mod queues;
 pub mod rx;
 pub mod rx_check;
 pub mod rx_link;
+pub mod rx_node;

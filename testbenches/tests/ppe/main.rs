@@ -8,3 +8,4 @@ mod queues;
 mod rx;
 mod rx_check;
 mod rx_link;
+mod rx_node;

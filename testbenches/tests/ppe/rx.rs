@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 const SLOTS: usize = 64;
 
 /// A host access to the rslot table (a read's word, or 0 for a write).
-fn host(d: &mut Dut, addr: usize, write: Option<u32>) -> u32 {
+pub(super) fn host(d: &mut Dut, addr: usize, write: Option<u32>) -> u32 {
     d.set("h_addr", addr as u64);
     d.set("h_wdata", write.unwrap_or(0) as u64);
     d.set("h_we", write.is_some() as u64);
@@ -41,7 +41,13 @@ fn host(d: &mut Dut, addr: usize, write: Option<u32>) -> u32 {
 }
 
 /// A message's packets: `size` bytes to `slot` at `off` in its buffer, in random order.
-fn message(rng: &mut Rng, cfg: &Config, slot: u16, off: u32, size: u32) -> Vec<Vec<u32>> {
+pub(super) fn message(
+    rng: &mut Rng,
+    cfg: &Config,
+    slot: u16,
+    off: u32,
+    size: u32,
+) -> Vec<Vec<u32>> {
     let mut pk = vec![];
     let mut at = 0;
     loop {
@@ -77,7 +83,7 @@ fn message(rng: &mut Rng, cfg: &Config, slot: u16, off: u32, size: u32) -> Vec<V
 }
 
 /// A bad or odd packet.
-fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
+pub(super) fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
     let slot = rng.below(10) as u16;
     let mut c0 = control0::INCARNATION.set(0, cfg.incarnation as u64);
     let size = sizes.get(slot as usize).copied().unwrap_or(256);

@@ -1,0 +1,244 @@
+//! The PPE's receive side whole (UUCS-95-013 §3.3-§3.5, §4, §6): `PpeRx` (link receiver, rslot
+//! table, the checks, the rslot update, the payload's host write), `PpeEvents` (what an event
+//! leads to), `PpeNotify` (the notification objects), `PpeQueues` (NQR, AQR, NBQR and the
+//! interrupt bits) and the heads table's RAM (64 KB, the size of RCV_RAM, so an entry may sit
+//! anywhere NLHR puts it). The payload writes and the notification writes share the host write
+//! port through `DmaWrArbiter`; a packet's event is offered only once its payload write is
+//! answered, so a notification never overtakes its data (PPE-R150).
+//!
+//! Host ports: the rslot table (`h_*`, `PpeRx`'s), the heads-table RAM (`g_*`: `g_addr` read
+//! every cycle `g_ready` is high, its word on `g_rdata` the cycle after; a write with `g_we`; the notification writer
+//! goes first), the queues (`q_*`, `PpeQueues`' host side) and the interrupt bits.
+
+use super::events::PpeEvents;
+use super::notify::PpeNotify;
+use super::queues::PpeQueues;
+use super::rx::{PpeRx, HB};
+use crate::common::dma::DmaWrMaster;
+use crate::common::dma_arb::DmaWrArbiter;
+use crate::common::packet::PacketSink;
+use crate::common::prim::k;
+use crate::common::ram::BlockRam;
+use crate::common::unused::Unused;
+use crate::common::widen::Widen;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct PpeRxNode {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub rx: PacketSink<32, 4, 1>,
+    pub local_node: Signal<In, Bits<16>>,
+    pub incarnation: Signal<In, Bits<4>>,
+    pub rslot_limit: Signal<In, Bits<16>>,
+    pub nlhr: Signal<In, Bits<16>>,
+    pub h_addr: Signal<In, Bits<HB>>,
+    pub h_wdata: Signal<In, Bits<32>>,
+    pub h_we: Signal<In, Bit>,
+    pub h_re: Signal<In, Bit>,
+    pub h_ready: Signal<Out, Bit>,
+    pub h_rdata: Signal<Out, Bits<32>>,
+    pub g_addr: Signal<In, Bits<14>>,
+    pub g_wdata: Signal<In, Bits<32>>,
+    pub g_we: Signal<In, Bit>,
+    pub g_ready: Signal<Out, Bit>,
+    pub g_rdata: Signal<Out, Bits<32>>,
+    pub q_pop_nqr: Signal<In, Bit>,
+    pub q_pop_aqr: Signal<In, Bit>,
+    pub q_push_nbqr: Signal<In, Bit>,
+    pub q_wdata: Signal<In, Bits<32>>,
+    pub q_clear_lo: Signal<In, Bit>,
+    pub q_clear_hi: Signal<In, Bit>,
+    pub q_rdata: Signal<Out, Bits<32>>,
+    pub int_lo: Signal<Out, Bit>,
+    pub int_hi: Signal<Out, Bit>,
+    pub nbqr_empty: Signal<Out, Bit>,
+    pub nbqr_full: Signal<Out, Bit>,
+    pub irq: Signal<Out, Bit>,
+    pub dma: DmaWrMaster<32>,
+    /// A packet's event is under way or a notification is being written.
+    pub busy: Signal<Out, Bit>,
+    /// A notification write answered with an error (one cycle).
+    pub note_err: Signal<Out, Bit>,
+    prx: PpeRx,
+    ev: PpeEvents,
+    nt: PpeNotify,
+    q: PpeQueues,
+    arb: DmaWrArbiter<2, 32>,
+    heads: BlockRam<Bits<32>, 14>,
+    st32: Widen<16, 32>,
+    sink_p: Unused<Bits<32>>,
+    sink_addr: Unused<Bits<32>>,
+    sink_words: Unused<Bits<6>>,
+    c_p0: Constant<Bits<5>>,
+}
+
+impl Default for PpeRxNode {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            rx: Default::default(),
+            local_node: Default::default(),
+            incarnation: Default::default(),
+            rslot_limit: Default::default(),
+            nlhr: Default::default(),
+            h_addr: Default::default(),
+            h_wdata: Default::default(),
+            h_we: Default::default(),
+            h_re: Default::default(),
+            h_ready: Default::default(),
+            h_rdata: Default::default(),
+            g_addr: Default::default(),
+            g_wdata: Default::default(),
+            g_we: Default::default(),
+            g_ready: Default::default(),
+            g_rdata: Default::default(),
+            q_pop_nqr: Default::default(),
+            q_pop_aqr: Default::default(),
+            q_push_nbqr: Default::default(),
+            q_wdata: Default::default(),
+            q_clear_lo: Default::default(),
+            q_clear_hi: Default::default(),
+            q_rdata: Default::default(),
+            int_lo: Default::default(),
+            int_hi: Default::default(),
+            nbqr_empty: Default::default(),
+            nbqr_full: Default::default(),
+            irq: Default::default(),
+            dma: Default::default(),
+            busy: Default::default(),
+            note_err: Default::default(),
+            prx: Default::default(),
+            ev: Default::default(),
+            nt: Default::default(),
+            q: Default::default(),
+            arb: Default::default(),
+            heads: Default::default(),
+            st32: Default::default(),
+            sink_p: Default::default(),
+            sink_addr: Default::default(),
+            sink_words: Default::default(),
+            c_p0: k(0),
+        }
+    }
+}
+
+impl Logic for PpeRxNode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, prx, ev, nt, q, arb);
+        self.prx.reset.next = self.reset.val();
+        self.ev.reset.next = self.reset.val();
+        self.nt.reset.next = self.reset.val();
+        self.q.reset.next = self.reset.val();
+        self.arb.reset.next = self.reset.val();
+        self.heads.read_clock.next = self.clock.val();
+        self.heads.write_clock.next = self.clock.val();
+
+        // ---- the receive path and its host port ----
+        PacketSink::<32, 4, 1>::link(&mut self.rx, &mut self.prx.rx);
+        self.prx.local_node.next = self.local_node.val();
+        self.prx.incarnation.next = self.incarnation.val();
+        self.prx.rslot_limit.next = self.rslot_limit.val();
+        self.prx.h_addr.next = self.h_addr.val();
+        self.prx.h_wdata.next = self.h_wdata.val();
+        self.prx.h_we.next = self.h_we.val();
+        self.prx.h_re.next = self.h_re.val();
+        self.h_ready.next = self.prx.h_ready.val();
+        self.h_rdata.next = self.prx.h_rdata.val();
+        // the payload is in host memory by the time of the event: nobody reads it back here
+        self.prx.p_addr.next = self.c_p0.val();
+        self.sink_p.x.next = self.prx.p_data.val();
+        self.sink_addr.x.next = self.prx.ev_host_addr.val();
+        self.sink_words.x.next = self.prx.ev_words.val();
+
+        // ---- the event to its actions ----
+        self.ev.ev_valid.next = self.prx.ev_valid.val();
+        self.prx.ev_take.next = self.ev.ev_take.val();
+        self.st32.x.next = self.prx.ev_status.val();
+        self.ev.ev_status.next = self.st32.y.val();
+        self.ev.ev_ack.next = self.prx.ev_ack.val();
+        self.ev.ev_data.next = self.prx.ev_data.val();
+        self.ev.ev_host_err.next = self.prx.ev_host_err.val();
+        self.ev.ev_complete.next = self.prx.ev_complete.val();
+        self.ev.ev_w0.next = self.prx.ev_w0.val();
+        self.ev.ev_w1.next = self.prx.ev_w1.val();
+        self.ev.ev_w2.next = self.prx.ev_w2.val();
+        self.ev.ev_w3.next = self.prx.ev_w3.val();
+        self.ev.ev_m0.next = self.prx.ev_m0.val();
+        self.ev.ev_m1.next = self.prx.ev_m1.val();
+        self.ev.ev_m2.next = self.prx.ev_m2.val();
+        self.ev.ev_m3.next = self.prx.ev_m3.val();
+        self.ev.ev_rs_ctl.next = self.prx.ev_rs_ctl.val();
+        self.ev.ev_rs_msg_size.next = self.prx.ev_rs_msg_size.val();
+        self.ev.ev_rs_msg_offset.next = self.prx.ev_rs_msg_offset.val();
+        self.ev.ev_rs_ack_note.next = self.prx.ev_rs_ack_note.val();
+        self.ev.ev_rs_meta_ctl.next = self.prx.ev_rs_meta_ctl.val();
+        self.ev.ev_rs_meta0.next = self.prx.ev_rs_meta0.val();
+        self.ev.ev_rs_meta1.next = self.prx.ev_rs_meta1.val();
+        self.ev.ev_rs_meta2.next = self.prx.ev_rs_meta2.val();
+        self.ev.ev_rs_meta3.next = self.prx.ev_rs_meta3.val();
+
+        // ---- postings to the notification writer; AQR ----
+        self.nt.req_valid.next = self.ev.n_valid.val();
+        self.ev.n_ready.next = self.nt.req_ready.val();
+        self.nt.req_list.next = self.ev.n_list.val();
+        self.nt.req_w0.next = self.ev.n_w0.val();
+        self.nt.req_w1.next = self.ev.n_w1.val();
+        self.nt.req_w2.next = self.ev.n_w2.val();
+        self.nt.req_m0.next = self.ev.n_m0.val();
+        self.nt.req_m1.next = self.ev.n_m1.val();
+        self.nt.req_m2.next = self.ev.n_m2.val();
+        self.nt.req_m3.next = self.ev.n_m3.val();
+        self.nt.nlhr.next = self.nlhr.val();
+        self.q.aq_valid.next = self.ev.aq_valid.val();
+        self.q.aq_data.next = self.ev.aq_data.val();
+        self.ev.aq_ready.next = self.q.aq_ready.val();
+        self.nt.nb_valid.next = self.q.nb_valid.val();
+        self.nt.nb_data.next = self.q.nb_data.val();
+        self.q.nb_take.next = self.nt.nb_take.val();
+        self.q.nq_valid.next = self.nt.nq_valid.val();
+        self.q.nq_data.next = self.nt.nq_data.val();
+        self.nt.nq_ready.next = self.q.nq_ready.val();
+
+        // ---- the queues' host side ----
+        self.q.h_pop_nqr.next = self.q_pop_nqr.val();
+        self.q.h_pop_aqr.next = self.q_pop_aqr.val();
+        self.q.h_push_nbqr.next = self.q_push_nbqr.val();
+        self.q.h_wdata.next = self.q_wdata.val();
+        self.q.h_clear_lo.next = self.q_clear_lo.val();
+        self.q.h_clear_hi.next = self.q_clear_hi.val();
+        self.q_rdata.next = self.q.h_rdata.val();
+        self.int_lo.next = self.q.int_lo.val();
+        self.int_hi.next = self.q.int_hi.val();
+        self.nbqr_empty.next = self.q.nbqr_empty.val();
+        self.nbqr_full.next = self.q.nbqr_full.val();
+        self.irq.next = self.q.irq.val();
+
+        // ---- the heads table: the writer first, the host when the writer leaves it free ----
+        self.nt.ram_ready.next = true;
+        self.g_ready.next = !self.nt.ram_valid.val();
+        self.nt.ram_rdata.next = self.heads.read_data.val();
+        self.g_rdata.next = self.heads.read_data.val();
+        self.heads.read_address.next = self.g_addr.val();
+        if self.nt.ram_valid.val() {
+            self.heads.read_address.next = self.nt.ram_addr.val();
+        }
+        self.heads.write_address.next = self.g_addr.val();
+        self.heads.write_data.next = self.g_wdata.val();
+        self.heads.write_enable.next = self.g_we.val() && !self.nt.ram_valid.val();
+        if self.nt.ram_valid.val() {
+            self.heads.write_address.next = self.nt.ram_addr.val();
+            self.heads.write_data.next = self.nt.ram_wdata.val();
+            self.heads.write_enable.next = self.nt.ram_we.val();
+        }
+
+        // ---- host memory: the payload writes and the notification writes ----
+        DmaWrMaster::<32>::join(&mut self.prx.dma, &mut self.arb.m[0]);
+        DmaWrMaster::<32>::join(&mut self.nt.dma, &mut self.arb.m[1]);
+        DmaWrMaster::<32>::link(&mut self.dma, &mut self.arb.s);
+        self.busy.next = self.prx.ev_valid.val() || self.nt.busy.val();
+        self.note_err.next = self.nt.err.val();
+    }
+}

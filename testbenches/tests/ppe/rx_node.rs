@@ -1,0 +1,264 @@
+//! The receive side whole (`ppe_rx_node`) against the reference model and the notification
+//! builders: rslots with note lists, notify and do_acks set at random, the heads table set up
+//! through the host port, NBQR kept supplied and NQR and AQR drained by the host as a driver
+//! would, then the traffic of `rx.rs` (messages cut into packets in random order, interleaved,
+//! acks and bad packets of every kind). Afterwards every list is walked in host memory through
+//! its `next` pointers: each object is exactly the notification the model's outcome and the
+//! builders give (error, ack, reception), in order; the tokens come off NQR in posting order for
+//! the lists with enqueue set, the rslot indices off AQR in completion order, int_lo and int_hi
+//! were raised, and host memory took no write outside the payload buffers and the objects.
+
+use super::dut::Dut;
+use super::rx::{message, odd};
+use nicgen_driver::HostMem;
+use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
+use nicgen_sim::ppe::model::{receive, Config, Outcome};
+use nicgen_sim::system::hostmem::{DmaWrMemory, DmaWrPorts, MemServer};
+use nicgen_wire::ppe::{
+    ack_note, control1, error_note, heads, note, reception_note, rslot, RSLOT_WORDS,
+};
+
+const SLOTS: usize = 64;
+const LISTS: usize = 8;
+
+/// One cycle of a host strobe on the queues' port (`q_pop_nqr`, ...): the popped value.
+fn strobe(d: &mut Dut, port: &str, wdata: u32) -> u32 {
+    d.set("q_wdata", wdata as u64);
+    d.set(port, 1);
+    d.cycle();
+    d.set(port, 0);
+    d.get("q_rdata") as u32
+}
+
+/// Pops `port`'s queue until it reads 0.
+fn drain(d: &mut Dut, port: &str, into: &mut Vec<u32>) {
+    loop {
+        let v = strobe(d, port, 0);
+        if v == 0 {
+            return;
+        }
+        into.push(v);
+    }
+}
+
+fn run(backend: Backend, rng: &mut Rng, messages: usize) {
+    let mut r = Dut::new("ppe_rx_node", backend);
+    let cfg = Config {
+        local_node: 0x2A5,
+        incarnation: 9,
+        rslot_limit: 8,
+    };
+    r.set("local_node", cfg.local_node as u64);
+    r.set("incarnation", cfg.incarnation as u64);
+    r.set("rslot_limit", cfg.rslot_limit as u64);
+    let table_at = 0x8000 + 8 * rng.below(256) as u32;
+    r.set("nlhr", (table_at | rng.below(8) as u32) as u64);
+    let mut srv = MemServer::new(0x1000_0000);
+    srv.latency = (2, 16);
+    // slots 0-6 valid, buffers of 256 .. 2 KB; lists 0-7; no do_acks on slot 0 (AMB-21)
+    let mut table = vec![[0u32; RSLOT_WORDS]; SLOTS];
+    let sizes: Vec<u32> = (0..8).map(|_| 256 * (1 + rng.below(8) as u32)).collect();
+    for k in 0..8 {
+        let s = &mut table[k];
+        s[rslot::BUFFER_BASE_PHYS] = srv.mem.alloc(sizes[k] as usize, 64).unwrap() as u32;
+        s[rslot::BUFFER_SIZE] = sizes[k];
+        let mut c = rslot::NOTE_INDEX.set(0, rng.below(LISTS as u64));
+        c = rslot::VALID.set(c, (k < 7) as u64);
+        c = rslot::NOTIFY.set(c, rng.chance(0.7) as u64);
+        c = rslot::DO_ACKS.set(c, (k > 0 && rng.chance(0.6)) as u64);
+        s[rslot::CONTROL] = c as u32;
+        s[rslot::ACK_NOTE] = rslot::ACK_NOTE_INDEX.set(0, rng.below(LISTS as u64)) as u32;
+    }
+    for (k, s) in table.iter().enumerate() {
+        for (j, &v) in s.iter().enumerate() {
+            super::rx::host(&mut r, k * RSLOT_WORDS + j, Some(v));
+        }
+    }
+    // the heads table: each list's empty object, token and enqueue
+    let obj = |srv: &mut MemServer| srv.mem.alloc(4 * note::WORDS, 32).unwrap() as u32;
+    let mut first = [0u32; LISTS];
+    let mut ctl = [0u32; LISTS];
+    for n in 0..LISTS {
+        first[n] = obj(&mut srv);
+        ctl[n] = ((1 + rng.below(0x7FFF_FFFE) as u32) << 1) | rng.chance(0.7) as u32;
+        let e = ((table_at + heads::BYTES * n as u32) / 4) as u64;
+        for (j, v) in [first[n], ctl[n]].into_iter().enumerate() {
+            r.set("g_addr", e + j as u64);
+            r.set("g_wdata", v as u64);
+            r.set("g_we", 1);
+            while r.get("g_ready") == 0 {
+                r.cycle();
+            }
+            r.cycle();
+            r.set("g_we", 0);
+        }
+    }
+    // traffic as in rx.rs
+    let mut frames: Vec<Vec<u32>> = vec![];
+    let mut pending: Vec<(u16, Vec<Vec<u32>>)> = vec![];
+    for _ in 0..messages {
+        let free: Vec<u16> = (0..7)
+            .filter(|k| pending.iter().all(|p| p.0 != *k))
+            .collect();
+        let slot = free[rng.below(free.len() as u64) as usize];
+        let size = 4 * rng.below(sizes[slot as usize] as u64 / 4 + 1) as u32;
+        let off = 4 * rng.below((sizes[slot as usize] - size) as u64 / 4 + 1) as u32;
+        pending.push((slot, message(rng, &cfg, slot, off, size)));
+        while !pending.is_empty() && (pending.len() > 3 || rng.chance(0.5)) {
+            let i = rng.below(pending.len() as u64) as usize;
+            frames.push(pending[i].1.remove(0));
+            if pending[i].1.is_empty() {
+                pending.remove(i);
+            }
+            if rng.chance(0.3) {
+                frames.push(odd(rng, &cfg, &sizes));
+            }
+        }
+    }
+    for (_, m) in pending {
+        frames.extend(m);
+    }
+
+    let mut spare: Vec<u32> = (0..frames.len() + 8).map(|_| obj(&mut srv)).collect();
+    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma$"), srv, rng.next_u64());
+    mem.ready_rate = 0.7;
+    r.mem = Some(mem);
+    for _ in 0..4 {
+        strobe(&mut r, "q_push_nbqr", spare.pop().unwrap());
+    }
+
+    // what the model and the builders say, and the run
+    let mut posts: Vec<Vec<[u32; note::WORDS]>> = vec![vec![]; LISTS];
+    let mut want_tokens: Vec<u32> = vec![];
+    let mut want_aq: Vec<u32> = vec![];
+    let (mut tokens, mut aq) = (vec![], vec![]);
+    let (mut saw_lo, mut saw_hi) = (false, false);
+    for f in &frames {
+        assert!(f.len() >= 4, "a frame shorter than its header words");
+        let h: [u32; 4] = f[..4].try_into().unwrap();
+        let slot = (h[1] >> 16) as usize;
+        let rs_before = table.get(slot).copied().unwrap_or([0; RSLOT_WORDS]);
+        let mut post = |list: u64, w: [u32; note::WORDS]| {
+            posts[list as usize].push(w);
+            if ctl[list as usize] & 1 != 0 {
+                want_tokens.push(ctl[list as usize] >> 1);
+            }
+        };
+        match receive(&cfg, &mut table, f) {
+            Outcome::Error(s) => post(0, error_note(s, &h)),
+            Outcome::Ack => {
+                let meta = (control1::META_DATA_FLAG.get(h[3] as u64) != 0)
+                    .then(|| f[5..9].try_into().unwrap());
+                let list = rslot::ACK_NOTE_INDEX.get(rs_before[rslot::ACK_NOTE] as u64);
+                post(list, ack_note(&h, meta));
+            }
+            Outcome::Data {
+                completed: Some(rs),
+                ..
+            } => {
+                let c = rs[rslot::CONTROL] as u64;
+                if rslot::NOTIFY.get(c) != 0 {
+                    post(rslot::NOTE_INDEX.get(c), reception_note(h[1], h[2], &rs));
+                }
+                if rslot::DO_ACKS.get(c) != 0 {
+                    want_aq.push(slot as u32);
+                }
+            }
+            Outcome::Data { .. } => {}
+        }
+        r.feed(f, rng);
+        // the host: one more empty object per frame (each frame posts at most one), the
+        // queues drained
+        if r.get("nbqr_full") == 0 {
+            strobe(&mut r, "q_push_nbqr", spare.pop().unwrap());
+        }
+        saw_lo |= r.get("int_lo") != 0;
+        saw_hi |= r.get("int_hi") != 0;
+        if rng.chance(0.3) {
+            drain(&mut r, "q_pop_nqr", &mut tokens);
+            drain(&mut r, "q_pop_aqr", &mut aq);
+        }
+    }
+    let mut idle = 0;
+    for c in 0.. {
+        assert!(c < 100_000, "the node does not go idle");
+        idle = if r.get("busy") == 0 && r.mem.as_ref().unwrap().idle() {
+            idle + 1
+        } else {
+            0
+        };
+        assert_eq!(r.get("note_err"), 0, "a notification write refused");
+        r.cycle();
+        if idle > 20 {
+            break;
+        }
+    }
+    saw_lo |= r.get("int_lo") != 0;
+    saw_hi |= r.get("int_hi") != 0;
+    drain(&mut r, "q_pop_nqr", &mut tokens);
+    drain(&mut r, "q_pop_aqr", &mut aq);
+
+    // every list walked through its next pointers
+    let mem = r.mem.as_mut().unwrap();
+    let mut walked = 0;
+    for n in 0..LISTS {
+        let mut at = first[n];
+        for (k, w) in posts[n].iter().enumerate() {
+            let mut b = vec![0u8; 4 * note::WORDS];
+            mem.srv.mem.read(at as u64, &mut b).unwrap();
+            let got: Vec<u32> = b
+                .chunks(4)
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            let next = got[note::NEXT];
+            assert_ne!(next, 0, "list {n} object {k}: not posted");
+            let mut want = *w;
+            want[note::NEXT] = next;
+            assert_eq!(got, want, "list {n} object {k} at {at:#x}");
+            at = next;
+            walked += 1;
+        }
+        let mut b = vec![0u8; 4];
+        mem.srv
+            .mem
+            .read(at as u64 + 4 * note::NEXT as u64, &mut b)
+            .unwrap();
+        assert_eq!(
+            u32::from_le_bytes(b.try_into().unwrap()),
+            0,
+            "list {n}: a post too many"
+        );
+    }
+    assert_eq!(tokens, want_tokens, "NQR tokens");
+    assert_eq!(aq, want_aq, "AQR entries");
+    assert!(saw_lo || want_tokens.is_empty(), "int_lo never raised");
+    assert!(saw_hi || want_aq.is_empty(), "int_hi never raised");
+    eprintln!(
+        "  {} frames, {walked} notifications, {} tokens, {} AQR entries",
+        frames.len(),
+        tokens.len(),
+        aq.len()
+    );
+    assert!(walked > messages / 2 && !aq.is_empty(), "coverage");
+}
+
+// verifies: PPE-R054, PPE-R060, PPE-R148, PPE-R149, PPE-R150, PPE-R151, PPE-R155, PPE-R164, PPE-R048, PPE-R049
+#[test]
+fn receive_side_posts_what_the_model_says_verilator() {
+    if !verilator::require("ppe_rx_node in Verilator") {
+        return;
+    }
+    check("ppe_rx_node_verilator", 0x2D0E, |rng| {
+        run(Backend::Verilator, rng, 300)
+    });
+}
+
+#[test]
+fn receive_side_posts_what_the_model_says_native() {
+    check("ppe_rx_node_native", 0x2D0F, |rng| {
+        run(Backend::Native, rng, 30)
+    });
+}
