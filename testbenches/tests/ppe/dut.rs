@@ -1,10 +1,12 @@
 //! One PPE top on one clock, its ports by name; a frame fed to its `rx` port with random gaps.
 
+use nicgen_driver::HostMem;
 use nicgen_hdl::PortInfo;
 use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::system::hostmem::DmaWrMemory;
+use nicgen_sim::system::hostmem::{DmaWrMemory, MemServer};
+use nicgen_wire::ppe::note;
 use std::collections::BTreeMap;
 
 pub struct Dut {
@@ -98,4 +100,37 @@ pub fn read_payload(d: &mut Dut, n: usize) -> Vec<u32> {
             d.get("p_data") as u32
         })
         .collect()
+}
+
+/// The words of host memory at `at`.
+pub fn host_words(srv: &MemServer, at: u64, n: usize) -> Vec<u32> {
+    let mut b = vec![0u8; 4 * n];
+    srv.mem.read(at, &mut b).unwrap();
+    b.chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Walks notification list `n` in host memory from `first` through the `next` pointers: object
+/// k must hold `want[k]` with a non-zero `next`. The `next` pointers in order (the last is the
+/// list's empty tail, whose `next` must still be 0).
+pub fn walk_list(srv: &MemServer, n: usize, first: u32, want: &[[u32; note::WORDS]]) -> Vec<u32> {
+    let mut at = first;
+    let mut nexts = vec![];
+    for (k, w) in want.iter().enumerate() {
+        let got = host_words(srv, at as u64, note::WORDS);
+        let next = got[note::NEXT];
+        assert_ne!(next, 0, "list {n} object {k}: not posted");
+        let mut w = *w;
+        w[note::NEXT] = next;
+        assert_eq!(got, w, "list {n} object {k} at {at:#x}");
+        nexts.push(next);
+        at = next;
+    }
+    assert_eq!(
+        host_words(srv, at as u64 + 4 * note::NEXT as u64, 1)[0],
+        0,
+        "list {n}: a post too many"
+    );
+    nexts
 }

@@ -9,7 +9,7 @@
 //! was written; every `next` write is issued after its object's burst was answered (AMB-32);
 //! host memory refuses any write outside the objects (strict).
 
-use super::dut::Dut;
+use super::dut::{walk_list, Dut};
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
@@ -177,21 +177,9 @@ fn run(backend: Backend, rng: &mut Rng, posts: usize) {
     // every list walked from its first object
     let mem = d.mem.as_mut().unwrap();
     for n in 0..LISTS {
-        let mut at = first[n];
-        for (k, w) in posted[n].iter().enumerate() {
-            let mut b = vec![0u8; 4 * note::WORDS];
-            mem.srv.mem.read(at as u64, &mut b).unwrap();
-            let got: Vec<u32> = b
-                .chunks(4)
-                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-                .collect();
-            let next = got[note::NEXT];
-            assert_eq!(next, taken[n][k], "list {n} object {k}: next");
-            let mut want = *w;
-            want[note::NEXT] = next;
-            assert_eq!(got, want, "list {n} object {k} at {at:#x}");
-            at = next;
-        }
+        let nexts = walk_list(&mem.srv, n, first[n], &posted[n]);
+        assert_eq!(nexts, taken[n], "list {n}: the objects taken");
+        let at = nexts.last().copied().unwrap_or(first[n]);
         assert_eq!(
             ram[entry(n)],
             at,

@@ -83,7 +83,7 @@ pub(super) fn message(
 }
 
 /// A bad or odd packet.
-pub(super) fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
+fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
     let slot = rng.below(10) as u16;
     let mut c0 = control0::INCARNATION.set(0, cfg.incarnation as u64);
     let size = sizes.get(slot as usize).copied().unwrap_or(256);
@@ -117,6 +117,43 @@ pub(super) fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
         f[i] ^= 1 << rng.below(32);
     }
     f
+}
+
+/// The traffic: `messages` messages to slots 0-6 (one in flight per slot, sizes and offsets
+/// inside each slot's buffer of `sizes`), their packets interleaved, and odd packets between.
+pub(super) fn traffic(
+    rng: &mut Rng,
+    cfg: &Config,
+    sizes: &[u32],
+    messages: usize,
+) -> Vec<Vec<u32>> {
+    let mut frames: Vec<Vec<u32>> = vec![];
+    let mut pending: Vec<(u16, Vec<Vec<u32>>)> = vec![];
+    for _ in 0..messages {
+        // a slot with no message in flight (software's guarantee, PPE-R147)
+        let free: Vec<u16> = (0..7)
+            .filter(|k| pending.iter().all(|p| p.0 != *k))
+            .collect();
+        let slot = free[rng.below(free.len() as u64) as usize];
+        let size = 4 * rng.below(sizes[slot as usize] as u64 / 4 + 1) as u32;
+        let off = 4 * rng.below((sizes[slot as usize] - size) as u64 / 4 + 1) as u32;
+        pending.push((slot, message(rng, cfg, slot, off, size)));
+        // send some packets of the messages in flight, interleaved
+        while !pending.is_empty() && (pending.len() > 3 || rng.chance(0.5)) {
+            let i = rng.below(pending.len() as u64) as usize;
+            frames.push(pending[i].1.remove(0));
+            if pending[i].1.is_empty() {
+                pending.remove(i);
+            }
+            if rng.chance(0.3) {
+                frames.push(odd(rng, cfg, sizes));
+            }
+        }
+    }
+    for (_, m) in pending {
+        frames.extend(m);
+    }
+    frames
 }
 
 fn run(backend: Backend, rng: &mut Rng, messages: usize) {
@@ -156,33 +193,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             host(&mut r, k * RSLOT_WORDS + j, Some(v));
         }
     }
-    // traffic: messages to slots 0-6 (one in flight per slot), interleaved, and odd packets
-    let mut frames: Vec<Vec<u32>> = vec![];
-    let mut pending: Vec<(u16, Vec<Vec<u32>>)> = vec![];
-    for _ in 0..messages {
-        // a slot with no message in flight (software's guarantee, PPE-R147)
-        let free: Vec<u16> = (0..7)
-            .filter(|k| pending.iter().all(|p| p.0 != *k))
-            .collect();
-        let slot = free[rng.below(free.len() as u64) as usize];
-        let size = 4 * rng.below(sizes[slot as usize] as u64 / 4 + 1) as u32;
-        let off = 4 * rng.below((sizes[slot as usize] - size) as u64 / 4 + 1) as u32;
-        pending.push((slot, message(rng, &cfg, slot, off, size)));
-        // send some packets of the messages in flight, interleaved
-        while !pending.is_empty() && (pending.len() > 3 || rng.chance(0.5)) {
-            let i = rng.below(pending.len() as u64) as usize;
-            frames.push(pending[i].1.remove(0));
-            if pending[i].1.is_empty() {
-                pending.remove(i);
-            }
-            if rng.chance(0.3) {
-                frames.push(odd(rng, &cfg, &sizes));
-            }
-        }
-    }
-    for (_, m) in pending {
-        frames.extend(m);
-    }
+    let frames = traffic(rng, &cfg, &sizes, messages);
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut seen_writes = 0;
     for (at, f) in frames.iter().enumerate() {

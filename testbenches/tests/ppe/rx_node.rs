@@ -8,8 +8,8 @@
 //! the lists with enqueue set, the rslot indices off AQR in completion order, int_lo and int_hi
 //! were raised, and host memory took no write outside the payload buffers and the objects.
 
-use super::dut::Dut;
-use super::rx::{message, odd};
+use super::dut::{walk_list, Dut};
+use super::rx::traffic;
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
@@ -96,31 +96,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             r.set("g_we", 0);
         }
     }
-    // traffic as in rx.rs
-    let mut frames: Vec<Vec<u32>> = vec![];
-    let mut pending: Vec<(u16, Vec<Vec<u32>>)> = vec![];
-    for _ in 0..messages {
-        let free: Vec<u16> = (0..7)
-            .filter(|k| pending.iter().all(|p| p.0 != *k))
-            .collect();
-        let slot = free[rng.below(free.len() as u64) as usize];
-        let size = 4 * rng.below(sizes[slot as usize] as u64 / 4 + 1) as u32;
-        let off = 4 * rng.below((sizes[slot as usize] - size) as u64 / 4 + 1) as u32;
-        pending.push((slot, message(rng, &cfg, slot, off, size)));
-        while !pending.is_empty() && (pending.len() > 3 || rng.chance(0.5)) {
-            let i = rng.below(pending.len() as u64) as usize;
-            frames.push(pending[i].1.remove(0));
-            if pending[i].1.is_empty() {
-                pending.remove(i);
-            }
-            if rng.chance(0.3) {
-                frames.push(odd(rng, &cfg, &sizes));
-            }
-        }
-    }
-    for (_, m) in pending {
-        frames.extend(m);
-    }
+    let frames = traffic(rng, &cfg, &sizes, messages);
 
     let mut spare: Vec<u32> = (0..frames.len() + 8).map(|_| obj(&mut srv)).collect();
     let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma$"), srv, rng.next_u64());
@@ -205,32 +181,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     let mem = r.mem.as_mut().unwrap();
     let mut walked = 0;
     for n in 0..LISTS {
-        let mut at = first[n];
-        for (k, w) in posts[n].iter().enumerate() {
-            let mut b = vec![0u8; 4 * note::WORDS];
-            mem.srv.mem.read(at as u64, &mut b).unwrap();
-            let got: Vec<u32> = b
-                .chunks(4)
-                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-                .collect();
-            let next = got[note::NEXT];
-            assert_ne!(next, 0, "list {n} object {k}: not posted");
-            let mut want = *w;
-            want[note::NEXT] = next;
-            assert_eq!(got, want, "list {n} object {k} at {at:#x}");
-            at = next;
-            walked += 1;
-        }
-        let mut b = vec![0u8; 4];
-        mem.srv
-            .mem
-            .read(at as u64 + 4 * note::NEXT as u64, &mut b)
-            .unwrap();
-        assert_eq!(
-            u32::from_le_bytes(b.try_into().unwrap()),
-            0,
-            "list {n}: a post too many"
-        );
+        walked += walk_list(&mem.srv, n, first[n], &posts[n]).len();
     }
     assert_eq!(tokens, want_tokens, "NQR tokens");
     assert_eq!(aq, want_aq, "AQR entries");
