@@ -87,7 +87,7 @@ const S_CLR: u64 = 5;
 const S_RPHD: u64 = 6;
 /// Reception: slot allocation.
 const S_ALLOC: u64 = 7;
-/// Reception: commit.
+/// Reception: commit (only as `after`: it is taken in S_PREP as the endpoint is read).
 const S_COMMIT: u64 = 8;
 /// Reception: GRANT_CREDITS to header.rep.
 const S_GRANT: u64 = 9;
