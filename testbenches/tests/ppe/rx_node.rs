@@ -89,9 +89,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             r.set("g_addr", e + j as u64);
             r.set("g_wdata", v as u64);
             r.set("g_we", 1);
-            while r.get("g_ready") == 0 {
-                r.cycle();
-            }
+            r.wait("g_ready", 100, "a heads-table write");
             r.cycle();
             r.set("g_we", 0);
         }
