@@ -31,6 +31,7 @@ use crate::ppe::rx::PpeRx;
 use crate::ppe::rx_check::PpeRxCheck;
 use crate::ppe::rx_link::PpeRxLink;
 use crate::ppe::rx_node::PpeRxNode;
+use crate::ppe::tx::PpeTx;
 use crate::top::{port_doc, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
@@ -215,6 +216,14 @@ dyn_top!(PpeRxNodeTop, PpeRxNode, clocks: [clock],
     outputs: [rx.ready, h_ready, h_rdata, g_ready, g_rdata, q_rdata, int_lo, int_hi, nbqr_empty,
         nbqr_full, irq, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
         dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err]);
+
+dyn_top!(PpeTxTop, PpeTx, clocks: [clock],
+    inputs: [reset, en, node, x_addr, x_write, x_wdata, x_read, tx.ready, dma.rd_req_ready,
+        dma.rd_rsp_data, dma.rd_rsp_tag, dma.rd_rsp_last, dma.rd_rsp_err, dma.rd_rsp_valid,
+        nt_ready],
+    outputs: [x_rdata, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid, dma.rd_req_addr,
+        dma.rd_req_beats, dma.rd_req_tag, dma.rd_req_valid, dma.rd_rsp_ready, nt_valid, nt_list,
+        active]);
 
 dyn_top!(PpeNotifyTop, PpeNotify, clocks: [clock],
     inputs: [reset, req_valid, req_list, req_w0, req_w1, req_w2, req_m0, req_m1, req_m2, req_m3,
@@ -589,6 +598,29 @@ pub fn tops() -> Vec<TopEntry> {
                 ("dma$*", "host-memory write port (`common::dma`, 32-bit beats): payloads and notification objects, whole writes round-robin (`common::dma_arb`)"),
                 ("busy", "a packet's event is under way or a notification is being written"),
                 ("note_err", "a notification write answered with an error (one cycle)"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_tx",
+            doc: "Utah PPE send side: XMT_RAM with four send descriptors (start, stop, status, progress), round-robin packets of up to 128 bytes from host memory (DMA) or XMT_RAM (DIO), both checksums, the transmission-completion notification request (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeTxTop::new("ppe_tx", PpeTx::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: every descriptor idle, its working registers 0"),
+                ("en", "PCSR0.enable and ready: packets are picked and started only while high"),
+                ("node", "PCSR0.local_node_num (bits 11:0 are each packet's src_node)"),
+                ("x_addr", "XMT_RAM word address of a host access (byte address bits 14:2; descriptor n at words 16 n .. 16 n + 15)"),
+                ("x_write", "the host writes `x_wdata` at `x_addr` (a control1 write is a start with go = 1, a stop with go = 0; status writes ignored)"),
+                ("x_wdata", "the written word"),
+                ("x_read", "the host reads `x_addr`"),
+                ("x_rdata", "the word read, the cycle after `x_read` (a descriptor's working words and status from the PPE's registers)"),
+                ("tx$*", "the packets into the fabric (`common::packet`, 32-bit words, `first` on address0, `last` on the trailer; `keep` all ones, `meta` 0)"),
+                ("dma$*", "payload reads from host memory (`common::dma` read channels, 32-bit beats, tag = packet buffer 0-3)"),
+                ("nt_valid", "a transmission-completion notification is requested on list `nt_list` (held until `nt_ready`)"),
+                ("nt_list", "the completed descriptor's note_index[8:0]"),
+                ("nt_ready", "the notification writer takes the request"),
+                ("active", "a descriptor is busy, a packet is in the engine or a notification is pending"),
             ],
         },
         TopEntry {

@@ -111,3 +111,38 @@ pub struct DmaWrSlave<const D: usize> {
     pub wr_rsp_valid: Signal<Out, Bit>,
     pub wr_rsp_ready: Signal<In, Bit>,
 }
+
+/// The read half of `DmaMaster` alone (same signals, same rules), for blocks that only read
+/// host memory (a send engine's payload).
+#[derive(Clone, Debug, Default, LogicInterface)]
+#[join = "DmaRdSlave"]
+pub struct DmaRdMaster<const D: usize, const T: usize> {
+    pub rd_req_addr: Signal<Out, Bits<64>>,
+    pub rd_req_beats: Signal<Out, Bits<13>>,
+    pub rd_req_tag: Signal<Out, Bits<T>>,
+    pub rd_req_valid: Signal<Out, Bit>,
+    pub rd_req_ready: Signal<In, Bit>,
+    pub rd_rsp_data: Signal<In, Bits<D>>,
+    pub rd_rsp_tag: Signal<In, Bits<T>>,
+    pub rd_rsp_last: Signal<In, Bit>,
+    pub rd_rsp_err: Signal<In, Bit>,
+    pub rd_rsp_valid: Signal<In, Bit>,
+    pub rd_rsp_ready: Signal<Out, Bit>,
+}
+
+/// The memory side of `DmaRdMaster`.
+#[derive(Clone, Debug, Default, LogicInterface)]
+#[join = "DmaRdMaster"]
+pub struct DmaRdSlave<const D: usize, const T: usize> {
+    pub rd_req_addr: Signal<In, Bits<64>>,
+    pub rd_req_beats: Signal<In, Bits<13>>,
+    pub rd_req_tag: Signal<In, Bits<T>>,
+    pub rd_req_valid: Signal<In, Bit>,
+    pub rd_req_ready: Signal<Out, Bit>,
+    pub rd_rsp_data: Signal<Out, Bits<D>>,
+    pub rd_rsp_tag: Signal<Out, Bits<T>>,
+    pub rd_rsp_last: Signal<Out, Bit>,
+    pub rd_rsp_err: Signal<Out, Bit>,
+    pub rd_rsp_valid: Signal<Out, Bit>,
+    pub rd_rsp_ready: Signal<In, Bit>,
+}

@@ -86,3 +86,155 @@ impl<D: Synth, const N: usize> Logic for BlockRam<D, N> {
         ]
     }
 }
+
+/// Distributed RAM (ECP5 TRELLIS_DPR16X4 after Yosys): one write port on `clock`, one
+/// combinational read port (`read_data` is the word at `read_address` in the same cycle; a word
+/// written at an edge reads back from the next cycle on). For small buffers read at full rate
+/// without a read-ahead.
+#[derive(LogicBlock)]
+pub struct LutRam<D: Synth, const N: usize> {
+    pub clock: Signal<In, Clock>,
+    pub read_address: Signal<In, Bits<N>>,
+    pub read_data: Signal<Out, D>,
+    pub write_address: Signal<In, Bits<N>>,
+    pub write_data: Signal<In, D>,
+    pub write_enable: Signal<In, Bit>,
+    _mem: Vec<D>,
+}
+
+impl<D: Synth, const N: usize> Default for LutRam<D, N> {
+    fn default() -> Self {
+        assert!(
+            (1..=8).contains(&N),
+            "LutRam address width {N} out of 1..=8"
+        );
+        Self {
+            clock: Default::default(),
+            read_address: Default::default(),
+            read_data: Default::default(),
+            write_address: Default::default(),
+            write_data: Default::default(),
+            write_enable: Default::default(),
+            _mem: vec![D::default(); 1 << N],
+        }
+    }
+}
+
+impl<D: Synth, const N: usize> Logic for LutRam<D, N> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() && self.write_enable.val() {
+            self._mem[self.write_address.val().index()] = self.write_data.val();
+        }
+        self.read_data.next = self._mem[self.read_address.val().index()];
+    }
+    fn connect(&mut self) {
+        self.read_data.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(format!(
+            "reg [{d}:0] mem [0:{last}];\n\
+             integer i;\n\
+             initial begin\n\
+             \x20  for (i = 0; i <= {last}; i = i + 1) mem[i] = {{{w}{{1'b0}}}};\n\
+             end\n\
+             always @(*) read_data = mem[read_address];\n\
+             always @(posedge clock) if (write_enable) mem[write_address] <= write_data;\n",
+            d = D::BITS - 1,
+            w = D::BITS,
+            last = (1usize << N) - 1
+        ))
+    }
+    fn timing(&self) -> Vec<TimingInfo> {
+        vec![TimingInfo {
+            name: "lutram_write".into(),
+            clock: "clock".into(),
+            inputs: vec![
+                "write_address".into(),
+                "write_data".into(),
+                "write_enable".into(),
+            ],
+            outputs: vec![],
+        }]
+    }
+}
+
+/// Block RAM with two ports on one clock (ECP5 DP16KD in true dual-port mode): port A reads
+/// and writes (`a_rdata` is the word at `a_addr` before a write in the same cycle), port B only
+/// reads; both reads are registered (1 cycle). A read on B of the word A writes in the same
+/// cycle returns undefined data in hardware (`no_rw_check`), the old word in the Rust model.
+#[derive(LogicBlock)]
+pub struct BlockRam2<D: Synth, const N: usize> {
+    pub clock: Signal<In, Clock>,
+    pub a_addr: Signal<In, Bits<N>>,
+    pub a_we: Signal<In, Bit>,
+    pub a_wdata: Signal<In, D>,
+    pub a_rdata: Signal<Out, D>,
+    pub b_addr: Signal<In, Bits<N>>,
+    pub b_rdata: Signal<Out, D>,
+    _mem: Vec<D>,
+}
+
+impl<D: Synth, const N: usize> Default for BlockRam2<D, N> {
+    fn default() -> Self {
+        assert!(
+            (1..=20).contains(&N),
+            "BlockRam2 address width {N} out of 1..=20"
+        );
+        Self {
+            clock: Default::default(),
+            a_addr: Default::default(),
+            a_we: Default::default(),
+            a_wdata: Default::default(),
+            a_rdata: Default::default(),
+            b_addr: Default::default(),
+            b_rdata: Default::default(),
+            _mem: vec![D::default(); 1 << N],
+        }
+    }
+}
+
+impl<D: Synth, const N: usize> Logic for BlockRam2<D, N> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            self.a_rdata.next = self._mem[self.a_addr.val().index()];
+            self.b_rdata.next = self._mem[self.b_addr.val().index()];
+            if self.a_we.val() {
+                self._mem[self.a_addr.val().index()] = self.a_wdata.val();
+            }
+        }
+    }
+    fn connect(&mut self) {
+        self.a_rdata.connect();
+        self.b_rdata.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(format!(
+            "(* no_rw_check *) reg [{d}:0] mem [0:{last}];\n\
+             integer i;\n\
+             initial begin\n\
+             \x20  for (i = 0; i <= {last}; i = i + 1) mem[i] = {{{w}{{1'b0}}}};\n\
+             end\n\
+             always @(posedge clock) begin\n\
+             \x20  if (a_we) mem[a_addr] <= a_wdata;\n\
+             \x20  a_rdata <= mem[a_addr];\n\
+             end\n\
+             always @(posedge clock) b_rdata <= mem[b_addr];\n",
+            d = D::BITS - 1,
+            w = D::BITS,
+            last = (1usize << N) - 1
+        ))
+    }
+    fn timing(&self) -> Vec<TimingInfo> {
+        vec![TimingInfo {
+            name: "ram2".into(),
+            clock: "clock".into(),
+            inputs: vec![
+                "a_addr".into(),
+                "a_we".into(),
+                "a_wdata".into(),
+                "b_addr".into(),
+            ],
+            outputs: vec!["a_rdata".into(), "b_rdata".into()],
+        }]
+    }
+}

@@ -10,3 +10,4 @@ pub mod rx;
 pub mod rx_check;
 pub mod rx_link;
 pub mod rx_node;
+pub mod tx;

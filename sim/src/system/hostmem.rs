@@ -576,3 +576,203 @@ impl CycleModel for DmaWrMemory {
         d.set(p.rsp[1], self.rsp_on as u128);
     }
 }
+
+/// The read channels of a DMA master (`nicgen_hdl::common::dma::DmaRdMaster`, or a whole
+/// `DmaMaster`'s) at a prefix.
+#[derive(Clone, Copy, Debug)]
+pub struct DmaRdPorts {
+    /// rd_req_: addr, beats, tag, valid, ready
+    req: [usize; 5],
+    /// rd_rsp_: data, tag, last, err, valid, ready
+    rsp: [usize; 6],
+    /// Bytes per beat (the data port's width / 8).
+    beat: usize,
+}
+
+impl DmaRdPorts {
+    pub fn bind(p: &[PortInfo], prefix: &str) -> Self {
+        let rsp = bind(
+            p,
+            prefix,
+            [
+                "rd_rsp_data",
+                "rd_rsp_tag",
+                "rd_rsp_last",
+                "rd_rsp_err",
+                "rd_rsp_valid",
+                "rd_rsp_ready",
+            ],
+        );
+        let beat = p[rsp[0]].width / 8;
+        assert!(
+            (1..=16).contains(&beat) && beat.is_power_of_two(),
+            "{prefix}rd_rsp_data: {} bits",
+            p[rsp[0]].width
+        );
+        Self {
+            req: bind(
+                p,
+                prefix,
+                [
+                    "rd_req_addr",
+                    "rd_req_beats",
+                    "rd_req_tag",
+                    "rd_req_valid",
+                    "rd_req_ready",
+                ],
+            ),
+            rsp,
+            beat,
+        }
+    }
+}
+
+/// One read as host memory saw it: when its request was taken, where, how many beats, its tag.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostRead {
+    pub cycle: u64,
+    pub addr: u64,
+    pub beats: u64,
+    pub tag: u64,
+}
+
+/// Host memory on a device's DMA read channels. It checks the device's side of the rules on
+/// every edge (VALID and payload held until READY; an address aligned to the beat, 1-4096
+/// beats; no tag reused while in use), stalls READY at random (`ready_rate`), reads through
+/// `MemServer` (a read outside an allocated buffer fails the test when `strict`, else its beats
+/// come with `err`), answers each request after the memory's latency with its beats in address
+/// order, and picks among the answerable requests at random beat by beat, so tags interleave
+/// and overtake each other. Every read is logged (`log`).
+pub struct DmaRdMemory {
+    p: DmaRdPorts,
+    pub srv: MemServer,
+    rng: Rng,
+    /// Probability per cycle of READY on the request channel.
+    pub ready_rate: f64,
+    /// Probability per cycle of offering a response beat when one is due.
+    pub rsp_rate: f64,
+    now: u64,
+    ready: bool,
+    /// Requests taken: (due cycle, tag, beats left as bytes, err).
+    reqs: Vec<(u64, u64, VecDeque<u128>, bool)>,
+    /// The beat offered: index into `reqs`.
+    on: Option<usize>,
+    held: Option<(u128, u128, u128)>,
+    pub log: Vec<HostRead>,
+}
+
+impl DmaRdMemory {
+    pub fn new(p: DmaRdPorts, srv: MemServer, seed: u64) -> Self {
+        Self {
+            p,
+            srv,
+            rng: Rng::new(seed),
+            ready_rate: 1.0,
+            rsp_rate: 1.0,
+            now: 0,
+            ready: false,
+            reqs: vec![],
+            on: None,
+            held: None,
+            log: vec![],
+        }
+    }
+
+    /// No read outstanding.
+    pub fn idle(&self) -> bool {
+        self.reqs.is_empty()
+    }
+}
+
+impl CycleModel for DmaRdMemory {
+    fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+        d.settle();
+        let p = self.p;
+        self.now += 1;
+        let (addr, beats, tag) = (
+            d.get(p.req[0]) as u64,
+            d.get(p.req[1]) as u64,
+            d.get(p.req[2]) as u64,
+        );
+        let v = d.get(p.req[3]) != 0;
+        let take = v && self.ready;
+        let payload = (addr as u128, beats as u128, tag as u128);
+        if let Some(h) = self.held {
+            if !v {
+                return Err("rd_req: VALID dropped before READY".into());
+            }
+            if h != payload {
+                return Err("rd_req: payload changed while VALID waited for READY".into());
+            }
+        }
+        self.held = (v && !take).then_some(payload);
+        if take {
+            let b = p.beat as u64;
+            if addr % b != 0 || !(1..=4096).contains(&beats) {
+                return Err(format!(
+                    "rd_req: {beats} beats at {addr:#x} (want 1-4096 beats, {b}-byte aligned)"
+                ));
+            }
+            if self.reqs.iter().any(|r| r.1 == tag) {
+                return Err(format!("rd_req: tag {tag} reused while in use"));
+            }
+            let len = (beats * b) as usize;
+            let (data, err) = match self.srv.read(addr, len) {
+                Some(bytes) => (bytes, false),
+                None => (vec![0; len], true),
+            };
+            let words = data
+                .chunks(p.beat)
+                .map(|c| {
+                    c.iter()
+                        .enumerate()
+                        .fold(0u128, |a, (i, &x)| a | (x as u128) << (8 * i))
+                })
+                .collect();
+            let (lo, hi) = self.srv.latency;
+            let due = self.now + lo + self.rng.below(hi - lo + 1);
+            self.reqs.push((due, tag, words, err));
+            self.log.push(HostRead {
+                cycle: self.now,
+                addr,
+                beats,
+                tag,
+            });
+        }
+        if let Some(i) = self.on {
+            if d.get(p.rsp[5]) != 0 {
+                self.reqs[i].2.pop_front();
+                if self.reqs[i].2.is_empty() {
+                    self.reqs.remove(i);
+                }
+                self.on = None;
+            }
+        }
+        Ok(())
+    }
+
+    fn after_edge(&mut self, d: &mut dyn Dut) {
+        let p = self.p;
+        self.ready = self.ready_rate >= 1.0 || self.rng.chance(self.ready_rate);
+        d.set(p.req[4], self.ready as u128);
+        if self.on.is_none() && (self.rsp_rate >= 1.0 || self.rng.chance(self.rsp_rate)) {
+            let due: Vec<usize> = (0..self.reqs.len())
+                .filter(|&i| self.reqs[i].0 <= self.now)
+                .collect();
+            if !due.is_empty() {
+                self.on = Some(due[self.rng.below(due.len() as u64) as usize]);
+            }
+        }
+        match self.on {
+            Some(i) => {
+                let r = &self.reqs[i];
+                d.set(p.rsp[0], r.2[0]);
+                d.set(p.rsp[1], r.1 as u128);
+                d.set(p.rsp[2], (r.2.len() == 1) as u128);
+                d.set(p.rsp[3], r.3 as u128);
+                d.set(p.rsp[4], 1);
+            }
+            None => d.set(p.rsp[4], 0),
+        }
+    }
+}

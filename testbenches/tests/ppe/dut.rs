@@ -3,9 +3,10 @@
 use nicgen_driver::HostMem;
 use nicgen_hdl::PortInfo;
 use nicgen_sim::harness::backend::{instances, Backend};
+use nicgen_sim::harness::cycle::CycleModel;
 use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::system::hostmem::{DmaWrMemory, MemServer};
+use nicgen_sim::system::hostmem::{DmaRdMemory, DmaWrMemory, MemServer};
 use nicgen_wire::ppe::note;
 use std::collections::BTreeMap;
 
@@ -15,6 +16,8 @@ pub struct Dut {
     pub ports: Vec<PortInfo>,
     /// Host memory on the top's DMA write port, if it has one (run on every cycle).
     pub mem: Option<DmaWrMemory>,
+    /// Host memory on the top's DMA read channels, if it has them (run on every cycle).
+    pub rd: Option<DmaRdMemory>,
 }
 
 impl Dut {
@@ -33,6 +36,7 @@ impl Dut {
             ix,
             ports: inst.ports,
             mem: None,
+            rd: None,
         };
         d.set("reset", 1);
         d.cycle();
@@ -51,10 +55,14 @@ impl Dut {
     /// One clock cycle, the inputs set so far settled before the edge.
     pub fn cycle(&mut self) {
         self.c.d.settle();
-        match self.mem.as_mut() {
-            Some(m) => self.c.cycle(&mut [m]),
-            None => self.c.cycle(&mut []),
+        let mut models: Vec<&mut dyn CycleModel> = vec![];
+        if let Some(m) = self.mem.as_mut() {
+            models.push(m);
         }
+        if let Some(m) = self.rd.as_mut() {
+            models.push(m);
+        }
+        self.c.cycle(&mut models);
     }
     /// The frame's words on `rx` (`first` .. `last`), each held until taken, with idle cycles
     /// before a word a fifth of the time; `rx$valid` low after it.

@@ -9,3 +9,4 @@ mod rx;
 mod rx_check;
 mod rx_link;
 mod rx_node;
+mod tx;

@@ -75,6 +75,52 @@ pub mod control2 {
     pub const PKT_CHECKSUM: Field = f("pkt_checksum", 16, 16);
 }
 
+/// The send descriptors (Fig 9, PPE-R069-R078): `N_SD` sets of 16 words at XMT_RAM 0x40 n
+/// (host offset 0x100 + 0x40 n); word indexes and the fields of their control and status words.
+/// address0 and control0 are laid out as the packet's (`address0`, `control0`; control0's
+/// `REMOTE_OFFSET` is the descriptor's `offset`).
+pub mod send_desc {
+    use super::{f, Field};
+    /// Send descriptor sets (§5.2 "at least four").
+    pub const N_SD: usize = 4;
+    /// Words per set; sets start at XMT_RAM word 16 n.
+    pub const WORDS: usize = 16;
+    pub const MSG_ADDRESS: usize = 0;
+    pub const ADDRESS0: usize = 1;
+    pub const ADDRESS1: usize = 2;
+    pub const CONTROL0: usize = 3;
+    pub const STATUS1: usize = 4;
+    pub const CONTROL1: usize = 5;
+    pub const STATUS2: usize = 6;
+    /// The four metadata words.
+    pub const METADATA: usize = 8;
+    /// address1
+    pub const DST_SLOT: Field = f("dst_slot", 16, 16);
+    pub const NOTE_INDEX: Field = f("note_index", 0, 16);
+    /// The bits of note_index the PPE uses (A.2.7, PPE-R074).
+    pub const NOTE_INDEX_USED: u64 = 0x1FF;
+    /// control1
+    pub const DIRECT_IO: Field = f("direct_io", 31, 1);
+    pub const CONTROL_PKT: Field = f("control_pkt", 30, 1);
+    pub const NOTIFY: Field = f("notify", 29, 1);
+    pub const GO: Field = f("go", 28, 1);
+    pub const META_DATA: Field = f("meta_data", 27, 1);
+    pub const META_CNT: Field = f("meta_cnt", 24, 3);
+    pub const MSG_SIZE: Field = f("msg_size", 0, 24);
+    /// status1
+    pub const BYTES_TO_GO: Field = f("bytes_to_go", 0, 24);
+    /// status2
+    pub const BUSY: Field = f("busy", 31, 1);
+    pub const STALLED: Field = f("stalled", 30, 1);
+    pub const DONE: Field = f("done", 29, 1);
+    /// A payload read from host memory was answered with an error: the packet was not sent
+    /// and the descriptor stopped (a project addition in a reserved bit; docs/spec-decisions.md).
+    pub const HOST_ERR: Field = f("host_err", 28, 1);
+    /// Cycles of continuous refusal by the fabric before a descriptor counts as stalled
+    /// (AMB-28's STALL_CYCLES).
+    pub const STALL_CYCLES: u64 = 64;
+}
+
 /// The rslot: word indexes in its 16 words, and the fields of its control word.
 pub mod rslot {
     use super::{f, Field};
