@@ -51,6 +51,7 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin uart_bridge
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin dtu_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin mitnic_bench
+	@time $(CARGO) run -q --release -p nicgen-testbenches --bin ppe_bench
 
 docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md

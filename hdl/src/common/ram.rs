@@ -137,7 +137,8 @@ impl<D: Synth, const N: usize> Logic for LutRam<D, N> {
              initial begin\n\
              \x20  for (i = 0; i <= {last}; i = i + 1) mem[i] = {{{w}{{1'b0}}}};\n\
              end\n\
-             always @(*) read_data = mem[read_address];\n\
+             wire [{d}:0] rd_w = mem[read_address];\n\
+             always @(*) read_data = rd_w;\n\
              always @(posedge clock) if (write_enable) mem[write_address] <= write_data;\n",
             d = D::BITS - 1,
             w = D::BITS,

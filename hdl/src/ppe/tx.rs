@@ -128,6 +128,7 @@ pub struct PpeTx {
     w_node: Widen<16, 32>,
     w_hcrc: Widen<16, 32>,
     w_pcrc: Widen<16, 32>,
+    /// hcrc's crc_next and pcrc's crc are not used.
     sink_crc_next: [Unused<Bits<16>>; 2],
     /// Only the low bits of these are used.
     sink_wide: [Unused<Bits<32>>; 2],
@@ -142,6 +143,11 @@ pub struct PpeTx {
     d_m2: [DFF<Bits<32>>; ND],
     d_m3: [DFF<Bits<32>>; ND],
     d_btg: [DFF<Bits<32>>; ND],
+    /// The next packet's payload bytes and words, from bytes_to_go a cycle late (`d_nbv` low
+    /// in the cycle after bytes_to_go was written).
+    d_nb: [DFF<Bits<32>>; ND],
+    d_nw: [DFF<Bits<6>>; ND],
+    d_nbv: [DFF<Bit>; ND],
     d_busy: [DFF<Bit>; ND],
     d_stalled: [DFF<Bit>; ND],
     d_done: [DFF<Bit>; ND],
@@ -158,6 +164,9 @@ pub struct PpeTx {
     xr_d: DFF<Bits<32>>,
     // ---- pick and fetch ----
     rr: DFF<Bits<2>>,
+    /// A descriptor picked in the last cycle: the fetch starts from it.
+    pk_v: DFF<Bit>,
+    pk_n: DFF<Bits<2>>,
     f_act: DFF<Bit>,
     f_n: DFF<Bits<2>>,
     fb: DFF<Bits<2>>,
@@ -166,9 +175,13 @@ pub struct PpeTx {
     f_src: DFF<Bits<32>>,
     /// Header word 3 as picked (a control1 write during the packet changes neither).
     f_w3: DFF<Bits<32>>,
-    /// Header checksum step (0 .. 3 or 7, then the result).
+    /// Header checksum step (words 0 .. 3 or 7 issued, the result two steps later).
     f_hs: DFF<Bits<4>>,
     f_hdone: DFF<Bit>,
+    /// The header word for the checksum, registered.
+    f_hw: DFF<Bits<32>>,
+    f_hv: DFF<Bit>,
+    f_hstart: DFF<Bit>,
     f_dio: DFF<Bit>,
     /// DIO reads issued, the next one's XMT_RAM word and packet-buffer word.
     f_rd: DFF<Bits<6>>,
@@ -201,11 +214,29 @@ pub struct PpeTx {
     i_ph: DFF<Bits<2>>,
     i_k: DFF<Bits<6>>,
     i_ptr: DFF<Bits<7>>,
+    /// The packet under injection: header words, metadata, payload words and bytes, descriptor.
+    i_h0: DFF<Bits<32>>,
+    i_h1: DFF<Bits<32>>,
+    i_h2: DFF<Bits<32>>,
+    i_h3: DFF<Bits<32>>,
+    i_h4: DFF<Bits<32>>,
+    i_m0: DFF<Bits<32>>,
+    i_m1: DFF<Bits<32>>,
+    i_m2: DFF<Bits<32>>,
+    i_m3: DFF<Bits<32>>,
+    i_words: DFF<Bits<6>>,
+    i_meta: DFF<Bit>,
+    i_bytes: DFF<Bits<32>>,
+    i_n: DFF<Bits<2>>,
+    /// The output register holds the packet's first payload word.
+    o_cf: DFF<Bit>,
     o_v: DFF<Bit>,
     o_d: DFF<Bits<32>>,
     o_first: DFF<Bit>,
     o_last: DFF<Bit>,
     o_n: DFF<Bits<2>>,
+    /// The output register holds a payload word the checksum has not taken yet.
+    o_cp: DFF<Bit>,
     /// The trailer's packet: its descriptor and payload bytes, for the progress.
     p_bytes: DFF<Bits<32>>,
     st_cnt: DFF<Bits<8>>,
@@ -213,6 +244,24 @@ pub struct PpeTx {
     nt_s: DFF<Bits<2>>,
     // ---- locals ----
     /// Host write to descriptor `hx_n`, word `hx_w`.
+    r_addr: Signal<Local, Bits<32>>,
+    r_a0: Signal<Local, Bits<32>>,
+    r_a1: Signal<Local, Bits<32>>,
+    r_c0: Signal<Local, Bits<32>>,
+    r_btg: Signal<Local, Bits<32>>,
+    r_c1: Signal<Local, Bits<32>>,
+    r_m0: Signal<Local, Bits<32>>,
+    r_m1: Signal<Local, Bits<32>>,
+    r_m2: Signal<Local, Bits<32>>,
+    r_m3: Signal<Local, Bits<32>>,
+    r_01: Signal<Local, Bits<32>>,
+    r_23: Signal<Local, Bits<32>>,
+    r_45: Signal<Local, Bits<32>>,
+    r_89: Signal<Local, Bits<32>>,
+    r_ab: Signal<Local, Bits<32>>,
+    r_03: Signal<Local, Bits<32>>,
+    r_47: Signal<Local, Bits<32>>,
+    r_8b: Signal<Local, Bits<32>>,
     hx_d: Signal<Local, Bit>,
     hx_n: Signal<Local, Bits<2>>,
     hx_w: Signal<Local, Bits<4>>,
@@ -226,7 +275,7 @@ pub struct PpeTx {
     pick_n: Signal<Local, Bits<2>>,
     pick: Signal<Local, Bit>,
     buf_free: Signal<Local, Bit>,
-    sel_btg: Signal<Local, Bits<32>>,
+    nb_l: Signal<Local, Bits<32>>,
     sel_c1: Signal<Local, Bits<32>>,
     sel_first: Signal<Local, Bit>,
     sel_w3: Signal<Local, Bits<32>>,
@@ -242,6 +291,7 @@ pub struct PpeTx {
     fm2: Signal<Local, Bits<32>>,
     fm3: Signal<Local, Bits<32>>,
     f_last_hs: Signal<Local, Bits<4>>,
+    f_done_hs: Signal<Local, Bits<4>>,
     f_end: Signal<Local, Bit>,
     dio_rd: Signal<Local, Bit>,
     rsp_take: Signal<Local, Bit>,
@@ -280,7 +330,7 @@ pub struct PpeTx {
     c_bit4: [Constant<Bits<4>>; 4],
     c_above: [Constant<Bits<4>>; 4],
     c_bufbase: [Constant<Bits<7>>; 4],
-    c_w: [Constant<Bits<4>>; 12],
+    c_w: [Constant<Bits<4>>; 13],
     c_two6: Constant<Bits<6>>,
     c_zero2: Constant<Bits<2>>,
     c_zero4: Constant<Bits<4>>,
@@ -296,6 +346,8 @@ pub struct PpeTx {
     c_one13: Constant<Bits<13>>,
     c_three4: Constant<Bits<4>>,
     c_seven4: Constant<Bits<4>>,
+    c_five4: Constant<Bits<4>>,
+    c_nine4: Constant<Bits<4>>,
     c_four6: Constant<Bits<6>>,
     c_three6: Constant<Bits<6>>,
     c_three32: Constant<Bits<32>>,
@@ -327,6 +379,7 @@ pub struct PpeTx {
     c_ph_pay: Constant<Bits<2>>,
     c_ph_trl: Constant<Bits<2>>,
     c_keep: Constant<Bits<4>>,
+    c_empty_trl: Constant<Bits<32>>,
     c_meta0: Constant<Bits<1>>,
 }
 
@@ -369,6 +422,9 @@ impl Default for PpeTx {
             d_m2: Default::default(),
             d_m3: Default::default(),
             d_btg: Default::default(),
+            d_nb: Default::default(),
+            d_nw: Default::default(),
+            d_nbv: Default::default(),
             d_busy: Default::default(),
             d_stalled: Default::default(),
             d_done: Default::default(),
@@ -380,6 +436,8 @@ impl Default for PpeTx {
             xr_flop: Default::default(),
             xr_d: Default::default(),
             rr: Default::default(),
+            pk_v: Default::default(),
+            pk_n: Default::default(),
             f_act: Default::default(),
             f_n: Default::default(),
             fb: Default::default(),
@@ -389,6 +447,9 @@ impl Default for PpeTx {
             f_w3: Default::default(),
             f_hs: Default::default(),
             f_hdone: Default::default(),
+            f_hw: Default::default(),
+            f_hv: Default::default(),
+            f_hstart: Default::default(),
             f_dio: Default::default(),
             f_rd: Default::default(),
             f_daddr: Default::default(),
@@ -413,15 +474,48 @@ impl Default for PpeTx {
             i_ph: Default::default(),
             i_k: Default::default(),
             i_ptr: Default::default(),
+            i_h0: Default::default(),
+            i_h1: Default::default(),
+            i_h2: Default::default(),
+            i_h3: Default::default(),
+            i_h4: Default::default(),
+            i_m0: Default::default(),
+            i_m1: Default::default(),
+            i_m2: Default::default(),
+            i_m3: Default::default(),
+            i_words: Default::default(),
+            i_meta: Default::default(),
+            i_bytes: Default::default(),
+            i_n: Default::default(),
+            o_cf: Default::default(),
             o_v: Default::default(),
             o_d: Default::default(),
             o_first: Default::default(),
             o_last: Default::default(),
             o_n: Default::default(),
+            o_cp: Default::default(),
             p_bytes: Default::default(),
             st_cnt: Default::default(),
             nt_v: Default::default(),
             nt_s: Default::default(),
+            r_addr: Default::default(),
+            r_a0: Default::default(),
+            r_a1: Default::default(),
+            r_c0: Default::default(),
+            r_btg: Default::default(),
+            r_c1: Default::default(),
+            r_m0: Default::default(),
+            r_m1: Default::default(),
+            r_m2: Default::default(),
+            r_m3: Default::default(),
+            r_01: Default::default(),
+            r_23: Default::default(),
+            r_45: Default::default(),
+            r_89: Default::default(),
+            r_ab: Default::default(),
+            r_03: Default::default(),
+            r_47: Default::default(),
+            r_8b: Default::default(),
             hx_d: Default::default(),
             hx_n: Default::default(),
             hx_w: Default::default(),
@@ -435,7 +529,7 @@ impl Default for PpeTx {
             pick_n: Default::default(),
             pick: Default::default(),
             buf_free: Default::default(),
-            sel_btg: Default::default(),
+            nb_l: Default::default(),
             sel_c1: Default::default(),
             sel_first: Default::default(),
             sel_w3: Default::default(),
@@ -450,6 +544,7 @@ impl Default for PpeTx {
             fm2: Default::default(),
             fm3: Default::default(),
             f_last_hs: Default::default(),
+            f_done_hs: Default::default(),
             f_end: Default::default(),
             dio_rd: Default::default(),
             rsp_take: Default::default(),
@@ -503,6 +598,8 @@ impl Default for PpeTx {
             c_one13: k(1),
             c_three4: k(3),
             c_seven4: k(7),
+            c_five4: k(5),
+            c_nine4: k(9),
             c_four6: k(4),
             c_three6: k(3),
             c_three32: k(3),
@@ -534,6 +631,7 @@ impl Default for PpeTx {
             c_ph_pay: k(2),
             c_ph_trl: k(3),
             c_keep: k(0xF),
+            c_empty_trl: k(0xFFFF_0000),
             c_meta0: k(0),
         }
     }
@@ -543,9 +641,11 @@ impl Logic for PpeTx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, xr_flop, xr_d, rr, f_act, f_n, fb, f_words, f_meta, f_src, f_w3, f_hs,
-            f_hdone, f_dio, f_rd, f_daddr, f_dptr, f_req, f_raddr, dv, dix, ib, i_act, i_ph, i_k,
-            i_ptr, o_v, o_d, o_first, o_last, o_n, p_bytes, st_cnt, nt_v, nt_s
+            self, clock, xr_flop, xr_d, rr, pk_v, pk_n, f_act, f_n, fb, f_words, f_meta, f_src,
+            f_w3, f_hs, f_hdone, f_hw, f_hv, f_hstart, f_dio, f_rd, f_daddr, f_dptr, f_req,
+            f_raddr, dv, dix, ib, i_act, i_ph, i_k, i_ptr, o_v, o_d, o_first, o_last, o_n, o_cp,
+            o_cf, i_h0, i_h1, i_h2, i_h3, i_h4, i_m0, i_m1, i_m2, i_m3, i_words, i_meta, i_bytes,
+            i_n, p_bytes, st_cnt, nt_v, nt_s
         );
         for n in 0..ND {
             self.d_addr[n].clock.next = self.clock.val();
@@ -568,6 +668,10 @@ impl Logic for PpeTx {
             self.d_m3[n].d.next = self.d_m3[n].q.val();
             self.d_btg[n].clock.next = self.clock.val();
             self.d_btg[n].d.next = self.d_btg[n].q.val();
+            self.d_nb[n].clock.next = self.clock.val();
+            self.d_nw[n].clock.next = self.clock.val();
+            self.d_nbv[n].clock.next = self.clock.val();
+            self.d_nbv[n].d.next = true;
             self.d_busy[n].clock.next = self.clock.val();
             self.d_busy[n].d.next = self.d_busy[n].q.val();
             self.d_stalled[n].clock.next = self.clock.val();
@@ -615,10 +719,10 @@ impl Logic for PpeTx {
         self.hcrc.reset.next = self.reset.val();
         self.pcrc.reset.next = self.reset.val();
         self.sink_crc_next[0].x.next = self.hcrc.crc_next.val();
-        self.sink_crc_next[1].x.next = self.pcrc.crc_next.val();
+        self.sink_crc_next[1].x.next = self.pcrc.crc.val();
         self.w_node.x.next = self.node.val();
         self.w_hcrc.x.next = self.hcrc.crc.val();
-        self.w_pcrc.x.next = self.pcrc.crc.val();
+        self.w_pcrc.x.next = self.pcrc.crc_next.val();
 
         // ================= host port =================
         self.xram.a_addr.next = self.x_addr.val();
@@ -646,57 +750,65 @@ impl Logic for PpeTx {
                 }
             }
         }
-        self.xr_flop.d.next = false;
-        if self.x_read.val() && self.hx_d.val() {
-            for n in 0..ND {
-                if self.hx_n.val() == self.c_idx2[n].val() {
-                    if self.hx_w.val() == self.c_w[0].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_addr[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[1].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_a0[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[2].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_a1[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[3].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_c0[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[4].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_btg[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[5].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_c1[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[6].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.st2.val();
-                    }
-                    if self.hx_w.val() == self.c_w[8].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_m0[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[9].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_m1[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[10].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_m2[n].q.val();
-                    }
-                    if self.hx_w.val() == self.c_w[11].val() {
-                        self.xr_flop.d.next = true;
-                        self.xr_d.d.next = self.d_m3[n].q.val();
-                    }
-                }
+        // a read of a descriptor's working word answers from its register: the descriptor's
+        // words (4:1), then a tree of 2:1 muxes on the word index
+        self.r_addr.next = self.d_addr[0].q.val();
+        self.r_a0.next = self.d_a0[0].q.val();
+        self.r_a1.next = self.d_a1[0].q.val();
+        self.r_c0.next = self.d_c0[0].q.val();
+        self.r_btg.next = self.d_btg[0].q.val();
+        self.r_c1.next = self.d_c1[0].q.val();
+        self.r_m0.next = self.d_m0[0].q.val();
+        self.r_m1.next = self.d_m1[0].q.val();
+        self.r_m2.next = self.d_m2[0].q.val();
+        self.r_m3.next = self.d_m3[0].q.val();
+        for n in 1..ND {
+            if self.hx_n.val() == self.c_idx2[n].val() {
+                self.r_addr.next = self.d_addr[n].q.val();
+                self.r_a0.next = self.d_a0[n].q.val();
+                self.r_a1.next = self.d_a1[n].q.val();
+                self.r_c0.next = self.d_c0[n].q.val();
+                self.r_btg.next = self.d_btg[n].q.val();
+                self.r_c1.next = self.d_c1[n].q.val();
+                self.r_m0.next = self.d_m0[n].q.val();
+                self.r_m1.next = self.d_m1[n].q.val();
+                self.r_m2.next = self.d_m2[n].q.val();
+                self.r_m3.next = self.d_m3[n].q.val();
             }
         }
+        // word bit 0
+        self.r_01.next = self.r_addr.val();
+        self.r_23.next = self.r_a1.val();
+        self.r_45.next = self.r_btg.val();
+        self.r_89.next = self.r_m0.val();
+        self.r_ab.next = self.r_m2.val();
+        if self.hx_w.val().get_bit(0) {
+            self.r_01.next = self.r_a0.val();
+            self.r_23.next = self.r_c0.val();
+            self.r_45.next = self.r_c1.val();
+            self.r_89.next = self.r_m1.val();
+            self.r_ab.next = self.r_m3.val();
+        }
+        // word bits 1, 2, 3 (6 is status2; 7 and 12-15 are RAM words)
+        self.r_03.next = self.r_01.val();
+        self.r_47.next = self.r_45.val();
+        self.r_8b.next = self.r_89.val();
+        if self.hx_w.val().get_bit(1) {
+            self.r_03.next = self.r_23.val();
+            self.r_47.next = self.st2.val();
+            self.r_8b.next = self.r_ab.val();
+        }
+        self.xr_d.d.next = self.r_03.val();
+        if self.hx_w.val().get_bit(2) {
+            self.xr_d.d.next = self.r_47.val();
+        }
+        if self.hx_w.val().get_bit(3) {
+            self.xr_d.d.next = self.r_8b.val();
+        }
+        self.xr_flop.d.next = self.x_read.val()
+            && self.hx_d.val()
+            && (self.hx_w.val() != self.c_w[7].val())
+            && (self.hx_w.val() < self.c_w[12].val());
         self.x_rdata.next = self.xram.a_rdata.val();
         if self.xr_flop.q.val() {
             self.x_rdata.next = self.xr_d.q.val();
@@ -705,7 +817,11 @@ impl Logic for PpeTx {
         // ================= pick =================
         self.cand.next = self.c_zero4.val();
         for n in 0..ND {
-            if self.d_act[n].q.val() && !self.d_busy[n].q.val() && !self.d_ntp[n].q.val() {
+            if self.d_act[n].q.val()
+                && !self.d_busy[n].q.val()
+                && !self.d_ntp[n].q.val()
+                && self.d_nbv[n].q.val()
+            {
                 self.cand.next = self.cand.val() | self.c_bit4[n].val();
             }
         }
@@ -745,25 +861,50 @@ impl Logic for PpeTx {
                 self.buf_free.next = false;
             }
         }
-        self.pick.next =
-            self.en.val() && !self.f_act.q.val() && self.buf_free.val() && self.pk_lo.val();
+        self.pick.next = self.en.val()
+            && !self.f_act.q.val()
+            && !self.pk_v.q.val()
+            && self.buf_free.val()
+            && self.pk_lo.val();
+        // the pick is registered; the fetch starts from it in the next cycle
+        self.pk_v.d.next = self.pick.val();
+        if self.pick.val() {
+            self.pk_n.d.next = self.pick_n.val();
+            self.rr.d.next = self.pick_n.val();
+            for n in 0..ND {
+                if self.pick_n.val() == self.c_idx2[n].val() {
+                    self.d_busy[n].d.next = true;
+                    self.d_stalled[n].d.next = false;
+                }
+            }
+        }
         // the picked descriptor's payload: min(128, bytes_to_go) bytes, whole words
-        self.sel_btg.next = self.d_btg[0].q.val();
         self.sel_c1.next = self.d_c1[0].q.val();
         self.sel_first.next = self.d_first[0].q.val();
         for n in 0..ND {
-            if self.pick_n.val() == self.c_idx2[n].val() {
-                self.sel_btg.next = self.d_btg[n].q.val();
+            if self.pk_n.q.val() == self.c_idx2[n].val() {
                 self.sel_c1.next = self.d_c1[n].q.val();
                 self.sel_first.next = self.d_first[n].q.val();
             }
         }
-        self.nbytes.next = self.sel_btg.val() & self.c_lo8.val();
-        if self.sel_btg.val() >= self.c_max32.val() {
-            self.nbytes.next = self.c_max32.val();
+        // each descriptor's next payload: min(128, bytes_to_go) bytes, whole words
+        for n in 0..ND {
+            self.nb_l.next = self.d_btg[n].q.val() & self.c_lo8.val();
+            if self.d_btg[n].q.val() >= self.c_max32.val() {
+                self.nb_l.next = self.c_max32.val();
+            }
+            self.d_nb[n].d.next = self.nb_l.val();
+            self.nw32.next = (self.nb_l.val() + self.c_three32.val()) >> self.c_two32.val();
+            self.d_nw[n].d.next = self.nw32.val().get_bits::<6>(0);
         }
-        self.nw32.next = (self.nbytes.val() + self.c_three32.val()) >> self.c_two32.val();
-        self.nwords.next = self.nw32.val().get_bits::<6>(0);
+        self.nbytes.next = self.d_nb[0].q.val();
+        self.nwords.next = self.d_nw[0].q.val();
+        for n in 0..ND {
+            if self.pk_n.q.val() == self.c_idx2[n].val() {
+                self.nbytes.next = self.d_nb[n].q.val();
+                self.nwords.next = self.d_nw[n].q.val();
+            }
+        }
         self.sel_w3.next = self.sel_c1.val() & self.c_lo24.val();
         if self.sel_first.val()
             && ((self.sel_c1.val() & self.c_meta_flag.val()) != self.c_zero32.val())
@@ -771,10 +912,9 @@ impl Logic for PpeTx {
             self.sel_w3.next = (self.sel_c1.val() & self.c_lo24.val())
                 | (self.sel_c1.val() & self.c_meta_bits.val());
         }
-        if self.pick.val() {
-            self.rr.d.next = self.pick_n.val();
+        if self.pk_v.q.val() {
             self.f_act.d.next = true;
-            self.f_n.d.next = self.pick_n.val();
+            self.f_n.d.next = self.pk_n.q.val();
             self.f_words.d.next = self.nwords.val();
             self.f_meta.d.next = self.sel_first.val()
                 && ((self.sel_c1.val() & self.c_meta_flag.val()) != self.c_zero32.val());
@@ -787,9 +927,7 @@ impl Logic for PpeTx {
             self.f_req.d.next = (self.nwords.val() != self.c_zero6.val())
                 && ((self.sel_c1.val() & self.c_dio.val()) == self.c_zero32.val());
             for n in 0..ND {
-                if self.pick_n.val() == self.c_idx2[n].val() {
-                    self.d_busy[n].d.next = true;
-                    self.d_stalled[n].d.next = false;
+                if self.pk_n.q.val() == self.c_idx2[n].val() {
                     self.f_daddr.d.next = self.d_addr[n].q.val().get_bits::<13>(2);
                     self.f_raddr.d.next = self.d_addr[n].q.val() & self.c_not_low2.val();
                 }
@@ -799,7 +937,7 @@ impl Logic for PpeTx {
                     self.f_dptr.d.next = self.c_bufbase[b].val();
                     self.b_rptr[b].d.next = self.c_bufbase[b].val();
                     self.b_err[b].d.next = false;
-                    self.b_n[b].d.next = self.pick_n.val();
+                    self.b_n[b].d.next = self.pk_n.q.val();
                     self.b_words[b].d.next = self.nwords.val();
                     self.b_bytes[b].d.next = self.nbytes.val();
                     self.b_meta[b].d.next = self.sel_first.val()
@@ -836,39 +974,46 @@ impl Logic for PpeTx {
             }
         }
         self.f_last_hs.next = self.c_three4.val();
+        self.f_done_hs.next = self.c_five4.val();
         if self.f_meta.q.val() {
             self.f_last_hs.next = self.c_seven4.val();
+            self.f_done_hs.next = self.c_nine4.val();
         }
-        self.hcrc.start.next = self.f_hs.q.val() == self.c_zero4.val();
-        self.hcrc.valid.next = self.f_act.q.val()
+        // the header words, one a cycle into a register, then into the checksum
+        self.hcrc.start.next = self.f_hstart.q.val();
+        self.hcrc.valid.next = self.f_hv.q.val();
+        self.hcrc.data.next = self.f_hw.q.val();
+        self.f_hv.d.next = self.f_act.q.val()
             && !self.f_hdone.q.val()
             && (self.f_hs.q.val() <= self.f_last_hs.val());
-        self.hcrc.data.next = self.fa0.val();
+        self.f_hstart.d.next = self.f_hs.q.val() == self.c_zero4.val();
+        self.f_hw.d.next = self.fa0.val();
         if self.f_hs.q.val() == self.c_w[1].val() {
-            self.hcrc.data.next = (self.fa1.val() & self.c_hi16.val()) | self.f_src.q.val();
+            self.f_hw.d.next = (self.fa1.val() & self.c_hi16.val()) | self.f_src.q.val();
         }
         if self.f_hs.q.val() == self.c_w[2].val() {
-            self.hcrc.data.next = self.fc0.val() & self.c_not_b28.val();
+            self.f_hw.d.next = self.fc0.val() & self.c_not_b28.val();
         }
         if self.f_hs.q.val() == self.c_w[3].val() {
-            self.hcrc.data.next = self.f_w3.q.val();
+            self.f_hw.d.next = self.f_w3.q.val();
         }
         if self.f_hs.q.val() == self.c_w[4].val() {
-            self.hcrc.data.next = self.fm0.val();
+            self.f_hw.d.next = self.fm0.val();
         }
         if self.f_hs.q.val() == self.c_w[5].val() {
-            self.hcrc.data.next = self.fm1.val();
+            self.f_hw.d.next = self.fm1.val();
         }
         if self.f_hs.q.val() == self.c_w[6].val() {
-            self.hcrc.data.next = self.fm2.val();
+            self.f_hw.d.next = self.fm2.val();
         }
         if self.f_hs.q.val() == self.c_w[7].val() {
-            self.hcrc.data.next = self.fm3.val();
+            self.f_hw.d.next = self.fm3.val();
         }
         if self.f_act.q.val() && !self.f_hdone.q.val() {
             self.f_hs.d.next = self.f_hs.q.val() + self.c_one4.val();
-            if self.f_hs.q.val() > self.f_last_hs.val() {
-                // the checksum of the last word is in hcrc's register now
+            if self.f_hs.q.val() == self.f_done_hs.val() {
+                // the last word went into the checksum in the last cycle: it is in hcrc's
+                // register now
                 self.f_hdone.d.next = true;
                 for b in 0..NB {
                     if self.fb.q.val() == self.c_idx2[b].val() {
@@ -991,9 +1136,22 @@ impl Logic for PpeTx {
             !self.i_act.q.val() && self.ib_ready.val() && (self.ib_err.val() || !self.ib_act.val());
         self.i_start.next =
             !self.i_act.q.val() && self.ib_ready.val() && !self.i_drop.val() && self.en.val();
-        self.pcrc.start.next = self.i_start.val();
         if self.i_start.val() {
+            // the packet's words that do not come from the buffer, fixed for its injection
             self.i_act.d.next = true;
+            self.i_h0.d.next = self.ia0.val();
+            self.i_h1.d.next = (self.ia1.val() & self.c_hi16.val()) | self.ib_src.val();
+            self.i_h2.d.next = self.ic0.val() & self.c_not_b28.val();
+            self.i_h3.d.next = self.ib_w3.val();
+            self.i_h4.d.next = self.ib_hcrc.val();
+            self.i_m0.d.next = self.im0.val();
+            self.i_m1.d.next = self.im1.val();
+            self.i_m2.d.next = self.im2.val();
+            self.i_m3.d.next = self.im3.val();
+            self.i_words.d.next = self.ib_words.val();
+            self.i_meta.d.next = self.ib_meta.val();
+            self.i_bytes.d.next = self.ib_bytes.val();
+            self.i_n.d.next = self.ib_n.val();
             self.i_ph.d.next = self.c_ph_hdr.val();
             self.i_k.d.next = self.c_zero6.val();
         }
@@ -1021,53 +1179,63 @@ impl Logic for PpeTx {
         }
         // the next word and whether it is its phase's last
         self.pbuf.read_address.next = self.i_ptr.q.val();
-        self.nw.next = self.ia0.val();
+        self.nw.next = self.i_h0.q.val();
         self.nw_last_k.next = false;
         if self.i_ph.q.val() == self.c_ph_hdr.val() {
             self.nw_last_k.next = self.i_k.q.val() == self.c_four6.val();
             if self.i_k.q.val() == self.c_one6.val() {
-                self.nw.next = (self.ia1.val() & self.c_hi16.val()) | self.ib_src.val();
+                self.nw.next = self.i_h1.q.val();
             }
             if self.i_k.q.val() == self.c_two6.val() {
-                self.nw.next = self.ic0.val() & self.c_not_b28.val();
+                self.nw.next = self.i_h2.q.val();
             }
             if self.i_k.q.val() == self.c_three6.val() {
-                self.nw.next = self.ib_w3.val();
+                self.nw.next = self.i_h3.q.val();
             }
             if self.i_k.q.val() == self.c_four6.val() {
-                self.nw.next = self.ib_hcrc.val();
+                self.nw.next = self.i_h4.q.val();
             }
         }
         if self.i_ph.q.val() == self.c_ph_meta.val() {
             self.nw_last_k.next = self.i_k.q.val() == self.c_three6.val();
-            self.nw.next = self.im0.val();
+            self.nw.next = self.i_m0.q.val();
             if self.i_k.q.val() == self.c_one6.val() {
-                self.nw.next = self.im1.val();
+                self.nw.next = self.i_m1.q.val();
             }
             if self.i_k.q.val() == self.c_two6.val() {
-                self.nw.next = self.im2.val();
+                self.nw.next = self.i_m2.q.val();
             }
             if self.i_k.q.val() == self.c_three6.val() {
-                self.nw.next = self.im3.val();
+                self.nw.next = self.i_m3.q.val();
             }
         }
         if self.i_ph.q.val() == self.c_ph_pay.val() {
-            self.nw_last_k.next = (self.i_k.q.val() + self.c_one6.val()) == self.ib_words.val();
+            self.nw_last_k.next = (self.i_k.q.val() + self.c_one6.val()) == self.i_words.q.val();
             self.nw.next = self.pbuf.read_data.val();
         }
         if self.i_ph.q.val() == self.c_ph_trl.val() {
             self.nw_last_k.next = true;
             self.nw.next = self.w_pcrc.y.val() << self.c_sh16.val();
+            if self.i_words.q.val() == self.c_zero6.val() {
+                self.nw.next = self.c_empty_trl.val();
+            }
         }
         self.ld.next = self.i_act.q.val() && (!self.o_v.q.val() || self.tx.ready.val());
-        self.pcrc.valid.next = self.ld.val() && (self.i_ph.q.val() == self.c_ph_pay.val());
-        self.pcrc.data.next = self.pbuf.read_data.val();
+        // the payload checksum takes each payload word from the output register the cycle
+        // after its load; the trailer reads it with the last word (crc_next)
+        self.pcrc.start.next = self.o_cf.q.val();
+        self.pcrc.valid.next = self.o_cp.q.val();
+        self.pcrc.data.next = self.o_d.q.val();
+        self.o_cp.d.next = self.ld.val() && (self.i_ph.q.val() == self.c_ph_pay.val());
+        self.o_cf.d.next = self.ld.val()
+            && (self.i_ph.q.val() == self.c_ph_pay.val())
+            && (self.i_k.q.val() == self.c_zero6.val());
         if self.ld.val() {
             self.o_d.d.next = self.nw.val();
             self.o_first.d.next = (self.i_ph.q.val() == self.c_ph_hdr.val())
                 && (self.i_k.q.val() == self.c_zero6.val());
             self.o_last.d.next = self.i_ph.q.val() == self.c_ph_trl.val();
-            self.o_n.d.next = self.ib_n.val();
+            self.o_n.d.next = self.i_n.q.val();
             self.i_k.d.next = self.i_k.q.val() + self.c_one6.val();
             if self.i_ph.q.val() == self.c_ph_pay.val() {
                 self.i_ptr.d.next = self.i_ptr.q.val() + self.c_one7.val();
@@ -1076,16 +1244,16 @@ impl Logic for PpeTx {
                 self.i_k.d.next = self.c_zero6.val();
                 if self.i_ph.q.val() == self.c_ph_hdr.val() {
                     self.i_ph.d.next = self.c_ph_trl.val();
-                    if self.ib_words.val() != self.c_zero6.val() {
+                    if self.i_words.q.val() != self.c_zero6.val() {
                         self.i_ph.d.next = self.c_ph_pay.val();
                     }
-                    if self.ib_meta.val() {
+                    if self.i_meta.q.val() {
                         self.i_ph.d.next = self.c_ph_meta.val();
                     }
                 }
                 if self.i_ph.q.val() == self.c_ph_meta.val() {
                     self.i_ph.d.next = self.c_ph_trl.val();
-                    if self.ib_words.val() != self.c_zero6.val() {
+                    if self.i_words.q.val() != self.c_zero6.val() {
                         self.i_ph.d.next = self.c_ph_pay.val();
                     }
                 }
@@ -1096,7 +1264,7 @@ impl Logic for PpeTx {
                     // the buffer is read: free it, the progress waits for the trailer's take
                     self.i_act.d.next = false;
                     self.ib.d.next = self.ib.q.val() + self.c_one2.val();
-                    self.p_bytes.d.next = self.ib_bytes.val();
+                    self.p_bytes.d.next = self.i_bytes.q.val();
                     for b in 0..NB {
                         if self.ib.q.val() == self.c_idx2[b].val() {
                             self.b_full[b].d.next = false;
@@ -1142,6 +1310,7 @@ impl Logic for PpeTx {
                     self.d_addr[n].d.next = self.d_addr[n].q.val() + self.p_bytes.q.val();
                     self.d_c0[n].d.next = self.prog_c0.val();
                     self.d_btg[n].d.next = self.d_btg[n].q.val() - self.p_bytes.q.val();
+                    self.d_nbv[n].d.next = false;
                     self.d_first[n].d.next = false;
                     self.d_busy[n].d.next = false;
                     self.d_stalled[n].d.next = false;
@@ -1187,6 +1356,7 @@ impl Logic for PpeTx {
                             self.d_stalled[n].d.next = false;
                             self.d_herr[n].d.next = false;
                             self.d_btg[n].d.next = self.x_wdata.val() & self.c_lo24.val();
+                            self.d_nbv[n].d.next = false;
                             if (self.x_wdata.val() & self.c_ctl_pkt.val()) != self.c_zero32.val() {
                                 self.d_btg[n].d.next = self.c_zero32.val();
                             }
@@ -1249,6 +1419,7 @@ impl Logic for PpeTx {
         if self.reset.val() {
             self.rr.d.next = self.c_idx2[3].val();
             self.f_act.d.next = false;
+            self.pk_v.d.next = false;
             self.fb.d.next = self.c_zero2.val();
             self.dv.d.next = false;
             self.ib.d.next = self.c_zero2.val();

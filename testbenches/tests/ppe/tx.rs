@@ -133,6 +133,11 @@ impl Tx {
         let junk = self.rng.next_u64() as u32;
         self.write(b + sd::STATUS1, junk);
         self.write(b + sd::STATUS2, junk);
+        // the reserved words are plain storage
+        for j in [7, 12, 13, 14, 15] {
+            let v = self.rng.next_u64() as u32;
+            self.write(b + j, v);
+        }
         self.write(b + sd::CONTROL1, s.control1);
     }
 
@@ -164,6 +169,10 @@ impl Tx {
                 m.d.meta[j],
                 "{what}: metadata {j}"
             );
+        }
+        for j in [7, 12, 13, 14, 15] {
+            let want = self.xmt[b + j];
+            assert_eq!(self.read(b + j), want, "{what}: reserved word {j}");
         }
     }
 
@@ -525,7 +534,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
 // verifies: PPE-R089 PPE-R090 PPE-R091 PPE-R092 PPE-R093 PPE-R094 PPE-R095 PPE-R097 PPE-R098
 // verifies: PPE-R099 PPE-R100 PPE-R102 PPE-R103 PPE-R104 PPE-R105 PPE-R106 PPE-R107 PPE-R108
 // verifies: PPE-R109 PPE-R110 PPE-R111 PPE-R112 PPE-R113 PPE-R114 PPE-R115 PPE-R116 PPE-R117
-// verifies: PPE-R118 PPE-R119 PPE-R120 PPE-R122
+// verifies: PPE-R118 PPE-R119 PPE-R120 PPE-R122 PPE-R121 PPE-R081 PPE-R079
 #[test]
 fn send_side_sends_every_message_as_the_model_verilator() {
     if !verilator::require("ppe_tx in Verilator") {
