@@ -607,7 +607,7 @@ pub fn tops() -> Vec<TopEntry> {
             build: || Box::new(PpeTxTop::new("ppe_tx", PpeTx::default())),
             port_docs: &[
                 ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: every descriptor idle, its working registers 0"),
+                ("reset", "synchronous reset, active high (PCSR0.reset or power-on): every descriptor idle with done set and bytes_to_go 0, its words untouched; packets in the engine dropped"),
                 ("en", "PCSR0.enable and ready: packets are picked and started only while high"),
                 ("node", "PCSR0.local_node_num (bits 11:0 are each packet's src_node)"),
                 ("x_addr", "XMT_RAM word address of a host access (byte address bits 14:2; descriptor n at words 16 n .. 16 n + 15)"),

@@ -19,11 +19,18 @@
 //! stops it: no new packet is fetched, a fetched packet not yet on the port is dropped (not
 //! counted, R094), a packet whose first word is on the port is completed (R093, AMB-56).
 //!
-//! **Scheduling (R099-R101).** Active, not busy descriptors are picked round-robin after the
-//! one picked last, one packet per turn; a descriptor has at most one packet in the engine (it
-//! is busy from the pick until the packet's trailer is taken or the packet dropped, R088), so
-//! four active descriptors take turns packet by packet. Picking needs `en` (PCSR0.enable and
-//! ready, R122); so does the start of a packet's injection.
+//! **Scheduling (R099-R101).** Active, not busy descriptors are picked least recently picked
+//! first (a matrix arbiter), one packet per turn, the pick registered; a descriptor has at most
+//! one packet in the engine (it is busy from the pick until the packet's trailer is taken or the
+//! packet dropped, R088), and packets leave in pick order, so between two packets of a
+//! descriptor every other descriptor has at most one (R100). Picking needs `en` (PCSR0.enable
+//! and ready, R122); so does the start of a packet's injection.
+//!
+//! **Reset (R165-R176).** `reset` (PCSR0.reset, level) leaves every descriptor idle with done
+//! set and bytes_to_go 0; its words are the software-visible registers and stay. Packets in the
+//! engine are dropped, except one already on the port, which goes out whole (the stream's rules)
+//! and counts for nothing; a DMA read already requested stays requested and its tag in use until
+//! its last beat (whose data is dropped), so the read channels stay legal.
 //!
 //! **Packets (R102-R121).** A packet carries min(128, bytes_to_go) payload bytes (R117; a
 //! header-only packet when bytes_to_go is 0, R118, R119), the header of Fig 8 built from the
@@ -163,7 +170,8 @@ pub struct PpeTx {
     xr_flop: DFF<Bit>,
     xr_d: DFF<Bits<32>>,
     // ---- pick and fetch ----
-    rr: DFF<Bits<2>>,
+    /// `lru[i]` bit j: i was picked before j last (i goes first).
+    lru: [DFF<Bits<4>>; ND],
     /// A descriptor picked in the last cycle: the fetch starts from it.
     pk_v: DFF<Bit>,
     pk_n: DFF<Bits<2>>,
@@ -190,6 +198,11 @@ pub struct PpeTx {
     /// The DMA read is still to be requested.
     f_req: DFF<Bit>,
     f_raddr: DFF<Bits<32>>,
+    /// The DMA read request offered (not reset).
+    rq_v: DFF<Bit>,
+    rq_a: DFF<Bits<32>>,
+    rq_b: DFF<Bits<6>>,
+    rq_t: DFF<Bits<2>>,
     /// A DIO read was issued in the last cycle, for packet-buffer word `dix`.
     dv: DFF<Bit>,
     dix: DFF<Bits<7>>,
@@ -198,6 +211,8 @@ pub struct PpeTx {
     b_full: [DFF<Bit>; NB],
     /// DMA beats still to come; the next one's packet-buffer word.
     b_pend: [DFF<Bit>; NB],
+    /// A read with this tag is at the memory (requested, last beat not yet taken; not reset).
+    b_fly: [DFF<Bit>; NB],
     b_rptr: [DFF<Bits<7>>; NB],
     b_err: [DFF<Bit>; NB],
     b_n: [DFF<Bits<2>>; NB],
@@ -240,6 +255,8 @@ pub struct PpeTx {
     /// The trailer's packet: its descriptor and payload bytes, for the progress.
     p_bytes: DFF<Bits<32>>,
     st_cnt: DFF<Bits<8>>,
+    /// The packet on the port was started before a reset: no progress, no stall for it.
+    orphan: DFF<Bit>,
     nt_v: DFF<Bit>,
     nt_s: DFF<Bits<2>>,
     // ---- locals ----
@@ -267,12 +284,9 @@ pub struct PpeTx {
     hx_w: Signal<Local, Bits<4>>,
     go_w: Signal<Local, Bit>,
     cand: Signal<Local, Bits<4>>,
-    above: Signal<Local, Bits<4>>,
-    pk_lo: Signal<Local, Bit>,
-    pk_hi: Signal<Local, Bit>,
-    pk_n_lo: Signal<Local, Bits<2>>,
-    pk_n_hi: Signal<Local, Bits<2>>,
     pick_n: Signal<Local, Bits<2>>,
+    pick_bit: Signal<Local, Bits<4>>,
+    pk_any: Signal<Local, Bit>,
     pick: Signal<Local, Bit>,
     buf_free: Signal<Local, Bit>,
     nb_l: Signal<Local, Bits<32>>,
@@ -328,7 +342,8 @@ pub struct PpeTx {
     st2: Signal<Local, Bits<32>>,
     c_idx2: [Constant<Bits<2>>; 4],
     c_bit4: [Constant<Bits<4>>; 4],
-    c_above: [Constant<Bits<4>>; 4],
+    c_lru0: [Constant<Bits<4>>; 4],
+    c_all4: Constant<Bits<4>>,
     c_bufbase: [Constant<Bits<7>>; 4],
     c_w: [Constant<Bits<4>>; 13],
     c_two6: Constant<Bits<6>>,
@@ -435,7 +450,7 @@ impl Default for PpeTx {
             d_ntl: Default::default(),
             xr_flop: Default::default(),
             xr_d: Default::default(),
-            rr: Default::default(),
+            lru: Default::default(),
             pk_v: Default::default(),
             pk_n: Default::default(),
             f_act: Default::default(),
@@ -456,10 +471,15 @@ impl Default for PpeTx {
             f_dptr: Default::default(),
             f_req: Default::default(),
             f_raddr: Default::default(),
+            rq_v: Default::default(),
+            rq_a: Default::default(),
+            rq_b: Default::default(),
+            rq_t: Default::default(),
             dv: Default::default(),
             dix: Default::default(),
             b_full: Default::default(),
             b_pend: Default::default(),
+            b_fly: Default::default(),
             b_rptr: Default::default(),
             b_err: Default::default(),
             b_n: Default::default(),
@@ -496,6 +516,7 @@ impl Default for PpeTx {
             o_cp: Default::default(),
             p_bytes: Default::default(),
             st_cnt: Default::default(),
+            orphan: Default::default(),
             nt_v: Default::default(),
             nt_s: Default::default(),
             r_addr: Default::default(),
@@ -521,12 +542,9 @@ impl Default for PpeTx {
             hx_w: Default::default(),
             go_w: Default::default(),
             cand: Default::default(),
-            above: Default::default(),
-            pk_lo: Default::default(),
-            pk_hi: Default::default(),
-            pk_n_lo: Default::default(),
-            pk_n_hi: Default::default(),
             pick_n: Default::default(),
+            pick_bit: Default::default(),
+            pk_any: Default::default(),
             pick: Default::default(),
             buf_free: Default::default(),
             nb_l: Default::default(),
@@ -580,7 +598,8 @@ impl Default for PpeTx {
             st2: Default::default(),
             c_idx2: std::array::from_fn(|i| k(i as u64)),
             c_bit4: std::array::from_fn(|i| k(1 << i)),
-            c_above: std::array::from_fn(|i| k((0xF << (i + 1)) & 0xF)),
+            c_lru0: std::array::from_fn(|i| k((0xF << (i + 1)) & 0xF)),
+            c_all4: k(0xF),
             c_bufbase: std::array::from_fn(|i| k(32 * i as u64)),
             c_w: std::array::from_fn(|i| k(i as u64)),
             c_two6: k(2),
@@ -641,11 +660,11 @@ impl Logic for PpeTx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, xr_flop, xr_d, rr, pk_v, pk_n, f_act, f_n, fb, f_words, f_meta, f_src,
-            f_w3, f_hs, f_hdone, f_hw, f_hv, f_hstart, f_dio, f_rd, f_daddr, f_dptr, f_req,
-            f_raddr, dv, dix, ib, i_act, i_ph, i_k, i_ptr, o_v, o_d, o_first, o_last, o_n, o_cp,
-            o_cf, i_h0, i_h1, i_h2, i_h3, i_h4, i_m0, i_m1, i_m2, i_m3, i_words, i_meta, i_bytes,
-            i_n, p_bytes, st_cnt, nt_v, nt_s
+            self, clock, xr_flop, xr_d, pk_v, pk_n, f_act, f_n, fb, f_words, f_meta, f_src, f_w3,
+            f_hs, f_hdone, f_hw, f_hv, f_hstart, f_dio, f_rd, f_daddr, f_dptr, f_req, rq_v, rq_a,
+            rq_b, rq_t, f_raddr, dv, dix, ib, i_act, i_ph, i_k, i_ptr, o_v, o_d, o_first, o_last,
+            o_n, o_cp, o_cf, i_h0, i_h1, i_h2, i_h3, i_h4, i_m0, i_m1, i_m2, i_m3, i_words, i_meta,
+            i_bytes, i_n, p_bytes, st_cnt, orphan, nt_v, nt_s
         );
         for n in 0..ND {
             self.d_addr[n].clock.next = self.clock.val();
@@ -666,6 +685,8 @@ impl Logic for PpeTx {
             self.d_m2[n].d.next = self.d_m2[n].q.val();
             self.d_m3[n].clock.next = self.clock.val();
             self.d_m3[n].d.next = self.d_m3[n].q.val();
+            self.lru[n].clock.next = self.clock.val();
+            self.lru[n].d.next = self.lru[n].q.val();
             self.d_btg[n].clock.next = self.clock.val();
             self.d_btg[n].d.next = self.d_btg[n].q.val();
             self.d_nb[n].clock.next = self.clock.val();
@@ -694,6 +715,8 @@ impl Logic for PpeTx {
             self.b_full[b].d.next = self.b_full[b].q.val();
             self.b_pend[b].clock.next = self.clock.val();
             self.b_pend[b].d.next = self.b_pend[b].q.val();
+            self.b_fly[b].clock.next = self.clock.val();
+            self.b_fly[b].d.next = self.b_fly[b].q.val();
             self.b_rptr[b].clock.next = self.clock.val();
             self.b_rptr[b].d.next = self.b_rptr[b].q.val();
             self.b_err[b].clock.next = self.clock.val();
@@ -825,56 +848,47 @@ impl Logic for PpeTx {
                 self.cand.next = self.cand.val() | self.c_bit4[n].val();
             }
         }
-        self.above.next = self.c_zero4.val();
+        // least recently picked first (a matrix arbiter: `lru[i]` bit j set when i was picked
+        // before j last): between two packets of a descriptor each other descriptor has at
+        // most one (PPE-R100)
+        self.pk_any.next = self.cand.val() != self.c_zero4.val();
+        self.pick_bit.next = self.c_zero4.val();
+        self.pick_n.next = self.c_zero2.val();
         for n in 0..ND {
-            if self.rr.q.val() == self.c_idx2[n].val() {
-                self.above.next = self.c_above[n].val();
+            if ((self.cand.val() & self.c_bit4[n].val()) != self.c_zero4.val())
+                && ((self.lru[n].q.val() | !self.cand.val() | self.c_bit4[n].val())
+                    == self.c_all4.val())
+            {
+                self.pick_n.next = self.c_idx2[n].val();
+                self.pick_bit.next = self.c_bit4[n].val();
             }
-        }
-        self.pk_lo.next = false;
-        self.pk_hi.next = false;
-        self.pk_n_lo.next = self.c_zero2.val();
-        self.pk_n_hi.next = self.c_zero2.val();
-        for n in 0..ND {
-            if (self.cand.val() & self.c_bit4[n].val()) != self.c_zero4.val() {
-                if !self.pk_lo.val() {
-                    self.pk_lo.next = true;
-                    self.pk_n_lo.next = self.c_idx2[n].val();
-                }
-                if ((self.above.val() & self.c_bit4[n].val()) != self.c_zero4.val())
-                    && !self.pk_hi.val()
-                {
-                    self.pk_hi.next = true;
-                    self.pk_n_hi.next = self.c_idx2[n].val();
-                }
-            }
-        }
-        self.pick_n.next = self.pk_n_lo.val();
-        if self.pk_hi.val() {
-            self.pick_n.next = self.pk_n_hi.val();
         }
         self.buf_free.next = true;
         for b in 0..NB {
             if (self.fb.q.val() == self.c_idx2[b].val())
-                && (self.b_full[b].q.val() || self.b_pend[b].q.val())
+                && (self.b_full[b].q.val() || self.b_pend[b].q.val() || self.b_fly[b].q.val())
             {
                 self.buf_free.next = false;
             }
         }
         self.pick.next = self.en.val()
+            && !self.reset.val()
             && !self.f_act.q.val()
             && !self.pk_v.q.val()
             && self.buf_free.val()
-            && self.pk_lo.val();
+            && self.pk_any.val();
         // the pick is registered; the fetch starts from it in the next cycle
         self.pk_v.d.next = self.pick.val();
         if self.pick.val() {
             self.pk_n.d.next = self.pick_n.val();
-            self.rr.d.next = self.pick_n.val();
             for n in 0..ND {
                 if self.pick_n.val() == self.c_idx2[n].val() {
                     self.d_busy[n].d.next = true;
                     self.d_stalled[n].d.next = false;
+                    // now the most recently picked: before nobody, everyone before it
+                    self.lru[n].d.next = self.c_zero4.val();
+                } else {
+                    self.lru[n].d.next = self.lru[n].q.val() | self.pick_bit.val();
                 }
             }
         }
@@ -1034,14 +1048,28 @@ impl Logic for PpeTx {
             self.f_dptr.d.next = self.f_dptr.q.val() + self.c_one7.val();
         }
         // DMA: one read of the packet's words, tagged with its buffer
-        self.w_raddr.x.next = self.f_raddr.q.val();
-        self.w_beats.x.next = self.f_words.q.val();
+        self.w_raddr.x.next = self.rq_a.q.val();
+        self.w_beats.x.next = self.rq_b.q.val();
+        // (from a request register that a reset does not clear: a request offered stays
+        // offered, and a tag stays in flight until its last beat, whatever resets meanwhile)
         self.dma.rd_req_addr.next = self.w_raddr.y.val();
         self.dma.rd_req_beats.next = self.w_beats.y.val();
-        self.dma.rd_req_tag.next = self.fb.q.val();
-        self.dma.rd_req_valid.next = self.f_act.q.val() && self.f_req.q.val();
-        if self.f_act.q.val() && self.f_req.q.val() && self.dma.rd_req_ready.val() {
+        self.dma.rd_req_tag.next = self.rq_t.q.val();
+        self.dma.rd_req_valid.next = self.rq_v.q.val();
+        if self.rq_v.q.val() && self.dma.rd_req_ready.val() {
+            self.rq_v.d.next = false;
+        }
+        if self.f_act.q.val() && self.f_req.q.val() && !self.rq_v.q.val() && !self.reset.val() {
             self.f_req.d.next = false;
+            self.rq_v.d.next = true;
+            self.rq_a.d.next = self.f_raddr.q.val();
+            self.rq_b.d.next = self.f_words.q.val();
+            self.rq_t.d.next = self.fb.q.val();
+            for b in 0..NB {
+                if self.fb.q.val() == self.c_idx2[b].val() {
+                    self.b_fly[b].d.next = true;
+                }
+            }
         }
         self.f_end.next = self.f_act.q.val()
             && (self.f_hdone.q.val())
@@ -1066,6 +1094,9 @@ impl Logic for PpeTx {
             if self.dma.rd_rsp_tag.val() == self.c_idx2[b].val() {
                 self.rsp_ok.next = self.b_pend[b].q.val();
                 self.rsp_ptr.next = self.b_rptr[b].q.val();
+                if self.rsp_take.val() && self.dma.rd_rsp_last.val() {
+                    self.b_fly[b].d.next = false;
+                }
                 if self.rsp_take.val() && self.b_pend[b].q.val() {
                     // wrap inside the buffer: bits 6:5 stay the buffer's
                     self.b_rptr[b].d.next = (self.b_rptr[b].q.val() & self.c_bufbase[3].val())
@@ -1132,10 +1163,15 @@ impl Logic for PpeTx {
         }
         // a fetched packet starts when enabled; a stopped descriptor's or a failed read's is
         // dropped
-        self.i_drop.next =
-            !self.i_act.q.val() && self.ib_ready.val() && (self.ib_err.val() || !self.ib_act.val());
-        self.i_start.next =
-            !self.i_act.q.val() && self.ib_ready.val() && !self.i_drop.val() && self.en.val();
+        self.i_drop.next = !self.i_act.q.val()
+            && self.ib_ready.val()
+            && (self.ib_err.val() || !self.ib_act.val())
+            && !self.reset.val();
+        self.i_start.next = !self.i_act.q.val()
+            && self.ib_ready.val()
+            && !self.i_drop.val()
+            && self.en.val()
+            && !self.reset.val();
         if self.i_start.val() {
             // the packet's words that do not come from the buffer, fixed for its injection
             self.i_act.d.next = true;
@@ -1295,18 +1331,22 @@ impl Logic for PpeTx {
 
         // progress when a trailer is taken
         self.took_last.next = self.o_v.q.val() && self.tx.ready.val() && self.o_last.q.val();
+        if self.took_last.val() {
+            self.orphan.d.next = false;
+        }
         self.prog_c0.next = self.c_zero32.val();
         for n in 0..ND {
             if self.o_n.q.val() == self.c_idx2[n].val() {
                 if self.o_v.q.val()
                     && !self.tx.ready.val()
                     && (self.st_cnt.q.val() == self.c_stall_last.val())
+                    && !self.orphan.q.val()
                 {
                     self.d_stalled[n].d.next = true;
                 }
                 self.prog_c0.next = (self.d_c0[n].q.val() & self.c_c0_keep.val())
                     | ((self.d_c0[n].q.val() + self.p_bytes.q.val()) & self.c_lo24.val());
-                if self.took_last.val() {
+                if self.took_last.val() && !self.orphan.q.val() {
                     self.d_addr[n].d.next = self.d_addr[n].q.val() + self.p_bytes.q.val();
                     self.d_c0[n].d.next = self.prog_c0.val();
                     self.d_btg[n].d.next = self.d_btg[n].q.val() - self.p_bytes.q.val();
@@ -1417,30 +1457,29 @@ impl Logic for PpeTx {
         }
 
         if self.reset.val() {
-            self.rr.d.next = self.c_idx2[3].val();
+            for n in 0..ND {
+                self.lru[n].d.next = self.c_lru0[n].val();
+            }
             self.f_act.d.next = false;
             self.pk_v.d.next = false;
-            self.fb.d.next = self.c_zero2.val();
             self.dv.d.next = false;
-            self.ib.d.next = self.c_zero2.val();
-            self.i_act.d.next = false;
-            self.o_v.d.next = false;
             self.nt_v.d.next = false;
+            // a packet on the port goes out whole (the stream's rules) and counts for nothing;
+            // every other buffer is free, the next fetch after it
+            self.orphan.d.next = self.i_act.q.val() || (self.o_v.q.val() && !self.took_last.val());
+            self.fb.d.next = self.ib.q.val();
+            if self.i_act.q.val() {
+                self.fb.d.next = self.ib.q.val() + self.c_one2.val();
+            }
             self.xr_flop.d.next = false;
+            // every descriptor idle and done (PPE-R170, R174); its words are untouched, they
+            // are the software-visible registers (R167, R173)
             for n in 0..ND {
-                self.d_addr[n].d.next = self.c_zero32.val();
-                self.d_a0[n].d.next = self.c_zero32.val();
-                self.d_a1[n].d.next = self.c_zero32.val();
-                self.d_c0[n].d.next = self.c_zero32.val();
-                self.d_c1[n].d.next = self.c_zero32.val();
-                self.d_m0[n].d.next = self.c_zero32.val();
-                self.d_m1[n].d.next = self.c_zero32.val();
-                self.d_m2[n].d.next = self.c_zero32.val();
-                self.d_m3[n].d.next = self.c_zero32.val();
                 self.d_btg[n].d.next = self.c_zero32.val();
+                self.d_nbv[n].d.next = false;
                 self.d_busy[n].d.next = false;
                 self.d_stalled[n].d.next = false;
-                self.d_done[n].d.next = false;
+                self.d_done[n].d.next = true;
                 self.d_herr[n].d.next = false;
                 self.d_act[n].d.next = false;
                 self.d_first[n].d.next = false;

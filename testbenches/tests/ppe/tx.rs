@@ -8,7 +8,9 @@
 //! and after together are the model's), a start while busy ignored, a stall long enough to set
 //! stalled, enable low holding every packet, a payload read answered with an error (host_err,
 //! no packet), and the round robin's fairness (at most three other packets between two of a
-//! descriptor's while four messages run).
+//! descriptor's while four messages run). Last, a reset with four DMA messages under way: the
+//! packet on the port goes out whole, nothing else; every descriptor done, its words kept; the
+//! DMA channels legal throughout (the memory model checks); then four messages as the model.
 
 use super::dut::Dut;
 use nicgen_driver::HostMem;
@@ -527,6 +529,80 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
         }
     }
     assert!(worst <= 3, "a descriptor waited {worst} packets (PPE-R100)");
+
+    // ---- a reset (PCSR0.reset) with four DMA messages under way (PPE-R165-R176) ----
+    t.d.rd.as_mut().unwrap().srv.latency = (20, 60);
+    let mut pre = vec![];
+    for n in 0..4 {
+        let mut s = random_desc(rng, 0x8000 + n as u16, false, areas[n], bufs[n]);
+        s.control1 = (sd::GO.mask() | sd::MSG_SIZE.set(0, 1024)) as u64 as u32;
+        t.program(n, &s);
+        pre.push(s);
+    }
+    for _ in 0..60 + rng.below(200) {
+        t.step();
+    }
+    let before = t.got.len();
+    t.d.set("reset", 1);
+    for _ in 0..3 {
+        t.step();
+    }
+    t.d.set("reset", 0);
+    // the packet on the port at the reset goes out whole; nothing else
+    for _ in 0..400 {
+        t.step();
+    }
+    assert!(t.cur.is_empty(), "a frame left unfinished by the reset");
+    assert!(t.got.len() <= before + 1, "packets sent after the reset");
+    for n in 0..4 {
+        let b = sd::WORDS * n;
+        assert_eq!(
+            (t.read(b + sd::STATUS2), t.read(b + sd::STATUS1)),
+            (sd::DONE.mask() as u32, 0),
+            "descriptor {n} after the reset (PPE-R170)"
+        );
+        // the words the PPE never writes are as software left them (PPE-R173)
+        let w = [
+            t.read(b + sd::ADDRESS0),
+            t.read(b + sd::ADDRESS1),
+            t.read(b + sd::CONTROL1),
+        ];
+        assert_eq!(w, [pre[n].address0, pre[n].address1, pre[n].control1]);
+        for j in 0..4 {
+            assert_eq!(t.read(b + sd::METADATA + j), pre[n].meta[j]);
+        }
+    }
+    assert_eq!(t.d.get("active"), 0, "active after the reset");
+    // every descriptor works again, each message as the model
+    let mut sb = Board {
+        flights: BTreeMap::new(),
+        order: vec![],
+        want_nts: vec![],
+        finished: 0,
+        seen: t.got.len(),
+    };
+    for n in 0..4 {
+        let dio = n % 2 == 0;
+        let s = random_desc(rng, 0x9000 + n as u16, dio, areas[n], bufs[n]);
+        t.program(n, &s);
+        sb.flights.insert(
+            0x9000 + n as u16,
+            Flight {
+                n,
+                m: TxMessage::start(s, node),
+                frames: 0,
+                c1_after: None,
+            },
+        );
+    }
+    for _ in 0..20_000 {
+        t.step();
+        sb.drain(&mut t);
+        if sb.finished == 4 {
+            break;
+        }
+    }
+    assert_eq!(sb.finished, 4, "messages after the reset");
 }
 
 // verifies: PPE-R069 PPE-R070 PPE-R071 PPE-R072 PPE-R073 PPE-R074 PPE-R075 PPE-R076 PPE-R077
@@ -534,7 +610,8 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
 // verifies: PPE-R089 PPE-R090 PPE-R091 PPE-R092 PPE-R093 PPE-R094 PPE-R095 PPE-R097 PPE-R098
 // verifies: PPE-R099 PPE-R100 PPE-R102 PPE-R103 PPE-R104 PPE-R105 PPE-R106 PPE-R107 PPE-R108
 // verifies: PPE-R109 PPE-R110 PPE-R111 PPE-R112 PPE-R113 PPE-R114 PPE-R115 PPE-R116 PPE-R117
-// verifies: PPE-R118 PPE-R119 PPE-R120 PPE-R122 PPE-R121 PPE-R081 PPE-R079
+// verifies: PPE-R118 PPE-R119 PPE-R120 PPE-R122 PPE-R121 PPE-R081 PPE-R079 PPE-R170 PPE-R173
+// verifies: PPE-R174 PPE-R176
 #[test]
 fn send_side_sends_every_message_as_the_model_verilator() {
     if !verilator::require("ppe_tx in Verilator") {
