@@ -25,6 +25,7 @@ use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
 use crate::ppe::events::PpeEvents;
+use crate::ppe::node::PpeNode;
 use crate::ppe::notify::PpeNotify;
 use crate::ppe::queues::PpeQueues;
 use crate::ppe::rx::PpeRx;
@@ -212,10 +213,20 @@ dyn_top!(PpeRxNodeTop, PpeRxNode, clocks: [clock],
     inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, local_node,
         incarnation, rslot_limit, nlhr, h_addr, h_wdata, h_we, h_re, g_addr, g_wdata, g_we,
         q_pop_nqr, q_pop_aqr, q_push_nbqr, q_wdata, q_clear_lo, q_clear_hi, dma.wr_req_ready,
-        dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid],
+        dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid, tn_valid, tn_list],
     outputs: [rx.ready, h_ready, h_rdata, g_ready, g_rdata, q_rdata, int_lo, int_hi, nbqr_empty,
         nbqr_full, irq, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
-        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err]);
+        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err, tn_ready]);
+
+dyn_top!(PpeNodeTop, PpeNode, clocks: [clock],
+    inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, tx.ready, rx.data, rx.keep, rx.meta,
+        rx.first, rx.last, rx.valid, dma.rd_req_ready, dma.rd_rsp_data, dma.rd_rsp_tag,
+        dma.rd_rsp_last, dma.rd_rsp_err, dma.rd_rsp_valid, dma.wr_req_ready, dma.wr_dat_ready,
+        dma.wr_rsp_err, dma.wr_rsp_valid],
+    outputs: [bus.rdata, bus.ready, bus.err, irq, note_err, tx.data, tx.keep, tx.meta, tx.first, tx.last,
+        tx.valid, rx.ready, dma.rd_req_addr, dma.rd_req_beats, dma.rd_req_tag, dma.rd_req_valid,
+        dma.rd_rsp_ready, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
+        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready]);
 
 dyn_top!(PpeTxTop, PpeTx, clocks: [clock],
     inputs: [reset, en, node, x_addr, x_write, x_wdata, x_read, tx.ready, dma.rd_req_ready,
@@ -598,6 +609,25 @@ pub fn tops() -> Vec<TopEntry> {
                 ("dma$*", "host-memory write port (`common::dma`, 32-bit beats): payloads and notification objects, whole writes round-robin (`common::dma_arb`)"),
                 ("busy", "a packet's event is under way or a notification is being written"),
                 ("note_err", "a notification write answered with an error (one cycle)"),
+                ("tn_valid", "a transmission-completion notification on list `tn_list` (words 0, PPE-R068; held until `tn_ready`); it and the events' postings take turns"),
+                ("tn_list", "its note_index"),
+                ("tn_ready", "the notification writer takes it"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_node",
+            doc: "Utah PPE whole: the 1 KB host window of A.2.3 (PCSR0/1, NLHR, RSLOT_LIMIT, NQR, AQR, NBQR, the XMT_RAM and RCV_RAM pointers, static, auto-increment and paged windows, the send-descriptor page), the send side (ppe_tx), the receive side (ppe_rx_node), one host-memory master, the injection and ejection ports and the interrupt (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeNodeTop::new("ppe_node", PpeNode::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high (power-on): every window register 0 (enable 0), both engines reset"),
+                ("bus$*", "the host window (`common::regbank`'s bus, byte addresses 0x000-0x3FF, word locations at bits 9:2): answered two cycles after the strobe, three or more for an RCV_RAM word; offsets in `nicgen_wire::ppe::host`"),
+                ("irq", "the interrupt level: int_hi or int_lo or an NBQR-emptied request"),
+                ("note_err", "a notification write answered with an error (one cycle)"),
+                ("tx$*", "packets into the fabric (`ppe_tx`'s)"),
+                ("rx$*", "packets from the fabric (`ppe_rx_node`'s; held off while enable is 0 between packets)"),
+                ("dma$*", "host memory (`common::dma`, 32-bit beats): the send side's payload reads (tag = packet buffer), the receive side's payload and notification writes"),
             ],
         },
         TopEntry {

@@ -4,6 +4,7 @@
 //! (`rx`), the queues and interrupt bits (`queues`) and the notification writer (`notify`).
 
 pub mod events;
+pub mod node;
 pub mod notify;
 pub mod queues;
 pub mod rx;

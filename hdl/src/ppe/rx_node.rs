@@ -2,7 +2,7 @@
 //! table, the checks, the rslot update, the payload's host write), `PpeEvents` (what an event
 //! leads to), `PpeNotify` (the notification objects), `PpeQueues` (NQR, AQR, NBQR and the
 //! interrupt bits) and the heads table's RAM (64 KB, the size of RCV_RAM, so an entry may sit
-//! anywhere NLHR puts it). The payload writes and the notification writes share the host write
+//! anywhere NLHR puts it), and the send side's completion postings (`tn_*`). The payload writes and the notification writes share the host write
 //! port through `DmaWrArbiter`; a packet's event is offered only once its payload write is
 //! answered, so a notification never overtakes its data (PPE-R150).
 //!
@@ -58,6 +58,11 @@ pub struct PpeRxNode {
     pub dma: DmaWrMaster<32>,
     /// A packet's event is under way or a notification is being written.
     pub busy: Signal<Out, Bit>,
+    /// A transmission-completion notification on list `tn_list` (the send side's `nt_*`; its
+    /// words are 0, PPE-R068), held until `tn_ready`; it and the events' postings take turns.
+    pub tn_valid: Signal<In, Bit>,
+    pub tn_list: Signal<In, Bits<16>>,
+    pub tn_ready: Signal<Out, Bit>,
     /// A notification write answered with an error (one cycle).
     pub note_err: Signal<Out, Bit>,
     prx: PpeRx,
@@ -71,6 +76,10 @@ pub struct PpeRxNode {
     sink_addr: Unused<Bits<32>>,
     sink_words: Unused<Bits<6>>,
     c_p0: Constant<Bits<5>>,
+    c_zero32: Constant<Bits<32>>,
+    /// The last posting taken was the send side's.
+    last_tn: DFF<Bit>,
+    use_tn: Signal<Local, Bit>,
 }
 
 impl Default for PpeRxNode {
@@ -120,6 +129,12 @@ impl Default for PpeRxNode {
             sink_addr: Default::default(),
             sink_words: Default::default(),
             c_p0: k(0),
+            c_zero32: k(0),
+            last_tn: Default::default(),
+            use_tn: Default::default(),
+            tn_valid: Default::default(),
+            tn_list: Default::default(),
+            tn_ready: Default::default(),
         }
     }
 }
@@ -181,8 +196,16 @@ impl Logic for PpeRxNode {
         self.ev.ev_rs_meta3.next = self.prx.ev_rs_meta3.val();
 
         // ---- postings to the notification writer; AQR ----
-        self.nt.req_valid.next = self.ev.n_valid.val();
-        self.ev.n_ready.next = self.nt.req_ready.val();
+        // the events' postings and the send side's take turns when both wait
+        dff_setup!(self, clock, last_tn);
+        self.use_tn.next = self.tn_valid.val() && (!self.ev.n_valid.val() || !self.last_tn.q.val());
+        self.nt.req_valid.next = self.ev.n_valid.val() || self.tn_valid.val();
+        // (the readies spelled out, sharing no local with the requests: docs/conventions.md)
+        self.ev.n_ready.next =
+            self.nt.req_ready.val() && !(self.tn_valid.val() && !self.last_tn.q.val());
+        self.tn_ready.next = self.nt.req_ready.val()
+            && self.tn_valid.val()
+            && (!self.ev.n_valid.val() || !self.last_tn.q.val());
         self.nt.req_list.next = self.ev.n_list.val();
         self.nt.req_w0.next = self.ev.n_w0.val();
         self.nt.req_w1.next = self.ev.n_w1.val();
@@ -191,6 +214,19 @@ impl Logic for PpeRxNode {
         self.nt.req_m1.next = self.ev.n_m1.val();
         self.nt.req_m2.next = self.ev.n_m2.val();
         self.nt.req_m3.next = self.ev.n_m3.val();
+        if self.use_tn.val() {
+            self.nt.req_list.next = self.tn_list.val();
+            self.nt.req_w0.next = self.c_zero32.val();
+            self.nt.req_w1.next = self.c_zero32.val();
+            self.nt.req_w2.next = self.c_zero32.val();
+            self.nt.req_m0.next = self.c_zero32.val();
+            self.nt.req_m1.next = self.c_zero32.val();
+            self.nt.req_m2.next = self.c_zero32.val();
+            self.nt.req_m3.next = self.c_zero32.val();
+        }
+        if self.nt.req_valid.val() && self.nt.req_ready.val() {
+            self.last_tn.d.next = self.use_tn.val();
+        }
         self.nt.nlhr.next = self.nlhr.val();
         self.q.aq_valid.next = self.ev.aq_valid.val();
         self.q.aq_data.next = self.ev.aq_data.val();

@@ -3,6 +3,7 @@
 
 mod dut;
 mod events;
+mod node;
 mod notify;
 mod queues;
 mod rx;

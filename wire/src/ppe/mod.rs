@@ -75,6 +75,48 @@ pub mod control2 {
     pub const PKT_CHECKSUM: Field = f("pkt_checksum", 16, 16);
 }
 
+/// The host window (A.2.3, PPE-R001-R013): byte offsets in the 1 KB window and the fields of
+/// PCSR0 and PCSR1 (Fig 1, Fig 2).
+pub mod host {
+    use super::{f, Field};
+    pub const PCSR0: u32 = 0x000;
+    pub const PCSR1: u32 = 0x004;
+    pub const NLHR: u32 = 0x008;
+    /// The configured number of rslots (AMB-12).
+    pub const RSLOT_LIMIT: u32 = 0x00C;
+    pub const NQR: u32 = 0x014;
+    pub const AQR: u32 = 0x018;
+    pub const NBQR: u32 = 0x01C;
+    pub const PXR_PTR: u32 = 0x040;
+    pub const PXR_MEM: u32 = 0x044;
+    pub const PXR_MEM_INC: u32 = 0x048;
+    pub const PRR_PTR: u32 = 0x080;
+    pub const PRR_MEM: u32 = 0x084;
+    pub const PRR_MEM_INC: u32 = 0x088;
+    /// The send descriptors (XMT_RAM 0x0000-0x00FC).
+    pub const SEND_DESC_PAGE: u32 = 0x100;
+    /// XMT_RAM page PXR_Ptr[15:8] (bit 15 ignored).
+    pub const XMT_PAGE: u32 = 0x200;
+    /// RCV_RAM page PRR_Ptr[15:8].
+    pub const RCV_PAGE: u32 = 0x300;
+    /// PCSR0
+    pub const RESET: Field = f("reset", 31, 1);
+    pub const ENABLE: Field = f("enable", 30, 1);
+    pub const INCARNATION: Field = f("incarnation", 16, 4);
+    pub const LOCAL_NODE_NUM: Field = f("local_node_num", 0, 16);
+    /// PCSR1
+    pub const READY: Field = f("ready", 31, 1);
+    pub const INT_HI: Field = f("int_hi", 30, 1);
+    pub const INT_LO: Field = f("int_lo", 29, 1);
+    pub const IDLE: Field = f("idle", 28, 1);
+    pub const NBQR_EMPTY: Field = f("nbqr_empty", 27, 1);
+    pub const NBQR_FULL: Field = f("nbqr_full", 26, 1);
+    pub const SEND_DESC_CNT: Field = f("send_desc_cnt", 16, 4);
+    /// RCV_RAM bytes holding the rslot table (64 rslots of 64 bytes; AMB-14): the window's
+    /// accesses below it reach the rslots, the others the RAM behind the heads table.
+    pub const RSLOT_BYTES_TOTAL: u32 = 64 * 64;
+}
+
 /// The send descriptors (Fig 9, PPE-R069-R078): `N_SD` sets of 16 words at XMT_RAM 0x40 n
 /// (host offset 0x100 + 0x40 n); word indexes and the fields of their control and status words.
 /// address0 and control0 are laid out as the packet's (`address0`, `control0`; control0's
