@@ -432,3 +432,202 @@ fn a_message_to_itself_arrives_with_both_notifications_native() {
         loopback(Backend::Native, rng)
     });
 }
+
+/// Enable, idle, ready and reset at the node (PPE-R015-R019, R024-R026, R165-R175).
+fn enable_and_reset(backend: Backend, rng: &mut Rng) {
+    let mut d = Dut::new("ppe_node", backend);
+    let mut dst = MemServer::new(0x1000_0000);
+    let first0 = dst.mem.alloc(32, 32).unwrap() as u32;
+    let spare = dst.mem.alloc(32, 32).unwrap() as u32;
+    d.mem = Some(DmaWrMemory::new(
+        DmaWrPorts::bind(&d.ports, "dma$"),
+        dst,
+        rng.next_u64(),
+    ));
+    for _ in 0..3 {
+        d.cycle();
+    }
+    // power-on: every window register 0 (R175), ready and idle
+    for a in [
+        hw::PCSR0,
+        hw::NLHR,
+        hw::RSLOT_LIMIT,
+        hw::PXR_PTR,
+        hw::PRR_PTR,
+    ] {
+        assert_eq!(rd(&mut d, a), 0, "{a:#x} after power-on");
+    }
+    let ready_idle = (hw::READY.mask() | hw::IDLE.mask()) as u32;
+    assert_eq!(
+        rd(&mut d, hw::PCSR1) & ready_idle,
+        ready_idle,
+        "ready and idle"
+    );
+    // list 0 (errors) at NLHR 0x3000, one empty object
+    wr(&mut d, hw::NLHR, 0x3000);
+    wr(&mut d, hw::PRR_PTR, 0x3000);
+    wr(&mut d, hw::PRR_MEM_INC, first0);
+    wr(&mut d, hw::PRR_MEM_INC, 0);
+    wr(&mut d, hw::NBQR, spare);
+    let node = 0x15u32;
+    wr(&mut d, hw::PCSR0, node);
+    // a DIO message on descriptor 2 while enable is 0: not picked (R017, R019)
+    let b = hw::SEND_DESC_PAGE + 4 * 32;
+    wr(&mut d, b + 4 * sd::MSG_ADDRESS as u32, 0x400);
+    wr(
+        &mut d,
+        b + 4 * sd::CONTROL1 as u32,
+        (sd::GO.mask() | sd::DIRECT_IO.mask() | sd::MSG_SIZE.set(0, 512)) as u32,
+    );
+    // a packet offered by the fabric (for another node: an error packet) is held off (R016)
+    let pkt = nicgen_wire::ppe::Packet {
+        address0: address0::DST_NODE.set(0, 0x99) as u32,
+        address1: address1::DST_SLOT.set(0, 1) as u32,
+        control0: 0,
+        control1: 0,
+        meta: None,
+        payload: vec![1, 2, 3],
+    }
+    .frame();
+    d.set("rx$keep", 0xF);
+    d.set("rx$data", pkt[0] as u64);
+    d.set("rx$first", 1);
+    d.set("rx$last", 0);
+    d.set("rx$valid", 1);
+    d.set("tx$ready", 1);
+    for _ in 0..100 {
+        assert_eq!(d.get("rx$ready"), 0, "a packet taken while enable is 0");
+        assert_eq!(d.get("tx$valid"), 0, "a packet sent while enable is 0");
+        d.cycle();
+    }
+    d.set("rx$valid", 0);
+    let s2 = rd(&mut d, b + 4 * sd::STATUS2 as u32);
+    assert_eq!(s2, 0, "descriptor 2 waits: not busy, not done (R019)");
+    assert_eq!(
+        rd(&mut d, b + 4 * sd::STATUS1 as u32),
+        512,
+        "its progress unchanged"
+    );
+    // enable: the descriptor sends, and clearing enable mid-message lets the packet on the
+    // port finish (R018) and no other start; then idle (R025, R026)
+    wr(&mut d, hw::PCSR0, node | hw::ENABLE.mask() as u32);
+    let mut words = 0;
+    for _ in 0..200 {
+        if d.get("tx$valid") != 0 {
+            words += 1;
+            if words == 10 {
+                break;
+            }
+        }
+        d.cycle();
+    }
+    assert_eq!(words, 10, "the message does not start");
+    assert_eq!(
+        rd(&mut d, hw::PCSR1) & hw::IDLE.mask() as u32,
+        0,
+        "idle while sending"
+    );
+    d.set("bus$addr", hw::PCSR0 as u64);
+    d.set("bus$wdata", node as u64);
+    d.set("bus$write", 1);
+    let mut last = false;
+    let mut frames = 0;
+    for i in 0..400 {
+        if i == 1 {
+            d.set("bus$write", 0);
+        }
+        if d.get("tx$valid") != 0 && d.get("tx$last") != 0 {
+            frames += 1;
+            last = true;
+        }
+        d.cycle();
+    }
+    assert!(
+        last && frames == 1,
+        "{frames} packets finished after enable fell"
+    );
+    let s1 = rd(&mut d, b + 4 * sd::STATUS1 as u32);
+    assert_eq!(s1, 512 - 128, "one packet's progress");
+    assert_eq!(
+        rd(&mut d, hw::PCSR1) & hw::IDLE.mask() as u32,
+        hw::IDLE.mask() as u32,
+        "idle"
+    );
+    // PCSR0.reset: ready 0 while set, the engines reset (NBQR emptied without an interrupt,
+    // every descriptor done), the window's registers and the RAMs kept (R165-R173)
+    wr(&mut d, hw::PCSR0, node | hw::RESET.mask() as u32);
+    for _ in 0..5 {
+        d.cycle();
+    }
+    let p1 = rd(&mut d, hw::PCSR1);
+    assert_eq!(p1 & hw::READY.mask() as u32, 0, "ready while reset is set");
+    wr(&mut d, hw::PCSR0, node);
+    for _ in 0..3 {
+        d.cycle();
+    }
+    let p1 = rd(&mut d, hw::PCSR1);
+    assert_eq!(
+        p1,
+        (hw::READY.mask() | hw::IDLE.mask() | hw::NBQR_EMPTY.mask() | hw::SEND_DESC_CNT.set(0, 4))
+            as u32,
+        "PCSR1 after the reset"
+    );
+    assert_eq!(d.get("irq"), 0, "an interrupt from the reset");
+    assert_eq!(
+        rd(&mut d, b + 4 * sd::STATUS2 as u32),
+        sd::DONE.mask() as u32,
+        "done"
+    );
+    assert_eq!(
+        rd(&mut d, b + 4 * sd::MSG_ADDRESS as u32),
+        0x400 + 128,
+        "msg_address kept"
+    );
+    assert_eq!(rd(&mut d, hw::NLHR), 0x3000, "NLHR kept");
+    assert_eq!(rd(&mut d, hw::PRR_PTR), 0x3008, "PRR_Ptr kept");
+    wr(&mut d, hw::PRR_PTR, 0x3000);
+    assert_eq!(rd(&mut d, hw::PRR_MEM), first0, "the heads table kept");
+    // enabled again, the held-off packet now arrives: its error notification on list 0
+    wr(&mut d, hw::NBQR, spare);
+    wr(&mut d, hw::PCSR0, node | hw::ENABLE.mask() as u32);
+    for (i, &w) in pkt.iter().enumerate() {
+        d.set("rx$data", w as u64);
+        d.set("rx$first", (i == 0) as u64);
+        d.set("rx$last", (i == pkt.len() - 1) as u64);
+        d.set("rx$valid", 1);
+        let mut n = 0;
+        while d.get("rx$ready") == 0 {
+            n += 1;
+            assert!(n < 100, "the packet is not taken");
+            d.cycle();
+        }
+        d.cycle();
+    }
+    d.set("rx$valid", 0);
+    for _ in 0..200 {
+        d.cycle();
+    }
+    let srv = &d.mem.as_ref().unwrap().srv;
+    let h: [u32; 4] = pkt[..4].try_into().unwrap();
+    let want = nicgen_wire::ppe::error_note(nicgen_wire::ppe::error_status::BAD_DST_NODE, &h);
+    walk_list(srv, 0, first0, &[want]);
+}
+
+// verifies: PPE-R016 PPE-R017 PPE-R018 PPE-R019 PPE-R024 PPE-R025 PPE-R026 PPE-R165 PPE-R166
+// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175
+#[test]
+fn enable_holds_both_ports_and_reset_keeps_the_registers_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_node_enable_verilator", 0x9D05, |rng| {
+        enable_and_reset(Backend::Verilator, rng)
+    });
+}
+
+#[test]
+fn enable_holds_both_ports_and_reset_keeps_the_registers_native() {
+    check("ppe_node_enable_native", 0x9D06, |rng| {
+        enable_and_reset(Backend::Native, rng)
+    });
+}
