@@ -110,6 +110,12 @@ pub struct PpeNode {
     a_x: DFF<Bits<13>>,
     a_r: DFF<Bits<14>>,
     a_rd: DFF<Bits<32>>,
+    /// The answer is a word read from a port: `c_q`, `c_x`, `c_h` or `c_g` by the target.
+    a_cap: DFF<Bit>,
+    c_q: DFF<Bits<32>>,
+    c_x: DFF<Bits<32>>,
+    c_h: DFF<Bits<32>>,
+    c_g: DFF<Bits<32>>,
     eng_rst: DFF<Bit>,
     sink_bits: [Unused<Bits<32>>; 2],
     en: Signal<Local, Bit>,
@@ -179,6 +185,11 @@ impl Default for PpeNode {
             a_x: Default::default(),
             a_r: Default::default(),
             a_rd: Default::default(),
+            a_cap: Default::default(),
+            c_q: Default::default(),
+            c_x: Default::default(),
+            c_h: Default::default(),
+            c_g: Default::default(),
             eng_rst: Default::default(),
             sink_bits: Default::default(),
             note_err: Default::default(),
@@ -246,7 +257,7 @@ impl Logic for PpeNode {
     fn update(&mut self) {
         dff_setup!(
             self, clock, pcsr0, nlhr, rlim, pxr, prr, rdy, rx_in, eng_rst, st, a_t, a_we, a_wd,
-            a_x, a_r, a_rd
+            a_x, a_r, a_rd, a_cap, c_q, c_x, c_h, c_g
         );
         clock!(self, clock, txe, rxn);
         // the engines' reset, registered: power-on or PCSR0.reset
@@ -436,12 +447,27 @@ impl Logic for PpeNode {
         self.bus.ready.next = self.st.q.val() == self.c_st[2].val();
         self.bus.err.next = false;
         self.bus.rdata.next = self.a_rd.q.val();
+        if self.a_cap.q.val() && !self.a_we.q.val() {
+            if (self.a_t.q.val() == self.c_t[1].val()) || (self.a_t.q.val() == self.c_t[2].val()) {
+                self.bus.rdata.next = self.c_q.q.val();
+            }
+            if self.a_t.q.val() == self.c_t[3].val() {
+                self.bus.rdata.next = self.c_x.q.val();
+            }
+            if self.a_t.q.val() == self.c_t[4].val() {
+                self.bus.rdata.next = self.c_h.q.val();
+            }
+            if self.a_t.q.val() == self.c_t[5].val() {
+                self.bus.rdata.next = self.c_g.q.val();
+            }
+        }
         if self.strobe.val() {
             self.a_t.d.next = self.t.val();
             self.a_we.d.next = self.bus.write.val();
             self.a_wd.d.next = self.bus.wdata.val();
             self.a_r.d.next = self.rw.val();
             self.a_rd.d.next = self.rd.val();
+            self.a_cap.d.next = false;
             self.st.d.next = self.c_st[2].val();
             if (self.t.val() == self.c_t[1].val())
                 || (self.t.val() == self.c_t[2].val())
@@ -487,21 +513,16 @@ impl Logic for PpeNode {
                 }
             }
         }
+        // the word read, each source into its own register (a block RAM's output goes
+        // straight into a flop); the answer picks one
         if self.st.q.val() == self.c_cap.val() {
             self.st.d.next = self.c_st[2].val();
-            self.a_rd.d.next = self.rxn.q_rdata.val();
-            if self.a_t.q.val() == self.c_t[3].val() {
-                self.a_rd.d.next = self.txe.x_rdata.val();
-            }
-            if self.a_t.q.val() == self.c_t[4].val() {
-                self.a_rd.d.next = self.rxn.h_rdata.val();
-            }
-            if self.a_t.q.val() == self.c_t[5].val() {
-                self.a_rd.d.next = self.rxn.g_rdata.val();
-            }
-            if self.a_we.q.val() {
-                self.a_rd.d.next = self.c_zero32.val();
-            }
+            self.a_cap.d.next = true;
+            self.c_q.d.next = self.rxn.q_rdata.val();
+            self.c_x.d.next = self.txe.x_rdata.val();
+            self.c_h.d.next = self.rxn.h_rdata.val();
+            self.c_g.d.next = self.rxn.g_rdata.val();
+            self.a_rd.d.next = self.c_zero32.val();
         }
         if self.st.q.val() == self.c_st[2].val() {
             self.st.d.next = self.c_st[0].val();

@@ -9,7 +9,8 @@
 //!   port: 5 header, 32 payload, the trailer);
 //! - `tx_start_latency_cycles`: the control1 write (a start) to the packet's first word on the
 //!   port, one idle descriptor, a 4-byte DIO message;
-//! - ECP5 figures of `ppe_tx` from `build/synth/ppe_tx.json` (`make synth TOPS=ppe_tx`).
+//! - ECP5 figures of `ppe_tx` and `ppe_node` from `build/synth/<top>.json`
+//!   (`make synth TOPS="ppe_tx ppe_node"`).
 //! Writes build/bench/ppe.json.
 
 use nicgen_driver::HostMem;
@@ -164,14 +165,17 @@ fn main() {
     let l = start_latency();
     eprintln!("ppe_tx: start to first word {l} cycles");
     j.insert("tx_start_latency_cycles", l);
-    if let Some(s) = synth("ppe_tx") {
-        for (k, key) in [
-            ("lut4", "ppe_tx_lut4"),
-            ("ff", "ppe_tx_ff"),
-            ("bram", "ppe_tx_dp16kd"),
-            ("fmax_mhz", "ppe_tx_fmax_mhz"),
-        ] {
-            j.insert(key, s.num(k).unwrap_or(f64::NAN));
+    for top in ["ppe_tx", "ppe_node"] {
+        if let Some(s) = synth(top) {
+            for (k, what) in [
+                ("lut4", "lut4"),
+                ("ff", "ff"),
+                ("bram", "dp16kd"),
+                ("fmax_mhz", "fmax_mhz"),
+            ] {
+                let key: &'static str = Box::leak(format!("{top}_{what}").into_boxed_str());
+                j.insert(key, s.num(k).unwrap_or(f64::NAN));
+            }
         }
     }
     write("ppe", &j);

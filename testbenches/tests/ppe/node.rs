@@ -415,7 +415,8 @@ fn host_window_matches_its_model_native() {
     });
 }
 
-// verifies: PPE-R065 PPE-R068 PPE-R014 PPE-R036
+// verifies: PPE-R065 PPE-R068 PPE-R014 PPE-R036 PPE-R023 PPE-R032 PPE-R033 PPE-R038 PPE-R179
+// verifies: PPE-R180 PPE-R181 PPE-R184 PPE-R185
 #[test]
 fn a_message_to_itself_arrives_with_both_notifications_verilator() {
     if !verilator::require("ppe_node in Verilator") {
@@ -614,7 +615,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
 }
 
 // verifies: PPE-R016 PPE-R017 PPE-R018 PPE-R019 PPE-R024 PPE-R025 PPE-R026 PPE-R165 PPE-R166
-// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175
+// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175 PPE-R183 PPE-R187
 #[test]
 fn enable_holds_both_ports_and_reset_keeps_the_registers_verilator() {
     if !verilator::require("ppe_node in Verilator") {
