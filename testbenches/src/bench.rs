@@ -21,7 +21,7 @@ impl Obj {
         let rest = &self.0[i + key.len() + 2..];
         let rest = rest.trim_start().strip_prefix(':')?.trim_start();
         let rest = if let Some(r) = rest.strip_prefix('{') {
-            r.split(':').nth(1)?
+            r.split(':').nth(1)?.trim_start()
         } else {
             rest
         };
