@@ -281,8 +281,10 @@ fn loopback(backend: Backend, rng: &mut Rng) {
     wr(&mut d, hw::NLHR, nlhr);
     wr(&mut d, hw::RSLOT_LIMIT, 8);
     let rs_at = 3 * 64;
-    let ctl =
-        (rslot::NOTE_INDEX.set(0, 1) | rslot::VALID.set(0, 1) | rslot::NOTIFY.set(0, 1)) as u32;
+    let ctl = (rslot::NOTE_INDEX.set(0, 1)
+        | rslot::VALID.set(0, 1)
+        | rslot::NOTIFY.set(0, 1)
+        | rslot::DO_ACKS.set(0, 1)) as u32;
     wr(&mut d, hw::PRR_PTR, rs_at);
     for v in [buf, 4096, ctl, 0, 0, 0, 0] {
         wr(&mut d, hw::PRR_MEM_INC, v);
@@ -377,13 +379,16 @@ fn loopback(backend: Backend, rng: &mut Rng) {
     assert_ne!(p1 & hw::INT_LO.mask() as u32, 0, "int_lo");
     assert_eq!(rd(&mut d, hw::NQR), 0x1234, "the token");
     assert_eq!(rd(&mut d, hw::NQR), 0, "one token");
+    // do_acks: the rslot's index on AQR (popped at 0x018), int_hi
+    assert_ne!(p1 & hw::INT_HI.mask() as u32, 0, "int_hi");
+    assert_eq!(rd(&mut d, hw::AQR), 3, "the rslot on AQR");
+    assert_eq!(rd(&mut d, hw::AQR), 0, "one AQR entry");
     wr(&mut d, hw::PCSR1, !(hw::INT_LO.mask() as u32));
-    assert_eq!(
-        rd(&mut d, hw::PCSR1) & hw::INT_LO.mask() as u32,
-        0,
-        "int_lo cleared"
-    );
-    assert_eq!(d.get("irq"), 0, "irq after the clear");
+    let p1 = rd(&mut d, hw::PCSR1);
+    assert_eq!(p1 & hw::INT_LO.mask() as u32, 0, "int_lo cleared");
+    assert_ne!(p1 & hw::INT_HI.mask() as u32, 0, "int_hi kept");
+    wr(&mut d, hw::PCSR1, !(hw::INT_HI.mask() as u32));
+    assert_eq!(d.get("irq"), 0, "irq after the clears");
     assert_eq!(
         rd(&mut d, b + 4 * sd::STATUS2 as u32),
         sd::DONE.mask() as u32,
@@ -416,7 +421,7 @@ fn host_window_matches_its_model_native() {
 }
 
 // verifies: PPE-R065 PPE-R068 PPE-R014 PPE-R036 PPE-R023 PPE-R032 PPE-R033 PPE-R038 PPE-R179
-// verifies: PPE-R180 PPE-R181 PPE-R184 PPE-R185
+// verifies: PPE-R180 PPE-R181 PPE-R184 PPE-R185 PPE-R037
 #[test]
 fn a_message_to_itself_arrives_with_both_notifications_verilator() {
     if !verilator::require("ppe_node in Verilator") {
@@ -605,7 +610,13 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
         d.cycle();
     }
     d.set("rx$valid", 0);
+    // nothing is sent in answer (PPE-R160)
     for _ in 0..200 {
+        assert_eq!(
+            d.get("tx$valid"),
+            0,
+            "a packet sent in answer to a received one"
+        );
         d.cycle();
     }
     let srv = &d.mem.as_ref().unwrap().srv;
@@ -615,7 +626,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
 }
 
 // verifies: PPE-R016 PPE-R017 PPE-R018 PPE-R019 PPE-R024 PPE-R025 PPE-R026 PPE-R165 PPE-R166
-// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175 PPE-R183 PPE-R187
+// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175 PPE-R183 PPE-R187 PPE-R160
 #[test]
 fn enable_holds_both_ports_and_reset_keeps_the_registers_verilator() {
     if !verilator::require("ppe_node in Verilator") {

@@ -188,7 +188,7 @@ fn run(backend: Backend, rng: &mut Rng, packets: usize) {
 }
 
 // verifies: PPE-R125 PPE-R126 PPE-R127 PPE-R128 PPE-R130 PPE-R131 PPE-R133 PPE-R134
-// verifies: PPE-R139 PPE-R140 PPE-R146 PPE-R157 PPE-R177 PPE-R178
+// verifies: PPE-R139 PPE-R140 PPE-R146 PPE-R157 PPE-R177 PPE-R178 PPE-R132 PPE-R159
 #[test]
 fn rx_check_matches_the_model_verilator() {
     if !verilator::require("ppe_rx_check in Verilator") {

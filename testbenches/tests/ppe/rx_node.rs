@@ -194,6 +194,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     assert!(walked > messages / 2 && !aq.is_empty(), "coverage");
 }
 
+// verifies: PPE-R066, PPE-R067
 // verifies: PPE-R054, PPE-R060, PPE-R148, PPE-R149, PPE-R150, PPE-R151, PPE-R155, PPE-R164, PPE-R048, PPE-R049
 #[test]
 fn receive_side_posts_what_the_model_says_verilator() {

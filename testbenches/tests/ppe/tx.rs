@@ -611,7 +611,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
 // verifies: PPE-R099 PPE-R100 PPE-R102 PPE-R103 PPE-R104 PPE-R105 PPE-R106 PPE-R107 PPE-R108
 // verifies: PPE-R109 PPE-R110 PPE-R111 PPE-R112 PPE-R113 PPE-R114 PPE-R115 PPE-R116 PPE-R117
 // verifies: PPE-R118 PPE-R119 PPE-R120 PPE-R122 PPE-R121 PPE-R081 PPE-R079 PPE-R170 PPE-R173
-// verifies: PPE-R174 PPE-R176 PPE-R182
+// verifies: PPE-R174 PPE-R176 PPE-R182 PPE-R167 PPE-R168
 #[test]
 fn send_side_sends_every_message_as_the_model_verilator() {
     if !verilator::require("ppe_tx in Verilator") {
