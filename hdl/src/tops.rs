@@ -206,8 +206,8 @@ dyn_top!(PpeEventsTop, PpeEvents, clocks: [clock],
         ev_w2, ev_w3, ev_m0, ev_m1, ev_m2, ev_m3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset,
         ev_rs_ack_note, ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3,
         n_ready, aq_ready],
-    outputs: [ev_take, n_valid, n_list, n_w0, n_w1, n_w2, n_m0, n_m1, n_m2, n_m3, aq_valid,
-        aq_data]);
+    outputs: [ev_take, n_valid, n_list, n_w0, n_w1, n_w2, n_m0, n_m1, n_m2, n_m3, n_force,
+        misc, aq_valid, aq_data]);
 
 dyn_top!(PpeRxNodeTop, PpeRxNode, clocks: [clock],
     inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, local_node,
@@ -216,7 +216,7 @@ dyn_top!(PpeRxNodeTop, PpeRxNode, clocks: [clock],
         dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid, tn_valid, tn_list],
     outputs: [rx.ready, h_ready, h_rdata, g_ready, g_rdata, q_rdata, int_lo, int_hi, nbqr_empty,
         nbqr_full, irq, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
-        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err, tn_ready]);
+        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err, tn_ready, misc]);
 
 dyn_top!(PpeNodeTop, PpeNode, clocks: [clock],
     inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, tx.ready, rx.data, rx.keep, rx.meta,
@@ -238,7 +238,7 @@ dyn_top!(PpeTxTop, PpeTx, clocks: [clock],
 
 dyn_top!(PpeNotifyTop, PpeNotify, clocks: [clock],
     inputs: [reset, req_valid, req_list, req_w0, req_w1, req_w2, req_m0, req_m1, req_m2, req_m3,
-        nlhr, ram_ready, ram_rdata, nb_valid, nb_data, nq_ready, dma.wr_req_ready,
+        req_force, nlhr, ram_ready, ram_rdata, nb_valid, nb_data, nq_ready, dma.wr_req_ready,
         dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid],
     outputs: [req_ready, ram_addr, ram_we, ram_wdata, ram_valid, nb_take, nq_valid, nq_data,
         dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data, dma.wr_dat_last,
@@ -572,6 +572,8 @@ pub fn tops() -> Vec<TopEntry> {
                 ("ev_*", "`ppe_rx`'s event (held until `ev_take`), with the packet's metadata words `ev_m*`"),
                 ("ev_take", "the event's steps are done"),
                 ("n_valid", "a posting for `ppe_notify` (its `req_*`; held until `n_ready`)"),
+                ("n_force", "the posting's token goes onto NQR whatever enqueue says (a miscellaneous packet's, AMB-18)"),
+                ("misc", "a miscellaneous packet's event is taken (one cycle)"),
                 ("n_ready", "the writer takes the posting"),
                 ("n_list", "the note_index: 0 for an error, the rslot's ack_note_index for an ack, its note_index for a completion"),
                 ("n_w*", "object words 0-2"),
@@ -612,6 +614,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("tn_valid", "a transmission-completion notification on list `tn_list` (words 0, PPE-R068; held until `tn_ready`); it and the events' postings take turns"),
                 ("tn_list", "its note_index"),
                 ("tn_ready", "the notification writer takes it"),
+                ("misc", "a miscellaneous fabric packet's event was taken (one cycle): PCSR0.enable is to be cleared"),
             ],
         },
         TopEntry {
@@ -671,6 +674,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("req_m1", "object word 5"),
                 ("req_m2", "object word 6"),
                 ("req_m3", "object word 7"),
+                ("req_force", "push the token onto NQR whatever enqueue says (a miscellaneous packet's posting, AMB-18)"),
                 ("nlhr", "NLHR: the heads table's byte address in RCV_RAM (bits 2:0 ignored; entry n at NLHR + 8 n, wrapping in 64 KB)"),
                 ("ram_addr", "RCV_RAM word address of the request"),
                 ("ram_we", "the request writes `ram_wdata` (the entry's head word), else reads"),

@@ -88,6 +88,10 @@ pub struct PpeEvents {
     pub n_m2: Signal<Out, Bits<32>>,
     pub n_m3: Signal<Out, Bits<32>>,
     /// The AQR push (the rslot index).
+    /// The posting's token goes onto NQR whatever enqueue says (a miscellaneous packet's).
+    pub n_force: Signal<Out, Bit>,
+    /// A miscellaneous packet's event is taken (one cycle): PCSR0.enable is to be cleared.
+    pub misc: Signal<Out, Bit>,
     pub aq_valid: Signal<Out, Bit>,
     pub aq_data: Signal<Out, Bits<32>>,
     pub aq_ready: Signal<In, Bit>,
@@ -125,6 +129,9 @@ pub struct PpeEvents {
     c_notify: Constant<Bits<32>>,
     c_sh4: Constant<Bits<32>>,
     c_sh16: Constant<Bits<32>>,
+    is_misc: Signal<Local, Bit>,
+    c_misc: Constant<Bits<32>>,
+    c_sh28: Constant<Bits<32>>,
 }
 
 impl Default for PpeEvents {
@@ -166,6 +173,11 @@ impl Default for PpeEvents {
             n_m1: Default::default(),
             n_m2: Default::default(),
             n_m3: Default::default(),
+            n_force: Default::default(),
+            misc: Default::default(),
+            is_misc: Default::default(),
+            c_misc: k(nicgen_wire::ppe::error_status::MISC_PKT as u64),
+            c_sh28: k(28),
             aq_valid: Default::default(),
             aq_data: Default::default(),
             aq_ready: Default::default(),
@@ -272,6 +284,18 @@ impl Logic for PpeEvents {
             self.n_m2.next = self.ev_rs_meta2.val();
             self.n_m3.next = self.ev_rs_meta3.val();
         }
+        // a miscellaneous packet (AMB-18, PPE-R163): its fabric type in word 1, its first four
+        // header words in words 4-7, the token pushed whatever enqueue says
+        self.is_misc.next = self.ev_status.val() == self.c_misc.val();
+        self.n_force.next = self.is_misc.val();
+        if self.is_misc.val() {
+            self.n_w1.next = self.ev_w0.val() >> self.c_sh28.val();
+            self.n_m0.next = self.ev_w0.val();
+            self.n_m1.next = self.ev_w1.val();
+            self.n_m2.next = self.ev_w2.val();
+            self.n_m3.next = self.ev_w3.val();
+            self.meta_on.next = true;
+        }
         if !self.meta_on.val() {
             self.n_m0.next = self.c_zero32.val();
             self.n_m1.next = self.c_zero32.val();
@@ -296,6 +320,7 @@ impl Logic for PpeEvents {
             && (!self.need_e.val() || self.done_e.q.val())
             && (!self.need_n.val() || self.done_n.q.val())
             && (!self.need_a.val() || self.done_a.q.val());
+        self.misc.next = self.ev_take.val() && self.is_misc.val();
         if self.ev_take.val() || self.reset.val() {
             self.done_e.d.next = false;
             self.done_n.d.next = false;

@@ -4,7 +4,7 @@
 //! queues and interrupt bits (`queues`), the notification writer (`notify`), what a received
 //! packet's event leads to (`events`), the receive side whole (`rx_node`), the send side
 //! (`tx`: descriptors, scheduler, DMA and DIO payloads, packetizer) and the whole device behind
-//! its host window (`node`). Not yet: miscellaneous fabric packets (PPE-R161-R163).
+//! its host window (`node`), miscellaneous fabric packets included (PPE-R161-R163).
 
 pub mod events;
 pub mod node;

@@ -13,8 +13,11 @@
 //! in 64 KB) windows, the send-descriptor page (0x100: XMT_RAM 0x0000-0x00FC) and the paged
 //! windows (0x200: XMT_RAM {PXR_Ptr[14:8], offset}; 0x300: RCV_RAM {PRR_Ptr[15:8], offset}).
 //! Every other offset reads 0 and ignores writes. XMT_RAM addresses wrap at 32 KB.
-//! RCV_RAM: byte addresses below 0x1000 are the 64 rslots (`PpeRx`'s table), the rest the RAM
-//! the heads table lives in (docs/spec-decisions.md). An access is answered two cycles after
+//! RCV_RAM: byte addresses below 0x1000 are the 64 rslots (`PpeRx`'s table), 0xFF00 and up the
+//! last received packet (header words at 0xFF00-0xFF1C, payload at 0xFF80-0xFFFC; read-only),
+//! the rest the RAM the heads table lives in (docs/spec-decisions.md). A miscellaneous fabric
+//! packet (address0.fab_bits not DATA_TYPE) clears PCSR0.enable, so it stays there until
+//! software sets enable again (PPE-R015, R161, R162). An access is answered two cycles after
 //! its strobe, later while the engines hold the RAM it reaches.
 //!
 //! **PCSR0** (PPE-R014-R020, R165-R176): `reset` holds both engines in reset (level, AMB-16):
@@ -76,6 +79,7 @@ const T_QA: u64 = 2;
 const T_X: u64 = 3;
 const T_H: u64 = 4;
 const T_G: u64 = 5;
+const T_P: u64 = 6;
 
 #[derive(LogicBlock)]
 pub struct PpeNode {
@@ -116,7 +120,10 @@ pub struct PpeNode {
     c_x: DFF<Bits<32>>,
     c_h: DFF<Bits<32>>,
     c_g: DFF<Bits<32>>,
+    c_p: DFF<Bits<32>>,
     eng_rst: DFF<Bit>,
+    /// PCSR0's next value.
+    p0n: Signal<Local, Bits<32>>,
     sink_bits: [Unused<Bits<32>>; 2],
     en: Signal<Local, Bit>,
     w: Signal<Local, Bits<8>>,
@@ -132,7 +139,7 @@ pub struct PpeNode {
     pcsr1: Signal<Local, Bits<32>>,
     idle: Signal<Local, Bit>,
     rx_gate: Signal<Local, Bit>,
-    c_t: [Constant<Bits<3>>; 6],
+    c_t: [Constant<Bits<3>>; 7],
     c_st: [Constant<Bits<2>>; 3],
     c_w: [Constant<Bits<8>>; 13],
     c_page_d: Constant<Bits<2>>,
@@ -147,6 +154,10 @@ pub struct PpeNode {
     c_cap: Constant<Bits<2>>,
     c_pcsr0_mask: Constant<Bits<32>>,
     c_rslot_words: Constant<Bits<14>>,
+    /// RCV_RAM word 0x3FC0 (byte 0xFF00): the packet buffer's window.
+    c_pkt_words: Constant<Bits<14>>,
+    /// Word bits 5:3 of the header block (0xFF00-0xFF1C).
+    c_hdr_blk: Constant<Bits<3>>,
     c_reset: Constant<Bits<32>>,
     c_enable: Constant<Bits<32>>,
     c_ready: Constant<Bits<32>>,
@@ -190,7 +201,11 @@ impl Default for PpeNode {
             c_x: Default::default(),
             c_h: Default::default(),
             c_g: Default::default(),
+            c_p: Default::default(),
+            c_pkt_words: k(0xFF00 / 4),
+            c_hdr_blk: k(0),
             eng_rst: Default::default(),
+            p0n: Default::default(),
             sink_bits: Default::default(),
             note_err: Default::default(),
             en: Default::default(),
@@ -207,7 +222,7 @@ impl Default for PpeNode {
             pcsr1: Default::default(),
             idle: Default::default(),
             rx_gate: Default::default(),
-            c_t: [T_REG, T_QN, T_QA, T_X, T_H, T_G].map(k),
+            c_t: [T_REG, T_QN, T_QA, T_X, T_H, T_G, T_P].map(k),
             c_st: std::array::from_fn(|i| k(i as u64)),
             c_w: [
                 wd(hw::PCSR0),
@@ -257,7 +272,7 @@ impl Logic for PpeNode {
     fn update(&mut self) {
         dff_setup!(
             self, clock, pcsr0, nlhr, rlim, pxr, prr, rdy, rx_in, eng_rst, st, a_t, a_we, a_wd,
-            a_x, a_r, a_rd, a_cap, c_q, c_x, c_h, c_g
+            a_x, a_r, a_rd, a_cap, c_q, c_x, c_h, c_g, c_p
         );
         clock!(self, clock, txe, rxn);
         // the engines' reset, registered: power-on or PCSR0.reset
@@ -347,6 +362,7 @@ impl Logic for PpeNode {
         }
 
         // ---- the host window ----
+        self.p0n.next = self.pcsr0.q.val();
         self.strobe.next = (self.st.q.val() == self.c_st[0].val())
             && (self.bus.write.val() || self.bus.read.val());
         self.w.next = self.bus.addr.val().get_bits::<8>(2);
@@ -385,6 +401,10 @@ impl Logic for PpeNode {
         // RCV_RAM: the rslots below 0x1000, the heads table's RAM above
         if (self.t.val() == self.c_t[5].val()) && (self.rw.val() < self.c_rslot_words.val()) {
             self.t.next = self.c_t[4].val();
+        }
+        // 0xFF00 and up: the last received packet (header at 0xFF00, payload at 0xFF80)
+        if (self.t.val() == self.c_t[5].val()) && (self.rw.val() >= self.c_pkt_words.val()) {
+            self.t.next = self.c_t[6].val();
         }
         // a register read's word
         self.rd.next = self.c_zero32.val();
@@ -437,6 +457,8 @@ impl Logic for PpeNode {
             && (self.a_t.q.val() == self.c_t[4].val())
             && !self.a_we.q.val();
         self.rxn.g_addr.next = self.a_r.q.val();
+        self.rxn.pb_addr.next = self.a_r.q.val().get_bits::<5>(0);
+        self.rxn.hb_sel.next = self.a_r.q.val().get_bits::<3>(0);
         self.rxn.g_wdata.next = self.a_wd.q.val();
         self.rxn.g_we.next = (self.st.q.val() == self.c_st[1].val())
             && (self.a_t.q.val() == self.c_t[5].val())
@@ -460,6 +482,9 @@ impl Logic for PpeNode {
             if self.a_t.q.val() == self.c_t[5].val() {
                 self.bus.rdata.next = self.c_g.q.val();
             }
+            if self.a_t.q.val() == self.c_t[6].val() {
+                self.bus.rdata.next = self.c_p.q.val();
+            }
         }
         if self.strobe.val() {
             self.a_t.d.next = self.t.val();
@@ -475,13 +500,16 @@ impl Logic for PpeNode {
             {
                 self.st.d.next = self.c_cap.val();
             }
-            if (self.t.val() == self.c_t[4].val()) || (self.t.val() == self.c_t[5].val()) {
+            if (self.t.val() == self.c_t[4].val())
+                || (self.t.val() == self.c_t[5].val())
+                || (self.t.val() == self.c_t[6].val())
+            {
                 self.st.d.next = self.c_st[1].val();
             }
             // register writes, pointer increments
             if self.bus.write.val() {
                 if self.w.val() == self.c_w[0].val() {
-                    self.pcsr0.d.next = self.bus.wdata.val() & self.c_pcsr0_mask.val();
+                    self.p0n.next = self.bus.wdata.val() & self.c_pcsr0_mask.val();
                 }
                 if self.w.val() == self.c_w[2].val() {
                     self.nlhr.d.next = self.bus.wdata.val() & self.c_lo16.val();
@@ -506,6 +534,7 @@ impl Logic for PpeNode {
         if self.st.q.val() == self.c_st[1].val() {
             if ((self.a_t.q.val() == self.c_t[4].val()) && self.rxn.h_ready.val())
                 || ((self.a_t.q.val() == self.c_t[5].val()) && self.rxn.g_ready.val())
+                || (self.a_t.q.val() == self.c_t[6].val())
             {
                 self.st.d.next = self.c_cap.val();
                 if self.a_we.q.val() {
@@ -522,11 +551,23 @@ impl Logic for PpeNode {
             self.c_x.d.next = self.txe.x_rdata.val();
             self.c_h.d.next = self.rxn.h_rdata.val();
             self.c_g.d.next = self.rxn.g_rdata.val();
+            self.c_p.d.next = self.c_zero32.val();
+            if self.a_r.q.val().get_bits::<3>(3) == self.c_hdr_blk.val() {
+                self.c_p.d.next = self.rxn.hb_data.val();
+            }
+            if self.a_r.q.val().get_bit(5) {
+                self.c_p.d.next = self.rxn.pb_data.val();
+            }
             self.a_rd.d.next = self.c_zero32.val();
         }
         if self.st.q.val() == self.c_st[2].val() {
             self.st.d.next = self.c_st[0].val();
         }
+        // a miscellaneous fabric packet clears enable (PPE-R015, R161), after a host write
+        if self.rxn.misc.val() {
+            self.p0n.next = self.p0n.val() & !self.c_enable.val();
+        }
+        self.pcsr0.d.next = self.p0n.val();
         if self.reset.val() {
             self.pcsr0.d.next = self.c_zero32.val();
             self.nlhr.d.next = self.c_zero32.val();

@@ -45,6 +45,8 @@ pub struct PpeNotify {
     pub req_m1: Signal<In, Bits<32>>,
     pub req_m2: Signal<In, Bits<32>>,
     pub req_m3: Signal<In, Bits<32>>,
+    /// Push the token whatever enqueue says (a miscellaneous packet's posting, AMB-18).
+    pub req_force: Signal<In, Bit>,
     /// The heads table's byte address in RCV_RAM (bits 2:0 ignored, PPE-R031).
     pub nlhr: Signal<In, Bits<16>>,
     pub ram_addr: Signal<Out, Bits<14>>,
@@ -92,11 +94,14 @@ pub struct PpeNotify {
     c_sh3: Constant<Bits<16>>,
     c_one14: Constant<Bits<14>>,
     c_one32: Constant<Bits<32>>,
+    frc: DFF<Bit>,
 }
 
 impl Default for PpeNotify {
     fn default() -> Self {
         Self {
+            req_force: Default::default(),
+            frc: Default::default(),
             clock: Default::default(),
             reset: Default::default(),
             req_valid: Default::default(),
@@ -160,7 +165,7 @@ impl Default for PpeNotify {
 impl Logic for PpeNotify {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, list, head, ctl, p, got_h, sent, beat, err_r);
+        dff_setup!(self, clock, frc, state, list, head, ctl, p, got_h, sent, beat, err_r);
         for i in 0..8 {
             self.w[i].clock.next = self.clock.val();
             self.w[i].d.next = self.w[i].q.val();
@@ -188,6 +193,7 @@ impl Logic for PpeNotify {
             self.w[5].d.next = self.req_m1.val();
             self.w[6].d.next = self.req_m2.val();
             self.w[7].d.next = self.req_m3.val();
+            self.frc.d.next = self.req_force.val();
             self.got_h.d.next = false;
             self.state.d.next = self.c_s[1].val();
         }
@@ -283,7 +289,8 @@ impl Logic for PpeNotify {
         // ---- the entry's new head, then the token if enqueue is set ----
         if (self.state.q.val() == self.c_s[9].val()) && self.ram_ready.val() {
             self.state.d.next = self.c_s[0].val();
-            if (self.ctl.q.val() & self.c_one32.val()) != self.c_zero32.val() {
+            if ((self.ctl.q.val() & self.c_one32.val()) != self.c_zero32.val()) || self.frc.q.val()
+            {
                 self.state.d.next = self.c_s[10].val();
             }
         }

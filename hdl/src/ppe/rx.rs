@@ -46,6 +46,7 @@ const _: () = assert!(
         && w::control0::ACK_PKT.lsb == 29
         && w::control0::INCARNATION.lsb == 24
         && w::control1::META_DATA_FLAG.lsb == 27
+        && w::address0::FAB_BITS.lsb == 28
         && w::rslot::VALID.lsb == 15
         && w::rslot::BUFFER_BASE_PHYS == 0
         && w::rslot::BUFFER_SIZE == 1
@@ -143,6 +144,9 @@ pub struct PpeRx {
     limit: Signal<Local, Bits<16>>,
     meta: Signal<Local, Bit>,
     sink_out_valid: Unused<Bit>,
+    misc: Signal<Local, Bit>,
+    c_data_type: Constant<Bits<4>>,
+    c_misc: Constant<Bits<16>>,
     c_s: [Constant<Bits<3>>; 8],
     c_one6: Constant<Bits<6>>,
     c_zero6: Constant<Bits<6>>,
@@ -218,6 +222,9 @@ impl Default for PpeRx {
             limit: Default::default(),
             meta: Default::default(),
             sink_out_valid: Default::default(),
+            misc: Default::default(),
+            c_data_type: k(nicgen_wire::ppe::DATA_TYPE),
+            c_misc: k(nicgen_wire::ppe::error_status::MISC_PKT as u64),
             c_s: [
                 S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT, S_DREQ, S_DDAT, S_DRSP,
             ]
@@ -366,16 +373,22 @@ impl Logic for PpeRx {
         if self.state.q.val() == self.c_s[2].val() {
             self.state.d.next = self.c_s[3].val();
         }
+        // address0.fab_bits other than a data packet's: a miscellaneous packet (AMB-18)
+        self.misc.next = self.link.w0.val().get_bits::<4>(28) != self.c_data_type.val();
         if self.state.q.val() == self.c_s[3].val() {
+            // a miscellaneous fabric packet is reported as such whatever the checks found
             self.st_q.d.next = self.check.status.val();
-            self.ack_q.d.next = self.check.ack.val();
-            self.data_q.d.next = self.check.data.val();
-            self.complete_q.d.next = self.check.complete.val();
+            if self.misc.val() {
+                self.st_q.d.next = self.c_misc.val();
+            }
+            self.ack_q.d.next = self.check.ack.val() && !self.misc.val();
+            self.data_q.d.next = self.check.data.val() && !self.misc.val();
+            self.complete_q.d.next = self.check.complete.val() && !self.misc.val();
             self.addr_q.d.next = self.check.host_addr.val();
             for j in 0..16 {
                 self.rs[j].write_address.next = self.slot.q.val();
             }
-            if self.check.data.val() {
+            if self.check.data.val() && !self.misc.val() {
                 // steps 11-13, and the metadata the packet carries (AMB-14)
                 self.rs[3].write_data.next = self.check.new_btg.val();
                 self.rs[3].write_enable.next = true;
@@ -413,7 +426,9 @@ impl Logic for PpeRx {
             }
             self.herr_q.d.next = false;
             self.state.d.next = self.c_s[4].val();
-            if self.check.data.val() && (self.link.pkt_words.val() != self.c_zero6.val()) {
+            if (self.check.data.val() && !self.misc.val())
+                && (self.link.pkt_words.val() != self.c_zero6.val())
+            {
                 self.state.d.next = self.c_s[5].val();
             }
         }

@@ -61,6 +61,15 @@ pub struct PpeRxNode {
     /// A transmission-completion notification on list `tn_list` (the send side's `nt_*`; its
     /// words are 0, PPE-R068), held until `tn_ready`; it and the events' postings take turns.
     pub tn_valid: Signal<In, Bit>,
+    /// A miscellaneous fabric packet was taken (one cycle; the node clears PCSR0.enable).
+    pub misc: Signal<Out, Bit>,
+    /// The last received packet, kept until the next (a miscellaneous packet's stays while
+    /// enable is 0, PPE-R161): payload word `pb_addr` on `pb_data` the cycle after; header
+    /// word `hb_sel` (address0, address1, control0, control1, metadata 0-3) on `hb_data`.
+    pub pb_addr: Signal<In, Bits<5>>,
+    pub pb_data: Signal<Out, Bits<32>>,
+    pub hb_sel: Signal<In, Bits<3>>,
+    pub hb_data: Signal<Out, Bits<32>>,
     pub tn_list: Signal<In, Bits<16>>,
     pub tn_ready: Signal<Out, Bit>,
     /// A notification write answered with an error (one cycle).
@@ -72,14 +81,13 @@ pub struct PpeRxNode {
     arb: DmaWrArbiter<2, 32>,
     heads: BlockRam<Bits<32>, 14>,
     st32: Widen<16, 32>,
-    sink_p: Unused<Bits<32>>,
     sink_addr: Unused<Bits<32>>,
     sink_words: Unused<Bits<6>>,
-    c_p0: Constant<Bits<5>>,
     c_zero32: Constant<Bits<32>>,
     /// The last posting taken was the send side's.
     last_tn: DFF<Bit>,
     use_tn: Signal<Local, Bit>,
+    c_hb: [Constant<Bits<3>>; 7],
 }
 
 impl Default for PpeRxNode {
@@ -125,14 +133,18 @@ impl Default for PpeRxNode {
             arb: Default::default(),
             heads: Default::default(),
             st32: Default::default(),
-            sink_p: Default::default(),
             sink_addr: Default::default(),
             sink_words: Default::default(),
-            c_p0: k(0),
             c_zero32: k(0),
             last_tn: Default::default(),
             use_tn: Default::default(),
             tn_valid: Default::default(),
+            misc: Default::default(),
+            pb_addr: Default::default(),
+            pb_data: Default::default(),
+            hb_sel: Default::default(),
+            hb_data: Default::default(),
+            c_hb: std::array::from_fn(|i| k(i as u64)),
             tn_list: Default::default(),
             tn_ready: Default::default(),
         }
@@ -163,8 +175,30 @@ impl Logic for PpeRxNode {
         self.h_ready.next = self.prx.h_ready.val();
         self.h_rdata.next = self.prx.h_rdata.val();
         // the payload is in host memory by the time of the event: nobody reads it back here
-        self.prx.p_addr.next = self.c_p0.val();
-        self.sink_p.x.next = self.prx.p_data.val();
+        self.prx.p_addr.next = self.pb_addr.val();
+        self.pb_data.next = self.prx.p_data.val();
+        self.hb_data.next = self.prx.ev_m3.val();
+        if self.hb_sel.val() == self.c_hb[0].val() {
+            self.hb_data.next = self.prx.ev_w0.val();
+        }
+        if self.hb_sel.val() == self.c_hb[1].val() {
+            self.hb_data.next = self.prx.ev_w1.val();
+        }
+        if self.hb_sel.val() == self.c_hb[2].val() {
+            self.hb_data.next = self.prx.ev_w2.val();
+        }
+        if self.hb_sel.val() == self.c_hb[3].val() {
+            self.hb_data.next = self.prx.ev_w3.val();
+        }
+        if self.hb_sel.val() == self.c_hb[4].val() {
+            self.hb_data.next = self.prx.ev_m0.val();
+        }
+        if self.hb_sel.val() == self.c_hb[5].val() {
+            self.hb_data.next = self.prx.ev_m1.val();
+        }
+        if self.hb_sel.val() == self.c_hb[6].val() {
+            self.hb_data.next = self.prx.ev_m2.val();
+        }
         self.sink_addr.x.next = self.prx.ev_host_addr.val();
         self.sink_words.x.next = self.prx.ev_words.val();
 
@@ -214,6 +248,8 @@ impl Logic for PpeRxNode {
         self.nt.req_m1.next = self.ev.n_m1.val();
         self.nt.req_m2.next = self.ev.n_m2.val();
         self.nt.req_m3.next = self.ev.n_m3.val();
+        self.nt.req_force.next = self.ev.n_force.val() && !self.use_tn.val();
+        self.misc.next = self.ev.misc.val();
         if self.use_tn.val() {
             self.nt.req_list.next = self.tn_list.val();
             self.nt.req_w0.next = self.c_zero32.val();

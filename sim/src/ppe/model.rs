@@ -6,8 +6,8 @@
 //! applied to an rslot table.
 
 use nicgen_wire::ppe::{
-    address0, address1, control0, control1, error_status as es, rslot, Received, META_WORDS,
-    RSLOT_WORDS,
+    address0, address1, control0, control1, error_status as es, rslot, Received, DATA_TYPE,
+    META_WORDS, RSLOT_WORDS,
 };
 
 /// PCSR0's local_node_num and incarnation, and RSLOT_LIMIT.
@@ -137,6 +137,10 @@ pub enum Outcome {
 /// at completion). A frame too short for its header, metadata and trailer or too long for 32
 /// payload words is an error packet with bad_hdr_chksum (its header cannot be trusted).
 pub fn receive(cfg: &Config, rslots: &mut [[u32; RSLOT_WORDS]], frame: &[u32]) -> Outcome {
+    // a miscellaneous fabric packet, whatever else it holds (AMB-18)
+    if address0::FAB_BITS.get(frame[0] as u64) != DATA_TYPE {
+        return Outcome::Error(es::MISC_PKT);
+    }
     let Some(r) = Received::split(frame) else {
         return Outcome::Error(es::BAD_HDR_CHKSUM);
     };

@@ -237,11 +237,16 @@ fn xmt_access(d: &mut Dut, m: &mut Win, a: u32, w: usize, write: bool, v: u32) {
 }
 
 fn rcv_access(d: &mut Dut, m: &mut Win, a: u32, w: usize, write: bool, v: u32) {
+    // 0xFF00 and up: the last received packet (none here: zeros), not writable
+    let pkt = w >= 0xFF00 / 4;
     if write {
         wr(d, a, v);
-        m.rcv[w] = v;
+        if !pkt {
+            m.rcv[w] = v;
+        }
     } else {
-        assert_eq!(rd(d, a), m.rcv[w], "RCV_RAM word {w:#x} through {a:#x}");
+        let want = if pkt { 0 } else { m.rcv[w] };
+        assert_eq!(rd(d, a), want, "RCV_RAM word {w:#x} through {a:#x}");
     }
 }
 
@@ -445,6 +450,8 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     let mut dst = MemServer::new(0x1000_0000);
     let first0 = dst.mem.alloc(32, 32).unwrap() as u32;
     let spare = dst.mem.alloc(32, 32).unwrap() as u32;
+    let spare2 = dst.mem.alloc(32, 32).unwrap() as u32;
+    let spare3 = dst.mem.alloc(32, 32).unwrap() as u32;
     d.mem = Some(DmaWrMemory::new(
         DmaWrPorts::bind(&d.ports, "dma$"),
         dst,
@@ -473,7 +480,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     wr(&mut d, hw::NLHR, 0x3000);
     wr(&mut d, hw::PRR_PTR, 0x3000);
     wr(&mut d, hw::PRR_MEM_INC, first0);
-    wr(&mut d, hw::PRR_MEM_INC, 0);
+    wr(&mut d, hw::PRR_MEM_INC, 0x77 << 1);
     wr(&mut d, hw::NBQR, spare);
     let node = 0x15u32;
     wr(&mut d, hw::PCSR0, node);
@@ -619,14 +626,93 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
         );
         d.cycle();
     }
+    // a miscellaneous fabric packet (fab_bits 5): its notification on list 0 with the token
+    // forced onto NQR (enqueue is 0 here) and int_lo, enable cleared, the packet kept readable
+    // at 0xFF00 and 0xFF80, the next packet held off until enable is set (PPE-R015, R161-R163)
+    wr(&mut d, hw::NBQR, spare2);
+    let mut misc = pkt.clone();
+    misc[0] |= address0::FAB_BITS.set(0, 5) as u32;
+    misc[5] = 0xABCD_0123;
+    feed(&mut d, &misc);
+    for _ in 0..200 {
+        d.cycle();
+    }
+    assert_eq!(
+        rd(&mut d, hw::PCSR0) & hw::ENABLE.mask() as u32,
+        0,
+        "enable cleared"
+    );
+    assert_ne!(
+        rd(&mut d, hw::PCSR1) & hw::INT_LO.mask() as u32,
+        0,
+        "int_lo"
+    );
+    assert_eq!(rd(&mut d, hw::NQR), 0x77, "the forced token");
+    wr(&mut d, hw::PRR_PTR, 0xFF00);
+    for (i, &w) in misc[..4].iter().enumerate() {
+        assert_eq!(
+            rd(&mut d, hw::RCV_PAGE + 4 * i as u32),
+            w,
+            "header word {i} at 0xFF00"
+        );
+    }
+    assert_eq!(
+        rd(&mut d, hw::RCV_PAGE + 0x80),
+        misc[5],
+        "payload word 0 at 0xFF80"
+    );
+    assert_eq!(rd(&mut d, hw::RCV_PAGE + 0x84), misc[6], "payload word 1");
+    // held off until software sets enable again (PPE-R162)
+    d.set("rx$data", pkt[0] as u64);
+    d.set("rx$first", 1);
+    d.set("rx$last", 0);
+    d.set("rx$valid", 1);
+    for _ in 0..50 {
+        assert_eq!(
+            d.get("rx$ready"),
+            0,
+            "a packet taken after a miscellaneous one"
+        );
+        d.cycle();
+    }
+    d.set("rx$valid", 0);
+    assert_eq!(rd(&mut d, hw::RCV_PAGE), misc[0], "the buffer kept");
+    wr(&mut d, hw::NBQR, spare3);
+    wr(&mut d, hw::PCSR0, node | hw::ENABLE.mask() as u32);
+    feed(&mut d, &pkt);
+    for _ in 0..200 {
+        d.cycle();
+    }
     let srv = &d.mem.as_ref().unwrap().srv;
     let h: [u32; 4] = pkt[..4].try_into().unwrap();
     let want = nicgen_wire::ppe::error_note(nicgen_wire::ppe::error_status::BAD_DST_NODE, &h);
-    walk_list(srv, 0, first0, &[want]);
+    let hm: [u32; 4] = misc[..4].try_into().unwrap();
+    let want_misc = nicgen_wire::ppe::misc_note(&hm);
+    walk_list(srv, 0, first0, &[want, want_misc, want]);
+}
+
+/// A frame on `rx`, each word held until taken (bounded).
+fn feed(d: &mut Dut, frame: &[u32]) {
+    for (i, &w) in frame.iter().enumerate() {
+        d.set("rx$data", w as u64);
+        d.set("rx$first", (i == 0) as u64);
+        d.set("rx$last", (i == frame.len() - 1) as u64);
+        d.set("rx$keep", 0xF);
+        d.set("rx$valid", 1);
+        let mut n = 0;
+        while d.get("rx$ready") == 0 {
+            n += 1;
+            assert!(n < 100, "the packet is not taken");
+            d.cycle();
+        }
+        d.cycle();
+    }
+    d.set("rx$valid", 0);
 }
 
 // verifies: PPE-R016 PPE-R017 PPE-R018 PPE-R019 PPE-R024 PPE-R025 PPE-R026 PPE-R165 PPE-R166
-// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175 PPE-R183 PPE-R187 PPE-R160
+// verifies: PPE-R169 PPE-R171 PPE-R172 PPE-R175 PPE-R183 PPE-R187 PPE-R160 PPE-R015
+// verifies: PPE-R161 PPE-R162 PPE-R163
 #[test]
 fn enable_holds_both_ports_and_reset_keeps_the_registers_verilator() {
     if !verilator::require("ppe_node in Verilator") {

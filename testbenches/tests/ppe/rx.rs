@@ -20,7 +20,9 @@ use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::ppe::model::{receive, Config, Outcome};
 use nicgen_sim::system::hostmem::{DmaWrMemory, DmaWrPorts, MemServer};
-use nicgen_wire::ppe::{address0, address1, control0, control1, rslot, Packet, RSLOT_WORDS};
+use nicgen_wire::ppe::{
+    address0, address1, control0, control1, error_status, rslot, Packet, RSLOT_WORDS,
+};
 use std::collections::BTreeMap;
 
 const SLOTS: usize = 64;
@@ -97,14 +99,17 @@ fn odd(rng: &mut Rng, cfg: &Config, sizes: &[u32]) -> Vec<u32> {
     };
     c0 = control0::REMOTE_OFFSET.set(c0, off as u64);
     let mut node = cfg.local_node as u64;
-    match rng.below(6) {
+    let mut fab = 0;
+    match rng.below(7) {
         0 => node ^= 1,
         1 => c0 = control0::INCARNATION.set(c0, (cfg.incarnation as u64 + 1) & 15),
         2 => c0 = control0::ACK_PKT.set(c0, 1),
+        // a miscellaneous fabric packet (AMB-18)
+        3 => fab = 1 + rng.below(15),
         _ => {}
     }
     let p = Packet {
-        address0: address0::DST_NODE.set(0, node) as u32,
+        address0: (address0::DST_NODE.set(0, node) | address0::FAB_BITS.set(0, fab)) as u32,
         address1: address1::DST_SLOT.set(0, slot as u64) as u32,
         control0: c0 as u32,
         control1: 0,
@@ -221,7 +226,13 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
                 {
                     assert_eq!(r.get(n) as u32, f[k], "frame {at}: {n}");
                 }
-                *seen.entry("error").or_default() += 1;
+                *seen
+                    .entry(if *s == error_status::MISC_PKT {
+                        "misc"
+                    } else {
+                        "error"
+                    })
+                    .or_default() += 1;
             }
             Outcome::Ack => {
                 assert_eq!((st, ack, data), (0, true, false), "frame {at}: ack");
@@ -310,7 +321,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     }
     eprintln!("  {} frames: {seen:?}", frames.len());
     assert!(
-        seen.len() == 5 && seen["complete"] * 2 > messages,
+        seen.len() == 6 && seen["complete"] * 2 > messages,
         "coverage {seen:?}"
     );
 }

@@ -18,7 +18,8 @@ use nicgen_sim::harness::verilator;
 use nicgen_sim::ppe::model::{receive, Config, Outcome};
 use nicgen_sim::system::hostmem::{DmaWrMemory, DmaWrPorts, MemServer};
 use nicgen_wire::ppe::{
-    ack_note, control1, error_note, heads, note, reception_note, rslot, RSLOT_WORDS,
+    ack_note, control1, error_note, error_status, heads, misc_note, note, reception_note, rslot,
+    RSLOT_WORDS,
 };
 
 const SLOTS: usize = 64;
@@ -115,19 +116,21 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
         let h: [u32; 4] = f[..4].try_into().unwrap();
         let slot = (h[1] >> 16) as usize;
         let rs_before = table.get(slot).copied().unwrap_or([0; RSLOT_WORDS]);
-        let mut post = |list: u64, w: [u32; note::WORDS]| {
+        let mut post = |list: u64, w: [u32; note::WORDS], force: bool| {
             posts[list as usize].push(w);
-            if ctl[list as usize] & 1 != 0 {
+            if ctl[list as usize] & 1 != 0 || force {
                 want_tokens.push(ctl[list as usize] >> 1);
             }
         };
         match receive(&cfg, &mut table, f) {
-            Outcome::Error(s) => post(0, error_note(s, &h)),
+            // a miscellaneous packet's token goes onto NQR whatever enqueue says (AMB-18)
+            Outcome::Error(error_status::MISC_PKT) => post(0, misc_note(&h), true),
+            Outcome::Error(s) => post(0, error_note(s, &h), false),
             Outcome::Ack => {
                 let meta = (control1::META_DATA_FLAG.get(h[3] as u64) != 0)
                     .then(|| f[5..9].try_into().unwrap());
                 let list = rslot::ACK_NOTE_INDEX.get(rs_before[rslot::ACK_NOTE] as u64);
-                post(list, ack_note(&h, meta));
+                post(list, ack_note(&h, meta), false);
             }
             Outcome::Data {
                 completed: Some(rs),
@@ -135,7 +138,11 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             } => {
                 let c = rs[rslot::CONTROL] as u64;
                 if rslot::NOTIFY.get(c) != 0 {
-                    post(rslot::NOTE_INDEX.get(c), reception_note(h[1], h[2], &rs));
+                    post(
+                        rslot::NOTE_INDEX.get(c),
+                        reception_note(h[1], h[2], &rs),
+                        false,
+                    );
                 }
                 if rslot::DO_ACKS.get(c) != 0 {
                     want_aq.push(slot as u32);

@@ -41,6 +41,10 @@ pub mod address0 {
     pub const MORE_FAB_BITS: Field = f("more_fab_bits", 0, 16);
 }
 
+/// address0.fab_bits of a data packet; any other value is a miscellaneous fabric packet
+/// (A.2.6, AMB-18).
+pub const DATA_TYPE: u64 = 0;
+
 /// Header word 1.
 pub mod address1 {
     use super::{f, Field};
@@ -301,6 +305,17 @@ pub fn error_note(status: u32, h: &[u32; 4]) -> [u32; note::WORDS] {
     n[0] = note::DST_SLOT.set(0, g(address1::DST_SLOT, h[1])) as u32 | status;
     n[2] = (note::ERR_DST_NODE.set(0, g(address0::DST_NODE, h[0]))
         | note::ERR_SRC_NODE.set(0, g(address1::SRC_NODE, h[1]))) as u32;
+    n
+}
+
+/// The notification of a miscellaneous fabric packet (A.2.6, AMB-18, PPE-R161, R163): an error
+/// notification on list 0 with error_status misc_pkt, the fabric type (address0.fab_bits) in
+/// word 1, dst_node and src_node in word 2 as any error's, the first four header words in words
+/// 4-7.
+pub fn misc_note(h: &[u32; 4]) -> [u32; note::WORDS] {
+    let mut n = error_note(error_status::MISC_PKT, h);
+    n[1] = address0::FAB_BITS.get(h[0] as u64) as u32;
+    n[note::METADATA..].copy_from_slice(h);
     n
 }
 
