@@ -213,10 +213,11 @@ dyn_top!(PpeRxNodeTop, PpeRxNode, clocks: [clock],
     inputs: [reset, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, local_node,
         incarnation, rslot_limit, nlhr, h_addr, h_wdata, h_we, h_re, g_addr, g_wdata, g_we,
         q_pop_nqr, q_pop_aqr, q_push_nbqr, q_wdata, q_clear_lo, q_clear_hi, dma.wr_req_ready,
-        dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid, tn_valid, tn_list],
+        dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid, tn_valid, tn_list, pb_addr, hb_sel],
     outputs: [rx.ready, h_ready, h_rdata, g_ready, g_rdata, q_rdata, int_lo, int_hi, nbqr_empty,
         nbqr_full, irq, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
-        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err, tn_ready, misc]);
+        dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready, busy, note_err, tn_ready, misc,
+        pb_data, hb_data]);
 
 dyn_top!(PpeNodeTop, PpeNode, clocks: [clock],
     inputs: [reset, bus.addr, bus.wdata, bus.write, bus.read, tx.ready, rx.data, rx.keep, rx.meta,
@@ -615,6 +616,10 @@ pub fn tops() -> Vec<TopEntry> {
                 ("tn_list", "its note_index"),
                 ("tn_ready", "the notification writer takes it"),
                 ("misc", "a miscellaneous fabric packet's event was taken (one cycle): PCSR0.enable is to be cleared"),
+                ("pb_addr", "the last received packet's payload word to read (RCV_RAM 0xFF80 + 4 pb_addr)"),
+                ("pb_data", "that word, the cycle after"),
+                ("hb_sel", "the last received packet's header word to read: address0, address1, control0, control1, metadata 0-3 (RCV_RAM 0xFF00 + 4 hb_sel)"),
+                ("hb_data", "that word (combinational)"),
             ],
         },
         TopEntry {
