@@ -123,17 +123,8 @@ impl Axi4Ports {
         .enumerate()
         {
             let now: Vec<u128> = ports.iter().map(|&i| d.get(i)).collect();
-            if let Some(h) = held[k].take() {
-                if d.get(*valid) == 0 || now != h {
-                    return Err(format!(
-                        "{} VALID or payload changed before READY",
-                        ["AW", "W", "AR"][k]
-                    ));
-                }
-            }
-            if d.get(*valid) != 0 && !ready[k] {
-                held[k] = Some(now);
-            }
+            let v = d.get(*valid) != 0;
+            check_held(&mut held[k], ["AW", "W", "AR"][k], v, now, v && ready[k])?;
         }
         Ok(())
     }
@@ -472,28 +463,30 @@ impl DmaWrMemory {
     pub fn idle(&self) -> bool {
         self.reqs.is_empty() && self.rsps.is_empty() && !self.rsp_on
     }
+}
 
-    fn hold(
-        &mut self,
-        i: usize,
-        what: &str,
-        valid: bool,
-        payload: (u128, u128),
-        taken: bool,
-    ) -> Result<(), String> {
-        if let Some(h) = self.held[i] {
-            if !valid {
-                return Err(format!("{what}: VALID dropped before READY"));
-            }
-            if h != payload {
-                return Err(format!(
-                    "{what}: payload changed while VALID waited for READY"
-                ));
-            }
+/// A VALID/READY channel's rule at an edge (AXI A3.2.1): a payload offered and not taken at the
+/// previous edge (`held`) must still be offered, unchanged; what is offered and not taken now is
+/// remembered for the next edge.
+fn check_held<P: PartialEq + Clone>(
+    held: &mut Option<P>,
+    what: &str,
+    valid: bool,
+    payload: P,
+    taken: bool,
+) -> Result<(), String> {
+    if let Some(h) = held.take() {
+        if !valid {
+            return Err(format!("{what}: VALID dropped before READY"));
         }
-        self.held[i] = (valid && !taken).then_some(payload);
-        Ok(())
+        if h != payload {
+            return Err(format!(
+                "{what}: payload changed while VALID waited for READY"
+            ));
+        }
     }
+    *held = (valid && !taken).then_some(payload);
+    Ok(())
 }
 
 impl CycleModel for DmaWrMemory {
@@ -505,7 +498,13 @@ impl CycleModel for DmaWrMemory {
         let (addr, beats) = (d.get(p.req[0]) as u64, d.get(p.req[1]) as u64);
         let rv = d.get(p.req[2]) != 0;
         let take = rv && self.ready[0];
-        self.hold(0, "wr_req", rv, (addr as u128, beats as u128), take)?;
+        check_held(
+            &mut self.held[0],
+            "wr_req",
+            rv,
+            (addr as u128, beats as u128),
+            take,
+        )?;
         if take {
             if addr % 4 != 0 || !(1..=4096).contains(&beats) {
                 return Err(format!(
@@ -518,7 +517,13 @@ impl CycleModel for DmaWrMemory {
         let (data, last) = (d.get(p.dat[0]) as u32, d.get(p.dat[1]) != 0);
         let dv = d.get(p.dat[2]) != 0;
         let dtake = dv && self.ready[1];
-        self.hold(1, "wr_dat", dv, (data as u128, last as u128), dtake)?;
+        check_held(
+            &mut self.held[1],
+            "wr_dat",
+            dv,
+            (data as u128, last as u128),
+            dtake,
+        )?;
         if dtake {
             let Some(w) = self.reqs.front_mut() else {
                 return Err("wr_dat: a beat for no request".into());
@@ -697,15 +702,7 @@ impl CycleModel for DmaRdMemory {
         let v = d.get(p.req[3]) != 0;
         let take = v && self.ready;
         let payload = (addr as u128, beats as u128, tag as u128);
-        if let Some(h) = self.held {
-            if !v {
-                return Err("rd_req: VALID dropped before READY".into());
-            }
-            if h != payload {
-                return Err("rd_req: payload changed while VALID waited for READY".into());
-            }
-        }
-        self.held = (v && !take).then_some(payload);
+        check_held(&mut self.held, "rd_req", v, payload, take)?;
         if take {
             let b = p.beat as u64;
             if addr % b != 0 || !(1..=4096).contains(&beats) {

@@ -603,20 +603,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     // enabled again, the held-off packet now arrives: its error notification on list 0
     wr(&mut d, hw::NBQR, spare);
     wr(&mut d, hw::PCSR0, node | hw::ENABLE.mask() as u32);
-    for (i, &w) in pkt.iter().enumerate() {
-        d.set("rx$data", w as u64);
-        d.set("rx$first", (i == 0) as u64);
-        d.set("rx$last", (i == pkt.len() - 1) as u64);
-        d.set("rx$valid", 1);
-        let mut n = 0;
-        while d.get("rx$ready") == 0 {
-            n += 1;
-            assert!(n < 100, "the packet is not taken");
-            d.cycle();
-        }
-        d.cycle();
-    }
-    d.set("rx$valid", 0);
+    feed(&mut d, &pkt);
     // nothing is sent in answer (PPE-R160)
     for _ in 0..200 {
         assert_eq!(
