@@ -10,6 +10,7 @@
 pub mod dtu;
 pub mod ftnw;
 pub mod mitnic;
+pub mod ppe;
 pub mod transport;
 
 pub use nicgen_wire as wire;
