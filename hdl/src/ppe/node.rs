@@ -337,10 +337,8 @@ impl Logic for PpeNode {
         self.dma.wr_rsp_ready.next = self.rxn.dma.wr_rsp_ready.val();
 
         // ---- PCSR1 ----
-        self.idle.next = !self.txe.active.val()
-            && !self.rxn.busy.val()
-            && !self.rx_in.q.val()
-            && !self.rx.valid.val();
+        // a packet offered but held off (enable 0) is not being ejected
+        self.idle.next = !self.txe.active.val() && !self.rxn.busy.val() && !self.rx_in.q.val();
         self.pcsr1.next = self.c_sd_cnt.val();
         if self.rdy.q.val() {
             self.pcsr1.next = self.pcsr1.val() | self.c_ready.val();

@@ -82,6 +82,9 @@ pub struct PpeRx {
     pub incarnation: Signal<In, Bits<4>>,
     pub rslot_limit: Signal<In, Bits<16>>,
     pub ev_valid: Signal<Out, Bit>,
+    /// A finished frame is waiting for the engine or the engine works on a packet (its event
+    /// included): part of PCSR1.idle's "ejecting".
+    pub busy: Signal<Out, Bit>,
     pub ev_take: Signal<In, Bit>,
     pub ev_status: Signal<Out, Bits<16>>,
     pub ev_ack: Signal<Out, Bit>,
@@ -166,6 +169,7 @@ impl Default for PpeRx {
             incarnation: Default::default(),
             rslot_limit: Default::default(),
             ev_valid: Default::default(),
+            busy: Default::default(),
             ev_take: Default::default(),
             ev_status: Default::default(),
             ev_ack: Default::default(),
@@ -328,6 +332,9 @@ impl Logic for PpeRx {
         self.meta.next = self.link.w3.val().get_bit(27);
 
         // host port: served while the engine leaves the table alone
+        self.busy.next = (self.state.q.val() != self.c_s[0].val())
+            || self.link.d_valid.val()
+            || self.link.ending.val();
         self.h_ready.next = ((self.state.q.val() == self.c_s[0].val()) && !self.link.d_valid.val())
             || (self.state.q.val() == self.c_s[4].val());
         if self.h_ready.val() && self.h_re.val() {

@@ -39,6 +39,9 @@ pub struct PpeRxLink {
     pub reset: Signal<In, Bit>,
     pub rx: PacketSink<32, 4, 1>,
     pub d_valid: Signal<Out, Bit>,
+    /// The last word was taken and its checksums are being compared (the cycle before
+    /// `d_valid`).
+    pub ending: Signal<Out, Bit>,
     pub d_take: Signal<In, Bit>,
     pub w0: Signal<Out, Bits<32>>,
     pub w1: Signal<Out, Bits<32>>,
@@ -107,6 +110,7 @@ impl Default for PpeRxLink {
             reset: Default::default(),
             rx: Default::default(),
             d_valid: Default::default(),
+            ending: Default::default(),
             d_take: Default::default(),
             w0: Default::default(),
             w1: Default::default(),
@@ -307,6 +311,7 @@ impl Logic for PpeRxLink {
             self.done.d.next = false;
         }
         self.d_valid.next = self.done.q.val();
+        self.ending.next = self.fin.q.val();
         self.w0.next = self.hw[0].q.val();
         self.w1.next = self.hw[1].q.val();
         self.w2.next = self.hw[2].q.val();

@@ -56,7 +56,8 @@ pub struct PpeRxNode {
     pub nbqr_full: Signal<Out, Bit>,
     pub irq: Signal<Out, Bit>,
     pub dma: DmaWrMaster<32>,
-    /// A packet's event is under way or a notification is being written.
+    /// A received packet is in the engine (waiting, checked, written, its event under way) or a
+    /// notification is being written.
     pub busy: Signal<Out, Bit>,
     /// A transmission-completion notification on list `tn_list` (the send side's `nt_*`; its
     /// words are 0, PPE-R068), held until `tn_ready`; it and the events' postings take turns.
@@ -310,7 +311,7 @@ impl Logic for PpeRxNode {
         DmaWrMaster::<32>::join(&mut self.prx.dma, &mut self.arb.m[0]);
         DmaWrMaster::<32>::join(&mut self.nt.dma, &mut self.arb.m[1]);
         DmaWrMaster::<32>::link(&mut self.dma, &mut self.arb.s);
-        self.busy.next = self.prx.ev_valid.val() || self.nt.busy.val();
+        self.busy.next = self.prx.busy.val() || self.prx.ev_valid.val() || self.nt.busy.val();
         self.note_err.next = self.nt.err.val();
     }
 }

@@ -124,7 +124,8 @@ pub struct PpeTx {
     pub nt_valid: Signal<Out, Bit>,
     pub nt_list: Signal<Out, Bits<16>>,
     pub nt_ready: Signal<In, Bit>,
-    /// Some descriptor is busy, a packet is in the engine or a notification is pending.
+    /// A packet is being fetched or injected, or a completion notification is pending (a busy
+    /// descriptor between its packets does not count: PCSR1.idle).
     pub active: Signal<Out, Bit>,
     xram: BlockRam2<Bits<32>, 13>,
     pbuf: LutRam<Bits<32>, 7>,
@@ -1448,10 +1449,11 @@ impl Logic for PpeTx {
             self.nt_v.d.next = false;
         }
 
+        // a busy descriptor between two of its packets is not injecting (PCSR1.idle, PPE-R025)
         self.active.next =
             self.f_act.q.val() || self.i_act.q.val() || self.o_v.q.val() || self.nt_v.q.val();
         for n in 0..ND {
-            if self.d_busy[n].q.val() || self.d_ntp[n].q.val() {
+            if self.d_ntp[n].q.val() {
                 self.active.next = true;
             }
         }

@@ -10,7 +10,8 @@
 //! (`num`), holds it a random delay (`delay`: packets overtake each other, so a message's first
 //! packet may arrive last) and offers it to the destination's ejection port with random gaps
 //! (`rx_rate`); a node whose ejection is `held` takes nothing new, which backs its fabric
-//! queue up. A frame for a node number no node has is kept in `undeliverable`. `fault`, when
+//! queue up; a node's fabric holds `capacity` frames, after which frames for it wait at their
+//! sources' ports (back-pressure reaches the senders). A frame for a node number no node has is kept in `undeliverable`. `fault`, when
 //! set, sees every frame with its route and returns what the fabric delivers instead (none:
 //! loss; two: duplication; another node: misdelivery; changed words: corruption).
 //! Frames are checked on the way out (`first` exactly on the first word, `keep` full, at most
@@ -58,6 +59,8 @@ struct Edge {
     tx_rate: f64,
     rx_rate: f64,
     held: bool,
+    /// Node numbers whose fabric queue is full: a frame for one of them waits at the port.
+    blocked: Vec<u64>,
     tx_ready: bool,
     asm: Vec<u32>,
     sent: Vec<Vec<u32>>,
@@ -115,6 +118,12 @@ impl CycleModel for Edge {
 
     fn after_edge(&mut self, d: &mut dyn crate::harness::backend::Dut) {
         self.tx_ready = self.tx_rate >= 1.0 || self.rng.chance(self.tx_rate);
+        if self.asm.is_empty() && d.get(self.tx[4]) != 0 {
+            let dst = address0::DST_NODE.get(d.get(self.tx[0]) as u64);
+            if self.blocked.contains(&dst) {
+                self.tx_ready = false;
+            }
+        }
         d.set(self.tx[5], self.tx_ready as u128);
         if self.cur.is_none() && !self.held {
             self.cur = self.queue.pop_front().map(|f| (f, 0));
@@ -176,6 +185,9 @@ pub struct PpeNet {
     /// Cycles a frame is held in the fabric: uniform in this range.
     pub delay: (u64, u64),
     pub fault: Option<FaultHook>,
+    /// Frames the fabric holds for one node (in flight and queued) before frames for it wait
+    /// at their sources' ports.
+    pub capacity: usize,
     flight: Vec<(u64, usize, Vec<u32>)>,
     /// Every frame that left a node, in order.
     pub log: Vec<Sent>,
@@ -208,6 +220,7 @@ impl PpeNet {
                     tx_rate: 1.0,
                     rx_rate: 1.0,
                     held: false,
+                    blocked: vec![],
                     tx_ready: false,
                     asm: vec![],
                     sent: vec![],
@@ -239,6 +252,7 @@ impl PpeNet {
             cycles: 0,
             delay: (2, 2),
             fault: None,
+            capacity: 16,
             flight: vec![],
             log: vec![],
             undeliverable: vec![],
@@ -284,6 +298,21 @@ impl PpeNet {
     /// Node k takes no new frame from the fabric while `held` (ejection back-pressure).
     pub fn hold(&mut self, k: usize, held: bool) {
         self.nodes[k].e.held = held;
+    }
+
+    /// The frames waiting in the fabric for node k (to reorder them, while it is `hold`).
+    pub fn queue(&mut self, k: usize) -> &mut VecDeque<Vec<u32>> {
+        &mut self.nodes[k].e.queue
+    }
+
+    /// Frames waiting in the fabric's queue for node k.
+    pub fn queued(&self, k: usize) -> usize {
+        self.nodes[k].e.queue.len()
+    }
+
+    /// Frames in flight to node k (not yet in its queue).
+    pub fn in_flight(&self, k: usize) -> usize {
+        self.flight.iter().filter(|f| f.1 == k).count()
     }
 
     /// Probability per cycle of node k's injection READY.
@@ -333,6 +362,18 @@ impl PpeNet {
     /// One clock cycle of every node with its memories and the fabric.
     pub fn step(&mut self) {
         self.cycles += 1;
+        let n = self.nodes.len();
+        let mut held = vec![0; n];
+        for f in &self.flight {
+            held[f.1] += 1;
+        }
+        let blocked: Vec<u64> = (0..n)
+            .filter(|&k| held[k] + self.nodes[k].e.queue.len() >= self.capacity)
+            .map(|k| self.nodes[k].num as u64)
+            .collect();
+        for nd in self.nodes.iter_mut() {
+            nd.e.blocked.clone_from(&blocked);
+        }
         for nd in self.nodes.iter_mut() {
             let Node { c, e, wr, rd, .. } = nd;
             c.cycle(&mut [e, wr, rd]);

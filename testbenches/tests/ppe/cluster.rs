@@ -31,7 +31,6 @@ struct Cluster {
 /// A receive buffer on node `k` and the connection to it.
 #[derive(Clone, Copy, Debug)]
 struct Rx {
-    k: usize,
     buf: u32,
     conn: Conn,
 }
@@ -86,7 +85,7 @@ impl Cluster {
                     },
                 )
                 .unwrap();
-            Rx { k, buf, conn }
+            Rx { buf, conn }
         })
     }
 
@@ -195,7 +194,6 @@ fn s2_all_pairs(backend: Backend, rng: &mut Rng) {
         }
     }
     assert!(c.net.undeliverable.is_empty());
-    eprintln!("cycles {} frames {}", c.net.cycles, c.net.log.len());
 }
 
 // verifies: PPE-R102 PPE-R103 PPE-R104 PPE-R148 PPE-R150
@@ -209,9 +207,342 @@ fn s02_single_packet_messages_between_all_pairs_verilator() {
     });
 }
 
-#[allow(dead_code)]
-fn unused(_: &dyn RegAccess) {
-    let _ = (es::BAD_DST_NODE, hw::PCSR0, address0::DST_NODE, address1::DST_SLOT);
-    let _ = (control0::ACK_PKT, control1::MSG_SIZE);
-    let _: Option<Packet> = None;
+/// The header words (address0 .. control1) of a frame.
+fn head(f: &[u32]) -> [u32; 4] {
+    f[..4].try_into().unwrap()
+}
+
+/// Whether frame `f` is for rslot `slot` and its remote offset.
+fn slot_of(f: &[u32]) -> (u64, u64) {
+    (
+        address1::DST_SLOT.get(f[1] as u64),
+        control0::REMOTE_OFFSET.get(f[2] as u64),
+    )
+}
+
+impl Cluster {
+    /// Node k's ejection held until its fabric queue holds `n` frames, which are then put in the
+    /// order `order` gives (index into the frames as queued) and released.
+    fn deliver_in_order(&mut self, k: usize, n: usize, order: impl Fn(usize) -> Vec<usize>) {
+        assert!(
+            self.net.run_until(200_000, |net| net.queued(k) >= n),
+            "node {k}: {n} frames never queued"
+        );
+        let q = self.net.queue(k);
+        let frames: Vec<Vec<u32>> = q.drain(..).collect();
+        for i in order(frames.len()) {
+            q.push_back(frames[i].clone());
+        }
+        self.net.hold(k, false);
+    }
+
+    /// A message of `len` bytes from node `src` to `rx` by DMA (payload random), started.
+    fn send(&mut self, src: usize, rx: &Rx, len: u32, rng: &mut Rng, tune: impl FnOnce(&mut Send)) -> (Vec<u8>, nicgen_driver::ppe::SendHandle) {
+        let (from, data) = self.source(src, len, rng);
+        let mut s = Send::dma(rx.conn, from, len, 0);
+        tune(&mut s);
+        let h = self.on(src, |p, b| p.send(b, &s)).unwrap();
+        (data, h)
+    }
+}
+
+/// S3: long DMA messages on a reordering fabric with back-pressure, and a message whose first
+/// packet is delivered last (bytes_to_go negative until it arrives, PPE-R131-R133).
+fn s3_long_messages(backend: Backend, rng: &mut Rng, long: u32) {
+    let mut c = Cluster::new(backend, 4, rng.next_u64());
+    c.net.stress();
+    let mut want = vec![];
+    for (src, dst) in [(0, 1), (1, 2), (2, 3), (3, 0), (2, 0)] {
+        let len = long - 4 * rng.below(64) as u32;
+        let rx = c.open(dst, 1 + src as u16, len, true, false);
+        c.drv[src].sslot_create(rx.conn);
+        let (data, h) = c.send(src, &rx, len, rng, |_| {});
+        want.push((src, dst, rx, data, h));
+    }
+    for (src, _, _, _, h) in &want {
+        c.on(*src, |p, b| p.send_wait(b, *h)).unwrap();
+    }
+    c.settle();
+    for (src, dst, rx, data, _) in &want {
+        assert_eq!(&c.host(*dst, rx.buf, data.len()), data, "{src}->{dst} payload");
+        let rs = c.on(*dst, |p, b| p.rslot_read(b, 1 + *src as u16)).unwrap();
+        assert_eq!(rs[3], 0, "{src}->{dst}: bytes_to_go");
+        assert_eq!(rs[4], data.len() as u32, "{src}->{dst}: msg_size");
+    }
+    // one reception notification per message, on its rslot (completions on one node in any
+    // order)
+    for dst in 0..4 {
+        let mut got: Vec<NoteKind> = c
+            .on(dst, |p, b| p.drain(b, L_RX))
+            .unwrap()
+            .iter()
+            .map(|n| n.kind())
+            .collect();
+        let mut exp: Vec<NoteKind> = want
+            .iter()
+            .filter(|w| w.1 == dst)
+            .map(|(src, _, _, data, _)| NoteKind::Reception {
+                rslot: 1 + *src as u16,
+                src_node: NUMS[*src],
+                incarnation: c.drv[dst].cfg.incarnation,
+                offset: 0,
+                size: data.len() as u32,
+                meta: None,
+            })
+            .collect();
+        let key = |k: &NoteKind| format!("{k:?}");
+        got.sort_by_key(key);
+        exp.sort_by_key(key);
+        assert_eq!(got, exp, "node {dst}: reception notifications");
+    }
+    // first packet last: a 3-packet message from node 0 to node 2, its frames delivered in
+    // the order 2, 1, 0
+    let rx = c.open(2, 9, 384, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    c.net.hold(2, true);
+    let (data, _) = c.send(0, &rx, 384, rng, |_| {});
+    c.deliver_in_order(2, 3, |n| (0..n).rev().collect());
+    let n = c.on(2, |p, b| p.wait_note(b, L_RX)).unwrap();
+    want_reception(&n, 9, NUMS[0], c.drv[2].cfg.incarnation, 0, 384);
+    assert_eq!(c.host(2, rx.buf, 384), data, "first packet last: payload");
+    let last = c.net.delivered(2).last().unwrap();
+    assert_eq!(slot_of(last), (9, 0), "the first packet arrived last");
+}
+
+// verifies: PPE-R123 PPE-R131 PPE-R132 PPE-R133 PPE-R117
+#[test]
+fn s03_long_messages_on_a_reordering_fabric_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s03_verilator", 0xC503, |rng| {
+        s3_long_messages(Backend::Verilator, rng, 64 * 1024)
+    });
+}
+
+/// S4: four descriptors of one node active at once (sizes 1-8 packets) with back-pressure at
+/// its port and at the receivers: every message whole, and between two packets of one message
+/// at most three others (PPE-R099-R101).
+fn s4_four_descriptors(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 4, rng.next_u64());
+    c.net.stress();
+    c.net.set_tx_rate(0, 0.4);
+    for round in 0..3 {
+        let mut msgs = vec![];
+        for d in 0..4 {
+            let dst = 1 + d % 3;
+            let slot = 1 + (4 * round + d) as u16;
+            let len = 4 * (1 + rng.below(256) as u32);
+            let rx = c.open(dst, slot, len, true, false);
+            c.drv[0].sslot_create(rx.conn);
+            msgs.push((dst, slot, rx, len));
+        }
+        let first_frame = c.net.log.len();
+        let mut sent = vec![];
+        for (dst, slot, rx, len) in &msgs {
+            let (data, h) = c.send(0, rx, *len, rng, |s| s.notify = Some(L_TX));
+            sent.push((*dst, *slot, rx.buf, data, h));
+        }
+        for (.., h) in &sent {
+            c.on(0, |p, b| p.send_wait(b, *h)).unwrap();
+        }
+        c.settle();
+        for (dst, slot, buf, data, _) in &sent {
+            assert_eq!(&c.host(*dst, *buf, data.len()), data, "round {round} slot {slot}");
+        }
+        let tx = c.on(0, |p, b| p.drain(b, L_TX)).unwrap();
+        assert_eq!(tx.len(), 4, "round {round}: transmit completions");
+        // fairness over node 0's frames of this round: a message's packets, by (node, slot)
+        let key = |f: &[u32]| (address0::DST_NODE.get(f[0] as u64), slot_of(f).0);
+        let frames: Vec<(u64, u64)> = c.net.log[first_frame..]
+            .iter()
+            .filter(|s| s.src == 0)
+            .map(|s| key(&s.frame))
+            .collect();
+        for m in &msgs {
+            let k = (NUMS[m.0] as u64, m.1 as u64);
+            let at: Vec<usize> = (0..frames.len()).filter(|&i| frames[i] == k).collect();
+            assert_eq!(at.len() as u32, m.3.div_ceil(128), "round {round}: packets of {k:?}");
+            for w in at.windows(2) {
+                assert!(
+                    w[1] - w[0] <= 4,
+                    "round {round}: {} packets between two of {k:?}",
+                    w[1] - w[0] - 1
+                );
+            }
+        }
+    }
+}
+
+// verifies: PPE-R099 PPE-R100
+#[test]
+fn s04_four_descriptors_share_the_port_fairly_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s04_verilator", 0xC504, |rng| {
+        s4_four_descriptors(Backend::Verilator, rng)
+    });
+}
+
+/// S5: a scatter message (three parts on three descriptors at once, then a control packet with
+/// the total) and a DIO stream (parts copied into XMT_RAM, the first with use_msg_offset, then
+/// a control packet), each completing once whatever order its packets arrive in.
+fn s5_scatter_and_stream(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 4, rng.next_u64());
+    c.net.stress();
+    for round in 0..4 {
+        let (src, dst) = (round % 4, (round + 1 + round / 2) % 4);
+        let dst = if dst == src { (dst + 1) % 4 } else { dst };
+        let parts: Vec<u32> = (0..3).map(|_| 4 * (1 + rng.below(100) as u32)).collect();
+        let total: u32 = parts.iter().sum();
+        let slot = 1 + round as u16;
+        let rx = c.open(dst, slot, total, true, false);
+        c.drv[src].sslot_create(rx.conn);
+        let stream = round % 2 == 1;
+        let mut want = vec![];
+        let mut hs = vec![];
+        let mut off = 0;
+        for (i, &len) in parts.iter().enumerate() {
+            let mut s;
+            if stream {
+                let words: Vec<u32> = (0..len / 4).map(|_| rng.next_u64() as u32).collect();
+                let at = 0x1000 + 0x1000 * i as u32;
+                c.on(src, |p, b| p.xmt_write(b, at, &words)).unwrap();
+                want.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+                s = Send::dma(rx.conn, at, len, off);
+                s.dio = true;
+                s.use_msg_offset = i == 0;
+            } else {
+                let (from, data) = c.source(src, len, rng);
+                want.extend(data);
+                s = Send::dma(rx.conn, from, len, off);
+                s.use_msg_offset = false;
+            }
+            s.use_msg_size = false;
+            hs.push(c.on(src, |p, b| p.send(b, &s)).unwrap());
+            off += len;
+        }
+        let mut ctl = Send::dma(rx.conn, 0, 0, 0);
+        ctl.control = true;
+        ctl.msg_size = Some(total);
+        ctl.use_msg_offset = !stream;
+        hs.push(c.on(src, |p, b| p.send(b, &ctl)).unwrap());
+        for h in hs {
+            c.on(src, |p, b| p.send_wait(b, h)).unwrap();
+        }
+        let n = c.on(dst, |p, b| p.wait_note(b, L_RX)).unwrap();
+        want_reception(&n, slot, NUMS[src], c.drv[dst].cfg.incarnation, 0, total);
+        c.settle();
+        assert_eq!(c.host(dst, rx.buf, total as usize), want, "round {round} payload");
+        assert!(
+            c.on(dst, |p, b| p.poll(b, L_RX)).unwrap().is_none(),
+            "round {round}: one completion"
+        );
+    }
+}
+
+// verifies: PPE-R105 PPE-R106 PPE-R112 PPE-R134 PPE-R135
+#[test]
+fn s05_scatter_and_stream_messages_complete_once_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s05_verilator", 0xC505, |rng| {
+        s5_scatter_and_stream(Backend::Verilator, rng)
+    });
+}
+
+/// S6: a zero-length message completes with a notification of size 0; a header-only control
+/// packet without use_msg_size on an idle rslot completes nothing (AMB-37, PPE-R140).
+fn s6_zero_length(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx = c.open(1, 4, 64, true, true);
+    c.drv[0].sslot_create(rx.conn);
+    let (_, h) = c.send(0, &rx, 0, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    let n = c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+    want_reception(&n, 4, NUMS[0], c.drv[1].cfg.incarnation, 0, 0);
+    c.settle();
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert_eq!((irq.tokens, irq.acks), (vec![2], vec![4]), "zero-length: NQR, AQR");
+    let frames = c.net.log.len();
+    assert_eq!(frames, 1, "one header-only packet");
+    assert_eq!(c.net.log[0].frame.len(), 6, "header, checksum word and trailer");
+    // a control packet without use_msg_size on the idle rslot
+    let mut s = Send::dma(rx.conn, 0, 0, 0);
+    s.control = true;
+    s.use_msg_size = false;
+    s.msg_size = Some(64);
+    let h = c.on(0, |p, b| p.send(b, &s)).unwrap();
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.settle();
+    assert_eq!(c.net.delivered(1).len(), 2, "both packets taken");
+    assert!(c.on(1, |p, b| p.poll(b, L_RX)).unwrap().is_none(), "a phantom completion");
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert!(irq.tokens.is_empty() && irq.acks.is_empty(), "{irq:?}");
+    let rs = c.on(1, |p, b| p.rslot_read(b, 4)).unwrap();
+    assert_eq!((rs[3], rs[4]), (0, 0), "bytes_to_go and msg_size unchanged");
+    assert_eq!(c.host(1, rx.buf, 64), vec![0; 64], "nothing written");
+}
+
+// verifies: PPE-R140 PPE-R117
+#[test]
+fn s06_zero_length_and_header_only_packets_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s06_verilator", 0xC506, |rng| {
+        s6_zero_length(Backend::Verilator, rng)
+    });
+}
+
+/// S7: messages with metadata whose metadata packet (the first) is delivered first, in the
+/// middle and last: the reception notification carries the four words each time.
+fn s7_metadata_orders(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    for (i, pos) in ["first", "middle", "last"].iter().enumerate() {
+        let slot = 1 + i as u16;
+        let rx = c.open(1, slot, 384, true, false);
+        c.drv[0].sslot_create(rx.conn);
+        let meta = [0; 4].map(|_| rng.next_u64() as u32);
+        c.net.hold(1, true);
+        let (data, _) = c.send(0, &rx, 384, rng, |s| s.meta = Some(meta));
+        c.deliver_in_order(1, 3, |_| match i {
+            0 => vec![0, 2, 1],
+            1 => vec![1, 0, 2],
+            _ => vec![2, 1, 0],
+        });
+        let n = c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+        assert_eq!(
+            n.kind(),
+            NoteKind::Reception {
+                rslot: slot,
+                src_node: NUMS[0],
+                incarnation: c.drv[1].cfg.incarnation,
+                offset: 0,
+                size: 384,
+                meta: Some(meta),
+            },
+            "metadata packet {pos}"
+        );
+        c.settle();
+        assert_eq!(c.host(1, rx.buf, 384), data, "metadata packet {pos}: payload");
+        let got = c.net.delivered(1);
+        let at = got.iter().rev().take(3).rev().position(|f| slot_of(f).1 == 0);
+        assert_eq!(at, Some([0, 1, 2][i]), "metadata packet {pos}");
+        let rs = c.on(1, |p, b| p.rslot_read(b, slot)).unwrap();
+        assert_eq!(rs[7], 0, "meta_ctl cleared at completion");
+    }
+}
+
+// verifies: PPE-R065 PPE-R066 PPE-R067 PPE-R137
+#[test]
+fn s07_metadata_arrives_first_middle_or_last_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s07_verilator", 0xC507, |rng| {
+        s7_metadata_orders(Backend::Verilator, rng)
+    });
 }
