@@ -609,16 +609,24 @@ impl Ppe {
         Ok(())
     }
 
-    /// A descriptor that is done and not busy.
+    /// A descriptor that is done and not busy, if there is one now.
+    fn any_free<T: RegAccess>(&mut self, t: &mut T) -> Result<Option<usize>> {
+        for n in 0..sd::N_SD {
+            let s2 = t.read32(desc_addr(n, sd::STATUS2))?;
+            if field(sd::DONE, s2) != 0 && field(sd::BUSY, s2) == 0 {
+                self.started[n] = false;
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A descriptor that is done and not busy (waiting for one).
     fn free_desc<T: RegAccess>(&mut self, t: &mut T) -> Result<usize> {
         let mut waited = 0;
         loop {
-            for n in 0..sd::N_SD {
-                let s2 = t.read32(desc_addr(n, sd::STATUS2))?;
-                if field(sd::DONE, s2) != 0 && field(sd::BUSY, s2) == 0 {
-                    self.started[n] = false;
-                    return Ok(n);
-                }
+            if let Some(n) = self.any_free(t)? {
+                return Ok(n);
             }
             if waited >= self.timeout {
                 return Err(Error::Timeout {
@@ -636,6 +644,24 @@ impl Ppe {
         self.check_send(s)?;
         let n = self.free_desc(t)?;
         self.start(t, n, s)
+    }
+
+    /// Starts `s` if a descriptor is free now (None: all four are in use).
+    pub fn try_send<T: RegAccess>(&mut self, t: &mut T, s: &Send) -> Result<Option<SendHandle>> {
+        self.check_send(s)?;
+        match self.any_free(t)? {
+            Some(n) => self.start(t, n, s).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The four descriptors' status2 words.
+    pub fn status2<T: RegAccess>(&self, t: &mut T) -> Result<[u32; sd::N_SD]> {
+        let mut v = [0; sd::N_SD];
+        for (n, s) in v.iter_mut().enumerate() {
+            *s = t.read32(desc_addr(n, sd::STATUS2))?;
+        }
+        Ok(v)
     }
 
     /// Starts `s` on descriptor `n` (which must be free).

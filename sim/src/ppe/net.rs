@@ -73,6 +73,7 @@ struct Edge {
     waiting: bool,
     answer: Option<(u32, bool)>,
     irq_level: bool,
+    tx_valid: bool,
 }
 
 impl CycleModel for Edge {
@@ -113,6 +114,7 @@ impl CycleModel for Edge {
             self.answer = Some((g(self.bus.rdata) as u32, g(self.bus.err) != 0));
         }
         self.irq_level = g(self.irq) != 0;
+        self.tx_valid = g(valid) != 0;
         Ok(())
     }
 
@@ -232,6 +234,7 @@ impl PpeNet {
                     waiting: false,
                     answer: None,
                     irq_level: false,
+                    tx_valid: false,
                 },
                 wr: DmaWrMemory::new(
                     DmaWrPorts::bind(&ports, "dma$"),
@@ -303,6 +306,11 @@ impl PpeNet {
     /// The frames waiting in the fabric for node k (to reorder them, while it is `hold`).
     pub fn queue(&mut self, k: usize) -> &mut VecDeque<Vec<u32>> {
         &mut self.nodes[k].e.queue
+    }
+
+    /// Node k's injection port is between frames and offers nothing.
+    pub fn tx_idle(&self, k: usize) -> bool {
+        self.nodes[k].e.asm.is_empty() && !self.nodes[k].e.tx_valid
     }
 
     /// Frames waiting in the fabric's queue for node k.

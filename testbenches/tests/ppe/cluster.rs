@@ -14,7 +14,7 @@ use nicgen_sim::ppe::net::PpeNet;
 use nicgen_sim::ppe::transport::NodeBus;
 use nicgen_wire::ppe::error_status as es;
 use nicgen_wire::ppe::host as hw;
-use nicgen_wire::ppe::{address0, address1, control0, control1, Packet};
+use nicgen_wire::ppe::{address0, address1, control0, error_note, misc_note, Packet};
 
 /// Node numbers: one with the top bit of the 12 (AMB-36).
 const NUMS: [u16; 5] = [0x001, 0x2A5, 0x801, 0x0FE, 0x555];
@@ -545,4 +545,238 @@ fn s07_metadata_arrives_first_middle_or_last_verilator() {
     check("ppe_s07_verilator", 0xC507, |rng| {
         s7_metadata_orders(Backend::Verilator, rng)
     });
+}
+
+/// The notification words of `n` without its `next`.
+fn body(n: &Note) -> [u32; 8] {
+    let mut w = n.words;
+    w[3] = 0;
+    w
+}
+
+/// S8: the ack flow (do_acks -> AQR -> int_hi -> the handler's ack packet -> the sender's ack
+/// notification), an ack delivered in the middle of a data message to the same rslot, and an
+/// ack to an rslot that is not open (invalid_rslot at its node).
+fn s8_acks(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 3, rng.next_u64());
+    // node 0's ack rslot 5 (also a data rslot), node 1's data rslot 2 with do_acks
+    let ack_rx = c.open(0, 5, 384, true, false);
+    let rx = c.open(1, 2, 256, true, true);
+    c.drv[0].sslot_create(rx.conn);
+    c.drv[1].sslot_create(ack_rx.conn);
+    c.drv[2].sslot_create(ack_rx.conn);
+    let (data, h) = c.send(0, &rx, 256, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.settle();
+    assert_eq!(c.host(1, rx.buf, 256), data);
+    assert!(c.net.irq(1), "int_hi and int_lo raise the interrupt");
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert_eq!(irq.acks, vec![2], "AQR: the rslot");
+    // the responder: an ack to the sender's ack rslot, with two 24-bit values
+    let (d1, d2) = (0xABCDE, 0x12345);
+    let h = c.on(1, |p, b| p.send_ack(b, ack_rx.conn, d1, d2)).unwrap();
+    c.on(1, |p, b| p.send_wait(b, h)).unwrap();
+    let n = c.on(0, |p, b| p.wait_note(b, L_ACK)).unwrap();
+    assert_eq!(
+        n.kind(),
+        NoteKind::Ack {
+            rslot: 5,
+            src_node: NUMS[1],
+            d1,
+            d2
+        }
+    );
+    assert_eq!(n.words[1] >> 24 & 0xF, c.drv[0].cfg.incarnation as u32);
+    c.settle();
+    let irq = c.on(0, |p, b| p.intr(b)).unwrap();
+    assert!(irq.acks.is_empty(), "an ack packet never pushes AQR");
+    assert_eq!(irq.tokens, vec![L_ACK as u32 + 1]);
+    // an ack in the middle of node 2's 3-packet message to the same rslot
+    c.net.hold(0, true);
+    let (data, _) = c.send(2, &ack_rx, 384, rng, |_| {});
+    c.settle_sends(2);
+    let h = c.on(1, |p, b| p.send_ack(b, ack_rx.conn, 7, 9)).unwrap();
+    c.on(1, |p, b| p.send_wait(b, h)).unwrap();
+    // frames as queued: node 2's three (a run of 3), then the ack: put the ack second
+    c.deliver_in_order(0, 4, |_| vec![0, 3, 1, 2]);
+    let a = c.on(0, |p, b| p.wait_note(b, L_ACK)).unwrap();
+    assert_eq!(
+        a.kind(),
+        NoteKind::Ack {
+            rslot: 5,
+            src_node: NUMS[1],
+            d1: 7,
+            d2: 9
+        }
+    );
+    let r = c.on(0, |p, b| p.wait_note(b, L_RX)).unwrap();
+    want_reception(&r, 5, NUMS[2], c.drv[0].cfg.incarnation, 0, 384);
+    c.settle();
+    assert_eq!(c.host(0, ack_rx.buf, 384), data, "the message around the ack");
+    // an ack to rslot 7 of node 0, which is not open
+    let bad = Conn {
+        rslot: 7,
+        ..ack_rx.conn
+    };
+    let h = c.on(1, |p, b| p.send_ack(b, bad, 1, 2)).unwrap();
+    c.on(1, |p, b| p.send_wait(b, h)).unwrap();
+    let e = c.on(0, |p, b| p.wait_note(b, 0)).unwrap();
+    let f = c.net.delivered(0).last().unwrap().clone();
+    assert_eq!(body(&e), error_note(es::INVALID_RSLOT, &head(&f)), "ack to rslot 7");
+}
+
+impl Cluster {
+    /// Steps until node k's injection port has sent everything its descriptors hold.
+    fn settle_sends(&mut self, k: usize) {
+        let ok = self.net.run_until(500_000, |net| {
+            net.log.iter().filter(|s| s.src == k).count() > 0 && net.tx_idle(k)
+        });
+        assert!(ok, "node {k} never finishes sending");
+        for _ in 0..200 {
+            self.net.step();
+        }
+    }
+}
+
+// verifies: PPE-R148 PPE-R151 PPE-R152 PPE-R153 PPE-R154 PPE-R155
+#[test]
+fn s08_acks_flow_back_to_the_sender_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s08_verilator", 0xC508, |rng| s8_acks(Backend::Verilator, rng));
+}
+
+/// A forged data packet for node `dst`'s rslot `slot`: `words` payload words at `off`.
+fn forge(c: &Cluster, src: usize, dst: usize, slot: u16, off: u32, words: usize) -> Packet {
+    Packet {
+        address0: address0::DST_NODE.set(0, NUMS[dst] as u64) as u32,
+        address1: (address1::DST_SLOT.set(0, slot as u64)
+            | address1::SRC_NODE.set(0, NUMS[src] as u64)) as u32,
+        control0: (control0::INCARNATION.set(0, c.drv[dst].cfg.incarnation as u64)
+            | control0::REMOTE_OFFSET.set(0, off as u64)) as u32,
+        control1: 0,
+        meta: None,
+        payload: (1..=words as u32).collect(),
+    }
+}
+
+/// S9: one failure per reception check, at the node through the fabric, each an error
+/// notification on list 0 with its one bit and the packet's fields, nothing written; the
+/// boundary cases that pass (offset == size with no payload, offset + len == size); and the
+/// priority of two failures at once (PPE-R123-R147, R155-R164).
+fn s9_errors(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx = c.open(1, 2, 256, true, false);
+    let ok = c.open(1, 3, 256, true, false);
+    let inc = c.drv[1].cfg.incarnation as u64;
+    type Edit = fn(&mut Packet);
+    let cases: [(&str, u32, u16, u32, usize, Edit); 9] = [
+        ("dst_node", es::BAD_DST_NODE, 2, 0, 1, |p| {
+            p.address0 = address0::DST_NODE.set(0, 0x7) as u32
+        }),
+        ("rslot == limit", es::RSLOT_RANGE, 16, 0, 1, |_| {}),
+        ("rslot > limit", es::RSLOT_RANGE, 40, 0, 1, |_| {}),
+        ("valid = 0", es::INVALID_RSLOT, 6, 0, 1, |_| {}),
+        ("stale incarnation", es::BAD_INCARNATION, 2, 0, 1, |p| {
+            p.control0 ^= control0::INCARNATION.set(0, 1) as u32
+        }),
+        ("offset > size", es::BAD_OFFSET, 2, 260, 1, |_| {}),
+        ("offset + len > size", es::BAD_SIZE, 2, 252, 2, |_| {}),
+        ("offset == size, one word", es::BAD_SIZE, 2, 256, 1, |_| {}),
+        ("hdr checksum and dst_node", es::BAD_HDR_CHKSUM, 2, 0, 1, |p| {
+            p.address0 = address0::DST_NODE.set(0, 0x7) as u32
+        }),
+    ];
+    let _ = inc;
+    for (what, bit, slot, off, words, edit) in cases {
+        let mut p = forge(&c, 0, 1, slot, off, words);
+        edit(&mut p);
+        let mut f = p.frame();
+        if what.starts_with("hdr") {
+            f[4] ^= 1 << 16;
+        }
+        c.net.inject(1, f.clone());
+        let e = c.on(1, |p, b| p.wait_note(b, 0)).unwrap();
+        assert_eq!(body(&e), error_note(bit, &head(&f)), "{what}");
+    }
+    // the body checksum: the trailer flipped
+    let mut f = forge(&c, 0, 1, 2, 0, 4).frame();
+    *f.last_mut().unwrap() ^= 1 << 20;
+    c.net.inject(1, f.clone());
+    let e = c.on(1, |p, b| p.wait_note(b, 0)).unwrap();
+    assert_eq!(body(&e), error_note(es::BAD_BODY_CHKSUM, &head(&f)), "body");
+    c.settle();
+    assert_eq!(c.host(1, rx.buf, 256), vec![0; 256], "nothing written by an error packet");
+    let rs = c.on(1, |p, b| p.rslot_read(b, 2)).unwrap();
+    assert_eq!((rs[3], rs[4], rs[5]), (0, 0, 0), "the rslot untouched");
+    // the boundaries that pass: no payload at offset == size; the last word at size - 4
+    c.net.inject(1, forge(&c, 0, 1, 3, 256, 0).frame());
+    c.net.inject(1, forge(&c, 0, 1, 3, 252, 1).frame());
+    c.settle();
+    assert!(c.on(1, |p, b| p.poll(b, 0)).unwrap().is_none(), "a boundary case failed");
+    let mut want = vec![0u8; 256];
+    want[252..].copy_from_slice(&1u32.to_le_bytes());
+    assert_eq!(c.host(1, ok.buf, 256), want, "offset + len == size passes");
+    let rs = c.on(1, |p, b| p.rslot_read(b, 3)).unwrap();
+    assert_eq!(rs[3], (-4i32) as u32, "bytes_to_go -4 (no msg_size yet)");
+    let _ = rng;
+}
+
+// verifies: PPE-R124 PPE-R125 PPE-R126 PPE-R127 PPE-R128 PPE-R129 PPE-R130 PPE-R156
+// verifies: PPE-R157 PPE-R158 PPE-R159
+#[test]
+fn s09_every_reception_check_fails_once_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s09_verilator", 0xC509, |rng| s9_errors(Backend::Verilator, rng));
+}
+
+/// S10: a miscellaneous packet clears enable and is reported on list 0; a second one is held
+/// off until the handler has read the first through the PRR window and set enable again.
+fn s10_misc(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx = c.open(1, 2, 128, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    let misc = |c: &Cluster, ty: u64, tag: u32| {
+        let mut p = forge(c, 0, 1, 2, 0, 4);
+        p.address0 |= address0::FAB_BITS.set(0, ty) as u32;
+        p.payload[0] = tag;
+        p.frame()
+    };
+    let m1 = misc(&c, 5, 0xAAAA_0001);
+    let m2 = misc(&c, 9, 0xBBBB_0002);
+    c.net.inject(1, m1.clone());
+    let e = c.on(1, |p, b| p.wait_note(b, 0)).unwrap();
+    assert_eq!(body(&e), misc_note(&head(&m1)), "the first misc packet");
+    let p0 = c.on(1, |_, b| b.read32(hw::PCSR0 as u64)).unwrap();
+    assert_eq!(p0 & hw::ENABLE.mask() as u32, 0, "enable cleared");
+    c.net.inject(1, m2.clone());
+    let before = c.net.delivered(1).len();
+    for _ in 0..2000 {
+        c.net.step();
+    }
+    assert_eq!(c.net.delivered(1).len(), before, "the second is held off");
+    let kept = c.on(1, |p, b| p.misc_packet(b)).unwrap();
+    assert_eq!(kept.header[..4], m1[..4], "header at 0xFF00");
+    assert_eq!(kept.payload[..4], m1[5..9], "payload at 0xFF80");
+    let e = c.on(1, |p, b| p.wait_note(b, 0)).unwrap();
+    assert_eq!(body(&e), misc_note(&head(&m2)), "the second after enable");
+    c.on(1, |p, b| p.misc_packet(b)).unwrap();
+    // data flows again
+    let (data, h) = c.send(0, &rx, 128, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+    c.settle();
+    assert_eq!(c.host(1, rx.buf, 128), data);
+}
+
+// verifies: PPE-R161 PPE-R162 PPE-R163 PPE-R015
+#[test]
+fn s10_misc_packets_stop_the_node_until_handled_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s10_verilator", 0xC510, |rng| s10_misc(Backend::Verilator, rng));
 }
