@@ -902,8 +902,12 @@ impl Ppe {
     pub fn intr<T: RegAccess + HostMem>(&mut self, t: &mut T) -> Result<Intr> {
         let p1 = t.read32(hw::PCSR1 as u64)?;
         let mut r = Intr::default();
+        // until a read returns 0 (stopping earlier would lose the wakeup, PPE-R051); traffic
+        // may keep the queue going, so the bound only guards against a device that never
+        // answers 0
+        let limit = self.timeout;
         let drain = |t: &mut T, q: u32, out: &mut Vec<u32>| -> Result<()> {
-            for _ in 0..=NBQR_DEPTH {
+            for _ in 0..limit {
                 match t.read32(q as u64)? {
                     0 => return Ok(()),
                     v => out.push(v),

@@ -14,6 +14,7 @@ use nicgen_sim::ppe::net::PpeNet;
 use nicgen_sim::ppe::transport::NodeBus;
 use nicgen_wire::ppe::error_status as es;
 use nicgen_wire::ppe::host as hw;
+use nicgen_wire::ppe::send_desc as sd;
 use nicgen_wire::ppe::{address0, address1, control0, error_note, misc_note, Packet};
 
 /// Node numbers: one with the top bit of the 12 (AMB-36).
@@ -114,7 +115,20 @@ impl Cluster {
             }
             self.net.step();
         }
-        panic!("the fabric never goes quiet");
+        let n = self.net.len();
+        let st: Vec<String> = (0..n)
+            .map(|k| {
+                format!(
+                    "node {k}: queued {} in flight {} tx idle {} rd idle {} wr idle {}",
+                    self.net.queued(k),
+                    self.net.in_flight(k),
+                    self.net.tx_idle(k),
+                    self.net.nodes[k].rd.idle(),
+                    self.net.nodes[k].wr.idle()
+                )
+            })
+            .collect();
+        panic!("the fabric never goes quiet: {st:?}");
     }
 }
 
@@ -779,4 +793,132 @@ fn s10_misc_packets_stop_the_node_until_handled_verilator() {
         return;
     }
     check("ppe_s10_verilator", 0xC510, |rng| s10_misc(Backend::Verilator, rng));
+}
+
+/// S11: queue pressure. (a) Node 1's host recycles its notification objects but never reads
+/// NQR: after 256 tokens the posting stalls, reception stops, the fabric backs up and node 0's
+/// descriptors report `stalled`; once NQR is read every message is delivered, none lost. (b)
+/// Its host stops recycling objects: NBQR runs empty (the nbqr_empty interrupt), postings wait
+/// (PPE-R046) and resume when the handler refills. (c) Writes past 256 entries and null
+/// writes to NBQR are ignored (PPE-R062, R063).
+fn s11_queue_pressure(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    const N: u32 = 300;
+    let rx = c.open(1, 1, 4 * N, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    let from = c.net.src_alloc(0, 4 * N as usize) as u32;
+    let words: Vec<u8> = (0..N).flat_map(|i| (i + 1).to_le_bytes()).collect();
+    c.net.nodes[0].rd.srv.mem.write(from as u64, &words).unwrap();
+    let msg = |i: u32| Send::dma(rx.conn, from + 4 * i, 4, 4 * i);
+    // send until nothing moves for 3000 cycles (node 1's postings stopped at a full NQR)
+    let (mut i, mut notes, mut quiet_since) = (0, 0, c.net.cycles);
+    while c.net.cycles - quiet_since < 3000 {
+        if i < N && c.on(0, |p, b| p.try_send(b, &msg(i))).unwrap().is_some() {
+            i += 1;
+            quiet_since = c.net.cycles;
+        }
+        let got = c.on(1, |p, b| p.drain(b, L_RX)).unwrap().len();
+        if got > 0 {
+            notes += got;
+            quiet_since = c.net.cycles;
+        }
+        c.net.step();
+    }
+    // 256 tokens on NQR; the 257th posting is written, its token waits for room
+    assert_eq!(notes, 257, "postings before the full NQR stopped them");
+    assert!(i < N, "node 0 sent everything");
+    let s2 = c.on(0, |p, b| p.status2(b)).unwrap();
+    assert!(
+        s2.iter().any(|&w| w & sd::STALLED.mask() as u32 != 0),
+        "no descriptor of node 0 stalled: {s2:x?}"
+    );
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert!(irq.tokens.len() >= 256, "NQR held 256 tokens");
+    assert!(irq.tokens.iter().all(|&t| t == L_RX as u32 + 1));
+    let mut tokens = irq.tokens.len();
+    while i < N {
+        if c.on(0, |p, b| p.try_send(b, &msg(i))).unwrap().is_some() {
+            i += 1;
+        }
+        notes += c.on(1, |p, b| p.drain(b, L_RX)).unwrap().len();
+        c.net.step();
+    }
+    c.settle();
+    notes += c.on(1, |p, b| p.drain(b, L_RX)).unwrap().len();
+    assert_eq!(notes, N as usize, "every message notified");
+    tokens += c.on(1, |p, b| p.intr(b)).unwrap().tokens.len();
+    assert_eq!(tokens, N as usize, "one token per message");
+    assert_eq!(c.host(1, rx.buf, 4 * N as usize), words, "every payload");
+    // (b) no recycling: 64 objects on NBQR at init, 300 used and given back: drain them by
+    // messages without polling
+    let before = c.net.nodes[1].wr.log.len();
+    let mut sent = 0;
+    let mut empty_irq = false;
+    for _ in 0..20_000 {
+        if sent < 80 {
+            if c.on(0, |p, b| p.try_send(b, &msg(sent))).unwrap().is_some() {
+                sent += 1;
+            }
+        } else {
+            break;
+        }
+        let p1 = c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
+        if p1 & hw::NBQR_EMPTY.mask() as u32 != 0 && c.net.irq(1) {
+            empty_irq = true;
+        }
+    }
+    // postings wait for objects (the fabric holds the rest)
+    for _ in 0..3000 {
+        c.net.step();
+    }
+    assert!(c.net.queued(1) > 0, "node 1 took every frame without objects");
+    let p1 = c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
+    empty_irq |= p1 & hw::NBQR_EMPTY.mask() as u32 != 0 && c.net.irq(1);
+    assert!(empty_irq, "NBQR never ran empty with the interrupt");
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert!(irq.refilled > 0, "the handler refilled NBQR");
+    c.settle();
+    let posted = c.on(1, |p, b| p.drain(b, L_RX)).unwrap().len();
+    assert_eq!(posted, 80, "every posting after the refill, none lost");
+    assert!(c.net.nodes[1].wr.log.len() > before);
+    // (c) NBQR is full (the handler topped it up to 256): another write and a null write
+    let p1 = c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
+    assert_ne!(p1 & hw::NBQR_FULL.mask() as u32, 0, "NBQR full at 256");
+    let extra = c.on(1, |_, b| b.alloc(32, 32)).unwrap() as u32;
+    c.on(1, |_, b| b.write32(hw::NBQR as u64, extra)).unwrap();
+    c.on(1, |_, b| b.write32(hw::NBQR as u64, 0)).unwrap();
+    // FIFO order: the extra object, had it been kept, would be the 257th taken; 300
+    // postings (objects recycled as they are read) never use it
+    let one = c.open(1, 2, 4, true, false);
+    c.drv[0].sslot_create(one.conn);
+    let mut nexts = vec![];
+    let mut k = 0;
+    for _ in 0..100_000 {
+        if nexts.len() >= 300 {
+            break;
+        }
+        if k < 300 && c.on(0, |p, b| p.try_send(b, &Send::dma(one.conn, from, 4, 0))).unwrap().is_some() {
+            k += 1;
+        }
+        let got = c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
+        nexts.extend(got.iter().map(|n| n.words[3]));
+        if c.net.irq(1) {
+            c.on(1, |p, b| p.intr(b)).unwrap();
+        }
+        c.net.step();
+    }
+    assert_eq!(nexts.len(), 300, "300 postings");
+    assert!(!nexts.contains(&extra), "the write to a full NBQR was kept");
+    assert!(!nexts.contains(&0), "a null object used");
+}
+
+// verifies: PPE-R039 PPE-R040 PPE-R046 PPE-R048 PPE-R049 PPE-R062 PPE-R063
+#[test]
+fn s11_queue_pressure_backs_up_into_the_fabric_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s11_verilator", 0xC511, |rng| {
+        s11_queue_pressure(Backend::Verilator, rng)
+    });
 }
