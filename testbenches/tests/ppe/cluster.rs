@@ -4,7 +4,7 @@
 //! reordering packets. Every test checks every payload byte in the receive buffers and every
 //! notification's words.
 
-use nicgen_driver::ppe::{Config, Conn, Note, NoteKind, Ppe, Rslot, Send};
+use nicgen_driver::ppe::{desc_addr, Config, Conn, Note, NoteKind, Ppe, Rslot, Send};
 use nicgen_driver::{HostMem, RegAccess};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
@@ -15,7 +15,7 @@ use nicgen_sim::ppe::transport::NodeBus;
 use nicgen_wire::ppe::error_status as es;
 use nicgen_wire::ppe::host as hw;
 use nicgen_wire::ppe::send_desc as sd;
-use nicgen_wire::ppe::{address0, address1, control0, error_note, misc_note, Packet};
+use nicgen_wire::ppe::{address0, address1, control0, control1, error_note, misc_note, Packet};
 
 /// Node numbers: one with the top bit of the 12 (AMB-36).
 const NUMS: [u16; 5] = [0x001, 0x2A5, 0x801, 0x0FE, 0x555];
@@ -921,4 +921,241 @@ fn s11_queue_pressure_backs_up_into_the_fabric_verilator() {
     check("ppe_s11_verilator", 0xC511, |rng| {
         s11_queue_pressure(Backend::Verilator, rng)
     });
+}
+
+/// One notified single-packet message from node 0 to `rx` (4 bytes), delivered.
+fn ping(c: &mut Cluster, rx: &Rx, rng: &mut Rng) {
+    let (_, h) = c.send(0, rx, 4, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.settle();
+}
+
+/// S12: interrupt semantics (§3.4, AMB-23): tokens arriving while int_lo is set raise no new
+/// interrupt and are all read by one clear-then-drain; the wrong order (drain, then clear)
+/// loses the wakeup of a token that arrives in between; nbqr_empty raises the interrupt until
+/// NBQR is written (PPE-R036-R053).
+fn s12_interrupts(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx = c.open(1, 1, 4, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    let int_lo = hw::INT_LO.mask() as u32;
+    let pcsr1 = |c: &mut Cluster| c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
+    assert!(!c.net.irq(1));
+    ping(&mut c, &rx, rng);
+    assert!(c.net.irq(1) && pcsr1(&mut c) & int_lo != 0, "int_lo on the first token");
+    // coalescing: two more while the bit is set
+    let mut rises = 0;
+    let mut level = true;
+    for _ in 0..2 {
+        let (_, h) = c.send(0, &rx, 4, rng, |_| {});
+        c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+        for _ in 0..500 {
+            c.net.step();
+            rises += (!level && c.net.irq(1)) as u32;
+            level = c.net.irq(1);
+        }
+    }
+    assert_eq!(rises, 0, "the interrupt fell and rose while int_lo was set");
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert_eq!(irq.tokens, vec![2; 3], "one handler run reads all three");
+    assert!(!c.net.irq(1), "interrupt low after clear-then-drain");
+    c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
+    // drain, then clear: a token in between is left on NQR with no interrupt (PPE-R051)
+    ping(&mut c, &rx, rng);
+    assert!(c.net.irq(1));
+    assert_eq!(c.on(1, |_, b| b.read32(hw::NQR as u64)).unwrap(), 2);
+    assert_eq!(c.on(1, |_, b| b.read32(hw::NQR as u64)).unwrap(), 0, "drained");
+    ping(&mut c, &rx, rng);
+    c.on(1, |_, b| b.write32(hw::PCSR1 as u64, !int_lo)).unwrap();
+    for _ in 0..200 {
+        c.net.step();
+    }
+    assert!(!c.net.irq(1), "no interrupt for the token left behind");
+    assert_eq!(pcsr1(&mut c) & int_lo, 0);
+    assert_eq!(
+        c.on(1, |_, b| b.read32(hw::NQR as u64)).unwrap(),
+        2,
+        "the lost wakeup: a token on NQR"
+    );
+    // a write of 1 to int_lo leaves it; int_hi is not touched by a write aimed at int_lo
+    c.on(1, |_, b| b.write32(hw::PCSR1 as u64, u32::MAX)).unwrap();
+    assert_eq!(pcsr1(&mut c) & int_lo, 0, "a 1 does not set int_lo");
+    c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
+    // nbqr_empty: every object taken (node 1 stops recycling), the interrupt stays until a write
+    let given = c.drv[1].nbqr_given;
+    let mut whole = forge(&c, 0, 1, 1, 0, 1);
+    whole.control0 |= control0::USE_MSG_SIZE.mask() as u32;
+    whole.control1 = control1::MSG_SIZE.set(0, 4) as u32;
+    for _ in 0..given {
+        c.net.inject(1, whole.frame());
+    }
+    c.settle();
+    let p1 = pcsr1(&mut c);
+    assert_ne!(p1 & hw::NBQR_EMPTY.mask() as u32, 0, "NBQR empty after {given} postings");
+    let irq = c.on(1, |p, b| p.intr(b)).unwrap();
+    assert_eq!(irq.tokens.len(), given, "a token per posting");
+    assert!(irq.refilled > 0);
+    assert_eq!(pcsr1(&mut c) & hw::NBQR_EMPTY.mask() as u32, 0, "refilled");
+    assert!(!c.net.irq(1), "the interrupt falls with the refill");
+}
+
+// verifies: PPE-R036 PPE-R041 PPE-R042 PPE-R043 PPE-R050 PPE-R051 PPE-R052 PPE-R053
+#[test]
+fn s12_interrupts_coalesce_and_clear_before_drain_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s12_verilator", 0xC512, |rng| {
+        s12_interrupts(Backend::Verilator, rng)
+    });
+}
+
+/// S13: stop and resume (§5.3.3): go cleared between packets (the message saved and resumed on
+/// another descriptor), during a stall (the packet on the port still goes), during the last
+/// packet (the descriptor finishes); go written while busy is ignored (PPE-R082-R098).
+fn s13_stop_and_resume(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx = c.open(1, 1, 4096, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    c.net.set_tx_rate(0, 0.3);
+    let (data, h) = c.send(0, &rx, 4096, rng, |s| s.notify = Some(L_TX));
+    // a few packets out, then stop
+    let sent = |c: &Cluster| c.net.log.iter().filter(|s| s.src == 0).count();
+    assert!(c.net.run_until(100_000, |n| n.log.len() >= 5));
+    // go written again while busy: ignored (the message goes on as it was)
+    let c1 = c.on(0, |_, b| b.read32(desc_addr(h.desc, sd::CONTROL1))).unwrap();
+    c.on(0, |_, b| b.write32(desc_addr(h.desc, sd::CONTROL1), sd::MSG_SIZE.set(c1 as u64, 4) as u32)).unwrap();
+    let st = c.on(0, |p, b| p.send_suspend(b, h.desc)).unwrap();
+    let n = sent(&c);
+    assert!(n >= 5 && n < 32, "{n} packets before the stop");
+    assert!(!st.done());
+    assert_eq!(st.bytes_to_go(), 4096 - 128 * n as u32, "progress of {n} packets");
+    assert_eq!(
+        st.words[sd::MSG_ADDRESS] - st.words[sd::MSG_ADDRESS] % 128,
+        st.words[sd::MSG_ADDRESS],
+        "msg_address moved by whole packets"
+    );
+    for _ in 0..2000 {
+        c.net.step();
+    }
+    assert_eq!(sent(&c), n, "a packet after the stop");
+    // another message on the same descriptor meanwhile (timesharing), then the resume on
+    // another one
+    let rx2 = c.open(1, 2, 256, true, false);
+    c.drv[0].sslot_create(rx2.conn);
+    let (d2, h2) = c.send(0, &rx2, 256, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h2)).unwrap();
+    let other = (h.desc + 1) % 4;
+    let h3 = c.on(0, |p, b| p.send_resume(b, other, &st)).unwrap();
+    c.on(0, |p, b| p.send_wait(b, h3)).unwrap();
+    c.settle();
+    assert_eq!(c.host(1, rx.buf, 4096), data, "the resumed message");
+    assert_eq!(c.host(1, rx2.buf, 256), d2, "the message in between");
+    let notes = c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
+    assert_eq!(notes.len(), 2, "two completions");
+    let tx = c.on(0, |p, b| p.drain(b, L_TX)).unwrap();
+    assert_eq!(tx.len(), 1, "the resumed message's completion (h2 asked for none)");
+    // a stop during a stall: the port refuses everything for 200 cycles
+    c.net.set_tx_rate(0, 1.0);
+    let rx3 = c.open(1, 3, 1024, true, false);
+    c.drv[0].sslot_create(rx3.conn);
+    let before = sent(&c);
+    let (d3, h) = c.send(0, &rx3, 1024, rng, |_| {});
+    assert!(c.net.run_until(100_000, |n| n.log.len() > before));
+    c.net.set_tx_rate(0, 0.0);
+    for _ in 0..200 {
+        c.net.step();
+    }
+    let s2 = c.on(0, |p, b| p.status2(b)).unwrap()[h.desc];
+    assert_ne!(s2 & sd::STALLED.mask() as u32, 0, "stalled after 64 refused cycles");
+    let c1 = c.on(0, |_, b| b.read32(desc_addr(h.desc, sd::CONTROL1))).unwrap();
+    c.on(0, |_, b| b.write32(desc_addr(h.desc, sd::CONTROL1), c1 & !(sd::GO.mask() as u32))).unwrap();
+    for _ in 0..100 {
+        c.net.step();
+    }
+    let s2 = c.on(0, |p, b| p.status2(b)).unwrap()[h.desc];
+    assert_ne!(s2 & sd::BUSY.mask() as u32, 0, "busy while its packet waits at the port");
+    c.net.set_tx_rate(0, 1.0);
+    let st = c.on(0, |p, b| p.send_suspend(b, h.desc)).unwrap();
+    let k = sent(&c) - before;
+    assert_eq!(st.bytes_to_go(), 1024 - 128 * k as u32, "the waiting packet went");
+    let h = c.on(0, |p, b| p.send_resume(b, h.desc, &st)).unwrap();
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.settle();
+    assert_eq!(c.host(1, rx3.buf, 1024), d3, "resumed after the stall");
+    // a stop during the last packet: the descriptor finishes
+    let rx4 = c.open(1, 4, 128, true, false);
+    c.drv[0].sslot_create(rx4.conn);
+    c.net.set_tx_rate(0, 0.0);
+    let before = sent(&c);
+    let (d4, h) = c.send(0, &rx4, 128, rng, |_| {});
+    for _ in 0..300 {
+        c.net.step();
+    }
+    c.net.set_tx_rate(0, 0.5);
+    let st = c.on(0, |p, b| p.send_suspend(b, h.desc)).unwrap();
+    assert!(st.done(), "the last packet finished the message");
+    assert_eq!(sent(&c), before + 1);
+    c.settle();
+    assert_eq!(c.host(1, rx4.buf, 128), d4);
+    assert!(c.on(0, |p, b| p.send_resume(b, h.desc, &st)).is_err(), "a finished message resumed");
+}
+
+// verifies: PPE-R082 PPE-R085 PPE-R086 PPE-R087 PPE-R088 PPE-R089 PPE-R090 PPE-R091
+// verifies: PPE-R093 PPE-R094 PPE-R095 PPE-R097 PPE-R098
+#[test]
+fn s13_stop_and_resume_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s13_verilator", 0xC513, |rng| {
+        s13_stop_and_resume(Backend::Verilator, rng)
+    });
+}
+
+/// S14: enable toggling: while node 1 is quiesced it takes no packet and sends none (its
+/// descriptor waits), idle holds; after enable both go, nothing lost (PPE-R014-R029).
+fn s14_enable(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx1 = c.open(1, 1, 1024, true, false);
+    let rx0 = c.open(0, 1, 1024, true, false);
+    c.drv[0].sslot_create(rx1.conn);
+    c.drv[1].sslot_create(rx0.conn);
+    for round in 0..3 {
+        let (d01, h01) = c.send(0, &rx1, 1024, rng, |_| {});
+        c.on(1, |p, b| p.quiesce(b)).unwrap();
+        let (d10, h10) = c.send(1, &rx0, 1024, rng, |_| {});
+        let before = c.net.delivered(1).len();
+        let sent_before = c.net.log.iter().filter(|s| s.src == 1).count();
+        for _ in 0..3000 {
+            c.net.step();
+        }
+        let p1 = c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
+        assert_ne!(p1 & hw::IDLE.mask() as u32, 0, "round {round}: idle while disabled");
+        assert!(c.net.delivered(1).len() <= before + 1, "round {round}: packets taken while disabled");
+        assert_eq!(
+            c.net.log.iter().filter(|s| s.src == 1).count(),
+            sent_before,
+            "round {round}: a packet sent while disabled"
+        );
+        let s2 = c.on(1, |p, b| p.status2(b)).unwrap()[h10.desc];
+        assert_eq!(s2 & (sd::DONE.mask() | sd::BUSY.mask()) as u32, 0, "round {round}: pending");
+        c.on(1, |p, b| p.unquiesce(b)).unwrap();
+        c.on(0, |p, b| p.send_wait(b, h01)).unwrap();
+        c.on(1, |p, b| p.send_wait(b, h10)).unwrap();
+        c.settle();
+        assert_eq!(c.host(1, rx1.buf, 1024), d01, "round {round}: 0 -> 1");
+        assert_eq!(c.host(0, rx0.buf, 1024), d10, "round {round}: 1 -> 0");
+        c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+        c.on(0, |p, b| p.wait_note(b, L_RX)).unwrap();
+    }
+}
+
+// verifies: PPE-R016 PPE-R017 PPE-R019 PPE-R024 PPE-R025 PPE-R026
+#[test]
+fn s14_enable_holds_traffic_and_idle_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s14_verilator", 0xC514, |rng| s14_enable(Backend::Verilator, rng));
 }
