@@ -122,6 +122,18 @@ pub struct PpeNode {
     c_g: DFF<Bits<32>>,
     c_p: DFF<Bits<32>>,
     eng_rst: DFF<Bit>,
+    /// The receive side's reset (power-on, or PCSR0.reset once no host-memory write is open).
+    rx_rst: DFF<Bit>,
+    /// PCSR0.reset was seen and the receive side is not yet reset: it finishes the host-memory
+    /// writes it has open (their data and responses) and starts none.
+    rx_rp: DFF<Bit>,
+    /// Host-memory write requests taken whose response has not been taken.
+    w_open: DFF<Bits<4>>,
+    /// A write request is offered on the port and not yet taken (it stays offered).
+    w_req_on: DFF<Bit>,
+    rst_pend: Signal<Local, Bit>,
+    rx_go: Signal<Local, Bit>,
+    w_gate: Signal<Local, Bit>,
     /// PCSR0's next value.
     p0n: Signal<Local, Bits<32>>,
     sink_bits: [Unused<Bits<32>>; 2],
@@ -205,6 +217,13 @@ impl Default for PpeNode {
             c_pkt_words: k(0xFF00 / 4),
             c_hdr_blk: k(0),
             eng_rst: Default::default(),
+            rx_rst: Default::default(),
+            rx_rp: Default::default(),
+            w_open: Default::default(),
+            w_req_on: Default::default(),
+            rst_pend: Default::default(),
+            rx_go: Default::default(),
+            w_gate: Default::default(),
             p0n: Default::default(),
             sink_bits: Default::default(),
             note_err: Default::default(),
@@ -271,16 +290,25 @@ impl Logic for PpeNode {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, pcsr0, nlhr, rlim, pxr, prr, rdy, rx_in, eng_rst, st, a_t, a_we, a_wd,
-            a_x, a_r, a_rd, a_cap, c_q, c_x, c_h, c_g, c_p
+            self, clock, pcsr0, nlhr, rlim, pxr, prr, rdy, rx_in, eng_rst, rx_rst, rx_rp, w_open,
+            w_req_on, st, a_t, a_we, a_wd, a_x, a_r, a_rd, a_cap, c_q, c_x, c_h, c_g, c_p
         );
         clock!(self, clock, txe, rxn);
         // the engines' reset, registered: power-on or PCSR0.reset
         self.eng_rst.d.next =
             self.reset.val() || ((self.pcsr0.q.val() & self.c_reset.val()) != self.c_zero32.val());
         self.txe.reset.next = self.eng_rst.q.val();
-        self.rxn.reset.next = self.eng_rst.q.val();
-        self.rdy.d.next = !self.eng_rst.q.val();
+        // the receive side's reset waits until its host-memory writes are complete, so the
+        // write port never sees a request whose data or response is abandoned (the send side
+        // keeps its own read requests whole, `PpeTx`)
+        self.rst_pend.next = ((self.pcsr0.q.val() & self.c_reset.val()) != self.c_zero32.val())
+            || self.rx_rp.q.val();
+        self.rx_go.next =
+            self.rst_pend.val() && (self.w_open.q.val() == 0) && !self.w_req_on.q.val();
+        self.rx_rst.d.next = self.reset.val() || self.rx_go.val();
+        self.rx_rp.d.next = self.rst_pend.val() && !self.rx_go.val() && !self.reset.val();
+        self.rxn.reset.next = self.rx_rst.q.val();
+        self.rdy.d.next = !self.eng_rst.q.val() && !self.rx_rst.q.val() && !self.rx_rp.q.val();
         self.en.next =
             self.rdy.q.val() && ((self.pcsr0.q.val() & self.c_enable.val()) != self.c_zero32.val());
 
@@ -309,7 +337,7 @@ impl Logic for PpeNode {
         if self.rx.valid.val() && self.rx.ready.val() {
             self.rx_in.d.next = !self.rx.last.val();
         }
-        if self.eng_rst.q.val() {
+        if self.rx_rst.q.val() {
             self.rx_in.d.next = false;
         }
         // host memory: reads from the send side, writes from the receive side
@@ -326,8 +354,19 @@ impl Logic for PpeNode {
         self.dma.rd_rsp_ready.next = self.txe.dma.rd_rsp_ready.val();
         self.dma.wr_req_addr.next = self.rxn.dma.wr_req_addr.val();
         self.dma.wr_req_beats.next = self.rxn.dma.wr_req_beats.val();
-        self.dma.wr_req_valid.next = self.rxn.dma.wr_req_valid.val();
-        self.rxn.dma.wr_req_ready.next = self.dma.wr_req_ready.val();
+        // no new write request while the receive side's reset is pending
+        self.w_gate.next = !self.rst_pend.val() || self.w_req_on.q.val();
+        self.dma.wr_req_valid.next = self.rxn.dma.wr_req_valid.val() && self.w_gate.val();
+        self.rxn.dma.wr_req_ready.next = self.dma.wr_req_ready.val() && self.w_gate.val();
+        self.w_req_on.d.next =
+            self.rxn.dma.wr_req_valid.val() && self.w_gate.val() && !self.dma.wr_req_ready.val();
+        if self.rxn.dma.wr_req_valid.val() && self.w_gate.val() && self.dma.wr_req_ready.val() {
+            if !(self.dma.wr_rsp_valid.val() && self.rxn.dma.wr_rsp_ready.val()) {
+                self.w_open.d.next = self.w_open.q.val() + 1;
+            }
+        } else if self.dma.wr_rsp_valid.val() && self.rxn.dma.wr_rsp_ready.val() {
+            self.w_open.d.next = self.w_open.q.val() - 1;
+        }
         self.dma.wr_dat_data.next = self.rxn.dma.wr_dat_data.val();
         self.dma.wr_dat_last.next = self.rxn.dma.wr_dat_last.val();
         self.dma.wr_dat_valid.next = self.rxn.dma.wr_dat_valid.val();

@@ -1159,3 +1159,305 @@ fn s14_enable_holds_traffic_and_idle_verilator() {
     }
     check("ppe_s14_verilator", 0xC514, |rng| s14_enable(Backend::Verilator, rng));
 }
+
+/// S15: a soft reset of node 1 in the middle of traffic both ways, its reboot with the next
+/// incarnation: node 0's packets for the old incarnation are refused (bad_incarnation, nothing
+/// written), a fresh connection works; node 0's memory sees only writes inside its buffer; the
+/// 4-bit incarnation wraps (PPE-R165-R179).
+fn s15_reset_and_reboot(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    c.net.stress();
+    let rx1 = c.open(1, 1, 8192, true, false);
+    let rx0 = c.open(0, 1, 8192, true, false);
+    c.drv[0].sslot_create(rx1.conn);
+    c.drv[1].sslot_create(rx0.conn);
+    let (_, h01) = c.send(0, &rx1, 8192, rng, |_| {});
+    let (_, _h10) = c.send(1, &rx0, 8192, rng, |_| {});
+    assert!(c.net.run_until(200_000, |n| n.log.len() >= 20));
+    // reboot node 1: reset, a new incarnation, init (its rslots invalid, lists fresh)
+    let old = c.drv[1].cfg.incarnation;
+    let wrapped = c.on(1, |p, b| p.set_incarnation(b, old)).unwrap();
+    assert!(!wrapped);
+    c.on(1, |p, b| p.init(b)).unwrap();
+    let s2 = c.on(1, |p, b| p.status2(b)).unwrap();
+    for (n, w) in s2.iter().enumerate() {
+        assert_eq!(*w & sd::DONE.mask() as u32, sd::DONE.mask() as u32, "descriptor {n} done after reset");
+    }
+    let rx1 = c.open(1, 1, 8192, true, false);
+    assert_eq!(rx1.conn.incarnation, (old + 1) % 16);
+    // node 0's message goes on with the old incarnation: refused at node 1
+    c.on(0, |p, b| p.send_wait(b, h01)).unwrap();
+    c.settle();
+    let errs = c.on(1, |p, b| p.drain(b, 0)).unwrap();
+    assert!(
+        errs.iter().any(|e| e.words[0] & es::BAD_INCARNATION != 0),
+        "no stale packet refused for its incarnation"
+    );
+    for e in &errs {
+        let NoteKind::Error { status, src_node, .. } = e.kind() else {
+            panic!("{:x?}", e.words)
+        };
+        // before the rslot was opened again: invalid_rslot; after: bad_incarnation
+        assert!(
+            (status == es::BAD_INCARNATION || status == es::INVALID_RSLOT) && src_node == NUMS[0],
+            "{:x?}",
+            e.words
+        );
+    }
+    assert_eq!(c.host(1, rx1.buf, 8192), vec![0; 8192], "a stale packet written");
+    // node 0's rslot got a cut message: no completion, every write inside its buffer (strict)
+    let rs = c.on(0, |p, b| p.rslot_read(b, 1)).unwrap();
+    assert_ne!(rs[3], 0, "the cut message completed");
+    assert!(c.on(0, |p, b| p.poll(b, L_RX)).unwrap().is_none());
+    // a fresh connection both ways
+    c.drv[0].sslot_invalidate(NUMS[1]);
+    c.drv[0].sslot_create(rx1.conn);
+    let (d, h) = c.send(0, &rx1, 4096, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    let n = c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+    want_reception(&n, 1, NUMS[0], (old + 1) % 16, 0, 4096);
+    c.settle();
+    assert_eq!(c.host(1, rx1.buf, 4096), d);
+    let rx0b = c.open(0, 2, 256, true, false);
+    c.drv[1].sslot_create(rx0b.conn);
+    let (from, d) = c.source(1, 256, rng);
+    let h = c.on(1, |p, b| p.send(b, &Send::dma(rx0b.conn, from, 256, 0))).unwrap();
+    c.on(1, |p, b| p.send_wait(b, h)).unwrap();
+    c.on(0, |p, b| p.wait_note(b, L_RX)).unwrap();
+    c.settle();
+    assert_eq!(c.host(0, rx0b.buf, 256), d);
+    // the wrap: 15 + 1 = 0 asks for the broadcast
+    assert!(c.on(1, |p, b| p.set_incarnation(b, 15)).unwrap(), "15 -> 0 wraps");
+    assert_eq!(c.drv[1].cfg.incarnation, 0);
+    let p0 = c.on(1, |_, b| b.read32(hw::PCSR0 as u64)).unwrap();
+    assert_eq!(hw::INCARNATION.get(p0 as u64), 0);
+    assert_ne!(p0 & hw::ENABLE.mask() as u32, 0, "enable kept");
+}
+
+// verifies: PPE-R165 PPE-R166 PPE-R167 PPE-R168 PPE-R170 PPE-R174 PPE-R176 PPE-R177
+// verifies: PPE-R178
+#[test]
+fn s15_reset_mid_traffic_and_reboot_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s15_verilator", 0xC515, |rng| {
+        s15_reset_and_reboot(Backend::Verilator, rng)
+    });
+}
+
+/// S16: loss and duplication injected by the fabric (the protocol does not tolerate them,
+/// AMB-53): the message that lost a packet never completes, the one with a packet twice
+/// completes early or not at all; every write stays inside its buffer (the memory is strict)
+/// and the other rslots' messages are delivered whole.
+fn s16_loss_and_duplication(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let lost = c.open(1, 1, 1024, true, false);
+    let dup = c.open(1, 2, 1024, true, false);
+    let good = c.open(1, 3, 1024, true, false);
+    for r in [&lost, &dup, &good] {
+        c.drv[0].sslot_create(r.conn);
+    }
+    // the third packet of rslot 1's message dropped, the second of rslot 2's delivered twice
+    let mut seen = [0u32; 4];
+    c.net.fault = Some(Box::new(move |_, route, f, _| {
+        let d = route.unwrap();
+        let slot = slot_of(&f).0 as usize;
+        seen[slot] += 1;
+        match (slot, seen[slot]) {
+            (1, 3) => vec![],
+            (2, 2) => vec![(d, f.clone()), (d, f)],
+            _ => vec![(d, f)],
+        }
+    }));
+    let mut sent = vec![];
+    for r in [&lost, &dup, &good] {
+        let (data, h) = c.send(0, r, 1024, rng, |_| {});
+        sent.push(data);
+        c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    }
+    c.settle();
+    let notes = c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
+    let slots: Vec<u16> = notes
+        .iter()
+        .map(|n| match n.kind() {
+            NoteKind::Reception { rslot, .. } => rslot,
+            k => panic!("{k:?}"),
+        })
+        .collect();
+    assert!(!slots.contains(&1), "the message with a lost packet completed");
+    assert!(slots.contains(&3), "the undisturbed message did not complete");
+    assert_eq!(c.host(1, good.buf, 1024), sent[2], "the undisturbed message");
+    let rs = c.on(1, |p, b| p.rslot_read(b, 1)).unwrap();
+    assert_eq!(rs[3], 128, "one packet's bytes missing");
+    let got = c.host(1, lost.buf, 1024);
+    assert_eq!(got[..256], sent[0][..256]);
+    assert_eq!(got[256..384], vec![0; 128][..], "the lost packet's bytes");
+    assert_eq!(got[384..], sent[0][384..]);
+    // the duplicate: 8 packets counted 9 times: bytes_to_go went -128 past zero, or the
+    // message completed early; its bytes are right either way
+    assert_eq!(c.host(1, dup.buf, 1024), sent[1]);
+    let rs = c.on(1, |p, b| p.rslot_read(b, 2)).unwrap();
+    let early = slots.contains(&2);
+    assert!(early || rs[3] == (-128i32) as u32, "bytes_to_go {:#x}", rs[3]);
+}
+
+// verifies: PPE-R131 PPE-R132
+#[test]
+fn s16_loss_and_duplication_stay_contained_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s16_verilator", 0xC516, |rng| {
+        s16_loss_and_duplication(Backend::Verilator, rng)
+    });
+}
+
+/// S17: a dead node (number 0x555, in no node): the fabric ejects its traffic at node 0, which
+/// reports bad_dst_node on list 0; node 0's error handler sends the notification as a
+/// "destination down" message to the sender's control rslot; the sender's handler closes its
+/// connections to the dead node and stops the descriptor sending to it (94-013 §6).
+fn s17_dead_node(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 3, rng.next_u64());
+    const DEAD: u16 = 0x555;
+    c.net.fault = Some(Box::new(|_, route, f, _| vec![(route.unwrap_or(0), f)]));
+    // node 1's control rslot 15 (node 0 knows it), its connection to the dead node, and a
+    // healthy connection to node 2
+    let ctl = c.open(1, 15, 32, true, false);
+    c.drv[0].sslot_create(ctl.conn);
+    let dead = Conn {
+        node: DEAD,
+        rslot: 1,
+        incarnation: 0,
+        offset: 0,
+        size: 1 << 20,
+    };
+    c.drv[1].sslot_create(dead);
+    let live = c.open(2, 1, 4096, true, false);
+    c.drv[1].sslot_create(live.conn);
+    let (from, _) = c.source(1, 64 * 1024, rng);
+    let h_dead = c
+        .on(1, |p, b| p.send(b, &Send::dma(dead, from, 64 * 1024, 0)))
+        .unwrap();
+    let (d_live, h_live) = c.send(1, &live, 4096, rng, |_| {});
+    // node 0's error handler: the first bad_dst_node note, sent on to its source
+    let e = c.on(0, |p, b| p.wait_note(b, 0)).unwrap();
+    assert_eq!(
+        e.kind(),
+        NoteKind::Error {
+            status: es::BAD_DST_NODE,
+            rslot: 1,
+            dst_node: DEAD,
+            src_node: NUMS[1]
+        }
+    );
+    let body_at = c.net.src_alloc(0, 32);
+    let bytes: Vec<u8> = body(&e).iter().flat_map(|w| w.to_le_bytes()).collect();
+    c.net.nodes[0].rd.srv.mem.write(body_at, &bytes).unwrap();
+    let h = c
+        .on(0, |p, b| p.send(b, &Send::dma(ctl.conn, body_at as u32, 32, 0)))
+        .unwrap();
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    // node 1: the control message names the dead node; its connections go
+    let n = c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+    want_reception(&n, 15, NUMS[0], c.drv[1].cfg.incarnation, 0, 32);
+    let got = c.host(1, ctl.buf, 32);
+    assert_eq!(got, bytes, "the notification as the message's body");
+    let w2 = u32::from_le_bytes(got[8..12].try_into().unwrap());
+    let down = nicgen_wire::ppe::note::ERR_DST_NODE.get(w2 as u64) as u16;
+    assert_eq!(down, DEAD);
+    let stopped = c.on(1, |p, b| p.peer_down(b, down)).unwrap();
+    assert_eq!(stopped, vec![h_dead.desc], "the descriptor sending to the dead node");
+    assert!(
+        c.on(1, |p, b| p.send(b, &Send::dma(dead, from, 4, 0))).is_err(),
+        "a send to the dead node after its connections were closed"
+    );
+    let sent_dead = |c: &Cluster| {
+        c.net
+            .log
+            .iter()
+            .filter(|s| address0::DST_NODE.get(s.frame[0] as u64) == DEAD as u64)
+            .count()
+    };
+    let n_dead = sent_dead(&c);
+    assert!(n_dead < 512, "the whole message went ({n_dead} packets)");
+    c.on(1, |p, b| p.send_wait(b, h_live)).unwrap();
+    c.settle();
+    assert_eq!(sent_dead(&c), n_dead, "packets to the dead node after peer_down");
+    assert_eq!(c.host(2, live.buf, 4096), d_live, "the live connection");
+    let errs = c.on(0, |p, b| p.drain(b, 0)).unwrap();
+    assert_eq!(errs.len() + 1, n_dead, "one error per packet ejected at node 0");
+}
+
+// verifies: PPE-R082 PPE-R002 PPE-R003
+#[test]
+fn s01_go_through_every_alias_starts_the_descriptor_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s01_verilator", 0xC501, |rng| s1_go_aliases(Backend::Verilator, rng));
+}
+
+// verifies: PPE-R126 PPE-R158 PPE-R160
+#[test]
+fn s17_dead_node_closes_its_connections_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_s17_verilator", 0xC517, |rng| s17_dead_node(Backend::Verilator, rng));
+}
+
+/// S1: through the driver's transport on one node of the cluster: the go bit written through
+/// each alias of a descriptor's control1 (the 0x100 page, PXR_Ptr + PXR_MEM, the 0x200 page)
+/// starts it; the window test (`node::host_window_matches_its_model`) covers every offset.
+fn s1_go_aliases(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let rx = c.open(1, 1, 128, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    for alias in 0..3 {
+        let (from, data) = c.source(0, 128, rng);
+        let n = 1 + alias;
+        // a first message on descriptor n through the driver (the 0x100 page)
+        let s = Send::dma(rx.conn, from, 128, 0);
+        let h = c.on(0, |p, b| p.start(b, n, &s)).unwrap();
+        c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+        let c1 = c.on(0, |_, b| b.read32(desc_addr(n, sd::CONTROL1))).unwrap();
+        c.settle();
+        c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+        assert_eq!(c.host(1, rx.buf, 128), data);
+        let (from, data) = c.source(0, 128, rng);
+        // the words the first message's progress changed, as they were
+        let c0 = (control0::USE_MSG_SIZE.mask()
+            | control0::USE_MSG_OFFSET.mask()
+            | control0::INCARNATION.set(0, rx.conn.incarnation as u64)) as u32;
+        c.on(0, |_, b| {
+            b.write32(desc_addr(n, sd::MSG_ADDRESS), from)?;
+            b.write32(desc_addr(n, sd::CONTROL0), c0)
+        })
+        .unwrap();
+        let xmt = (4 * (sd::WORDS * n + sd::CONTROL1)) as u32;
+        let go = c1 | sd::GO.mask() as u32;
+        match alias {
+            0 => c.on(0, |_, b| b.write32(desc_addr(n, sd::CONTROL1), go)).unwrap(),
+            1 => c.on(0, |_, b| {
+                b.write32(hw::PXR_PTR as u64, xmt)?;
+                b.write32(hw::PXR_MEM as u64, go)
+            })
+            .unwrap(),
+            _ => c.on(0, |_, b| {
+                b.write32(hw::PXR_PTR as u64, xmt & !0xFF)?;
+                b.write32((hw::XMT_PAGE + (xmt & 0xFF)) as u64, go)
+            })
+            .unwrap(),
+        }
+        let n = c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+        want_reception(&n, 1, NUMS[0], c.drv[1].cfg.incarnation, 0, 128);
+        c.settle();
+        assert_eq!(c.host(1, rx.buf, 128), data, "go through alias {alias}");
+    }
+}
+
+#[test]
+fn s06_zero_length_and_header_only_packets_native() {
+    check("ppe_s06_native", 0xC5F6, |rng| s6_zero_length(Backend::Native, rng));
+}
