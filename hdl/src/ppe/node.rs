@@ -171,6 +171,8 @@ pub struct PpeNode {
     /// Word bits 5:3 of the header block (0xFF00-0xFF1C).
     c_hdr_blk: Constant<Bits<3>>,
     c_reset: Constant<Bits<32>>,
+    c_w0: Constant<Bits<4>>,
+    c_w1: Constant<Bits<4>>,
     c_enable: Constant<Bits<32>>,
     c_ready: Constant<Bits<32>>,
     c_int_hi: Constant<Bits<32>>,
@@ -274,6 +276,8 @@ impl Default for PpeNode {
                 | hw::LOCAL_NODE_NUM.mask()) as u64),
             c_rslot_words: k(hw::RSLOT_BYTES_TOTAL as u64 / 4),
             c_reset: k(hw::RESET.mask() as u64),
+            c_w0: k(0),
+            c_w1: k(1),
             c_enable: k(hw::ENABLE.mask() as u64),
             c_ready: k(hw::READY.mask() as u64),
             c_int_hi: k(hw::INT_HI.mask() as u64),
@@ -304,7 +308,7 @@ impl Logic for PpeNode {
         self.rst_pend.next = ((self.pcsr0.q.val() & self.c_reset.val()) != self.c_zero32.val())
             || self.rx_rp.q.val();
         self.rx_go.next =
-            self.rst_pend.val() && (self.w_open.q.val() == 0) && !self.w_req_on.q.val();
+            self.rst_pend.val() && (self.w_open.q.val() == self.c_w0.val()) && !self.w_req_on.q.val();
         self.rx_rst.d.next = self.reset.val() || self.rx_go.val();
         self.rx_rp.d.next = self.rst_pend.val() && !self.rx_go.val() && !self.reset.val();
         self.rxn.reset.next = self.rx_rst.q.val();
@@ -362,10 +366,10 @@ impl Logic for PpeNode {
             self.rxn.dma.wr_req_valid.val() && self.w_gate.val() && !self.dma.wr_req_ready.val();
         if self.rxn.dma.wr_req_valid.val() && self.w_gate.val() && self.dma.wr_req_ready.val() {
             if !(self.dma.wr_rsp_valid.val() && self.rxn.dma.wr_rsp_ready.val()) {
-                self.w_open.d.next = self.w_open.q.val() + 1;
+                self.w_open.d.next = self.w_open.q.val() + self.c_w1.val();
             }
         } else if self.dma.wr_rsp_valid.val() && self.rxn.dma.wr_rsp_ready.val() {
-            self.w_open.d.next = self.w_open.q.val() - 1;
+            self.w_open.d.next = self.w_open.q.val() - self.c_w1.val();
         }
         self.dma.wr_dat_data.next = self.rxn.dma.wr_dat_data.val();
         self.dma.wr_dat_last.next = self.rxn.dma.wr_dat_last.val();
