@@ -1457,6 +1457,83 @@ fn s1_go_aliases(backend: Backend, rng: &mut Rng) {
     }
 }
 
+/// Host reads of an rslot word while packets update it (PPE-R012): every value read is one the
+/// engine wrote whole (bytes_to_go moves in steps of 128 from its message's size), and an
+/// incarnation change while packets arrive (PPE-R020): each packet is judged whole by one
+/// value, so once one is refused for its incarnation every later one is; a change of
+/// local_node_num while a message is sent: each frame carries one number, its checksums right.
+fn r012_r020_boundaries(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    c.net.stress();
+    let len = 128 * 64;
+    let rx = c.open(1, 1, len, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    let (_, h) = c.send(0, &rx, len, rng, |_| {});
+    let mut reads = 0;
+    while !c.on(0, |p, b| p.send_poll(b, h)).unwrap() || c.on(1, |p, b| p.poll(b, L_RX)).unwrap().is_none() {
+        let btg = c.on(1, |p, b| p.rslot_read(b, 1)).unwrap()[3] as i32;
+        assert!(
+            btg % 128 == 0 && (-(len as i32)..=len as i32).contains(&btg),
+            "bytes_to_go {btg} read while packets arrive"
+        );
+        reads += 1;
+    }
+    assert!(reads > 10, "{reads} reads");
+    // incarnation changed while a message arrives
+    let rx2 = c.open(1, 2, len, true, false);
+    c.drv[0].sslot_create(rx2.conn);
+    let first = c.net.delivered(1).len();
+    let (_, h) = c.send(0, &rx2, len, rng, |_| {});
+    assert!(c.net.run_until(200_000, |n| n.delivered(1).len() >= first + 20));
+    let inc = c.drv[1].cfg.incarnation;
+    c.on(1, |p, b| p.set_incarnation(b, inc)).unwrap();
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.settle();
+    let errs = c.on(1, |p, b| p.drain(b, 0)).unwrap();
+    let frames = &c.net.delivered(1)[first..];
+    // the errors, in delivery order, are exactly the frames after some point
+    assert!(!errs.is_empty(), "no packet refused after the change");
+    assert!(errs.len() < frames.len(), "every packet refused");
+    let cut = frames.len() - errs.len();
+    for (e, f) in errs.iter().zip(&frames[cut..]) {
+        assert_eq!(body(e), error_note(es::BAD_INCARNATION, &head(f)), "a packet after the cut");
+    }
+    let rs = c.on(1, |p, b| p.rslot_read(b, 2)).unwrap();
+    assert_eq!(rs[3] as i32, len as i32 - 128 * cut as i32, "the packets before the cut counted");
+    // local_node_num changed while node 0 sends: each frame one number, checksums right
+    c.drv[1].cfg.incarnation = (inc + 1) % 16;
+    let rx3 = c.open(1, 3, len, true, false);
+    c.drv[0].sslot_create(rx3.conn);
+    let first = c.net.log.len();
+    let (_, h) = c.send(0, &rx3, len, rng, |_| {});
+    assert!(c.net.run_until(200_000, |n| n.log.len() >= first + 20));
+    let p0 = hw::ENABLE.mask() as u32 | (c.drv[0].cfg.incarnation as u32) << 16 | 0x123;
+    c.on(0, |_, b| b.write32(hw::PCSR0 as u64, p0)).unwrap();
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    let srcs: Vec<u64> = c.net.log[first..]
+        .iter()
+        .map(|s| {
+            let r = nicgen_wire::ppe::Received::split(&s.frame).unwrap();
+            assert!(r.hdr_ok() && r.body_ok(), "a frame's checksums");
+            address1::SRC_NODE.get(s.frame[1] as u64)
+        })
+        .collect();
+    let k = srcs.iter().position(|&s| s == 0x123).expect("no frame with the new number");
+    assert!(k > 0 && srcs[..k].iter().all(|&s| s == NUMS[0] as u64), "{srcs:x?}");
+    assert!(srcs[k..].iter().all(|&s| s == 0x123), "{srcs:x?}");
+}
+
+// verifies: PPE-R012 PPE-R020
+#[test]
+fn host_accesses_and_pcsr0_changes_meet_packets_whole_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_r012_r020_verilator", 0xC520, |rng| {
+        r012_r020_boundaries(Backend::Verilator, rng)
+    });
+}
+
 #[test]
 fn s06_zero_length_and_header_only_packets_native() {
     check("ppe_s06_native", 0xC5F6, |rng| s6_zero_length(Backend::Native, rng));
