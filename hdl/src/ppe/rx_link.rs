@@ -98,6 +98,7 @@ pub struct PpeRxLink {
     c_one4: Constant<Bits<4>>,
     c_one6: Constant<Bits<6>>,
     c_zero6: Constant<Bits<6>>,
+    c_zero32: Constant<Bits<32>>,
     c_max: Constant<Bits<6>>,
     c_sat: Constant<Bits<4>>,
     c_empty: Constant<Bits<16>>,
@@ -162,6 +163,7 @@ impl Default for PpeRxLink {
             c_one4: k(1),
             c_one6: k(1),
             c_zero6: k(0),
+            c_zero32: k(0),
             c_max: k(w::MAX_PAYLOAD_WORDS as u64),
             c_sat: k(15),
             c_empty: k(0xFFFF),
@@ -241,6 +243,11 @@ impl Logic for PpeRxLink {
             if self.idx.val() == self.c_n[0].val() {
                 self.hw[0].d.next = self.rx.data.val();
                 self.meta_q.d.next = false;
+                // a frame shorter than its four header words reports 0 for the missing ones,
+                // never the previous frame's
+                self.hw[1].d.next = self.c_zero32.val();
+                self.hw[2].d.next = self.c_zero32.val();
+                self.hw[3].d.next = self.c_zero32.val();
             }
             if self.idx.val() == self.c_n[1].val() {
                 self.hw[1].d.next = self.rx.data.val();

@@ -1534,6 +1534,191 @@ fn host_accesses_and_pcsr0_changes_meet_packets_whole_verilator() {
     });
 }
 
+/// A fuzzed frame for node `num` (incarnation `inc`): a packet with random fields (dst_slot
+/// 0-19, offsets up to 16 bytes past a 2 KB buffer, 0-32 payload words, random flags and
+/// metadata; mostly for this node and incarnation), then sometimes a bit flipped anywhere,
+/// words cut off or added, or a fabric type other than data.
+fn fuzz_frame(rng: &mut Rng, num: u16, inc: u8) -> Vec<u32> {
+    let g = |rng: &mut Rng, p: f64| rng.chance(p) as u64;
+    let node = if rng.chance(0.95) { num as u64 } else { rng.below(4096) };
+    let inc = if rng.chance(0.95) { inc as u64 } else { rng.below(16) };
+    let words = rng.below(33) as usize;
+    let p = Packet {
+        address0: address0::DST_NODE.set(0, node) as u32,
+        address1: (address1::DST_SLOT.set(0, rng.below(20)) | address1::SRC_NODE.set(0, rng.below(4096)))
+            as u32,
+        control0: (control0::USE_MSG_SIZE.set(0, g(rng, 0.3))
+            | control0::USE_MSG_OFFSET.set(0, g(rng, 0.3))
+            | control0::ACK_PKT.set(0, g(rng, 0.1))
+            | control0::INCARNATION.set(0, inc)
+            | control0::REMOTE_OFFSET.set(0, 4 * rng.below(516))) as u32,
+        control1: (control1::META_LEN.set(0, rng.below(8)) | control1::MSG_SIZE.set(0, 4 * rng.below(600)))
+            as u32,
+        meta: rng.chance(0.2).then(|| [0; 4].map(|_| rng.next_u64() as u32)),
+        payload: (0..words).map(|_| rng.next_u64() as u32).collect(),
+    };
+    let mut f = p.frame();
+    match rng.below(100) {
+        0..=14 => {
+            let i = rng.below(f.len() as u64) as usize;
+            f[i] ^= 1 << rng.below(32);
+        }
+        15..=16 => f.truncate(1 + rng.below(f.len() as u64 - 1) as usize),
+        17 => f.extend((0..1 + rng.below(8)).map(|_| rng.next_u64() as u32)),
+        18 if rng.chance(0.05) => f[0] |= address0::FAB_BITS.set(0, 1 + rng.below(15)) as u32,
+        _ => {}
+    }
+    f
+}
+
+/// `n` fuzzed frames at node 1 (PPE issue 14, "bad input"): every notification, token and AQR
+/// entry as the reference model predicts frame by frame, every payload byte in the buffers
+/// (host memory strict: a write outside a buffer fails), no hang; then a message from node 0
+/// still arrives.
+fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
+    use nicgen_sim::ppe::model::{receive, Config as RxCfg, Outcome};
+    use nicgen_wire::ppe::{ack_note, reception_note, rslot, RSLOT_WORDS};
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    c.net.delay = (1, 1);
+    let mut bufs = vec![];
+    for slot in 1..=8u16 {
+        let size = 4 * (128 + rng.below(385) as u32);
+        let notify = rng.chance(0.8);
+        let acks = rng.chance(0.4);
+        let rx = c.open(1, slot, size, notify, acks);
+        bufs.push((rx.buf, size));
+    }
+    let mut table: Vec<[u32; RSLOT_WORDS]> =
+        (0..16).map(|k| c.on(1, |p, b| p.rslot_read(b, k)).unwrap()).collect();
+    let mut mirror: Vec<Vec<u8>> = bufs.iter().map(|b| vec![0; b.1 as usize]).collect();
+    let cfg = RxCfg {
+        local_node: NUMS[1],
+        incarnation: c.drv[1].cfg.incarnation,
+        rslot_limit: 16,
+    };
+    let mut want: Vec<Vec<[u32; 8]>> = vec![vec![]; 4];
+    let mut got: Vec<Vec<[u32; 8]>> = vec![vec![]; 4];
+    let (mut want_aq, mut aq, mut tokens) = (vec![], vec![], 0usize);
+    let mut kinds = [0usize; 4];
+    let mut sent = 0;
+    while sent < n {
+        for _ in 0..32.min(n - sent) {
+            let f = fuzz_frame(rng, NUMS[1], cfg.incarnation);
+            let h: [u32; 4] = {
+                let mut h = [0; 4];
+                for (i, w) in f.iter().take(4).enumerate() {
+                    h[i] = *w;
+                }
+                h
+            };
+            let slot = address1::DST_SLOT.get(h[1] as u64) as usize;
+            let before = table.get(slot).copied().unwrap_or([0; RSLOT_WORDS]);
+            match receive(&cfg, &mut table, &f) {
+                Outcome::Error(es::MISC_PKT) => {
+                    want[0].push(misc_note(&h));
+                    kinds[0] += 1;
+                }
+                Outcome::Error(st) => {
+                    want[0].push(error_note(st, &h));
+                    kinds[1] += 1;
+                }
+                Outcome::Ack => {
+                    let meta = (control1::META_DATA_FLAG.get(h[3] as u64) != 0)
+                        .then(|| f[5..9].try_into().unwrap());
+                    let l = rslot::ACK_NOTE_INDEX.get(before[rslot::ACK_NOTE] as u64) as usize;
+                    want[l].push(ack_note(&h, meta));
+                    kinds[2] += 1;
+                }
+                Outcome::Data { host_addr, payload, completed } => {
+                    let k = bufs.iter().position(|b| b.0 == table[slot][0]).unwrap();
+                    let at = (host_addr - bufs[k].0) as usize;
+                    for (i, w) in payload.iter().enumerate() {
+                        mirror[k][at + 4 * i..at + 4 * i + 4].copy_from_slice(&w.to_le_bytes());
+                    }
+                    if let Some(rs) = completed {
+                        let ctl = rs[rslot::CONTROL] as u64;
+                        if rslot::NOTIFY.get(ctl) != 0 {
+                            let l = rslot::NOTE_INDEX.get(ctl) as usize;
+                            want[l].push(reception_note(h[1], h[2], &rs));
+                        }
+                        if rslot::DO_ACKS.get(ctl) != 0 {
+                            want_aq.push(slot as u32);
+                        }
+                    }
+                    kinds[3] += 1;
+                }
+            }
+            c.net.inject(1, f);
+            sent += 1;
+        }
+        // the host: every list read (objects recycled), the interrupt handled, a misc packet's
+        // handler run, until the batch is through
+        let mut idle = 0;
+        for round in 0.. {
+            assert!(round < 100_000, "node 1 hangs after {sent} frames");
+            for l in 0..4u16 {
+                for nt in c.on(1, |p, b| p.drain(b, l)).unwrap() {
+                    if l == 0 && nt.words[0] & 0xFFFF == es::MISC_PKT {
+                        c.on(1, |p, b| p.misc_packet(b)).unwrap();
+                    }
+                    got[l as usize].push(body(&nt));
+                }
+            }
+            if c.net.irq(1) {
+                let r = c.on(1, |p, b| p.intr(b)).unwrap();
+                tokens += r.tokens.len();
+                aq.extend(r.acks);
+            }
+            c.net.step();
+            let quiet = c.net.queued(1) == 0 && c.net.in_flight(1) == 0 && c.net.quiet();
+            idle = if quiet { idle + 1 } else { 0 };
+            if idle > 40 {
+                break;
+            }
+        }
+    }
+    c.settle();
+    for l in 0..4u16 {
+        got[l as usize].extend(c.on(1, |p, b| p.drain(b, l)).unwrap().iter().map(body));
+    }
+    let r = c.on(1, |p, b| p.intr(b)).unwrap();
+    tokens += r.tokens.len();
+    aq.extend(r.acks);
+    for l in 0..4 {
+        assert_eq!(got[l].len(), want[l].len(), "list {l}: postings");
+        for (i, (g, w)) in got[l].iter().zip(&want[l]).enumerate() {
+            assert_eq!(g, w, "list {l} posting {i}");
+        }
+    }
+    assert_eq!(tokens, want.iter().map(|v| v.len()).sum::<usize>(), "a token per posting");
+    assert_eq!(aq, want_aq, "AQR");
+    for (k, b) in bufs.iter().enumerate() {
+        assert_eq!(c.host(1, b.0, b.1 as usize), mirror[k], "rslot {}'s buffer", k + 1);
+    }
+    for (k, t) in table.iter().enumerate() {
+        assert_eq!(&c.on(1, |p, b| p.rslot_read(b, k as u16)).unwrap(), t, "rslot {k}");
+    }
+    assert!(kinds.iter().all(|&k| k > 0) || n < 1000, "kinds {kinds:?}");
+    eprintln!("  {n} fuzzed frames: misc {}, errors {}, acks {}, data {}", kinds[0], kinds[1], kinds[2], kinds[3]);
+    // good traffic afterwards
+    let rx = c.open(1, 9, 1024, true, false);
+    c.drv[0].sslot_create(rx.conn);
+    let (d, h) = c.send(0, &rx, 1024, rng, |_| {});
+    c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+    c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+    c.settle();
+    assert_eq!(c.host(1, rx.buf, 1024), d, "a message after the fuzz");
+}
+
+// verifies: PPE-R124 PPE-R156 PPE-R164
+#[test]
+fn fuzzed_packets_never_write_outside_a_buffer_verilator() {
+    if !verilator::require("ppe_node in Verilator") {
+        return;
+    }
+    check("ppe_fuzz_verilator", 0xF022, |rng| fuzz(Backend::Verilator, rng, 100_000));
+}
+
 #[test]
 fn s06_zero_length_and_header_only_packets_native() {
     check("ppe_s06_native", 0xC5F6, |rng| s6_zero_length(Backend::Native, rng));
