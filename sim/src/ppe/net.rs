@@ -67,8 +67,11 @@ struct Edge {
     queue: VecDeque<Vec<u32>>,
     cur: Option<(Vec<u32>, usize)>,
     offer: bool,
-    /// Frames taken whole, in order.
+    /// Frames taken whole, in order, and the edge that took each one's last word.
     got: Vec<Vec<u32>>,
+    got_at: Vec<u64>,
+    /// Edges so far (counted as the memories count theirs, from 1).
+    now: u64,
     strobe: Option<(u32, Option<u32>)>,
     waiting: bool,
     answer: Option<(u32, bool)>,
@@ -79,6 +82,7 @@ struct Edge {
 impl CycleModel for Edge {
     fn before_edge(&mut self, d: &mut dyn crate::harness::backend::Dut) -> Result<(), String> {
         d.settle();
+        self.now += 1;
         let g = |i: usize| d.get(i) as u64;
         let [data, keep, first, last, valid, _] = self.tx;
         if self.tx_ready && g(valid) != 0 {
@@ -107,6 +111,7 @@ impl CycleModel for Edge {
             *at += 1;
             if *at == f.len() {
                 self.got.push(self.cur.take().unwrap().0);
+                self.got_at.push(self.now);
             }
         }
         if self.waiting && g(self.bus.ready) != 0 {
@@ -230,6 +235,8 @@ impl PpeNet {
                     cur: None,
                     offer: false,
                     got: vec![],
+                    got_at: vec![],
+                    now: 0,
                     strobe: None,
                     waiting: false,
                     answer: None,
@@ -336,6 +343,12 @@ impl PpeNet {
     /// Frames node k has taken whole from the fabric, in order.
     pub fn delivered(&self, k: usize) -> &[Vec<u32>] {
         &self.nodes[k].e.got
+    }
+
+    /// The edge (of node k's clock, counted as its memories' logs count) that took the last
+    /// word of each frame in `delivered(k)`.
+    pub fn delivered_at(&self, k: usize) -> &[u64] {
+        &self.nodes[k].e.got_at
     }
 
     /// A frame put on the fabric for node k as if a node had sent it (misc packets, forged

@@ -9,11 +9,22 @@
 //!   port: 5 header, 32 payload, the trailer);
 //! - `tx_start_latency_cycles`: the control1 write (a start) to the packet's first word on the
 //!   port, one idle descriptor, a 4-byte DIO message;
+//! - `rx_packets_per_packet_time_long`: one node (`ppe_node` on the model fabric) taking a
+//!   64 KB message's 512 packets offered back to back: packets per 38-cycle packet time from
+//!   the first packet's last word to the last one's (host memory answering writes after 20
+//!   cycles, always ready); `_notified`: 200 single-packet messages, each notified;
+//! - `rx_latency_to_write_cycles` / `rx_latency_to_note_cycles`: an idle node, one 128-byte
+//!   message: its last word taken -> the payload write's request taken, -> the notification's
+//!   `next` word written;
 //! - ECP5 figures of `ppe_tx` and `ppe_node` from `build/synth/<top>.json`
 //!   (`make synth TOPS="ppe_tx ppe_node"`).
 //! Writes build/bench/ppe.json.
 
+use nicgen_driver::ppe::{Config, Ppe, Rslot};
 use nicgen_driver::HostMem;
+use nicgen_sim::ppe::net::PpeNet;
+use nicgen_sim::ppe::transport::NodeBus;
+use nicgen_wire::ppe::{address0, control0, control1, Packet};
 use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::{CycleModel, OneClock};
 use nicgen_sim::system::hostmem::{DmaRdMemory, DmaRdPorts, MemServer};
@@ -152,6 +163,74 @@ fn start_latency() -> f64 {
     n as f64 + 1.0
 }
 
+/// Node 1 of a two-node net, set up by the driver: rslot 1 (64 KB, notified on list 1); its
+/// incarnation and the rslot's buffer.
+fn rx_node() -> (PpeNet, Ppe, u8, u32) {
+    let mut net = PpeNet::new(Backend::Verilator, 2, 11);
+    net.delay = (1, 1);
+    net.capacity = usize::MAX;
+    net.nodes[1].wr.srv.latency = (20, 20);
+    let mut p = Ppe::new(Config {
+        node: 1,
+        incarnation: 5,
+        nlhr: 0x2000,
+        rslots: 4,
+        lists: 2,
+        nbqr: 256,
+    });
+    let mut b = NodeBus { net: &mut net, node: 1 };
+    p.init(&mut b).unwrap();
+    let buf = b.alloc(65536, 64).unwrap() as u32;
+    let r = Rslot { buf, size: 65536, note: Some(1), ack_note: 1, do_acks: false };
+    p.rslot_open(&mut b, 1, r).unwrap();
+    (net, p, 5, buf)
+}
+
+/// A 128-byte packet for node 1's rslot 1 at `off` (`size`: use_msg_size with that size).
+fn rx_frame(inc: u8, off: u32, size: Option<u32>) -> Vec<u32> {
+    Packet {
+        address0: address0::DST_NODE.set(0, 1) as u32,
+        address1: (nicgen_wire::ppe::address1::DST_SLOT.set(0, 1)) as u32,
+        control0: (control0::USE_MSG_SIZE.set(0, size.is_some() as u64)
+            | control0::INCARNATION.set(0, inc as u64)
+            | control0::REMOTE_OFFSET.set(0, off as u64)) as u32,
+        control1: control1::MSG_SIZE.set(0, size.unwrap_or(0) as u64) as u32,
+        meta: None,
+        payload: (0..32).map(|i| i * 0x0101_0101).collect(),
+    }
+    .frame()
+}
+
+/// Packets per packet time while `frames` are offered back to back to node 1.
+fn rx_rate(frames: Vec<Vec<u32>>) -> f64 {
+    let (mut net, _, _, _) = rx_node();
+    let n = frames.len();
+    let words = frames[0].len() as f64;
+    for f in frames {
+        net.inject(1, f);
+    }
+    assert!(net.run_until(1_000_000, |net| net.delivered(1).len() == n && net.quiet()));
+    let at = net.delivered_at(1);
+    (n - 1) as f64 * words / (at[n - 1] - at[0]) as f64
+}
+
+/// (last word -> payload write request, last word -> notification's `next` written).
+fn rx_latency() -> (f64, f64) {
+    let (mut net, _, inc, _) = rx_node();
+    for _ in 0..100 {
+        net.step();
+    }
+    let before = net.nodes[1].wr.log.len();
+    net.inject(1, rx_frame(inc, 0, Some(128)));
+    assert!(net.run_until(100_000, |net| {
+        net.nodes[1].wr.log[before..].iter().any(|w| w.words.len() == 1)
+    }));
+    let t = net.delivered_at(1)[0];
+    let log = &net.nodes[1].wr.log[before..];
+    let next = log.iter().find(|w| w.words.len() == 1).expect("the notification's next");
+    ((log[0].req_cycle - t) as f64, (next.cycle - t) as f64)
+}
+
 fn main() {
     let mut j: BTreeMap<&str, f64> = BTreeMap::new();
     for (dio, tag) in [(true, "dio"), (false, "dma")] {
@@ -162,6 +241,14 @@ fn main() {
         j.insert(key("max_wait_packets_4desc"), w);
         j.insert(key("tx_cycles_per_packet_4desc"), c);
     }
+    let long = rx_rate((0..512).map(|k| rx_frame(5, 128 * k, (k == 0).then_some(65536))).collect());
+    let single = rx_rate((0..200).map(|_| rx_frame(5, 0, Some(128))).collect());
+    let (lw, ln) = rx_latency();
+    eprintln!("ppe_node rx: {long:.3} packets per packet time (64 KB message), {single:.3} (notified single packets); last word -> write {lw}, -> note {ln} cycles");
+    j.insert("rx_packets_per_packet_time_long", long);
+    j.insert("rx_packets_per_packet_time_notified", single);
+    j.insert("rx_latency_to_write_cycles", lw);
+    j.insert("rx_latency_to_note_cycles", ln);
     let l = start_latency();
     eprintln!("ppe_tx: start to first word {l} cycles");
     j.insert("tx_start_latency_cycles", l);
