@@ -30,6 +30,12 @@ BOARDS = {
         "part": "LFE5U-85F-6BG381C",
         "lpf": "constraints/ulx3s_mitnic.lpf",
     },
+    "ulx3s_ppe": {
+        "top": "ulx3s_ppe",
+        "device": ["--85k", "--package", "CABGA381", "--speed", "6"],
+        "part": "LFE5U-85F-6BG381C",
+        "lpf": "constraints/ulx3s_ppe.lpf",
+    },
 }
 
 

@@ -227,6 +227,7 @@ mod tests {
             ("ulx3s", "ulx3s"),
             ("ulx3s_dtu", "ulx3s_dtu"),
             ("ulx3s_mitnic", "ulx3s_mitnic"),
+            ("ulx3s_ppe", "ulx3s_ppe"),
         ] {
             let t = crate::tops::tops()
                 .into_iter()

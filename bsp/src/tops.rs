@@ -4,6 +4,7 @@
 
 use crate::ulx3s::dtu::Ulx3sDtu;
 use crate::ulx3s::mitnic::Ulx3sMitNic;
+use crate::ulx3s::ppe::Ulx3sPpe;
 use crate::ulx3s::Ulx3s;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::top::{DynTop, TopEntry};
@@ -18,6 +19,10 @@ dyn_top!(Ulx3sDtuTop, Ulx3sDtu, clocks: [clk_25mhz],
     outputs: [led, ftdi_rxd, wifi_gpio0]);
 
 dyn_top!(Ulx3sMitNicTop, Ulx3sMitNic, clocks: [clk_25mhz],
+    inputs: [btn, ftdi_txd],
+    outputs: [led, ftdi_rxd, wifi_gpio0]);
+
+dyn_top!(Ulx3sPpeTop, Ulx3sPpe, clocks: [clk_25mhz],
     inputs: [btn, ftdi_txd],
     outputs: [led, ftdi_rxd, wifi_gpio0]);
 
@@ -67,6 +72,20 @@ pub fn tops() -> Vec<TopEntry> {
             ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 45 MHz clock of everything else"),
             ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); btn[4:1] are NIC 0's exception input pins"),
             ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] OUT_EXCS[0] of NIC 0/1, [7] heartbeat"),
+            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
+            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
+            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
+        ],
+    });
+    v.push(TopEntry {
+        name: "ulx3s_ppe",
+        doc: "ULX3S 85F board top of the Utah PPE: PLL (45 MHz), UART register bridge as the hosts of two PPEs cabled to each other, each with 4 KiB of block-RAM host memory (board)",
+        clocks_mhz: &[("clk_25mhz", 45.0)],
+        build: || Box::new(Ulx3sPpeTop::new("ulx3s_ppe", Ulx3sPpe::default())) as Box<dyn DynTop>,
+        port_docs: &[
+            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 45 MHz clock of everything else"),
+            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
+            ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] PPE 0/1's interrupt, [7] heartbeat"),
             ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
             ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
             ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),

@@ -16,6 +16,7 @@
 pub mod dtu;
 pub mod mitnic;
 pub mod pll;
+pub mod ppe;
 
 use crate::board_status::BoardStatus;
 use crate::bridge::UartBridge;

@@ -18,8 +18,7 @@
 use crate::wire::ppe::host as hw;
 use crate::wire::ppe::send_desc as sd;
 use crate::wire::ppe::{
-    address0, control0, error_status as es, heads, note, rslot, DATA_TYPE, META_WORDS,
-    RSLOT_WORDS,
+    address0, control0, error_status as es, heads, note, rslot, DATA_TYPE, META_WORDS, RSLOT_WORDS,
 };
 use crate::{Error, HostMem, RegAccess, Result};
 
@@ -44,6 +43,10 @@ fn invalid(m: String) -> Error {
 fn field(f: crate::wire::dtu::Field64, v: u32) -> u32 {
     f.get(v as u64) as u32
 }
+
+/// A transport with both halves the driver needs: the PPE's window and its host memory.
+pub trait Host: RegAccess + HostMem {}
+impl<T: RegAccess + HostMem + ?Sized> Host for T {}
 
 /// What `init` sets up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,7 +190,10 @@ pub enum NoteKind {
         src_node: u16,
     },
     /// A miscellaneous fabric packet (list 0): its fabric type and first header words.
-    Misc { fab_type: u32, header: [u32; 4] },
+    Misc {
+        fab_type: u32,
+        header: [u32; 4],
+    },
     TxDone,
 }
 
@@ -221,7 +227,10 @@ impl Note {
                 d2: field(note::MSG_SIZE, w[2]),
             };
         }
-        if w.iter().enumerate().all(|(i, &x)| i == note::NEXT || x == 0) {
+        if w.iter()
+            .enumerate()
+            .all(|(i, &x)| i == note::NEXT || x == 0)
+        {
             return NoteKind::TxDone;
         }
         NoteKind::Reception {
@@ -299,10 +308,7 @@ impl Ppe {
             )));
         }
         if c.incarnation >= 16 {
-            return Err(invalid(format!(
-                "incarnation {} (4 bits)",
-                c.incarnation
-            )));
+            return Err(invalid(format!("incarnation {} (4 bits)", c.incarnation)));
         }
         if c.rslots == 0 || c.rslots > RSLOTS_MAX {
             return Err(invalid(format!("{} rslots (1-{RSLOTS_MAX})", c.rslots)));
@@ -315,13 +321,16 @@ impl Ppe {
             )));
         }
         if c.nbqr > NBQR_DEPTH {
-            return Err(invalid(format!("{} NBQR objects (at most {NBQR_DEPTH})", c.nbqr)));
+            return Err(invalid(format!(
+                "{} NBQR objects (at most {NBQR_DEPTH})",
+                c.nbqr
+            )));
         }
         Ok(())
     }
 
     /// Polls `reg` until `(value & mask) == want`.
-    fn wait_reg<T: RegAccess>(
+    fn wait_reg<T: RegAccess + ?Sized>(
         &self,
         t: &mut T,
         reg: u32,
@@ -354,8 +363,11 @@ impl Ppe {
 
     /// PPE soft reset (§7): reset set then cleared (enable 0), then ready awaited. The
     /// descriptors are left done; the driver forgets its starts.
-    pub fn reset<T: RegAccess>(&mut self, t: &mut T) -> Result<()> {
-        t.write32(hw::PCSR0 as u64, hw::RESET.mask() as u32 | self.pcsr0(false))?;
+    pub fn reset<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<()> {
+        t.write32(
+            hw::PCSR0 as u64,
+            hw::RESET.mask() as u32 | self.pcsr0(false),
+        )?;
         t.write32(hw::PCSR0 as u64, self.pcsr0(false))?;
         let r = hw::READY.mask() as u32;
         self.wait_reg(t, hw::PCSR1, r, r, "PCSR1.ready after reset")?;
@@ -363,7 +375,7 @@ impl Ppe {
         Ok(())
     }
 
-    fn rcv_write<T: RegAccess>(&self, t: &mut T, at: u32, words: &[u32]) -> Result<()> {
+    fn rcv_write<T: RegAccess + ?Sized>(&self, t: &mut T, at: u32, words: &[u32]) -> Result<()> {
         t.write32(hw::PRR_PTR as u64, at)?;
         for &w in words {
             t.write32(hw::PRR_MEM_INC as u64, w)?;
@@ -371,12 +383,12 @@ impl Ppe {
         Ok(())
     }
 
-    fn rcv_read<T: RegAccess>(&self, t: &mut T, at: u32, n: usize) -> Result<Vec<u32>> {
+    fn rcv_read<T: RegAccess + ?Sized>(&self, t: &mut T, at: u32, n: usize) -> Result<Vec<u32>> {
         t.write32(hw::PRR_PTR as u64, at)?;
         (0..n).map(|_| t.read32(hw::PRR_MEM_INC as u64)).collect()
     }
 
-    fn object<T: HostMem>(&mut self, t: &mut T) -> Result<u32> {
+    fn object<T: HostMem + ?Sized>(&mut self, t: &mut T) -> Result<u32> {
         if let Some(o) = self.spare.pop() {
             return Ok(o);
         }
@@ -387,7 +399,7 @@ impl Ppe {
     /// Boot (§3.1, §3.3, §4; checklist §5 row 2): reset, PCSR0 with enable 0, NLHR,
     /// RSLOT_LIMIT, every rslot invalid, each list's head an empty object with token `list + 1`
     /// and enqueue set (list 0 too: errors interrupt), `cfg.nbqr` objects on NBQR, then enable.
-    pub fn init<T: RegAccess + HostMem>(&mut self, t: &mut T) -> Result<()> {
+    pub fn init<T: RegAccess + HostMem + ?Sized>(&mut self, t: &mut T) -> Result<()> {
         Self::check_cfg(&self.cfg)?;
         self.reset(t)?;
         t.write32(hw::NLHR as u64, self.cfg.nlhr)?;
@@ -413,7 +425,7 @@ impl Ppe {
     }
 
     /// One object onto NBQR (its `next` zeroed first; never a null pointer).
-    fn nbqr_push<T: RegAccess + HostMem>(&mut self, t: &mut T, o: u32) -> Result<()> {
+    fn nbqr_push<T: RegAccess + HostMem + ?Sized>(&mut self, t: &mut T, o: u32) -> Result<()> {
         if o == 0 {
             return Err(invalid("a null object for NBQR".into()));
         }
@@ -428,7 +440,7 @@ impl Ppe {
     }
 
     /// Tops NBQR up to 256 objects (new ones allocated as needed; checklist §5 row 17).
-    pub fn nbqr_refill<T: RegAccess + HostMem>(&mut self, t: &mut T) -> Result<usize> {
+    pub fn nbqr_refill<T: RegAccess + HostMem + ?Sized>(&mut self, t: &mut T) -> Result<usize> {
         let mut n = 0;
         while self.nbqr_given < NBQR_DEPTH {
             let o = self.object(t)?;
@@ -439,14 +451,14 @@ impl Ppe {
     }
 
     /// enable 0, then idle awaited (§3.2).
-    pub fn quiesce<T: RegAccess>(&mut self, t: &mut T) -> Result<()> {
+    pub fn quiesce<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<()> {
         t.write32(hw::PCSR0 as u64, self.pcsr0(false))?;
         let i = hw::IDLE.mask() as u32;
         self.wait_reg(t, hw::PCSR1, i, i, "PCSR1.idle after enable = 0")?;
         Ok(())
     }
 
-    pub fn unquiesce<T: RegAccess>(&mut self, t: &mut T) -> Result<()> {
+    pub fn unquiesce<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<()> {
         t.write32(hw::PCSR0 as u64, self.pcsr0(true))
     }
 
@@ -471,7 +483,12 @@ impl Ppe {
     }
 
     /// Opens rslot `n` on `r` while quiesced (valid written last); the connection a sender needs.
-    pub fn rslot_open<T: RegAccess>(&mut self, t: &mut T, n: u16, r: Rslot) -> Result<Conn> {
+    pub fn rslot_open<T: RegAccess + ?Sized>(
+        &mut self,
+        t: &mut T,
+        n: u16,
+        r: Rslot,
+    ) -> Result<Conn> {
         self.check_rslot(n)?;
         if r.buf % 4 != 0 || r.size % 4 != 0 || r.size > MSG_MAX + 4 {
             return Err(invalid(format!(
@@ -514,7 +531,7 @@ impl Ppe {
     }
 
     /// Closes rslot `n` (valid 0) while quiesced.
-    pub fn rslot_close<T: RegAccess>(&mut self, t: &mut T, n: u16) -> Result<()> {
+    pub fn rslot_close<T: RegAccess + ?Sized>(&mut self, t: &mut T, n: u16) -> Result<()> {
         self.check_rslot(n)?;
         self.quiesce(t)?;
         self.rcv_write(t, n as u32 * 4 * RSLOT_WORDS as u32, &[0, 0, 0, 0])?;
@@ -523,14 +540,18 @@ impl Ppe {
     }
 
     /// The rslot's words as the PPE keeps them.
-    pub fn rslot_read<T: RegAccess>(&self, t: &mut T, n: u16) -> Result<[u32; RSLOT_WORDS]> {
+    pub fn rslot_read<T: RegAccess + ?Sized>(
+        &self,
+        t: &mut T,
+        n: u16,
+    ) -> Result<[u32; RSLOT_WORDS]> {
         self.check_rslot(n)?;
         let v = self.rcv_read(t, n as u32 * 4 * RSLOT_WORDS as u32, RSLOT_WORDS)?;
         Ok(v.try_into().unwrap())
     }
 
     /// A list's token and enqueue bit (word 1 of its heads entry only), while quiesced.
-    pub fn notelist_set<T: RegAccess>(
+    pub fn notelist_set<T: RegAccess + ?Sized>(
         &mut self,
         t: &mut T,
         l: u16,
@@ -542,14 +563,16 @@ impl Ppe {
             return Err(invalid(format!("token {token:#x} (non-zero, 31 bits)")));
         }
         self.quiesce(t)?;
-        let ctl = (heads::TOKEN.set(0, token as u64) | heads::ENQUEUE.set(0, enqueue as u64)) as u32;
+        let ctl =
+            (heads::TOKEN.set(0, token as u64) | heads::ENQUEUE.set(0, enqueue as u64)) as u32;
         self.rcv_write(t, self.cfg.nlhr + heads::BYTES * l as u32 + 4, &[ctl])?;
         self.unquiesce(t)
     }
 
     /// Adds a connection to the sslot table.
     pub fn sslot_create(&mut self, c: Conn) {
-        self.sslots.retain(|s| (s.node, s.rslot) != (c.node, c.rslot));
+        self.sslots
+            .retain(|s| (s.node, s.rslot) != (c.node, c.rslot));
         self.sslots.push(c);
     }
 
@@ -610,7 +633,7 @@ impl Ppe {
     }
 
     /// A descriptor that is done and not busy, if there is one now.
-    fn any_free<T: RegAccess>(&mut self, t: &mut T) -> Result<Option<usize>> {
+    fn any_free<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<Option<usize>> {
         for n in 0..sd::N_SD {
             let s2 = t.read32(desc_addr(n, sd::STATUS2))?;
             if field(sd::DONE, s2) != 0 && field(sd::BUSY, s2) == 0 {
@@ -622,7 +645,7 @@ impl Ppe {
     }
 
     /// A descriptor that is done and not busy (waiting for one).
-    fn free_desc<T: RegAccess>(&mut self, t: &mut T) -> Result<usize> {
+    fn free_desc<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<usize> {
         let mut waited = 0;
         loop {
             if let Some(n) = self.any_free(t)? {
@@ -640,14 +663,18 @@ impl Ppe {
     }
 
     /// Starts `s` on a free descriptor (checklist §5 rows 8-12): every word, control1 last.
-    pub fn send<T: RegAccess>(&mut self, t: &mut T, s: &Send) -> Result<SendHandle> {
+    pub fn send<T: RegAccess + ?Sized>(&mut self, t: &mut T, s: &Send) -> Result<SendHandle> {
         self.check_send(s)?;
         let n = self.free_desc(t)?;
         self.start(t, n, s)
     }
 
     /// Starts `s` if a descriptor is free now (None: all four are in use).
-    pub fn try_send<T: RegAccess>(&mut self, t: &mut T, s: &Send) -> Result<Option<SendHandle>> {
+    pub fn try_send<T: RegAccess + ?Sized>(
+        &mut self,
+        t: &mut T,
+        s: &Send,
+    ) -> Result<Option<SendHandle>> {
         self.check_send(s)?;
         match self.any_free(t)? {
             Some(n) => self.start(t, n, s).map(Some),
@@ -656,7 +683,7 @@ impl Ppe {
     }
 
     /// The four descriptors' status2 words.
-    pub fn status2<T: RegAccess>(&self, t: &mut T) -> Result<[u32; sd::N_SD]> {
+    pub fn status2<T: RegAccess + ?Sized>(&self, t: &mut T) -> Result<[u32; sd::N_SD]> {
         let mut v = [0; sd::N_SD];
         for (n, s) in v.iter_mut().enumerate() {
             *s = t.read32(desc_addr(n, sd::STATUS2))?;
@@ -665,10 +692,18 @@ impl Ppe {
     }
 
     /// Starts `s` on descriptor `n` (which must be free).
-    pub fn start<T: RegAccess>(&mut self, t: &mut T, n: usize, s: &Send) -> Result<SendHandle> {
+    pub fn start<T: RegAccess + ?Sized>(
+        &mut self,
+        t: &mut T,
+        n: usize,
+        s: &Send,
+    ) -> Result<SendHandle> {
         self.check_send(s)?;
         if n >= sd::N_SD {
-            return Err(invalid(format!("descriptor {n} (the PPE has {})", sd::N_SD)));
+            return Err(invalid(format!(
+                "descriptor {n} (the PPE has {})",
+                sd::N_SD
+            )));
         }
         let s2 = t.read32(desc_addr(n, sd::STATUS2))?;
         if field(sd::BUSY, s2) != 0 {
@@ -696,7 +731,7 @@ impl Ppe {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn program<T: RegAccess>(
+    fn program<T: RegAccess + ?Sized>(
         &mut self,
         t: &mut T,
         n: usize,
@@ -728,7 +763,7 @@ impl Ppe {
 
     /// An ack packet (§5.4.2): to rslot `rslot` of `node` (the sender's ack rslot), carrying
     /// `d1` (24 bits, as remote_offset) and `d2` (24 bits, as msg_size).
-    pub fn send_ack<T: RegAccess>(
+    pub fn send_ack<T: RegAccess + ?Sized>(
         &mut self,
         t: &mut T,
         to: Conn,
@@ -752,7 +787,12 @@ impl Ppe {
     }
 
     /// Copies `data` into XMT_RAM at byte address `at` through PXR_MEM_INC (for DIO sends).
-    pub fn xmt_write<T: RegAccess>(&mut self, t: &mut T, at: u32, data: &[u32]) -> Result<()> {
+    pub fn xmt_write<T: RegAccess + ?Sized>(
+        &mut self,
+        t: &mut T,
+        at: u32,
+        data: &[u32],
+    ) -> Result<()> {
         if at % 4 != 0 || at as usize + 4 * data.len() > 0x8000 || at < 0x100 {
             return Err(invalid(format!(
                 "{} words at XMT_RAM {at:#x} (inside 0x100..0x8000)",
@@ -767,7 +807,7 @@ impl Ppe {
     }
 
     /// Whether the send is over (its descriptor done, or since reused).
-    pub fn send_poll<T: RegAccess>(&mut self, t: &mut T, h: SendHandle) -> Result<bool> {
+    pub fn send_poll<T: RegAccess + ?Sized>(&mut self, t: &mut T, h: SendHandle) -> Result<bool> {
         if self.serial[h.desc] != h.serial || !self.started[h.desc] {
             return Ok(true);
         }
@@ -779,7 +819,7 @@ impl Ppe {
         Ok(done)
     }
 
-    pub fn send_wait<T: RegAccess>(&mut self, t: &mut T, h: SendHandle) -> Result<()> {
+    pub fn send_wait<T: RegAccess + ?Sized>(&mut self, t: &mut T, h: SendHandle) -> Result<()> {
         let mut waited = 0;
         while !self.send_poll(t, h)? {
             if waited >= self.timeout {
@@ -795,14 +835,24 @@ impl Ppe {
     }
 
     /// Stops descriptor `n` (go 0), waits for busy 0, and reads its words (§5.3.3).
-    pub fn send_suspend<T: RegAccess>(&mut self, t: &mut T, n: usize) -> Result<Suspended> {
+    pub fn send_suspend<T: RegAccess + ?Sized>(
+        &mut self,
+        t: &mut T,
+        n: usize,
+    ) -> Result<Suspended> {
         if n >= sd::N_SD {
             return Err(invalid(format!("descriptor {n}")));
         }
         let c1 = t.read32(desc_addr(n, sd::CONTROL1))?;
         t.write32(desc_addr(n, sd::CONTROL1), c1 & !(sd::GO.mask() as u32))?;
         let b = sd::BUSY.mask() as u32;
-        self.wait_reg(t, desc_addr(n, sd::STATUS2) as u32, b, 0, "busy 0 after go 0")?;
+        self.wait_reg(
+            t,
+            desc_addr(n, sd::STATUS2) as u32,
+            b,
+            0,
+            "busy 0 after go 0",
+        )?;
         let mut words = [0; sd::WORDS];
         for (i, w) in words.iter_mut().enumerate() {
             *w = t.read32(desc_addr(n, i))?;
@@ -813,7 +863,7 @@ impl Ppe {
 
     /// Resumes a suspended message on descriptor `n` (any free one): its words as saved, msg_size
     /// the bytes still to go, use_msg_size and use_msg_offset as they were left (PPE-R089).
-    pub fn send_resume<T: RegAccess>(
+    pub fn send_resume<T: RegAccess + ?Sized>(
         &mut self,
         t: &mut T,
         n: usize,
@@ -847,7 +897,11 @@ impl Ppe {
 
     /// The next notification on list `l`, if one was posted (checklist §5 rows 15-16): the
     /// object's words; the driver's head moves on; the object goes back to NBQR.
-    pub fn poll<T: RegAccess + HostMem>(&mut self, t: &mut T, l: u16) -> Result<Option<Note>> {
+    pub fn poll<T: RegAccess + HostMem + ?Sized>(
+        &mut self,
+        t: &mut T,
+        l: u16,
+    ) -> Result<Option<Note>> {
         self.check_list(l, "note")?;
         let at = self.sw_head[l as usize];
         let mut b = [0u8; NOTE_BYTES];
@@ -863,15 +917,15 @@ impl Ppe {
         self.sw_head[l as usize] = next;
         self.nbqr_given = self.nbqr_given.saturating_sub(1);
         self.nbqr_push(t, at)?;
-        Ok(Some(Note {
-            list: l,
-            at,
-            words,
-        }))
+        Ok(Some(Note { list: l, at, words }))
     }
 
     /// Every notification on list `l` now.
-    pub fn drain<T: RegAccess + HostMem>(&mut self, t: &mut T, l: u16) -> Result<Vec<Note>> {
+    pub fn drain<T: RegAccess + HostMem + ?Sized>(
+        &mut self,
+        t: &mut T,
+        l: u16,
+    ) -> Result<Vec<Note>> {
         let mut v = vec![];
         while let Some(n) = self.poll(t, l)? {
             v.push(n);
@@ -880,7 +934,11 @@ impl Ppe {
     }
 
     /// Waits for the next notification on list `l`.
-    pub fn wait_note<T: RegAccess + HostMem>(&mut self, t: &mut T, l: u16) -> Result<Note> {
+    pub fn wait_note<T: RegAccess + HostMem + ?Sized>(
+        &mut self,
+        t: &mut T,
+        l: u16,
+    ) -> Result<Note> {
         let mut waited = 0;
         loop {
             if let Some(n) = self.poll(t, l)? {
@@ -899,7 +957,7 @@ impl Ppe {
 
     /// The interrupt handler (§3.2, §3.4; AMB-23): each set bit cleared first, then its queue
     /// read until 0; NBQR refilled when it ran empty.
-    pub fn intr<T: RegAccess + HostMem>(&mut self, t: &mut T) -> Result<Intr> {
+    pub fn intr<T: RegAccess + HostMem + ?Sized>(&mut self, t: &mut T) -> Result<Intr> {
         let p1 = t.read32(hw::PCSR1 as u64)?;
         let mut r = Intr::default();
         // until a read returns 0 (stopping earlier would lose the wakeup, PPE-R051); traffic
@@ -932,7 +990,7 @@ impl Ppe {
 
     /// The packet a miscellaneous-packet notification kept (A.2.6): read through the PRR
     /// window, then enable set again.
-    pub fn misc_packet<T: RegAccess>(&mut self, t: &mut T) -> Result<MiscPacket> {
+    pub fn misc_packet<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<MiscPacket> {
         let h = self.rcv_read(t, 0xFF00, 8)?;
         let p = self.rcv_read(t, 0xFF80, 32)?;
         self.unquiesce(t)?;
@@ -944,7 +1002,11 @@ impl Ppe {
 
     /// A new incarnation (94-013 §4.1): `stored + 1` mod 16 written to PCSR0 (enable kept);
     /// true when it wrapped to 0 (the caller broadcasts before trusting it).
-    pub fn set_incarnation<T: RegAccess>(&mut self, t: &mut T, stored: u8) -> Result<bool> {
+    pub fn set_incarnation<T: RegAccess + ?Sized>(
+        &mut self,
+        t: &mut T,
+        stored: u8,
+    ) -> Result<bool> {
         if stored >= 16 {
             return Err(invalid(format!("incarnation {stored} (4 bits)")));
         }
@@ -956,7 +1018,7 @@ impl Ppe {
 
     /// A peer is down (94-013 §6): its connections dropped, every descriptor sending to it
     /// stopped (go 0, busy 0 awaited); the descriptors stopped.
-    pub fn peer_down<T: RegAccess>(&mut self, t: &mut T, node: u16) -> Result<Vec<usize>> {
+    pub fn peer_down<T: RegAccess + ?Sized>(&mut self, t: &mut T, node: u16) -> Result<Vec<usize>> {
         self.sslot_invalidate(node);
         let mut stopped = vec![];
         for n in 0..sd::N_SD {
@@ -986,7 +1048,11 @@ mod tests {
         w[0] = es::BAD_INCARNATION | note::DST_SLOT.set(0, 5) as u32;
         w[2] = (note::ERR_DST_NODE.set(0, 3) | note::ERR_SRC_NODE.set(0, 9)) as u32;
         w[note::NEXT] = 0x40;
-        let n = Note { list: 0, at: 0, words: w };
+        let n = Note {
+            list: 0,
+            at: 0,
+            words: w,
+        };
         assert_eq!(
             n.kind(),
             NoteKind::Error {
@@ -1005,7 +1071,11 @@ mod tests {
         let mut a = [0u32; note::WORDS];
         a[1] = (note::ACK_PKT.mask() | note::OFFSET.set(0, 7)) as u32;
         a[2] = note::MSG_SIZE.set(0, 9) as u32;
-        let ack = Note { list: 3, at: 0, words: a };
+        let ack = Note {
+            list: 3,
+            at: 0,
+            words: a,
+        };
         assert_eq!(
             ack.kind(),
             NoteKind::Ack {
@@ -1030,7 +1100,10 @@ mod tests {
         assert!(Ppe::check_cfg(&ok).is_ok());
         for bad in [
             Config { node: 0x1000, ..ok },
-            Config { incarnation: 16, ..ok },
+            Config {
+                incarnation: 16,
+                ..ok
+            },
             Config { rslots: 0, ..ok },
             Config { rslots: 65, ..ok },
             Config { nlhr: 0x800, ..ok },

@@ -8,6 +8,7 @@ pub mod axi_lite;
 pub mod crc;
 pub mod dma;
 pub mod dma_arb;
+pub mod dma_mem;
 pub mod gray;
 pub mod handoff;
 pub mod mem;

@@ -307,8 +307,9 @@ impl Logic for PpeNode {
         // keeps its own read requests whole, `PpeTx`)
         self.rst_pend.next = ((self.pcsr0.q.val() & self.c_reset.val()) != self.c_zero32.val())
             || self.rx_rp.q.val();
-        self.rx_go.next =
-            self.rst_pend.val() && (self.w_open.q.val() == self.c_w0.val()) && !self.w_req_on.q.val();
+        self.rx_go.next = self.rst_pend.val()
+            && (self.w_open.q.val() == self.c_w0.val())
+            && !self.w_req_on.q.val();
         self.rx_rst.d.next = self.reset.val() || self.rx_go.val();
         self.rx_rp.d.next = self.rst_pend.val() && !self.rx_go.val() && !self.reset.val();
         self.rxn.reset.next = self.rx_rst.q.val();

@@ -78,7 +78,7 @@ impl BoardSim {
         let built = (entry.build)();
         let cfg = match top {
             "ulx3s" => BoardConfig::ulx3s(),
-            "ulx3s_dtu" | "ulx3s_mitnic" => BoardConfig::ulx3s_dtu(),
+            "ulx3s_dtu" | "ulx3s_mitnic" | "ulx3s_ppe" => BoardConfig::ulx3s_dtu(),
             _ => panic!("no board configuration for {top}"),
         };
         let m =

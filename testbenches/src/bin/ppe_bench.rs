@@ -22,15 +22,15 @@
 
 use nicgen_driver::ppe::{Config, Ppe, Rslot};
 use nicgen_driver::HostMem;
-use nicgen_sim::ppe::net::PpeNet;
-use nicgen_sim::ppe::transport::NodeBus;
-use nicgen_wire::ppe::{address0, control0, control1, Packet};
 use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::{CycleModel, OneClock};
+use nicgen_sim::ppe::net::PpeNet;
+use nicgen_sim::ppe::transport::NodeBus;
 use nicgen_sim::system::hostmem::{DmaRdMemory, DmaRdPorts, MemServer};
 use nicgen_testbenches::bench::{synth, write};
 use nicgen_wire::ppe::address1;
 use nicgen_wire::ppe::send_desc as sd;
+use nicgen_wire::ppe::{address0, control0, control1, Packet};
 use std::collections::BTreeMap;
 
 const HOST: u64 = 0x4000_0000;
@@ -178,10 +178,19 @@ fn rx_node() -> (PpeNet, Ppe, u8, u32) {
         lists: 2,
         nbqr: 256,
     });
-    let mut b = NodeBus { net: &mut net, node: 1 };
+    let mut b = NodeBus {
+        net: &mut net,
+        node: 1,
+    };
     p.init(&mut b).unwrap();
     let buf = b.alloc(65536, 64).unwrap() as u32;
-    let r = Rslot { buf, size: 65536, note: Some(1), ack_note: 1, do_acks: false };
+    let r = Rslot {
+        buf,
+        size: 65536,
+        note: Some(1),
+        ack_note: 1,
+        do_acks: false,
+    };
     p.rslot_open(&mut b, 1, r).unwrap();
     (net, p, 5, buf)
 }
@@ -223,11 +232,16 @@ fn rx_latency() -> (f64, f64) {
     let before = net.nodes[1].wr.log.len();
     net.inject(1, rx_frame(inc, 0, Some(128)));
     assert!(net.run_until(100_000, |net| {
-        net.nodes[1].wr.log[before..].iter().any(|w| w.words.len() == 1)
+        net.nodes[1].wr.log[before..]
+            .iter()
+            .any(|w| w.words.len() == 1)
     }));
     let t = net.delivered_at(1)[0];
     let log = &net.nodes[1].wr.log[before..];
-    let next = log.iter().find(|w| w.words.len() == 1).expect("the notification's next");
+    let next = log
+        .iter()
+        .find(|w| w.words.len() == 1)
+        .expect("the notification's next");
     ((log[0].req_cycle - t) as f64, (next.cycle - t) as f64)
 }
 
@@ -241,7 +255,11 @@ fn main() {
         j.insert(key("max_wait_packets_4desc"), w);
         j.insert(key("tx_cycles_per_packet_4desc"), c);
     }
-    let long = rx_rate((0..512).map(|k| rx_frame(5, 128 * k, (k == 0).then_some(65536))).collect());
+    let long = rx_rate(
+        (0..512)
+            .map(|k| rx_frame(5, 128 * k, (k == 0).then_some(65536)))
+            .collect(),
+    );
     let single = rx_rate((0..200).map(|_| rx_frame(5, 0, Some(128))).collect());
     let (lw, ln) = rx_latency();
     eprintln!("ppe_node rx: {long:.3} packets per packet time (64 KB message), {single:.3} (notified single packets); last word -> write {lw}, -> note {ln} cycles");

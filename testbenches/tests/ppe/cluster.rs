@@ -101,7 +101,12 @@ impl Cluster {
     /// The bytes of node k's memory at `at`.
     fn host(&self, k: usize, at: u32, len: usize) -> Vec<u8> {
         let mut b = vec![0; len];
-        self.net.nodes[k].wr.srv.mem.read(at as u64, &mut b).unwrap();
+        self.net.nodes[k]
+            .wr
+            .srv
+            .mem
+            .read(at as u64, &mut b)
+            .unwrap();
         b
     }
 
@@ -179,7 +184,11 @@ fn s2_all_pairs(backend: Backend, rng: &mut Rng) {
             let tx = c.on(src, |p, b| p.wait_note(b, L_TX)).unwrap();
             assert_eq!(tx.kind(), NoteKind::TxDone, "{src}->{dst}");
             c.settle();
-            assert_eq!(c.host(dst, rx.buf, len as usize), data, "{src}->{dst} payload");
+            assert_eq!(
+                c.host(dst, rx.buf, len as usize),
+                data,
+                "{src}->{dst} payload"
+            );
             let rs = c.on(dst, |p, b| p.rslot_read(b, slot)).unwrap();
             assert_eq!(rs[3], 0, "{src}->{dst} bytes_to_go");
             let inc = c.drv[dst].cfg.incarnation;
@@ -190,7 +199,11 @@ fn s2_all_pairs(backend: Backend, rng: &mut Rng) {
             let irq = c.on(dst, |p, b| p.intr(b)).unwrap();
             assert_eq!(
                 irq.tokens,
-                if notify { vec![L_RX as u32 + 1] } else { vec![] },
+                if notify {
+                    vec![L_RX as u32 + 1]
+                } else {
+                    vec![]
+                },
                 "{src}->{dst}: NQR"
             );
             assert_eq!(
@@ -200,9 +213,16 @@ fn s2_all_pairs(backend: Backend, rng: &mut Rng) {
             );
             // the sender's transmit token
             let irq = c.on(src, |p, b| p.intr(b)).unwrap();
-            assert_eq!(irq.tokens, vec![L_TX as u32 + 1], "{src}->{dst}: sender's NQR");
+            assert_eq!(
+                irq.tokens,
+                vec![L_TX as u32 + 1],
+                "{src}->{dst}: sender's NQR"
+            );
             for k in 0..n {
-                assert!(c.on(k, |p, b| p.poll(b, 0)).unwrap().is_none(), "node {k}: an error");
+                assert!(
+                    c.on(k, |p, b| p.poll(b, 0)).unwrap().is_none(),
+                    "node {k}: an error"
+                );
             }
             assert!(!c.net.irq(src) && !c.net.irq(dst), "irq after the handler");
         }
@@ -251,7 +271,14 @@ impl Cluster {
     }
 
     /// A message of `len` bytes from node `src` to `rx` by DMA (payload random), started.
-    fn send(&mut self, src: usize, rx: &Rx, len: u32, rng: &mut Rng, tune: impl FnOnce(&mut Send)) -> (Vec<u8>, nicgen_driver::ppe::SendHandle) {
+    fn send(
+        &mut self,
+        src: usize,
+        rx: &Rx,
+        len: u32,
+        rng: &mut Rng,
+        tune: impl FnOnce(&mut Send),
+    ) -> (Vec<u8>, nicgen_driver::ppe::SendHandle) {
         let (from, data) = self.source(src, len, rng);
         let mut s = Send::dma(rx.conn, from, len, 0);
         tune(&mut s);
@@ -278,7 +305,11 @@ fn s3_long_messages(backend: Backend, rng: &mut Rng, long: u32) {
     }
     c.settle();
     for (src, dst, rx, data, _) in &want {
-        assert_eq!(&c.host(*dst, rx.buf, data.len()), data, "{src}->{dst} payload");
+        assert_eq!(
+            &c.host(*dst, rx.buf, data.len()),
+            data,
+            "{src}->{dst} payload"
+        );
         let rs = c.on(*dst, |p, b| p.rslot_read(b, 1 + *src as u16)).unwrap();
         assert_eq!(rs[3], 0, "{src}->{dst}: bytes_to_go");
         assert_eq!(rs[4], data.len() as u32, "{src}->{dst}: msg_size");
@@ -362,7 +393,11 @@ fn s4_four_descriptors(backend: Backend, rng: &mut Rng) {
         }
         c.settle();
         for (dst, slot, buf, data, _) in &sent {
-            assert_eq!(&c.host(*dst, *buf, data.len()), data, "round {round} slot {slot}");
+            assert_eq!(
+                &c.host(*dst, *buf, data.len()),
+                data,
+                "round {round} slot {slot}"
+            );
         }
         let tx = c.on(0, |p, b| p.drain(b, L_TX)).unwrap();
         assert_eq!(tx.len(), 4, "round {round}: transmit completions");
@@ -376,7 +411,11 @@ fn s4_four_descriptors(backend: Backend, rng: &mut Rng) {
         for m in &msgs {
             let k = (NUMS[m.0] as u64, m.1 as u64);
             let at: Vec<usize> = (0..frames.len()).filter(|&i| frames[i] == k).collect();
-            assert_eq!(at.len() as u32, m.3.div_ceil(128), "round {round}: packets of {k:?}");
+            assert_eq!(
+                at.len() as u32,
+                m.3.div_ceil(128),
+                "round {round}: packets of {k:?}"
+            );
             for w in at.windows(2) {
                 assert!(
                     w[1] - w[0] <= 4,
@@ -448,7 +487,11 @@ fn s5_scatter_and_stream(backend: Backend, rng: &mut Rng) {
         let n = c.on(dst, |p, b| p.wait_note(b, L_RX)).unwrap();
         want_reception(&n, slot, NUMS[src], c.drv[dst].cfg.incarnation, 0, total);
         c.settle();
-        assert_eq!(c.host(dst, rx.buf, total as usize), want, "round {round} payload");
+        assert_eq!(
+            c.host(dst, rx.buf, total as usize),
+            want,
+            "round {round} payload"
+        );
         assert!(
             c.on(dst, |p, b| p.poll(b, L_RX)).unwrap().is_none(),
             "round {round}: one completion"
@@ -479,10 +522,18 @@ fn s6_zero_length(backend: Backend, rng: &mut Rng) {
     want_reception(&n, 4, NUMS[0], c.drv[1].cfg.incarnation, 0, 0);
     c.settle();
     let irq = c.on(1, |p, b| p.intr(b)).unwrap();
-    assert_eq!((irq.tokens, irq.acks), (vec![2], vec![4]), "zero-length: NQR, AQR");
+    assert_eq!(
+        (irq.tokens, irq.acks),
+        (vec![2], vec![4]),
+        "zero-length: NQR, AQR"
+    );
     let frames = c.net.log.len();
     assert_eq!(frames, 1, "one header-only packet");
-    assert_eq!(c.net.log[0].frame.len(), 6, "header, checksum word and trailer");
+    assert_eq!(
+        c.net.log[0].frame.len(),
+        6,
+        "header, checksum word and trailer"
+    );
     // a control packet without use_msg_size on the idle rslot
     let mut s = Send::dma(rx.conn, 0, 0, 0);
     s.control = true;
@@ -492,7 +543,10 @@ fn s6_zero_length(backend: Backend, rng: &mut Rng) {
     c.on(0, |p, b| p.send_wait(b, h)).unwrap();
     c.settle();
     assert_eq!(c.net.delivered(1).len(), 2, "both packets taken");
-    assert!(c.on(1, |p, b| p.poll(b, L_RX)).unwrap().is_none(), "a phantom completion");
+    assert!(
+        c.on(1, |p, b| p.poll(b, L_RX)).unwrap().is_none(),
+        "a phantom completion"
+    );
     let irq = c.on(1, |p, b| p.intr(b)).unwrap();
     assert!(irq.tokens.is_empty() && irq.acks.is_empty(), "{irq:?}");
     let rs = c.on(1, |p, b| p.rslot_read(b, 4)).unwrap();
@@ -541,9 +595,18 @@ fn s7_metadata_orders(backend: Backend, rng: &mut Rng) {
             "metadata packet {pos}"
         );
         c.settle();
-        assert_eq!(c.host(1, rx.buf, 384), data, "metadata packet {pos}: payload");
+        assert_eq!(
+            c.host(1, rx.buf, 384),
+            data,
+            "metadata packet {pos}: payload"
+        );
         let got = c.net.delivered(1);
-        let at = got.iter().rev().take(3).rev().position(|f| slot_of(f).1 == 0);
+        let at = got
+            .iter()
+            .rev()
+            .take(3)
+            .rev()
+            .position(|f| slot_of(f).1 == 0);
         assert_eq!(at, Some([0, 1, 2][i]), "metadata packet {pos}");
         let rs = c.on(1, |p, b| p.rslot_read(b, slot)).unwrap();
         assert_eq!(rs[7], 0, "meta_ctl cleared at completion");
@@ -626,7 +689,11 @@ fn s8_acks(backend: Backend, rng: &mut Rng) {
     let r = c.on(0, |p, b| p.wait_note(b, L_RX)).unwrap();
     want_reception(&r, 5, NUMS[2], c.drv[0].cfg.incarnation, 0, 384);
     c.settle();
-    assert_eq!(c.host(0, ack_rx.buf, 384), data, "the message around the ack");
+    assert_eq!(
+        c.host(0, ack_rx.buf, 384),
+        data,
+        "the message around the ack"
+    );
     // an ack to rslot 7 of node 0, which is not open
     let bad = Conn {
         rslot: 7,
@@ -636,7 +703,11 @@ fn s8_acks(backend: Backend, rng: &mut Rng) {
     c.on(1, |p, b| p.send_wait(b, h)).unwrap();
     let e = c.on(0, |p, b| p.wait_note(b, 0)).unwrap();
     let f = c.net.delivered(0).last().unwrap().clone();
-    assert_eq!(body(&e), error_note(es::INVALID_RSLOT, &head(&f)), "ack to rslot 7");
+    assert_eq!(
+        body(&e),
+        error_note(es::INVALID_RSLOT, &head(&f)),
+        "ack to rslot 7"
+    );
 }
 
 impl Cluster {
@@ -658,7 +729,9 @@ fn s08_acks_flow_back_to_the_sender_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_s08_verilator", 0xC508, |rng| s8_acks(Backend::Verilator, rng));
+    check("ppe_s08_verilator", 0xC508, |rng| {
+        s8_acks(Backend::Verilator, rng)
+    });
 }
 
 /// A forged data packet for node `dst`'s rslot `slot`: `words` payload words at `off`.
@@ -698,9 +771,14 @@ fn s9_errors(backend: Backend, rng: &mut Rng) {
         ("offset > size", es::BAD_OFFSET, 2, 260, 1, |_| {}),
         ("offset + len > size", es::BAD_SIZE, 2, 252, 2, |_| {}),
         ("offset == size, one word", es::BAD_SIZE, 2, 256, 1, |_| {}),
-        ("hdr checksum and dst_node", es::BAD_HDR_CHKSUM, 2, 0, 1, |p| {
-            p.address0 = address0::DST_NODE.set(0, 0x7) as u32
-        }),
+        (
+            "hdr checksum and dst_node",
+            es::BAD_HDR_CHKSUM,
+            2,
+            0,
+            1,
+            |p| p.address0 = address0::DST_NODE.set(0, 0x7) as u32,
+        ),
     ];
     let _ = inc;
     for (what, bit, slot, off, words, edit) in cases {
@@ -721,14 +799,21 @@ fn s9_errors(backend: Backend, rng: &mut Rng) {
     let e = c.on(1, |p, b| p.wait_note(b, 0)).unwrap();
     assert_eq!(body(&e), error_note(es::BAD_BODY_CHKSUM, &head(&f)), "body");
     c.settle();
-    assert_eq!(c.host(1, rx.buf, 256), vec![0; 256], "nothing written by an error packet");
+    assert_eq!(
+        c.host(1, rx.buf, 256),
+        vec![0; 256],
+        "nothing written by an error packet"
+    );
     let rs = c.on(1, |p, b| p.rslot_read(b, 2)).unwrap();
     assert_eq!((rs[3], rs[4], rs[5]), (0, 0, 0), "the rslot untouched");
     // the boundaries that pass: no payload at offset == size; the last word at size - 4
     c.net.inject(1, forge(&c, 0, 1, 3, 256, 0).frame());
     c.net.inject(1, forge(&c, 0, 1, 3, 252, 1).frame());
     c.settle();
-    assert!(c.on(1, |p, b| p.poll(b, 0)).unwrap().is_none(), "a boundary case failed");
+    assert!(
+        c.on(1, |p, b| p.poll(b, 0)).unwrap().is_none(),
+        "a boundary case failed"
+    );
     let mut want = vec![0u8; 256];
     want[252..].copy_from_slice(&1u32.to_le_bytes());
     assert_eq!(c.host(1, ok.buf, 256), want, "offset + len == size passes");
@@ -744,7 +829,9 @@ fn s09_every_reception_check_fails_once_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_s09_verilator", 0xC509, |rng| s9_errors(Backend::Verilator, rng));
+    check("ppe_s09_verilator", 0xC509, |rng| {
+        s9_errors(Backend::Verilator, rng)
+    });
 }
 
 /// S10: a miscellaneous packet clears enable and is reported on list 0; a second one is held
@@ -792,7 +879,9 @@ fn s10_misc_packets_stop_the_node_until_handled_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_s10_verilator", 0xC510, |rng| s10_misc(Backend::Verilator, rng));
+    check("ppe_s10_verilator", 0xC510, |rng| {
+        s10_misc(Backend::Verilator, rng)
+    });
 }
 
 /// S11: queue pressure. (a) Node 1's host recycles its notification objects but never reads
@@ -808,7 +897,12 @@ fn s11_queue_pressure(backend: Backend, rng: &mut Rng) {
     c.drv[0].sslot_create(rx.conn);
     let from = c.net.src_alloc(0, 4 * N as usize) as u32;
     let words: Vec<u8> = (0..N).flat_map(|i| (i + 1).to_le_bytes()).collect();
-    c.net.nodes[0].rd.srv.mem.write(from as u64, &words).unwrap();
+    c.net.nodes[0]
+        .rd
+        .srv
+        .mem
+        .write(from as u64, &words)
+        .unwrap();
     let msg = |i: u32| Send::dma(rx.conn, from + 4 * i, 4, 4 * i);
     // send until nothing moves for 3000 cycles (node 1's postings stopped at a full NQR)
     let (mut i, mut notes, mut quiet_since) = (0, 0, c.net.cycles);
@@ -871,7 +965,10 @@ fn s11_queue_pressure(backend: Backend, rng: &mut Rng) {
     for _ in 0..3000 {
         c.net.step();
     }
-    assert!(c.net.queued(1) > 0, "node 1 took every frame without objects");
+    assert!(
+        c.net.queued(1) > 0,
+        "node 1 took every frame without objects"
+    );
     let p1 = c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
     empty_irq |= p1 & hw::NBQR_EMPTY.mask() as u32 != 0 && c.net.irq(1);
     assert!(empty_irq, "NBQR never ran empty with the interrupt");
@@ -897,7 +994,11 @@ fn s11_queue_pressure(backend: Backend, rng: &mut Rng) {
         if nexts.len() >= 300 {
             break;
         }
-        if k < 300 && c.on(0, |p, b| p.try_send(b, &Send::dma(one.conn, from, 4, 0))).unwrap().is_some() {
+        if k < 300
+            && c.on(0, |p, b| p.try_send(b, &Send::dma(one.conn, from, 4, 0)))
+                .unwrap()
+                .is_some()
+        {
             k += 1;
         }
         let got = c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
@@ -942,7 +1043,10 @@ fn s12_interrupts(backend: Backend, rng: &mut Rng) {
     let pcsr1 = |c: &mut Cluster| c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
     assert!(!c.net.irq(1));
     ping(&mut c, &rx, rng);
-    assert!(c.net.irq(1) && pcsr1(&mut c) & int_lo != 0, "int_lo on the first token");
+    assert!(
+        c.net.irq(1) && pcsr1(&mut c) & int_lo != 0,
+        "int_lo on the first token"
+    );
     // coalescing: two more while the bit is set
     let mut rises = 0;
     let mut level = true;
@@ -964,9 +1068,14 @@ fn s12_interrupts(backend: Backend, rng: &mut Rng) {
     ping(&mut c, &rx, rng);
     assert!(c.net.irq(1));
     assert_eq!(c.on(1, |_, b| b.read32(hw::NQR as u64)).unwrap(), 2);
-    assert_eq!(c.on(1, |_, b| b.read32(hw::NQR as u64)).unwrap(), 0, "drained");
+    assert_eq!(
+        c.on(1, |_, b| b.read32(hw::NQR as u64)).unwrap(),
+        0,
+        "drained"
+    );
     ping(&mut c, &rx, rng);
-    c.on(1, |_, b| b.write32(hw::PCSR1 as u64, !int_lo)).unwrap();
+    c.on(1, |_, b| b.write32(hw::PCSR1 as u64, !int_lo))
+        .unwrap();
     for _ in 0..200 {
         c.net.step();
     }
@@ -978,7 +1087,8 @@ fn s12_interrupts(backend: Backend, rng: &mut Rng) {
         "the lost wakeup: a token on NQR"
     );
     // a write of 1 to int_lo leaves it; int_hi is not touched by a write aimed at int_lo
-    c.on(1, |_, b| b.write32(hw::PCSR1 as u64, u32::MAX)).unwrap();
+    c.on(1, |_, b| b.write32(hw::PCSR1 as u64, u32::MAX))
+        .unwrap();
     assert_eq!(pcsr1(&mut c) & int_lo, 0, "a 1 does not set int_lo");
     c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
     // nbqr_empty: every object taken (node 1 stops recycling), the interrupt stays until a write
@@ -991,7 +1101,11 @@ fn s12_interrupts(backend: Backend, rng: &mut Rng) {
     }
     c.settle();
     let p1 = pcsr1(&mut c);
-    assert_ne!(p1 & hw::NBQR_EMPTY.mask() as u32, 0, "NBQR empty after {given} postings");
+    assert_ne!(
+        p1 & hw::NBQR_EMPTY.mask() as u32,
+        0,
+        "NBQR empty after {given} postings"
+    );
     let irq = c.on(1, |p, b| p.intr(b)).unwrap();
     assert_eq!(irq.tokens.len(), given, "a token per posting");
     assert!(irq.refilled > 0);
@@ -1023,13 +1137,25 @@ fn s13_stop_and_resume(backend: Backend, rng: &mut Rng) {
     let sent = |c: &Cluster| c.net.log.iter().filter(|s| s.src == 0).count();
     assert!(c.net.run_until(100_000, |n| n.log.len() >= 5));
     // go written again while busy: ignored (the message goes on as it was)
-    let c1 = c.on(0, |_, b| b.read32(desc_addr(h.desc, sd::CONTROL1))).unwrap();
-    c.on(0, |_, b| b.write32(desc_addr(h.desc, sd::CONTROL1), sd::MSG_SIZE.set(c1 as u64, 4) as u32)).unwrap();
+    let c1 = c
+        .on(0, |_, b| b.read32(desc_addr(h.desc, sd::CONTROL1)))
+        .unwrap();
+    c.on(0, |_, b| {
+        b.write32(
+            desc_addr(h.desc, sd::CONTROL1),
+            sd::MSG_SIZE.set(c1 as u64, 4) as u32,
+        )
+    })
+    .unwrap();
     let st = c.on(0, |p, b| p.send_suspend(b, h.desc)).unwrap();
     let n = sent(&c);
     assert!(n >= 5 && n < 32, "{n} packets before the stop");
     assert!(!st.done());
-    assert_eq!(st.bytes_to_go(), 4096 - 128 * n as u32, "progress of {n} packets");
+    assert_eq!(
+        st.bytes_to_go(),
+        4096 - 128 * n as u32,
+        "progress of {n} packets"
+    );
     assert_eq!(
         st.words[sd::MSG_ADDRESS] - st.words[sd::MSG_ADDRESS] % 128,
         st.words[sd::MSG_ADDRESS],
@@ -1054,7 +1180,11 @@ fn s13_stop_and_resume(backend: Backend, rng: &mut Rng) {
     let notes = c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
     assert_eq!(notes.len(), 2, "two completions");
     let tx = c.on(0, |p, b| p.drain(b, L_TX)).unwrap();
-    assert_eq!(tx.len(), 1, "the resumed message's completion (h2 asked for none)");
+    assert_eq!(
+        tx.len(),
+        1,
+        "the resumed message's completion (h2 asked for none)"
+    );
     // a stop during a stall: the port refuses everything for 200 cycles
     c.net.set_tx_rate(0, 1.0);
     let rx3 = c.open(1, 3, 1024, true, false);
@@ -1067,18 +1197,38 @@ fn s13_stop_and_resume(backend: Backend, rng: &mut Rng) {
         c.net.step();
     }
     let s2 = c.on(0, |p, b| p.status2(b)).unwrap()[h.desc];
-    assert_ne!(s2 & sd::STALLED.mask() as u32, 0, "stalled after 64 refused cycles");
-    let c1 = c.on(0, |_, b| b.read32(desc_addr(h.desc, sd::CONTROL1))).unwrap();
-    c.on(0, |_, b| b.write32(desc_addr(h.desc, sd::CONTROL1), c1 & !(sd::GO.mask() as u32))).unwrap();
+    assert_ne!(
+        s2 & sd::STALLED.mask() as u32,
+        0,
+        "stalled after 64 refused cycles"
+    );
+    let c1 = c
+        .on(0, |_, b| b.read32(desc_addr(h.desc, sd::CONTROL1)))
+        .unwrap();
+    c.on(0, |_, b| {
+        b.write32(
+            desc_addr(h.desc, sd::CONTROL1),
+            c1 & !(sd::GO.mask() as u32),
+        )
+    })
+    .unwrap();
     for _ in 0..100 {
         c.net.step();
     }
     let s2 = c.on(0, |p, b| p.status2(b)).unwrap()[h.desc];
-    assert_ne!(s2 & sd::BUSY.mask() as u32, 0, "busy while its packet waits at the port");
+    assert_ne!(
+        s2 & sd::BUSY.mask() as u32,
+        0,
+        "busy while its packet waits at the port"
+    );
     c.net.set_tx_rate(0, 1.0);
     let st = c.on(0, |p, b| p.send_suspend(b, h.desc)).unwrap();
     let k = sent(&c) - before;
-    assert_eq!(st.bytes_to_go(), 1024 - 128 * k as u32, "the waiting packet went");
+    assert_eq!(
+        st.bytes_to_go(),
+        1024 - 128 * k as u32,
+        "the waiting packet went"
+    );
     let h = c.on(0, |p, b| p.send_resume(b, h.desc, &st)).unwrap();
     c.on(0, |p, b| p.send_wait(b, h)).unwrap();
     c.settle();
@@ -1098,7 +1248,10 @@ fn s13_stop_and_resume(backend: Backend, rng: &mut Rng) {
     assert_eq!(sent(&c), before + 1);
     c.settle();
     assert_eq!(c.host(1, rx4.buf, 128), d4);
-    assert!(c.on(0, |p, b| p.send_resume(b, h.desc, &st)).is_err(), "a finished message resumed");
+    assert!(
+        c.on(0, |p, b| p.send_resume(b, h.desc, &st)).is_err(),
+        "a finished message resumed"
+    );
 }
 
 // verifies: PPE-R082 PPE-R085 PPE-R086 PPE-R087 PPE-R088 PPE-R089 PPE-R090 PPE-R091
@@ -1131,15 +1284,26 @@ fn s14_enable(backend: Backend, rng: &mut Rng) {
             c.net.step();
         }
         let p1 = c.on(1, |_, b| b.read32(hw::PCSR1 as u64)).unwrap();
-        assert_ne!(p1 & hw::IDLE.mask() as u32, 0, "round {round}: idle while disabled");
-        assert!(c.net.delivered(1).len() <= before + 1, "round {round}: packets taken while disabled");
+        assert_ne!(
+            p1 & hw::IDLE.mask() as u32,
+            0,
+            "round {round}: idle while disabled"
+        );
+        assert!(
+            c.net.delivered(1).len() <= before + 1,
+            "round {round}: packets taken while disabled"
+        );
         assert_eq!(
             c.net.log.iter().filter(|s| s.src == 1).count(),
             sent_before,
             "round {round}: a packet sent while disabled"
         );
         let s2 = c.on(1, |p, b| p.status2(b)).unwrap()[h10.desc];
-        assert_eq!(s2 & (sd::DONE.mask() | sd::BUSY.mask()) as u32, 0, "round {round}: pending");
+        assert_eq!(
+            s2 & (sd::DONE.mask() | sd::BUSY.mask()) as u32,
+            0,
+            "round {round}: pending"
+        );
         c.on(1, |p, b| p.unquiesce(b)).unwrap();
         c.on(0, |p, b| p.send_wait(b, h01)).unwrap();
         c.on(1, |p, b| p.send_wait(b, h10)).unwrap();
@@ -1157,7 +1321,9 @@ fn s14_enable_holds_traffic_and_idle_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_s14_verilator", 0xC514, |rng| s14_enable(Backend::Verilator, rng));
+    check("ppe_s14_verilator", 0xC514, |rng| {
+        s14_enable(Backend::Verilator, rng)
+    });
 }
 
 /// S15: a soft reset of node 1 in the middle of traffic both ways, its reboot with the next
@@ -1181,7 +1347,11 @@ fn s15_reset_and_reboot(backend: Backend, rng: &mut Rng) {
     c.on(1, |p, b| p.init(b)).unwrap();
     let s2 = c.on(1, |p, b| p.status2(b)).unwrap();
     for (n, w) in s2.iter().enumerate() {
-        assert_eq!(*w & sd::DONE.mask() as u32, sd::DONE.mask() as u32, "descriptor {n} done after reset");
+        assert_eq!(
+            *w & sd::DONE.mask() as u32,
+            sd::DONE.mask() as u32,
+            "descriptor {n} done after reset"
+        );
     }
     let rx1 = c.open(1, 1, 8192, true, false);
     assert_eq!(rx1.conn.incarnation, (old + 1) % 16);
@@ -1194,7 +1364,10 @@ fn s15_reset_and_reboot(backend: Backend, rng: &mut Rng) {
         "no stale packet refused for its incarnation"
     );
     for e in &errs {
-        let NoteKind::Error { status, src_node, .. } = e.kind() else {
+        let NoteKind::Error {
+            status, src_node, ..
+        } = e.kind()
+        else {
             panic!("{:x?}", e.words)
         };
         // before the rslot was opened again: invalid_rslot; after: bad_incarnation
@@ -1204,7 +1377,11 @@ fn s15_reset_and_reboot(backend: Backend, rng: &mut Rng) {
             e.words
         );
     }
-    assert_eq!(c.host(1, rx1.buf, 8192), vec![0; 8192], "a stale packet written");
+    assert_eq!(
+        c.host(1, rx1.buf, 8192),
+        vec![0; 8192],
+        "a stale packet written"
+    );
     // node 0's rslot got a cut message: no completion, every write inside its buffer (strict)
     let rs = c.on(0, |p, b| p.rslot_read(b, 1)).unwrap();
     assert_ne!(rs[3], 0, "the cut message completed");
@@ -1221,13 +1398,18 @@ fn s15_reset_and_reboot(backend: Backend, rng: &mut Rng) {
     let rx0b = c.open(0, 2, 256, true, false);
     c.drv[1].sslot_create(rx0b.conn);
     let (from, d) = c.source(1, 256, rng);
-    let h = c.on(1, |p, b| p.send(b, &Send::dma(rx0b.conn, from, 256, 0))).unwrap();
+    let h = c
+        .on(1, |p, b| p.send(b, &Send::dma(rx0b.conn, from, 256, 0)))
+        .unwrap();
     c.on(1, |p, b| p.send_wait(b, h)).unwrap();
     c.on(0, |p, b| p.wait_note(b, L_RX)).unwrap();
     c.settle();
     assert_eq!(c.host(0, rx0b.buf, 256), d);
     // the wrap: 15 + 1 = 0 asks for the broadcast
-    assert!(c.on(1, |p, b| p.set_incarnation(b, 15)).unwrap(), "15 -> 0 wraps");
+    assert!(
+        c.on(1, |p, b| p.set_incarnation(b, 15)).unwrap(),
+        "15 -> 0 wraps"
+    );
     assert_eq!(c.drv[1].cfg.incarnation, 0);
     let p0 = c.on(1, |_, b| b.read32(hw::PCSR0 as u64)).unwrap();
     assert_eq!(hw::INCARNATION.get(p0 as u64), 0);
@@ -1285,9 +1467,19 @@ fn s16_loss_and_duplication(backend: Backend, rng: &mut Rng) {
             k => panic!("{k:?}"),
         })
         .collect();
-    assert!(!slots.contains(&1), "the message with a lost packet completed");
-    assert!(slots.contains(&3), "the undisturbed message did not complete");
-    assert_eq!(c.host(1, good.buf, 1024), sent[2], "the undisturbed message");
+    assert!(
+        !slots.contains(&1),
+        "the message with a lost packet completed"
+    );
+    assert!(
+        slots.contains(&3),
+        "the undisturbed message did not complete"
+    );
+    assert_eq!(
+        c.host(1, good.buf, 1024),
+        sent[2],
+        "the undisturbed message"
+    );
     let rs = c.on(1, |p, b| p.rslot_read(b, 1)).unwrap();
     assert_eq!(rs[3], 128, "one packet's bytes missing");
     let got = c.host(1, lost.buf, 1024);
@@ -1299,7 +1491,11 @@ fn s16_loss_and_duplication(backend: Backend, rng: &mut Rng) {
     assert_eq!(c.host(1, dup.buf, 1024), sent[1]);
     let rs = c.on(1, |p, b| p.rslot_read(b, 2)).unwrap();
     let early = slots.contains(&2);
-    assert!(early || rs[3] == (-128i32) as u32, "bytes_to_go {:#x}", rs[3]);
+    assert!(
+        early || rs[3] == (-128i32) as u32,
+        "bytes_to_go {:#x}",
+        rs[3]
+    );
 }
 
 // verifies: PPE-R131 PPE-R132
@@ -1355,7 +1551,9 @@ fn s17_dead_node(backend: Backend, rng: &mut Rng) {
     let bytes: Vec<u8> = body(&e).iter().flat_map(|w| w.to_le_bytes()).collect();
     c.net.nodes[0].rd.srv.mem.write(body_at, &bytes).unwrap();
     let h = c
-        .on(0, |p, b| p.send(b, &Send::dma(ctl.conn, body_at as u32, 32, 0)))
+        .on(0, |p, b| {
+            p.send(b, &Send::dma(ctl.conn, body_at as u32, 32, 0))
+        })
         .unwrap();
     c.on(0, |p, b| p.send_wait(b, h)).unwrap();
     // node 1: the control message names the dead node; its connections go
@@ -1367,9 +1565,14 @@ fn s17_dead_node(backend: Backend, rng: &mut Rng) {
     let down = nicgen_wire::ppe::note::ERR_DST_NODE.get(w2 as u64) as u16;
     assert_eq!(down, DEAD);
     let stopped = c.on(1, |p, b| p.peer_down(b, down)).unwrap();
-    assert_eq!(stopped, vec![h_dead.desc], "the descriptor sending to the dead node");
+    assert_eq!(
+        stopped,
+        vec![h_dead.desc],
+        "the descriptor sending to the dead node"
+    );
     assert!(
-        c.on(1, |p, b| p.send(b, &Send::dma(dead, from, 4, 0))).is_err(),
+        c.on(1, |p, b| p.send(b, &Send::dma(dead, from, 4, 0)))
+            .is_err(),
         "a send to the dead node after its connections were closed"
     );
     let sent_dead = |c: &Cluster| {
@@ -1383,10 +1586,18 @@ fn s17_dead_node(backend: Backend, rng: &mut Rng) {
     assert!(n_dead < 512, "the whole message went ({n_dead} packets)");
     c.on(1, |p, b| p.send_wait(b, h_live)).unwrap();
     c.settle();
-    assert_eq!(sent_dead(&c), n_dead, "packets to the dead node after peer_down");
+    assert_eq!(
+        sent_dead(&c),
+        n_dead,
+        "packets to the dead node after peer_down"
+    );
     assert_eq!(c.host(2, live.buf, 4096), d_live, "the live connection");
     let errs = c.on(0, |p, b| p.drain(b, 0)).unwrap();
-    assert_eq!(errs.len() + 1, n_dead, "one error per packet ejected at node 0");
+    assert_eq!(
+        errs.len() + 1,
+        n_dead,
+        "one error per packet ejected at node 0"
+    );
 }
 
 // verifies: PPE-R082 PPE-R002 PPE-R003
@@ -1395,7 +1606,9 @@ fn s01_go_through_every_alias_starts_the_descriptor_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_s01_verilator", 0xC501, |rng| s1_go_aliases(Backend::Verilator, rng));
+    check("ppe_s01_verilator", 0xC501, |rng| {
+        s1_go_aliases(Backend::Verilator, rng)
+    });
 }
 
 // verifies: PPE-R126 PPE-R158 PPE-R160
@@ -1404,7 +1617,9 @@ fn s17_dead_node_closes_its_connections_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_s17_verilator", 0xC517, |rng| s17_dead_node(Backend::Verilator, rng));
+    check("ppe_s17_verilator", 0xC517, |rng| {
+        s17_dead_node(Backend::Verilator, rng)
+    });
 }
 
 /// S1: through the driver's transport on one node of the cluster: the go bit written through
@@ -1421,7 +1636,9 @@ fn s1_go_aliases(backend: Backend, rng: &mut Rng) {
         let s = Send::dma(rx.conn, from, 128, 0);
         let h = c.on(0, |p, b| p.start(b, n, &s)).unwrap();
         c.on(0, |p, b| p.send_wait(b, h)).unwrap();
-        let c1 = c.on(0, |_, b| b.read32(desc_addr(n, sd::CONTROL1))).unwrap();
+        let c1 = c
+            .on(0, |_, b| b.read32(desc_addr(n, sd::CONTROL1)))
+            .unwrap();
         c.settle();
         c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
         assert_eq!(c.host(1, rx.buf, 128), data);
@@ -1438,17 +1655,21 @@ fn s1_go_aliases(backend: Backend, rng: &mut Rng) {
         let xmt = (4 * (sd::WORDS * n + sd::CONTROL1)) as u32;
         let go = c1 | sd::GO.mask() as u32;
         match alias {
-            0 => c.on(0, |_, b| b.write32(desc_addr(n, sd::CONTROL1), go)).unwrap(),
-            1 => c.on(0, |_, b| {
-                b.write32(hw::PXR_PTR as u64, xmt)?;
-                b.write32(hw::PXR_MEM as u64, go)
-            })
-            .unwrap(),
-            _ => c.on(0, |_, b| {
-                b.write32(hw::PXR_PTR as u64, xmt & !0xFF)?;
-                b.write32((hw::XMT_PAGE + (xmt & 0xFF)) as u64, go)
-            })
-            .unwrap(),
+            0 => c
+                .on(0, |_, b| b.write32(desc_addr(n, sd::CONTROL1), go))
+                .unwrap(),
+            1 => c
+                .on(0, |_, b| {
+                    b.write32(hw::PXR_PTR as u64, xmt)?;
+                    b.write32(hw::PXR_MEM as u64, go)
+                })
+                .unwrap(),
+            _ => c
+                .on(0, |_, b| {
+                    b.write32(hw::PXR_PTR as u64, xmt & !0xFF)?;
+                    b.write32((hw::XMT_PAGE + (xmt & 0xFF)) as u64, go)
+                })
+                .unwrap(),
         }
         let n = c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
         want_reception(&n, 1, NUMS[0], c.drv[1].cfg.incarnation, 0, 128);
@@ -1470,7 +1691,9 @@ fn r012_r020_boundaries(backend: Backend, rng: &mut Rng) {
     c.drv[0].sslot_create(rx.conn);
     let (_, h) = c.send(0, &rx, len, rng, |_| {});
     let mut reads = 0;
-    while !c.on(0, |p, b| p.send_poll(b, h)).unwrap() || c.on(1, |p, b| p.poll(b, L_RX)).unwrap().is_none() {
+    while !c.on(0, |p, b| p.send_poll(b, h)).unwrap()
+        || c.on(1, |p, b| p.poll(b, L_RX)).unwrap().is_none()
+    {
         let btg = c.on(1, |p, b| p.rslot_read(b, 1)).unwrap()[3] as i32;
         assert!(
             btg % 128 == 0 && (-(len as i32)..=len as i32).contains(&btg),
@@ -1484,7 +1707,9 @@ fn r012_r020_boundaries(backend: Backend, rng: &mut Rng) {
     c.drv[0].sslot_create(rx2.conn);
     let first = c.net.delivered(1).len();
     let (_, h) = c.send(0, &rx2, len, rng, |_| {});
-    assert!(c.net.run_until(200_000, |n| n.delivered(1).len() >= first + 20));
+    assert!(c
+        .net
+        .run_until(200_000, |n| n.delivered(1).len() >= first + 20));
     let inc = c.drv[1].cfg.incarnation;
     c.on(1, |p, b| p.set_incarnation(b, inc)).unwrap();
     c.on(0, |p, b| p.send_wait(b, h)).unwrap();
@@ -1496,10 +1721,18 @@ fn r012_r020_boundaries(backend: Backend, rng: &mut Rng) {
     assert!(errs.len() < frames.len(), "every packet refused");
     let cut = frames.len() - errs.len();
     for (e, f) in errs.iter().zip(&frames[cut..]) {
-        assert_eq!(body(e), error_note(es::BAD_INCARNATION, &head(f)), "a packet after the cut");
+        assert_eq!(
+            body(e),
+            error_note(es::BAD_INCARNATION, &head(f)),
+            "a packet after the cut"
+        );
     }
     let rs = c.on(1, |p, b| p.rslot_read(b, 2)).unwrap();
-    assert_eq!(rs[3] as i32, len as i32 - 128 * cut as i32, "the packets before the cut counted");
+    assert_eq!(
+        rs[3] as i32,
+        len as i32 - 128 * cut as i32,
+        "the packets before the cut counted"
+    );
     // local_node_num changed while node 0 sends: each frame one number, checksums right
     c.drv[1].cfg.incarnation = (inc + 1) % 16;
     let rx3 = c.open(1, 3, len, true, false);
@@ -1518,8 +1751,14 @@ fn r012_r020_boundaries(backend: Backend, rng: &mut Rng) {
             address1::SRC_NODE.get(s.frame[1] as u64)
         })
         .collect();
-    let k = srcs.iter().position(|&s| s == 0x123).expect("no frame with the new number");
-    assert!(k > 0 && srcs[..k].iter().all(|&s| s == NUMS[0] as u64), "{srcs:x?}");
+    let k = srcs
+        .iter()
+        .position(|&s| s == 0x123)
+        .expect("no frame with the new number");
+    assert!(
+        k > 0 && srcs[..k].iter().all(|&s| s == NUMS[0] as u64),
+        "{srcs:x?}"
+    );
     assert!(srcs[k..].iter().all(|&s| s == 0x123), "{srcs:x?}");
 }
 
@@ -1540,21 +1779,31 @@ fn host_accesses_and_pcsr0_changes_meet_packets_whole_verilator() {
 /// words cut off or added, or a fabric type other than data.
 fn fuzz_frame(rng: &mut Rng, num: u16, inc: u8) -> Vec<u32> {
     let g = |rng: &mut Rng, p: f64| rng.chance(p) as u64;
-    let node = if rng.chance(0.95) { num as u64 } else { rng.below(4096) };
-    let inc = if rng.chance(0.95) { inc as u64 } else { rng.below(16) };
+    let node = if rng.chance(0.95) {
+        num as u64
+    } else {
+        rng.below(4096)
+    };
+    let inc = if rng.chance(0.95) {
+        inc as u64
+    } else {
+        rng.below(16)
+    };
     let words = rng.below(33) as usize;
     let p = Packet {
         address0: address0::DST_NODE.set(0, node) as u32,
-        address1: (address1::DST_SLOT.set(0, rng.below(20)) | address1::SRC_NODE.set(0, rng.below(4096)))
-            as u32,
+        address1: (address1::DST_SLOT.set(0, rng.below(20))
+            | address1::SRC_NODE.set(0, rng.below(4096))) as u32,
         control0: (control0::USE_MSG_SIZE.set(0, g(rng, 0.3))
             | control0::USE_MSG_OFFSET.set(0, g(rng, 0.3))
             | control0::ACK_PKT.set(0, g(rng, 0.1))
             | control0::INCARNATION.set(0, inc)
             | control0::REMOTE_OFFSET.set(0, 4 * rng.below(516))) as u32,
-        control1: (control1::META_LEN.set(0, rng.below(8)) | control1::MSG_SIZE.set(0, 4 * rng.below(600)))
-            as u32,
-        meta: rng.chance(0.2).then(|| [0; 4].map(|_| rng.next_u64() as u32)),
+        control1: (control1::META_LEN.set(0, rng.below(8))
+            | control1::MSG_SIZE.set(0, 4 * rng.below(600))) as u32,
+        meta: rng
+            .chance(0.2)
+            .then(|| [0; 4].map(|_| rng.next_u64() as u32)),
         payload: (0..words).map(|_| rng.next_u64() as u32).collect(),
     };
     let mut f = p.frame();
@@ -1588,8 +1837,9 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
         let rx = c.open(1, slot, size, notify, acks);
         bufs.push((rx.buf, size));
     }
-    let mut table: Vec<[u32; RSLOT_WORDS]> =
-        (0..16).map(|k| c.on(1, |p, b| p.rslot_read(b, k)).unwrap()).collect();
+    let mut table: Vec<[u32; RSLOT_WORDS]> = (0..16)
+        .map(|k| c.on(1, |p, b| p.rslot_read(b, k)).unwrap())
+        .collect();
     let mut mirror: Vec<Vec<u8>> = bufs.iter().map(|b| vec![0; b.1 as usize]).collect();
     let cfg = RxCfg {
         local_node: NUMS[1],
@@ -1629,7 +1879,11 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
                     want[l].push(ack_note(&h, meta));
                     kinds[2] += 1;
                 }
-                Outcome::Data { host_addr, payload, completed } => {
+                Outcome::Data {
+                    host_addr,
+                    payload,
+                    completed,
+                } => {
                     let k = bufs.iter().position(|b| b.0 == table[slot][0]).unwrap();
                     let at = (host_addr - bufs[k].0) as usize;
                     for (i, w) in payload.iter().enumerate() {
@@ -1690,16 +1944,32 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
             assert_eq!(g, w, "list {l} posting {i}");
         }
     }
-    assert_eq!(tokens, want.iter().map(|v| v.len()).sum::<usize>(), "a token per posting");
+    assert_eq!(
+        tokens,
+        want.iter().map(|v| v.len()).sum::<usize>(),
+        "a token per posting"
+    );
     assert_eq!(aq, want_aq, "AQR");
     for (k, b) in bufs.iter().enumerate() {
-        assert_eq!(c.host(1, b.0, b.1 as usize), mirror[k], "rslot {}'s buffer", k + 1);
+        assert_eq!(
+            c.host(1, b.0, b.1 as usize),
+            mirror[k],
+            "rslot {}'s buffer",
+            k + 1
+        );
     }
     for (k, t) in table.iter().enumerate() {
-        assert_eq!(&c.on(1, |p, b| p.rslot_read(b, k as u16)).unwrap(), t, "rslot {k}");
+        assert_eq!(
+            &c.on(1, |p, b| p.rslot_read(b, k as u16)).unwrap(),
+            t,
+            "rslot {k}"
+        );
     }
     assert!(kinds.iter().all(|&k| k > 0) || n < 1000, "kinds {kinds:?}");
-    eprintln!("  {n} fuzzed frames: misc {}, errors {}, acks {}, data {}", kinds[0], kinds[1], kinds[2], kinds[3]);
+    eprintln!(
+        "  {n} fuzzed frames: misc {}, errors {}, acks {}, data {}",
+        kinds[0], kinds[1], kinds[2], kinds[3]
+    );
     // good traffic afterwards
     let rx = c.open(1, 9, 1024, true, false);
     c.drv[0].sslot_create(rx.conn);
@@ -1716,10 +1986,14 @@ fn fuzzed_packets_never_write_outside_a_buffer_verilator() {
     if !verilator::require("ppe_node in Verilator") {
         return;
     }
-    check("ppe_fuzz_verilator", 0xF022, |rng| fuzz(Backend::Verilator, rng, 100_000));
+    check("ppe_fuzz_verilator", 0xF022, |rng| {
+        fuzz(Backend::Verilator, rng, 100_000)
+    });
 }
 
 #[test]
 fn s06_zero_length_and_header_only_packets_native() {
-    check("ppe_s06_native", 0xC5F6, |rng| s6_zero_length(Backend::Native, rng));
+    check("ppe_s06_native", 0xC5F6, |rng| {
+        s6_zero_length(Backend::Native, rng)
+    });
 }

@@ -2,6 +2,7 @@
 //! binary.
 
 mod cluster;
+mod driver;
 mod dut;
 mod events;
 mod node;

@@ -186,6 +186,19 @@ pub const MITNIC_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
 /// Clock of the MIT NIC board build (the DTU board's PLL: 45 MHz).
 pub const MITNIC_BOARD_CLOCK_HZ: u32 = DTU_BOARD_CLOCK_HZ;
 
+/// Windows of the PPE board (`ulx3s_ppe`: two Utah PPEs cabled to each other).
+pub const PPE_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
+    (0, "ppe0", "PPE 0's 1 KB host window (`nicgen_wire::ppe::host`), repeated four times in the window"),
+    (1, "ppe1", "PPE 1's host window (as ppe0)"),
+    (2, "mem0", "PPE 0's host memory, 4 KiB: byte b of the window is host address b, which the PPE reads and writes by DMA"),
+    (3, "mem1", "PPE 1's host memory (as mem0)"),
+    (15, "board", "board and bridge registers (BOARD)"),
+];
+/// Bytes of each PPE's host memory on the PPE board (one window, at host address 0).
+pub const PPE_BOARD_MEM_BYTES: usize = 1 << WINDOW_BITS;
+/// Clock of the PPE board build (the DTU board's PLL: 45 MHz).
+pub const PPE_BOARD_CLOCK_HZ: u32 = DTU_BOARD_CLOCK_HZ;
+
 /// The window a bridge address falls in (aligned, below 64 KiB, a mapped window), if any.
 pub fn window_of(addr: u32) -> Option<u32> {
     let w = addr >> WINDOW_BITS;
