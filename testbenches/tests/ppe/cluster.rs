@@ -1966,6 +1966,9 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
         );
     }
     assert!(kinds.iter().all(|&k| k > 0) || n < 1000, "kinds {kinds:?}");
+    // the receive side never reads host memory: each packet's rslot read and write-back are
+    // in the PPE's own table (PPE-R186); node 1 sent nothing, so its read port saw nothing
+    assert!(c.net.nodes[1].rd.log.is_empty(), "host reads during reception");
     eprintln!(
         "  {n} fuzzed frames: misc {}, errors {}, acks {}, data {}",
         kinds[0], kinds[1], kinds[2], kinds[3]
@@ -1980,7 +1983,7 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
     assert_eq!(c.host(1, rx.buf, 1024), d, "a message after the fuzz");
 }
 
-// verifies: PPE-R124 PPE-R156 PPE-R164
+// verifies: PPE-R124 PPE-R156 PPE-R164 PPE-R186
 #[test]
 fn fuzzed_packets_never_write_outside_a_buffer_verilator() {
     if !verilator::require("ppe_node in Verilator") {
