@@ -290,6 +290,7 @@ Theoretical maximum at the default rate: {:.0} accesses/s.\n\n",
         ("ulx3s", &BOARD_WINDOWS[..]),
         ("ulx3s_dtu", &DTU_BOARD_WINDOWS[..]),
         ("ulx3s_mitnic", &MITNIC_BOARD_WINDOWS[..]),
+        ("ulx3s_ppe", &PPE_BOARD_WINDOWS[..]),
     ] {
         s += &format!("\nBoard map of `{board}`:\n\n| window | base | block |\n|---|---|---|\n");
         for (n, name, what) in windows {
