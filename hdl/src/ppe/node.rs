@@ -316,6 +316,9 @@ impl Logic for PpeNode {
         self.rdy.d.next = !self.eng_rst.q.val() && !self.rx_rst.q.val() && !self.rx_rp.q.val();
         self.en.next =
             self.rdy.q.val() && ((self.pcsr0.q.val() & self.c_enable.val()) != self.c_zero32.val());
+        // a received frame goes on to the engine only while enabled: a miscellaneous packet
+        // stays readable, and a quiesced node's next frame waits (idle holds)
+        self.rxn.promote.next = self.en.val();
 
         // ---- the engines ----
         self.txe.en.next = self.en.val();

@@ -86,6 +86,9 @@ pub struct PpeRx {
     /// included): part of PCSR1.idle's "ejecting".
     pub busy: Signal<Out, Bit>,
     pub ev_take: Signal<In, Bit>,
+    /// A received frame may move on to the engine (the node: enable, so a miscellaneous
+    /// packet stays in the held place until software sets enable again).
+    pub promote: Signal<In, Bit>,
     pub ev_status: Signal<Out, Bits<16>>,
     pub ev_ack: Signal<Out, Bit>,
     pub ev_data: Signal<Out, Bit>,
@@ -171,6 +174,7 @@ impl Default for PpeRx {
             ev_valid: Default::default(),
             busy: Default::default(),
             ev_take: Default::default(),
+            promote: Default::default(),
             ev_status: Default::default(),
             ev_ack: Default::default(),
             ev_data: Default::default(),
@@ -267,6 +271,7 @@ impl Logic for PpeRx {
         }
         self.link.clock.next = self.clock.val();
         self.link.reset.next = self.reset.val();
+        self.link.promote.next = self.promote.val();
         self.check.clock.next = self.clock.val();
         self.check.reset.next = self.reset.val();
         self.link.rx.data.next = self.rx.data.val();

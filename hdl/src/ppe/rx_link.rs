@@ -2,12 +2,16 @@
 //! from the fabric taken whole, split by its length (there is no length field, AMB-11), both
 //! checksums checked (AMB-30, AMB-31), the payload kept for the host write.
 //!
-//! One clock. `rx` takes a frame's 32-bit words (`first` .. `last`; `keep` and `meta` are not
-//! used: the link carries whole words) while no finished frame is held. The frame is read as
+//! One clock, two frames: `rx` takes a frame's 32-bit words (`first` .. `last`; `keep` and
+//! `meta` are not used: the link carries whole words) while the frame before it is held for the
+//! engine, so reception and processing overlap. A finished frame moves to the held place when
+//! that is free and `promote` is high (the node holds it back while a miscellaneous packet
+//! must stay readable, and while enable is 0); until then the next frame waits at the port.
+//! The payload buffer has a bank per place. The frame is read as
 //! `nicgen_wire::ppe::Received::split` reads it: address0, address1, control0, control1,
 //! control2, four metadata words when control1.meta_data_flag is set, the payload, and the
-//! trailer (the last word). Two cycles after its last word (the checksums compared in their
-//! registers), `d_valid` holds until `d_take`:
+//! trailer (the last word). Two cycles after its last word at the earliest (the checksums
+//! compared in their registers), `d_valid` holds until `d_take`:
 //! - `w0`-`w3` (address0 .. control1) and `m0`-`m3` (the metadata, when flagged) as received;
 //! - `hdr_ok`: the header checksum matches (`crc16` over w0-w3 and the metadata);
 //! - `body_ok`: the payload checksum in the trailer matches (0xFFFF for no payload);
@@ -21,6 +25,7 @@ use crate::common::packet::PacketSink;
 use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
+use crate::common::widen::Widen;
 use nicgen_wire::crc::CRC16_CCITT;
 use nicgen_wire::ppe as w;
 use rust_hdl::prelude::*;
@@ -39,10 +44,12 @@ pub struct PpeRxLink {
     pub reset: Signal<In, Bit>,
     pub rx: PacketSink<32, 4, 1>,
     pub d_valid: Signal<Out, Bit>,
-    /// The last word was taken and its checksums are being compared (the cycle before
-    /// `d_valid`).
+    /// A frame is finishing: its last word was taken and its checksums are being compared, or
+    /// it waits to move to the held place while `promote` is high.
     pub ending: Signal<Out, Bit>,
     pub d_take: Signal<In, Bit>,
+    /// A finished frame may move to the held place.
+    pub promote: Signal<In, Bit>,
     pub w0: Signal<Out, Bits<32>>,
     pub w1: Signal<Out, Bits<32>>,
     pub w2: Signal<Out, Bits<32>>,
@@ -58,9 +65,24 @@ pub struct PpeRxLink {
     pub p_data: Signal<Out, Bits<32>>,
     crc_h: Crc<16, 32>,
     crc_p: Crc<16, 32>,
-    buf_ram: BlockRam<Bits<32>, 5>,
+    buf_ram: BlockRam<Bits<32>, 6>,
     hw: [DFF<Bits<32>>; 4],
     mw: [DFF<Bits<32>>; 4],
+    /// The held frame's header words and metadata (the outputs).
+    ow: [DFF<Bits<32>>; 4],
+    om: [DFF<Bits<32>>; 4],
+    /// A finished frame waits to move to the held place: its checks and payload words.
+    pv: DFF<Bit>,
+    hdr_ok_p: DFF<Bit>,
+    body_ok_p: DFF<Bit>,
+    words_p: DFF<Bits<6>>,
+    /// The payload bank being received into; the held frame's.
+    rbank: DFF<Bit>,
+    hbank: DFF<Bit>,
+    wa: Widen<5, 6>,
+    ra: Widen<5, 6>,
+    c_bank: Constant<Bits<6>>,
+    c_nobank: Constant<Bits<6>>,
     c2: DFF<Bits<32>>,
     meta_q: DFF<Bit>,
     /// Words of the frame taken so far (saturating).
@@ -79,6 +101,8 @@ pub struct PpeRxLink {
     hdr_ok_q: DFF<Bit>,
     body_ok_q: DFF<Bit>,
     words_q: DFF<Bits<6>>,
+    /// The held frame's payload words.
+    pkt_q: DFF<Bits<6>>,
     sink_keep: Unused<Bits<4>>,
     sink_meta: Unused<Bits<1>>,
     sink_c2: Unused<Bits<16>>,
@@ -113,6 +137,7 @@ impl Default for PpeRxLink {
             d_valid: Default::default(),
             ending: Default::default(),
             d_take: Default::default(),
+            promote: Default::default(),
             w0: Default::default(),
             w1: Default::default(),
             w2: Default::default(),
@@ -131,6 +156,18 @@ impl Default for PpeRxLink {
             buf_ram: Default::default(),
             hw: Default::default(),
             mw: Default::default(),
+            ow: Default::default(),
+            om: Default::default(),
+            pv: Default::default(),
+            hdr_ok_p: Default::default(),
+            body_ok_p: Default::default(),
+            words_p: Default::default(),
+            rbank: Default::default(),
+            hbank: Default::default(),
+            wa: Default::default(),
+            ra: Default::default(),
+            c_bank: k(32),
+            c_nobank: k(0),
             c2: Default::default(),
             meta_q: Default::default(),
             n: Default::default(),
@@ -145,6 +182,7 @@ impl Default for PpeRxLink {
             hdr_ok_q: Default::default(),
             body_ok_q: Default::default(),
             words_q: Default::default(),
+            pkt_q: Default::default(),
             sink_keep: Default::default(),
             sink_meta: Default::default(),
             sink_c2: Default::default(),
@@ -176,13 +214,17 @@ impl Logic for PpeRxLink {
     fn update(&mut self) {
         dff_setup!(
             self, clock, c2, meta_q, n, pend, pend_v, pl, over, done, fin, short_q, trailer_q,
-            hdr_ok_q, body_ok_q, words_q
+            hdr_ok_q, body_ok_q, words_q, pkt_q, pv, hdr_ok_p, body_ok_p, words_p, rbank, hbank
         );
         for i in 0..4 {
             self.hw[i].clock.next = self.clock.val();
             self.hw[i].d.next = self.hw[i].q.val();
             self.mw[i].clock.next = self.clock.val();
             self.mw[i].d.next = self.mw[i].q.val();
+            self.ow[i].clock.next = self.clock.val();
+            self.ow[i].d.next = self.ow[i].q.val();
+            self.om[i].clock.next = self.clock.val();
+            self.om[i].d.next = self.om[i].q.val();
         }
         self.crc_h.clock.next = self.clock.val();
         self.crc_p.clock.next = self.clock.val();
@@ -196,9 +238,9 @@ impl Logic for PpeRxLink {
         self.sink_crc_next[0].x.next = self.crc_h.crc_next.val();
         self.sink_crc_next[1].x.next = self.crc_p.crc_next.val();
 
-        self.rx.ready.next = !self.done.q.val() && !self.fin.q.val() && !self.reset.val();
+        self.rx.ready.next = !self.pv.q.val() && !self.fin.q.val() && !self.reset.val();
         self.take.next =
-            self.rx.valid.val() && !self.done.q.val() && !self.fin.q.val() && !self.reset.val();
+            self.rx.valid.val() && !self.pv.q.val() && !self.fin.q.val() && !self.reset.val();
         // the word's place in the frame; a first word restarts
         self.idx.next = self.n.q.val();
         self.pl0.next = self.pl.q.val();
@@ -226,14 +268,22 @@ impl Logic for PpeRxLink {
         self.crc_p.start.next = self.pl0.val() == self.c_zero6.val();
         self.crc_p.valid.next = self.commit.val() && (self.pl0.val() < self.c_max.val());
         self.crc_p.data.next = self.pend.q.val();
-        self.buf_ram.write_address.next = self.pl0.val().get_bits::<5>(0);
+        self.wa.x.next = self.pl0.val().get_bits::<5>(0);
+        self.buf_ram.write_address.next = self.wa.y.val() | self.c_nobank.val();
+        if self.rbank.q.val() {
+            self.buf_ram.write_address.next = self.wa.y.val() | self.c_bank.val();
+        }
         self.buf_ram.write_data.next = self.pend.q.val();
         self.buf_ram.write_enable.next = self.commit.val() && (self.pl0.val() < self.c_max.val());
         self.pl_next.next = self.pl0.val();
         if self.commit.val() && (self.pl0.val() <= self.c_max.val()) {
             self.pl_next.next = self.pl0.val() + self.c_one6.val();
         }
-        self.buf_ram.read_address.next = self.p_addr.val();
+        self.ra.x.next = self.p_addr.val();
+        self.buf_ram.read_address.next = self.ra.y.val() | self.c_nobank.val();
+        if self.hbank.q.val() {
+            self.buf_ram.read_address.next = self.ra.y.val() | self.c_bank.val();
+        }
         self.p_data.next = self.buf_ram.read_data.val();
         if self.take.val() {
             self.n.d.next = self.idx.val();
@@ -307,32 +357,49 @@ impl Logic for PpeRxLink {
         if self.words_q.q.val() != self.c_zero6.val() {
             self.body.next = self.crc_p.crc.val();
         }
+        // the finished frame's checks; it waits there until the held place is free
         if self.fin.q.val() {
-            self.done.d.next = true;
-            self.hdr_ok_q.d.next = !self.short_q.q.val()
+            self.pv.d.next = true;
+            self.hdr_ok_p.d.next = !self.short_q.q.val()
                 && (self.c2.q.val().get_bits::<16>(16) == self.crc_h.crc.val());
-            self.body_ok_q.d.next =
+            self.body_ok_p.d.next =
                 !self.short_q.q.val() && (self.trailer_q.q.val() == self.body.val());
+            self.words_p.d.next = self.words_q.q.val();
         }
         if self.d_take.val() {
             self.done.d.next = false;
         }
+        if self.pv.q.val() && !self.done.q.val() && self.promote.val() {
+            self.pv.d.next = false;
+            self.done.d.next = true;
+            self.hdr_ok_q.d.next = self.hdr_ok_p.q.val();
+            self.body_ok_q.d.next = self.body_ok_p.q.val();
+            self.pkt_q.d.next = self.words_p.q.val();
+            self.hbank.d.next = self.rbank.q.val();
+            self.rbank.d.next = !self.rbank.q.val();
+            for i in 0..4 {
+                self.ow[i].d.next = self.hw[i].q.val();
+                self.om[i].d.next = self.mw[i].q.val();
+            }
+        }
         self.d_valid.next = self.done.q.val();
-        self.ending.next = self.fin.q.val();
-        self.w0.next = self.hw[0].q.val();
-        self.w1.next = self.hw[1].q.val();
-        self.w2.next = self.hw[2].q.val();
-        self.w3.next = self.hw[3].q.val();
-        self.m0.next = self.mw[0].q.val();
-        self.m1.next = self.mw[1].q.val();
-        self.m2.next = self.mw[2].q.val();
-        self.m3.next = self.mw[3].q.val();
+        // a finished frame not yet held (it counts as received only when it may move on)
+        self.ending.next = self.fin.q.val() || (self.pv.q.val() && self.promote.val());
+        self.w0.next = self.ow[0].q.val();
+        self.w1.next = self.ow[1].q.val();
+        self.w2.next = self.ow[2].q.val();
+        self.w3.next = self.ow[3].q.val();
+        self.m0.next = self.om[0].q.val();
+        self.m1.next = self.om[1].q.val();
+        self.m2.next = self.om[2].q.val();
+        self.m3.next = self.om[3].q.val();
         self.hdr_ok.next = self.hdr_ok_q.q.val();
         self.body_ok.next = self.body_ok_q.q.val();
-        self.pkt_words.next = self.words_q.q.val();
+        self.pkt_words.next = self.pkt_q.q.val();
         if self.reset.val() {
             self.done.d.next = false;
             self.fin.d.next = false;
+            self.pv.d.next = false;
             self.n.d.next = self.c_n[0].val();
             self.pl.d.next = self.c_zero6.val();
             self.pend_v.d.next = false;

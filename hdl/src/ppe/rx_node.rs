@@ -61,6 +61,8 @@ pub struct PpeRxNode {
     pub busy: Signal<Out, Bit>,
     /// A transmission-completion notification on list `tn_list` (the send side's `nt_*`; its
     /// words are 0, PPE-R068), held until `tn_ready`; it and the events' postings take turns.
+    /// A received frame may move on to the engine (`PpeRx::promote`).
+    pub promote: Signal<In, Bit>,
     pub tn_valid: Signal<In, Bit>,
     /// A miscellaneous fabric packet was taken (one cycle; the node clears PCSR0.enable).
     pub misc: Signal<Out, Bit>,
@@ -139,6 +141,7 @@ impl Default for PpeRxNode {
             c_zero32: k(0),
             last_tn: Default::default(),
             use_tn: Default::default(),
+            promote: Default::default(),
             tn_valid: Default::default(),
             misc: Default::default(),
             pb_addr: Default::default(),
@@ -157,6 +160,7 @@ impl Logic for PpeRxNode {
     fn update(&mut self) {
         clock!(self, clock, prx, ev, nt, q, arb);
         self.prx.reset.next = self.reset.val();
+        self.prx.promote.next = self.promote.val();
         self.ev.reset.next = self.reset.val();
         self.nt.reset.next = self.reset.val();
         self.q.reset.next = self.reset.val();

@@ -41,6 +41,10 @@ impl Dut {
         d.set("reset", 1);
         d.cycle();
         d.set("reset", 0);
+        // the receive side's frames go on to the engine (the node's enable, for these tops)
+        if d.ix.contains_key("promote") {
+            d.set("promote", 1);
+        }
         d
     }
     pub fn set(&mut self, n: &str, v: u64) {
