@@ -144,6 +144,23 @@ pub struct PpeRx {
     beat: DFF<Bits<6>>,
     herr_q: DFF<Bit>,
     beat_next: Signal<Local, Bits<6>>,
+    /// A data packet whose payload went out: its event, waiting for the write's answer (and
+    /// then to be taken) while the engine goes on with the next frame. `b_got`: answered.
+    b_v: DFF<Bit>,
+    b_got: DFF<Bit>,
+    b_herr: DFF<Bit>,
+    b_complete: DFF<Bit>,
+    b_addr: DFF<Bits<32>>,
+    b_words: DFF<Bits<6>>,
+    b_w: [DFF<Bits<32>>; 4],
+    b_m: [DFF<Bits<32>>; 4],
+    b_ctl: DFF<Bits<32>>,
+    b_snap: [DFF<Bits<32>>; 8],
+    /// The engine's own write (states S_DDAT, S_HAND) was answered, with an error.
+    a_got: DFF<Bit>,
+    a_herr: DFF<Bit>,
+    rsp_b: Signal<Local, Bit>,
+    rsp_a: Signal<Local, Bit>,
     w_addr64: Widen<32, 64>,
     w_beats: Widen<6, 13>,
     sink_beat_hi: Unused<Bit>,
@@ -159,6 +176,7 @@ pub struct PpeRx {
     c_w: [Constant<Bits<4>>; 16],
     c_cap: Constant<Bits<16>>,
     c_zero32: Constant<Bits<32>>,
+    c_zero16: Constant<Bits<16>>,
     c_meta_mask: Constant<Bits<32>>,
 }
 
@@ -224,6 +242,20 @@ impl Default for PpeRx {
             beat: Default::default(),
             herr_q: Default::default(),
             beat_next: Default::default(),
+            b_v: Default::default(),
+            b_got: Default::default(),
+            b_herr: Default::default(),
+            b_complete: Default::default(),
+            b_addr: Default::default(),
+            b_words: Default::default(),
+            b_w: Default::default(),
+            b_m: Default::default(),
+            b_ctl: Default::default(),
+            b_snap: Default::default(),
+            a_got: Default::default(),
+            a_herr: Default::default(),
+            rsp_b: Default::default(),
+            rsp_a: Default::default(),
             w_addr64: Default::default(),
             w_beats: Default::default(),
             sink_beat_hi: Default::default(),
@@ -242,6 +274,7 @@ impl Default for PpeRx {
             c_w: std::array::from_fn(|j| k(j as u64)),
             c_cap: k(1 << SB),
             c_zero32: k(0),
+            c_zero16: k(0),
             c_meta_mask: k(w::control1::META_DATA_FLAG.mask() | w::control1::META_LEN.mask()),
         }
     }
@@ -251,8 +284,19 @@ impl Logic for PpeRx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q, beat, herr_q
+            self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q, beat, herr_q,
+            b_v, b_got, b_herr, b_complete, b_addr, b_words, b_ctl, a_got, a_herr
         );
+        for j in 0..4 {
+            self.b_w[j].clock.next = self.clock.val();
+            self.b_w[j].d.next = self.b_w[j].q.val();
+            self.b_m[j].clock.next = self.clock.val();
+            self.b_m[j].d.next = self.b_m[j].q.val();
+        }
+        for j in 0..8 {
+            self.b_snap[j].clock.next = self.clock.val();
+            self.b_snap[j].d.next = self.b_snap[j].q.val();
+        }
         for j in 0..4 {
             self.rsq[j].clock.next = self.clock.val();
             self.rsq[j].d.next = self.rsq[j].q.val();
@@ -294,7 +338,24 @@ impl Logic for PpeRx {
         self.dma.wr_dat_valid.next = self.state.q.val() == self.c_s[6].val();
         self.dma.wr_dat_last.next =
             (self.beat.q.val() + self.c_one6.val()) == self.link.pkt_words.val();
-        self.dma.wr_rsp_ready.next = self.state.q.val() == self.c_s[7].val();
+        // answers come in request order: the held event's first, then the engine's own
+        self.rsp_b.next = self.b_v.q.val() && !self.b_got.q.val();
+        self.rsp_a.next = !(self.b_v.q.val() && !self.b_got.q.val())
+            && ((self.state.q.val() == self.c_s[6].val())
+                || (self.state.q.val() == self.c_s[7].val()))
+            && !self.a_got.q.val();
+        self.dma.wr_rsp_ready.next = (self.b_v.q.val() && !self.b_got.q.val())
+            || (((self.state.q.val() == self.c_s[6].val())
+                || (self.state.q.val() == self.c_s[7].val()))
+                && !self.a_got.q.val());
+        if self.dma.wr_rsp_valid.val() && self.rsp_b.val() {
+            self.b_got.d.next = true;
+            self.b_herr.d.next = self.dma.wr_rsp_err.val();
+        }
+        if self.dma.wr_rsp_valid.val() && self.rsp_a.val() {
+            self.a_got.d.next = true;
+            self.a_herr.d.next = self.dma.wr_rsp_err.val();
+        }
         self.beat_next.next = self.beat.q.val();
         if (self.state.q.val() == self.c_s[6].val()) && self.dma.wr_dat_ready.val() {
             self.beat_next.next = self.beat.q.val() + self.c_one6.val();
@@ -338,10 +399,11 @@ impl Logic for PpeRx {
 
         // host port: served while the engine leaves the table alone
         self.busy.next = (self.state.q.val() != self.c_s[0].val())
+            || self.b_v.q.val()
             || self.link.d_valid.val()
             || self.link.ending.val();
         self.h_ready.next = ((self.state.q.val() == self.c_s[0].val()) && !self.link.d_valid.val())
-            || (self.state.q.val() == self.c_s[4].val());
+            || (self.state.q.val() >= self.c_s[4].val());
         if self.h_ready.val() && self.h_re.val() {
             self.h_word.d.next = self.h_addr.val().get_bits::<4>(0);
         }
@@ -453,17 +515,44 @@ impl Logic for PpeRx {
         {
             self.state.d.next = self.c_s[7].val();
         }
-        if (self.state.q.val() == self.c_s[7].val()) && self.dma.wr_rsp_valid.val() {
-            self.herr_q.d.next = self.dma.wr_rsp_err.val();
-            self.state.d.next = self.c_s[4].val();
-        }
-        if self.state.q.val() == self.c_s[4].val() {
-            if self.ev_take.val() {
-                self.link.d_take.next = true;
-                self.state.d.next = self.c_s[0].val();
+        // the payload is out: the event moves to the held-event place once it is free, the
+        // frame is released and the engine goes on (the event waits there for its answer)
+        if (self.state.q.val() == self.c_s[7].val()) && !self.b_v.q.val() {
+            self.b_v.d.next = true;
+            self.b_got.d.next = self.a_got.q.val() || (self.dma.wr_rsp_valid.val() && self.rsp_a.val());
+            self.b_herr.d.next = self.a_herr.q.val();
+            if self.dma.wr_rsp_valid.val() && self.rsp_a.val() {
+                self.b_herr.d.next = self.dma.wr_rsp_err.val();
             }
+            self.a_got.d.next = false;
+            self.b_complete.d.next = self.complete_q.q.val();
+            self.b_addr.d.next = self.addr_q.q.val();
+            self.b_words.d.next = self.link.pkt_words.val();
+            self.b_w[0].d.next = self.link.w0.val();
+            self.b_w[1].d.next = self.link.w1.val();
+            self.b_w[2].d.next = self.link.w2.val();
+            self.b_w[3].d.next = self.link.w3.val();
+            self.b_m[0].d.next = self.link.m0.val();
+            self.b_m[1].d.next = self.link.m1.val();
+            self.b_m[2].d.next = self.link.m2.val();
+            self.b_m[3].d.next = self.link.m3.val();
+            self.b_ctl.d.next = self.rsq[2].q.val();
+            for j in 0..8 {
+                self.b_snap[j].d.next = self.snap[j].q.val();
+            }
+            self.link.d_take.next = true;
+            self.state.d.next = self.c_s[0].val();
         }
-        self.ev_valid.next = self.state.q.val() == self.c_s[4].val();
+        // events in order: the held one first; the engine's own (S_EVENT) once it is gone
+        if self.b_v.q.val() && self.b_got.q.val() && self.ev_take.val() {
+            self.b_v.d.next = false;
+        }
+        if (self.state.q.val() == self.c_s[4].val()) && !self.b_v.q.val() && self.ev_take.val() {
+            self.link.d_take.next = true;
+            self.state.d.next = self.c_s[0].val();
+        }
+        self.ev_valid.next = (self.b_v.q.val() && self.b_got.q.val())
+            || ((self.state.q.val() == self.c_s[4].val()) && !self.b_v.q.val());
         self.ev_status.next = self.st_q.q.val();
         self.ev_ack.next = self.ack_q.q.val();
         self.ev_data.next = self.data_q.q.val();
@@ -488,8 +577,36 @@ impl Logic for PpeRx {
         self.ev_rs_meta1.next = self.snap[5].q.val();
         self.ev_rs_meta2.next = self.snap[6].q.val();
         self.ev_rs_meta3.next = self.snap[7].q.val();
+        if self.b_v.q.val() {
+            self.ev_status.next = self.c_zero16.val();
+            self.ev_ack.next = false;
+            self.ev_data.next = true;
+            self.ev_complete.next = self.b_complete.q.val();
+            self.ev_host_addr.next = self.b_addr.q.val();
+            self.ev_host_err.next = self.b_herr.q.val();
+            self.ev_words.next = self.b_words.q.val();
+            self.ev_w0.next = self.b_w[0].q.val();
+            self.ev_w1.next = self.b_w[1].q.val();
+            self.ev_w2.next = self.b_w[2].q.val();
+            self.ev_w3.next = self.b_w[3].q.val();
+            self.ev_m0.next = self.b_m[0].q.val();
+            self.ev_m1.next = self.b_m[1].q.val();
+            self.ev_m2.next = self.b_m[2].q.val();
+            self.ev_m3.next = self.b_m[3].q.val();
+            self.ev_rs_ctl.next = self.b_ctl.q.val();
+            self.ev_rs_msg_size.next = self.b_snap[0].q.val();
+            self.ev_rs_msg_offset.next = self.b_snap[1].q.val();
+            self.ev_rs_ack_note.next = self.b_snap[2].q.val();
+            self.ev_rs_meta_ctl.next = self.b_snap[3].q.val();
+            self.ev_rs_meta0.next = self.b_snap[4].q.val();
+            self.ev_rs_meta1.next = self.b_snap[5].q.val();
+            self.ev_rs_meta2.next = self.b_snap[6].q.val();
+            self.ev_rs_meta3.next = self.b_snap[7].q.val();
+        }
         if self.reset.val() {
             self.state.d.next = self.c_s[0].val();
+            self.b_v.d.next = false;
+            self.a_got.d.next = false;
         }
     }
 }
