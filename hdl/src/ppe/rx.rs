@@ -160,6 +160,7 @@ pub struct PpeRx {
     a_got: DFF<Bit>,
     a_herr: DFF<Bit>,
     rsp_b: Signal<Local, Bit>,
+    hand: Signal<Local, Bit>,
     rsp_a: Signal<Local, Bit>,
     w_addr64: Widen<32, 64>,
     w_beats: Widen<6, 13>,
@@ -255,6 +256,7 @@ impl Default for PpeRx {
             a_got: Default::default(),
             a_herr: Default::default(),
             rsp_b: Default::default(),
+            hand: Default::default(),
             rsp_a: Default::default(),
             w_addr64: Default::default(),
             w_beats: Default::default(),
@@ -517,7 +519,13 @@ impl Logic for PpeRx {
         }
         // the payload is out: the event moves to the held-event place once it is free, the
         // frame is released and the engine goes on (the event waits there for its answer)
-        if (self.state.q.val() == self.c_s[7].val()) && !self.b_v.q.val() {
+        // (at the last beat already when the place is free)
+        self.hand.next = !self.b_v.q.val()
+            && ((self.state.q.val() == self.c_s[7].val())
+                || ((self.state.q.val() == self.c_s[6].val())
+                    && self.dma.wr_dat_ready.val()
+                    && ((self.beat.q.val() + self.c_one6.val()) == self.link.pkt_words.val())));
+        if self.hand.val() {
             self.b_v.d.next = true;
             self.b_got.d.next = self.a_got.q.val() || (self.dma.wr_rsp_valid.val() && self.rsp_a.val());
             self.b_herr.d.next = self.a_herr.q.val();

@@ -109,6 +109,9 @@ pub struct PpeRxLink {
     /// The checksums are compared from their registers (`crc`), not `crc_next`.
     sink_crc_next: [Unused<Bits<16>>; 2],
     take: Signal<Local, Bit>,
+    go_now: Signal<Local, Bit>,
+    hok: Signal<Local, Bit>,
+    bok: Signal<Local, Bit>,
     idx: Signal<Local, Bits<4>>,
     hd: Signal<Local, Bits<4>>,
     pl0: Signal<Local, Bits<6>>,
@@ -188,6 +191,9 @@ impl Default for PpeRxLink {
             sink_c2: Default::default(),
             sink_crc_next: Default::default(),
             take: Default::default(),
+            go_now: Default::default(),
+            hok: Default::default(),
+            bok: Default::default(),
             idx: Default::default(),
             hd: Default::default(),
             pl0: Default::default(),
@@ -238,9 +244,16 @@ impl Logic for PpeRxLink {
         self.sink_crc_next[0].x.next = self.crc_h.crc_next.val();
         self.sink_crc_next[1].x.next = self.crc_p.crc_next.val();
 
-        self.rx.ready.next = !self.pv.q.val() && !self.fin.q.val() && !self.reset.val();
-        self.take.next =
-            self.rx.valid.val() && !self.pv.q.val() && !self.fin.q.val() && !self.reset.val();
+        // the next frame's words are taken while the one before finishes, unless that one must
+        // wait (its words stay where they are until it moves to the held place)
+        self.go_now.next = !self.done.q.val() && self.promote.val();
+        self.rx.ready.next = !self.pv.q.val()
+            && (!self.fin.q.val() || (!self.done.q.val() && self.promote.val()))
+            && !self.reset.val();
+        self.take.next = self.rx.valid.val()
+            && !self.pv.q.val()
+            && (!self.fin.q.val() || (!self.done.q.val() && self.promote.val()))
+            && !self.reset.val();
         // the word's place in the frame; a first word restarts
         self.idx.next = self.n.q.val();
         self.pl0.next = self.pl.q.val();
@@ -357,19 +370,33 @@ impl Logic for PpeRxLink {
         if self.words_q.q.val() != self.c_zero6.val() {
             self.body.next = self.crc_p.crc.val();
         }
-        // the finished frame's checks; it waits there until the held place is free
-        if self.fin.q.val() {
-            self.pv.d.next = true;
-            self.hdr_ok_p.d.next = !self.short_q.q.val()
-                && (self.c2.q.val().get_bits::<16>(16) == self.crc_h.crc.val());
-            self.body_ok_p.d.next =
-                !self.short_q.q.val() && (self.trailer_q.q.val() == self.body.val());
-            self.words_p.d.next = self.words_q.q.val();
-        }
+        // the finished frame's checks: straight to the held place when it is free, else it
+        // waits (its words in place, the port closed) until the held frame is taken
+        self.hok.next = !self.short_q.q.val()
+            && (self.c2.q.val().get_bits::<16>(16) == self.crc_h.crc.val());
+        self.bok.next = !self.short_q.q.val() && (self.trailer_q.q.val() == self.body.val());
         if self.d_take.val() {
             self.done.d.next = false;
         }
-        if self.pv.q.val() && !self.done.q.val() && self.promote.val() {
+        if self.fin.q.val() && self.go_now.val() {
+            self.done.d.next = true;
+            self.hdr_ok_q.d.next = self.hok.val();
+            self.body_ok_q.d.next = self.bok.val();
+            self.pkt_q.d.next = self.words_q.q.val();
+            self.hbank.d.next = self.rbank.q.val();
+            self.rbank.d.next = !self.rbank.q.val();
+            for i in 0..4 {
+                self.ow[i].d.next = self.hw[i].q.val();
+                self.om[i].d.next = self.mw[i].q.val();
+            }
+        }
+        if self.fin.q.val() && !self.go_now.val() {
+            self.pv.d.next = true;
+            self.hdr_ok_p.d.next = self.hok.val();
+            self.body_ok_p.d.next = self.bok.val();
+            self.words_p.d.next = self.words_q.q.val();
+        }
+        if self.pv.q.val() && (!self.done.q.val() || self.d_take.val()) && self.promote.val() {
             self.pv.d.next = false;
             self.done.d.next = true;
             self.hdr_ok_q.d.next = self.hdr_ok_p.q.val();
