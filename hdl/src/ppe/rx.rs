@@ -7,7 +7,11 @@
 //! registers); the decision follows a cycle later; a data packet writes bytes_to_go back (and
 //! msg_size, msg_offset when its header says so, and the metadata it carries, AMB-14) in one
 //! cycle (PPE-R186), then writes its payload to host memory. Then the packet is offered as an
-//! event (`ev_valid` until `ev_take`):
+//! event (`ev_valid` until `ev_take`). A data packet with a payload hands its event, at its last
+//! beat, to a place of its own where it waits for the write's answer, and the engine releases
+//! the frame and goes on with the next one (which the link received meanwhile): 38 cycles a
+//! 128-byte packet, the fabric's rate. Events are offered in packet order; other packets' events
+//! come from the engine itself, after the waiting one, and release their frame when taken:
 //! - `ev_status`: the first failing check's error_status bit (an error packet: its header words
 //!   `ev_w0`-`ev_w3` go into the error notification; nothing was written);
 //! - `ev_ack`: an ack packet that passed steps 1-6 (no rslot change);
