@@ -319,8 +319,8 @@ impl Logic for PpeNode {
         // a received frame goes on to the engine only while enabled: a miscellaneous packet
         // stays readable, and a quiesced node's next frame waits (idle holds)
         // (spelled out: a shared local would make Verilator see a loop through the link's ready)
-        self.rxn.promote.next = self.rdy.q.val()
-            && ((self.pcsr0.q.val() & self.c_enable.val()) != self.c_zero32.val());
+        self.rxn.promote.next =
+            self.rdy.q.val() && ((self.pcsr0.q.val() & self.c_enable.val()) != self.c_zero32.val());
 
         // ---- the engines ----
         self.txe.en.next = self.en.val();

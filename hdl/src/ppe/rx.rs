@@ -290,8 +290,8 @@ impl Logic for PpeRx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q, beat, herr_q,
-            b_v, b_got, b_herr, b_complete, b_addr, b_words, b_ctl, a_got, a_herr
+            self, clock, state, slot, h_word, st_q, ack_q, data_q, complete_q, addr_q, beat,
+            herr_q, b_v, b_got, b_herr, b_complete, b_addr, b_words, b_ctl, a_got, a_herr
         );
         for j in 0..4 {
             self.b_w[j].clock.next = self.clock.val();
@@ -531,7 +531,8 @@ impl Logic for PpeRx {
                     && ((self.beat.q.val() + self.c_one6.val()) == self.link.pkt_words.val())));
         if self.hand.val() {
             self.b_v.d.next = true;
-            self.b_got.d.next = self.a_got.q.val() || (self.dma.wr_rsp_valid.val() && self.rsp_a.val());
+            self.b_got.d.next =
+                self.a_got.q.val() || (self.dma.wr_rsp_valid.val() && self.rsp_a.val());
             self.b_herr.d.next = self.a_herr.q.val();
             if self.dma.wr_rsp_valid.val() && self.rsp_a.val() {
                 self.b_herr.d.next = self.dma.wr_rsp_err.val();

@@ -372,8 +372,8 @@ impl Logic for PpeRxLink {
         }
         // the finished frame's checks: straight to the held place when it is free, else it
         // waits (its words in place, the port closed) until the held frame is taken
-        self.hok.next = !self.short_q.q.val()
-            && (self.c2.q.val().get_bits::<16>(16) == self.crc_h.crc.val());
+        self.hok.next =
+            !self.short_q.q.val() && (self.c2.q.val().get_bits::<16>(16) == self.crc_h.crc.val());
         self.bok.next = !self.short_q.q.val() && (self.trailer_q.q.val() == self.body.val());
         if self.d_take.val() {
             self.done.d.next = false;

@@ -137,6 +137,13 @@ impl Cluster {
     }
 }
 
+/// A test on Verilated nodes (skipped loudly without Verilator), seeded as `check` seeds.
+fn verilated(name: &str, seed: u64, body: impl Fn(&mut Rng)) {
+    if verilator::require("ppe_node in Verilator") {
+        check(name, seed, body);
+    }
+}
+
 /// The reception notification `n` must report.
 fn want_reception(n: &Note, rslot: u16, src: u16, inc: u8, off: u32, size: u32) {
     assert_eq!(
@@ -233,10 +240,7 @@ fn s2_all_pairs(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R102 PPE-R103 PPE-R104 PPE-R148 PPE-R150
 #[test]
 fn s02_single_packet_messages_between_all_pairs_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s02_verilator", 0xC502, |rng| {
+    verilated("ppe_s02_verilator", 0xC502, |rng| {
         s2_all_pairs(Backend::Verilator, rng)
     });
 }
@@ -357,10 +361,7 @@ fn s3_long_messages(backend: Backend, rng: &mut Rng, long: u32) {
 // verifies: PPE-R123 PPE-R131 PPE-R132 PPE-R133 PPE-R117
 #[test]
 fn s03_long_messages_on_a_reordering_fabric_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s03_verilator", 0xC503, |rng| {
+    verilated("ppe_s03_verilator", 0xC503, |rng| {
         s3_long_messages(Backend::Verilator, rng, 64 * 1024)
     });
 }
@@ -430,10 +431,7 @@ fn s4_four_descriptors(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R099 PPE-R100
 #[test]
 fn s04_four_descriptors_share_the_port_fairly_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s04_verilator", 0xC504, |rng| {
+    verilated("ppe_s04_verilator", 0xC504, |rng| {
         s4_four_descriptors(Backend::Verilator, rng)
     });
 }
@@ -502,10 +500,7 @@ fn s5_scatter_and_stream(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R105 PPE-R106 PPE-R112 PPE-R134 PPE-R135
 #[test]
 fn s05_scatter_and_stream_messages_complete_once_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s05_verilator", 0xC505, |rng| {
+    verilated("ppe_s05_verilator", 0xC505, |rng| {
         s5_scatter_and_stream(Backend::Verilator, rng)
     });
 }
@@ -557,10 +552,7 @@ fn s6_zero_length(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R140 PPE-R117
 #[test]
 fn s06_zero_length_and_header_only_packets_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s06_verilator", 0xC506, |rng| {
+    verilated("ppe_s06_verilator", 0xC506, |rng| {
         s6_zero_length(Backend::Verilator, rng)
     });
 }
@@ -616,10 +608,7 @@ fn s7_metadata_orders(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R065 PPE-R066 PPE-R067 PPE-R137
 #[test]
 fn s07_metadata_arrives_first_middle_or_last_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s07_verilator", 0xC507, |rng| {
+    verilated("ppe_s07_verilator", 0xC507, |rng| {
         s7_metadata_orders(Backend::Verilator, rng)
     });
 }
@@ -726,10 +715,7 @@ impl Cluster {
 // verifies: PPE-R148 PPE-R151 PPE-R152 PPE-R153 PPE-R154 PPE-R155
 #[test]
 fn s08_acks_flow_back_to_the_sender_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s08_verilator", 0xC508, |rng| {
+    verilated("ppe_s08_verilator", 0xC508, |rng| {
         s8_acks(Backend::Verilator, rng)
     });
 }
@@ -826,10 +812,7 @@ fn s9_errors(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R157 PPE-R158 PPE-R159
 #[test]
 fn s09_every_reception_check_fails_once_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s09_verilator", 0xC509, |rng| {
+    verilated("ppe_s09_verilator", 0xC509, |rng| {
         s9_errors(Backend::Verilator, rng)
     });
 }
@@ -876,10 +859,7 @@ fn s10_misc(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R161 PPE-R162 PPE-R163 PPE-R015
 #[test]
 fn s10_misc_packets_stop_the_node_until_handled_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s10_verilator", 0xC510, |rng| {
+    verilated("ppe_s10_verilator", 0xC510, |rng| {
         s10_misc(Backend::Verilator, rng)
     });
 }
@@ -1016,10 +996,7 @@ fn s11_queue_pressure(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R039 PPE-R040 PPE-R046 PPE-R048 PPE-R049 PPE-R062 PPE-R063
 #[test]
 fn s11_queue_pressure_backs_up_into_the_fabric_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s11_verilator", 0xC511, |rng| {
+    verilated("ppe_s11_verilator", 0xC511, |rng| {
         s11_queue_pressure(Backend::Verilator, rng)
     });
 }
@@ -1116,10 +1093,7 @@ fn s12_interrupts(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R036 PPE-R041 PPE-R042 PPE-R043 PPE-R050 PPE-R051 PPE-R052 PPE-R053
 #[test]
 fn s12_interrupts_coalesce_and_clear_before_drain_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s12_verilator", 0xC512, |rng| {
+    verilated("ppe_s12_verilator", 0xC512, |rng| {
         s12_interrupts(Backend::Verilator, rng)
     });
 }
@@ -1258,10 +1232,7 @@ fn s13_stop_and_resume(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R093 PPE-R094 PPE-R095 PPE-R097 PPE-R098
 #[test]
 fn s13_stop_and_resume_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s13_verilator", 0xC513, |rng| {
+    verilated("ppe_s13_verilator", 0xC513, |rng| {
         s13_stop_and_resume(Backend::Verilator, rng)
     });
 }
@@ -1318,10 +1289,7 @@ fn s14_enable(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R016 PPE-R017 PPE-R019 PPE-R024 PPE-R025 PPE-R026
 #[test]
 fn s14_enable_holds_traffic_and_idle_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s14_verilator", 0xC514, |rng| {
+    verilated("ppe_s14_verilator", 0xC514, |rng| {
         s14_enable(Backend::Verilator, rng)
     });
 }
@@ -1420,10 +1388,7 @@ fn s15_reset_and_reboot(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R178
 #[test]
 fn s15_reset_mid_traffic_and_reboot_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s15_verilator", 0xC515, |rng| {
+    verilated("ppe_s15_verilator", 0xC515, |rng| {
         s15_reset_and_reboot(Backend::Verilator, rng)
     });
 }
@@ -1501,10 +1466,7 @@ fn s16_loss_and_duplication(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R131 PPE-R132
 #[test]
 fn s16_loss_and_duplication_stay_contained_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s16_verilator", 0xC516, |rng| {
+    verilated("ppe_s16_verilator", 0xC516, |rng| {
         s16_loss_and_duplication(Backend::Verilator, rng)
     });
 }
@@ -1603,10 +1565,7 @@ fn s17_dead_node(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R082 PPE-R002 PPE-R003
 #[test]
 fn s01_go_through_every_alias_starts_the_descriptor_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s01_verilator", 0xC501, |rng| {
+    verilated("ppe_s01_verilator", 0xC501, |rng| {
         s1_go_aliases(Backend::Verilator, rng)
     });
 }
@@ -1614,10 +1573,7 @@ fn s01_go_through_every_alias_starts_the_descriptor_verilator() {
 // verifies: PPE-R126 PPE-R158 PPE-R160
 #[test]
 fn s17_dead_node_closes_its_connections_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_s17_verilator", 0xC517, |rng| {
+    verilated("ppe_s17_verilator", 0xC517, |rng| {
         s17_dead_node(Backend::Verilator, rng)
     });
 }
@@ -1765,10 +1721,7 @@ fn r012_r020_boundaries(backend: Backend, rng: &mut Rng) {
 // verifies: PPE-R012 PPE-R020
 #[test]
 fn host_accesses_and_pcsr0_changes_meet_packets_whole_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_r012_r020_verilator", 0xC520, |rng| {
+    verilated("ppe_r012_r020_verilator", 0xC520, |rng| {
         r012_r020_boundaries(Backend::Verilator, rng)
     });
 }
@@ -1968,7 +1921,10 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
     assert!(kinds.iter().all(|&k| k > 0) || n < 1000, "kinds {kinds:?}");
     // the receive side never reads host memory: each packet's rslot read and write-back are
     // in the PPE's own table (PPE-R186); node 1 sent nothing, so its read port saw nothing
-    assert!(c.net.nodes[1].rd.log.is_empty(), "host reads during reception");
+    assert!(
+        c.net.nodes[1].rd.log.is_empty(),
+        "host reads during reception"
+    );
     eprintln!(
         "  {n} fuzzed frames: misc {}, errors {}, acks {}, data {}",
         kinds[0], kinds[1], kinds[2], kinds[3]
@@ -1986,10 +1942,7 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
 // verifies: PPE-R124 PPE-R156 PPE-R164 PPE-R186
 #[test]
 fn fuzzed_packets_never_write_outside_a_buffer_verilator() {
-    if !verilator::require("ppe_node in Verilator") {
-        return;
-    }
-    check("ppe_fuzz_verilator", 0xF022, |rng| {
+    verilated("ppe_fuzz_verilator", 0xF022, |rng| {
         fuzz(Backend::Verilator, rng, 100_000)
     });
 }
