@@ -14,6 +14,10 @@
 //! sources' ports (back-pressure reaches the senders). A frame for a node number no node has is kept in `undeliverable`. `fault`, when
 //! set, sees every frame with its route and returns what the fabric delivers instead (none:
 //! loss; two: duplication; another node: misdelivery; changed words: corruption).
+//! Each host's register writes are checked against the driver invariants the hardware relies on
+//! (checklist §5; `host_rules`, on by default): no null NBQR write; rslots and the heads
+//! table's token words edited only while enable is 0; a heads entry's head word written only
+//! before the first enable after a reset.
 //! Frames are checked on the way out (`first` exactly on the first word, `keep` full, at most
 //! a header, metadata, 32 payload words and a trailer).
 
@@ -173,8 +177,19 @@ fn stream(ports: &[PortInfo], prefix: &str) -> [usize; 6] {
     )
 }
 
+/// What the invariant check knows of a host's window (its own record of its writes).
+#[derive(Clone, Copy, Debug, Default)]
+struct HostView {
+    pcsr0: u32,
+    nlhr: u32,
+    prr: u32,
+    /// enable was set since the last reset: the heads' head words are fixed.
+    booted: bool,
+}
+
 pub struct Node {
     c: OneClock,
+    view: HostView,
     reset: usize,
     e: Edge,
     /// Its DMA write port's memory (receive buffers, notification objects).
@@ -202,6 +217,11 @@ pub struct PpeNet {
     pub undeliverable: Vec<Sent>,
     /// Cycles a register access may take before the test fails.
     pub bus_limit: u64,
+    /// Fail on a host write that breaks a driver invariant (off for tests that break one on
+    /// purpose).
+    pub host_rules: bool,
+    /// The invariants broken while `host_rules` was off.
+    pub host_violations: Vec<String>,
 }
 
 impl PpeNet {
@@ -217,6 +237,7 @@ impl PpeNet {
             .enumerate()
             .map(|(k, d)| Node {
                 c: OneClock::new(d, clock, 10_000),
+                view: HostView::default(),
                 reset: index(&ports, "reset"),
                 e: Edge {
                     bus: RegBusPorts::bind(&ports, "bus$"),
@@ -267,6 +288,8 @@ impl PpeNet {
             log: vec![],
             undeliverable: vec![],
             bus_limit: 200_000,
+            host_rules: true,
+            host_violations: vec![],
         };
         for k in 0..n {
             net.power_on(k);
@@ -448,6 +471,10 @@ impl PpeNet {
     /// cycles to its answer, the whole fabric running meanwhile. The word read and the bus's
     /// error flag.
     pub fn access(&mut self, k: usize, addr: u32, w: Option<u32>) -> (u32, bool) {
+        if let Err(e) = self.host_rule(k, addr, w) {
+            assert!(!self.host_rules, "node {k}: driver invariant broken: {e}");
+            self.host_violations.push(format!("node {k}: {e}"));
+        }
         self.nodes[k].e.strobe = Some((addr, w));
         for _ in 0..self.bus_limit {
             self.step();
@@ -456,6 +483,59 @@ impl PpeNet {
             }
         }
         panic!("node {k}: no answer to the access at {addr:#x}");
+    }
+
+    /// Node k's host accesses `addr` (a write of `w`): the invariants of checklist §5 that a
+    /// window write can break, against the host's own record of PCSR0, NLHR and PRR_Ptr.
+    fn host_rule(&mut self, k: usize, addr: u32, w: Option<u32>) -> Result<(), String> {
+        use nicgen_wire::ppe::host as hw;
+        let v = &mut self.nodes[k].view;
+        let a = addr & 0x3FC;
+        // the RCV_RAM word a PRR access reaches, and the pointer's auto-increment
+        let rcv = match a {
+            hw::PRR_MEM => Some(v.prr),
+            hw::PRR_MEM_INC => {
+                let at = v.prr;
+                v.prr = (v.prr + 4) & 0xFFFC;
+                Some(at)
+            }
+            _ if (hw::RCV_PAGE..hw::RCV_PAGE + 0x100).contains(&a) => {
+                Some((v.prr & !0xFF) | (a - hw::RCV_PAGE))
+            }
+            _ => None,
+        };
+        let Some(val) = w else { return Ok(()) };
+        let enabled = v.pcsr0 & hw::ENABLE.mask() as u32 != 0;
+        match a {
+            hw::PCSR0 => {
+                if val & hw::RESET.mask() as u32 != 0 {
+                    v.booted = false;
+                }
+                if val & hw::ENABLE.mask() as u32 != 0 {
+                    v.booted = true;
+                }
+                v.pcsr0 = val;
+            }
+            hw::NLHR => v.nlhr = val & 0xFFF8,
+            hw::PRR_PTR => v.prr = val & 0xFFFC,
+            hw::NBQR if val == 0 => return Err("a null pointer written to NBQR".into()),
+            _ => {}
+        }
+        if let Some(at) = rcv {
+            if at < hw::RSLOT_BYTES_TOTAL && enabled {
+                return Err(format!("rslot word {at:#x} written while enabled"));
+            }
+            let heads = v.nlhr..v.nlhr + 8 * 512;
+            if heads.contains(&at) && at % 8 == 0 && v.booted {
+                return Err(format!("heads-table head word {at:#x} written after boot"));
+            }
+            if heads.contains(&at) && at % 8 == 4 && enabled {
+                return Err(format!(
+                    "heads-table token word {at:#x} written while enabled"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Steps until `done` holds (checked every cycle), at most `limit` cycles; false on timeout.

@@ -963,7 +963,10 @@ fn s11_queue_pressure(backend: Backend, rng: &mut Rng) {
     assert_ne!(p1 & hw::NBQR_FULL.mask() as u32, 0, "NBQR full at 256");
     let extra = c.on(1, |_, b| b.alloc(32, 32)).unwrap() as u32;
     c.on(1, |_, b| b.write32(hw::NBQR as u64, extra)).unwrap();
+    // (a driver never writes 0 to NBQR: the host-rule check is off for this write)
+    c.net.host_rules = false;
     c.on(1, |_, b| b.write32(hw::NBQR as u64, 0)).unwrap();
+    c.net.host_rules = true;
     // FIFO order: the extra object, had it been kept, would be the 257th taken; 300
     // postings (objects recycled as they are read) never use it
     let one = c.open(1, 2, 4, true, false);
@@ -1944,6 +1947,34 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
 fn fuzzed_packets_never_write_outside_a_buffer_verilator() {
     verilated("ppe_fuzz_verilator", 0xF022, |rng| {
         fuzz(Backend::Verilator, rng, 100_000)
+    });
+}
+
+/// The host-rule check of the net (checklist §5's invariants, on in every test above) sees
+/// each kind of broken rule: a null NBQR write, an rslot edited while enabled, a heads head
+/// word after boot, a token word while enabled.
+#[test]
+fn host_rule_check_sees_each_broken_invariant_verilator() {
+    verilated("ppe_host_rules_verilator", 0xC5A0, |rng| {
+        let mut c = Cluster::new(Backend::Verilator, 1, rng.next_u64());
+        c.net.host_rules = false;
+        c.on(0, |_, b| {
+            b.write32(hw::NBQR as u64, 0)?;
+            b.write32(hw::PRR_PTR as u64, 64 + 12)?;
+            b.write32(hw::PRR_MEM as u64, 5)?;
+            b.write32(hw::PRR_PTR as u64, 0x2000)?;
+            b.write32(hw::PRR_MEM_INC as u64, 0x40)?;
+            b.write32(hw::PRR_MEM_INC as u64, 3)
+        })
+        .unwrap();
+        let v = &c.net.host_violations;
+        assert_eq!(v.len(), 4, "{v:?}");
+        for (i, what) in ["null", "rslot", "head word", "token word"]
+            .iter()
+            .enumerate()
+        {
+            assert!(v[i].contains(what), "{} is not about {what}", v[i]);
+        }
     });
 }
 
