@@ -24,6 +24,7 @@ use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
 use crate::mitnic::nic::{MitNic, MitNicSync};
+use crate::ppe::axil::PpeAxil;
 use crate::ppe::events::PpeEvents;
 use crate::ppe::node::PpeNode;
 use crate::ppe::notify::PpeNotify;
@@ -228,6 +229,18 @@ dyn_top!(PpeNodeTop, PpeNode, clocks: [clock],
         tx.valid, rx.ready, dma.rd_req_addr, dma.rd_req_beats, dma.rd_req_tag, dma.rd_req_valid,
         dma.rd_rsp_ready, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid, dma.wr_dat_data,
         dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready]);
+
+dyn_top!(PpeAxilTop, PpeAxil, clocks: [clock],
+    inputs: [reset, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb,
+        s_axil.wvalid, s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready,
+        tx.ready, rx.data, rx.keep, rx.meta, rx.first, rx.last, rx.valid, dma.rd_req_ready,
+        dma.rd_rsp_data, dma.rd_rsp_tag, dma.rd_rsp_last, dma.rd_rsp_err, dma.rd_rsp_valid,
+        dma.wr_req_ready, dma.wr_dat_ready, dma.wr_rsp_err, dma.wr_rsp_valid],
+    outputs: [s_axil.awready, s_axil.wready, s_axil.bresp, s_axil.bvalid, s_axil.arready,
+        s_axil.rdata, s_axil.rresp, s_axil.rvalid, irq, note_err, tx.data, tx.keep, tx.meta,
+        tx.first, tx.last, tx.valid, rx.ready, dma.rd_req_addr, dma.rd_req_beats, dma.rd_req_tag,
+        dma.rd_req_valid, dma.rd_rsp_ready, dma.wr_req_addr, dma.wr_req_beats, dma.wr_req_valid,
+        dma.wr_dat_data, dma.wr_dat_last, dma.wr_dat_valid, dma.wr_rsp_ready]);
 
 dyn_top!(PpeTxTop, PpeTx, clocks: [clock],
     inputs: [reset, en, node, x_addr, x_write, x_wdata, x_read, tx.ready, dma.rd_req_ready,
@@ -637,6 +650,22 @@ pub fn tops() -> Vec<TopEntry> {
                 ("tx$*", "packets into the fabric (`ppe_tx`'s)"),
                 ("rx$*", "packets from the fabric (`ppe_rx_node`'s; held off while enable is 0 between packets)"),
                 ("dma$*", "host memory (`common::dma`, 32-bit beats): the send side's payload reads (tag = packet buffer), the receive side's payload and notification writes"),
+            ],
+        },
+        TopEntry {
+            name: "ppe_node_axil",
+            doc: "Utah PPE whole with its host window as an AXI4-Lite subordinate at 32 bits (`s_axil$*`); other ports as `ppe_node` (ppe)",
+            clocks_mhz: &[("clock", 100.0)],
+            build: || Box::new(PpeAxilTop::new("ppe_node_axil", PpeAxil::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high, as `ppe_node`'s (the AXI4-Lite channels idle)"),
+                ("s_axil$*", "AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data, 10 address bits: the host window of `nicgen_wire::ppe::host`; `common::axi_lite`): AW, W, B, AR, R with their VALID/READY handshakes; responses OKAY or SLVERR (a WSTRB enabling some but not all bytes; an address's byte bits are ignored, as on `ppe_node`'s bus)"),
+                ("irq", "the interrupt level, as on `ppe_node`"),
+                ("note_err", "a notification write answered with an error, as on `ppe_node`"),
+                ("tx$*", "packets into the fabric, as on `ppe_node`"),
+                ("rx$*", "packets from the fabric, as on `ppe_node`"),
+                ("dma$*", "host memory, as on `ppe_node`"),
             ],
         },
         TopEntry {

@@ -6,6 +6,7 @@
 //! (`tx`: descriptors, scheduler, DMA and DIO payloads, packetizer) and the whole device behind
 //! its host window (`node`), miscellaneous fabric packets included (PPE-R161-R163).
 
+pub mod axil;
 pub mod events;
 pub mod node;
 pub mod notify;

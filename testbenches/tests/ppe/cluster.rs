@@ -138,7 +138,7 @@ impl Cluster {
 }
 
 /// A test on Verilated nodes (skipped loudly without Verilator), seeded as `check` seeds.
-fn verilated(name: &str, seed: u64, body: impl Fn(&mut Rng)) {
+pub(super) fn verilated(name: &str, seed: u64, body: impl Fn(&mut Rng)) {
     if verilator::require("ppe_node in Verilator") {
         check(name, seed, body);
     }

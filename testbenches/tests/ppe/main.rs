@@ -1,6 +1,7 @@
 //! The Utah PPE (issue 14) against its reference model (`nicgen_sim::ppe::model`). One test
 //! binary.
 
+mod axil;
 mod cluster;
 mod driver;
 mod dut;

@@ -1,0 +1,123 @@
+//! `ppe_node_axil`: the PPE's host window as a 32-bit AXI4-Lite subordinate, driven by the
+//! AXI4-Lite manager model (random VALID delays and READY stalls, the AMBA rules checked every
+//! edge): the registers and the XMT_RAM and RCV_RAM windows written and read back through AXI,
+//! PCSR1 after reset; a write enabling some but not all bytes is answered SLVERR with no effect,
+//! WSTRB = 0 writes nothing and answers OKAY, and an address's byte bits are ignored (the
+//! window's rule, PPE-R007: the same word, OKAY).
+
+use nicgen_sim::harness::backend::{instances, Backend};
+use nicgen_sim::harness::cycle::OneClock;
+use nicgen_sim::harness::ports::index;
+use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
+use nicgen_wire::ppe::host as hw;
+
+use super::cluster::verilated;
+
+const OKAY: u8 = 0;
+const SLVERR: u8 = 2;
+
+struct Tb {
+    c: OneClock,
+    m: AxiLiteManager,
+}
+
+impl Tb {
+    fn run(&mut self) -> Vec<(bool, u64, u64, u8)> {
+        let start = self.c.cycles;
+        while !self.m.idle() {
+            assert!(
+                self.c.cycles - start < 5000,
+                "AXI4-Lite requests not answered"
+            );
+            self.c.cycle(&mut [&mut self.m]);
+        }
+        std::mem::take(&mut self.m.done)
+    }
+    fn write(&mut self, addr: u32, v: u32) {
+        self.m.write(addr as u64, v as u64, 0xF);
+        assert_eq!(self.run()[0].3, OKAY, "write at {addr:#x}");
+    }
+    fn read(&mut self, addr: u32) -> (u32, u8) {
+        self.m.read(addr as u64);
+        let d = self.run();
+        (d[0].2 as u32, d[0].3)
+    }
+}
+
+// verifies: PPE-R001 PPE-R002 PPE-R007 PPE-R009
+#[test]
+fn ppe_axil_window_reads_writes_and_refuses_bad_requests_verilator() {
+    verilated("ppe_axil_verilator", 0xA11, |rng| {
+        let inst = instances("ppe_node_axil", Backend::Verilator, 1);
+        let ports = inst.ports;
+        let d = inst.duts.into_iter().next().unwrap();
+        let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
+        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil$"), rng.next_u64());
+        m.valid_rate = 0.6;
+        m.ready_rate = 0.6;
+        let mut tb = Tb {
+            c: OneClock::new(d, clock, 10_000),
+            m,
+        };
+        tb.c.d.set(reset, 1);
+        tb.c.cycle(&mut [&mut tb.m]);
+        tb.c.d.set(reset, 0);
+        for _ in 0..8 {
+            tb.c.cycle(&mut [&mut tb.m]);
+        }
+        let p1 = (hw::READY.mask()
+            | hw::IDLE.mask()
+            | hw::NBQR_EMPTY.mask()
+            | hw::SEND_DESC_CNT.set(0, 4)) as u32;
+        assert_eq!(tb.read(hw::PCSR1), (p1, OKAY), "PCSR1 after reset");
+        // registers
+        for (a, mask) in [(hw::NLHR, 0xFFFFu32), (hw::RSLOT_LIMIT, 0xFFFF)] {
+            let v = rng.next_u64() as u32;
+            tb.write(a, v);
+            assert_eq!(tb.read(a), (v & mask, OKAY), "register {a:#x}");
+        }
+        // XMT_RAM words past the descriptors and RCV_RAM words past the rslots, by the
+        // auto-increment windows, read back by the paged ones
+        let xw: Vec<u32> = (0..64).map(|_| rng.next_u64() as u32).collect();
+        let rw: Vec<u32> = (0..64).map(|_| rng.next_u64() as u32).collect();
+        tb.write(hw::PXR_PTR, 0x1000);
+        tb.write(hw::PRR_PTR, 0x4000);
+        for k in 0..64 {
+            tb.write(hw::PXR_MEM_INC, xw[k]);
+            tb.write(hw::PRR_MEM_INC, rw[k]);
+        }
+        tb.write(hw::PXR_PTR, 0x1000);
+        tb.write(hw::PRR_PTR, 0x4000);
+        for k in 0..64 {
+            assert_eq!(
+                tb.read(hw::XMT_PAGE + 4 * k as u32),
+                (xw[k], OKAY),
+                "XMT word {k}"
+            );
+            assert_eq!(
+                tb.read(hw::RCV_PAGE + 4 * k as u32),
+                (rw[k], OKAY),
+                "RCV word {k}"
+            );
+        }
+        // bad requests: SLVERR and no effect
+        let before = tb.read(hw::NLHR).0;
+        tb.m.write(hw::NLHR as u64, 0x1234, 0x3);
+        assert_eq!(tb.run()[0].3, SLVERR, "a write of two bytes");
+        tb.m.write(hw::NLHR as u64, 0x5678, 0);
+        assert_eq!(tb.run()[0].3, OKAY, "WSTRB = 0");
+        assert_eq!(tb.read(hw::NLHR), (before, OKAY), "nothing written");
+        assert_eq!(
+            tb.read(hw::PCSR1 + 1),
+            (p1, OKAY),
+            "byte bits ignored on a read"
+        );
+        tb.m.write(hw::NLHR as u64 + 2, 0x2468, 0xF);
+        assert_eq!(tb.run()[0].3, OKAY);
+        assert_eq!(
+            tb.read(hw::NLHR),
+            (0x2468, OKAY),
+            "byte bits ignored on a write"
+        );
+    });
+}
