@@ -17,7 +17,8 @@
 //! Each host's register writes are checked against the driver invariants the hardware relies on
 //! (checklist §5; `host_rules`, on by default): no null NBQR write; rslots and the heads
 //! table's token words edited only while enable is 0; a heads entry's head word written only
-//! before the first enable after a reset.
+//! before the first enable after a reset; tokens non-zero; do_acks never on rslot 0; a send
+//! descriptor's msg_address and msg_size word-aligned and its transmit list below 512.
 //! Frames are checked on the way out (`first` exactly on the first word, `keep` full, at most
 //! a header, metadata, 32 payload words and a trailer).
 
@@ -521,9 +522,32 @@ impl PpeNet {
             hw::NBQR if val == 0 => return Err("a null pointer written to NBQR".into()),
             _ => {}
         }
+        // a send descriptor's words (the 0x100 page): word-aligned addresses and sizes,
+        // transmit lists below 512
+        if (hw::SEND_DESC_PAGE..hw::XMT_PAGE).contains(&a) {
+            use nicgen_wire::ppe::send_desc as sd;
+            let word = ((a - hw::SEND_DESC_PAGE) / 4) as usize % sd::WORDS;
+            let c1 = val as u64;
+            let bad = match word {
+                sd::MSG_ADDRESS => val % 4 != 0,
+                sd::ADDRESS1 => sd::NOTE_INDEX.get(c1) > sd::NOTE_INDEX_USED,
+                // (a control packet's msg_size is data: an ack's d2, a scatter's total)
+                sd::CONTROL1 => sd::CONTROL_PKT.get(c1) == 0 && sd::MSG_SIZE.get(c1) % 4 != 0,
+                _ => false,
+            };
+            if bad {
+                return Err(format!(
+                    "descriptor word {word} = {val:#x}: not aligned or list past 511"
+                ));
+            }
+        }
         if let Some(at) = rcv {
             if at < hw::RSLOT_BYTES_TOTAL && enabled {
                 return Err(format!("rslot word {at:#x} written while enabled"));
+            }
+            let do_acks = nicgen_wire::ppe::rslot::DO_ACKS.mask() as u32;
+            if at == 4 * nicgen_wire::ppe::rslot::CONTROL as u32 && val & do_acks != 0 {
+                return Err("do_acks set on rslot 0".into());
             }
             let heads = v.nlhr..v.nlhr + 8 * 512;
             if heads.contains(&at) && at % 8 == 0 && v.booted {
@@ -533,6 +557,9 @@ impl PpeNet {
                 return Err(format!(
                     "heads-table token word {at:#x} written while enabled"
                 ));
+            }
+            if heads.contains(&at) && at % 8 == 4 && val >> 1 == 0 {
+                return Err(format!("heads-table token word {at:#x}: token 0"));
             }
         }
         Ok(())

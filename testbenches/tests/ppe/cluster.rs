@@ -1952,7 +1952,8 @@ fn fuzzed_packets_never_write_outside_a_buffer_verilator() {
 
 /// The host-rule check of the net (checklist §5's invariants, on in every test above) sees
 /// each kind of broken rule: a null NBQR write, an rslot edited while enabled, a heads head
-/// word after boot, a token word while enabled.
+/// word after boot, a token word while enabled, do_acks on rslot 0, a token of 0, an unaligned
+/// msg_address, a transmit list past 511, an unaligned msg_size.
 #[test]
 fn host_rule_check_sees_each_broken_invariant_verilator() {
     verilated("ppe_host_rules_verilator", 0xC5A0, |rng| {
@@ -1964,15 +1965,34 @@ fn host_rule_check_sees_each_broken_invariant_verilator() {
             b.write32(hw::PRR_MEM as u64, 5)?;
             b.write32(hw::PRR_PTR as u64, 0x2000)?;
             b.write32(hw::PRR_MEM_INC as u64, 0x40)?;
-            b.write32(hw::PRR_MEM_INC as u64, 3)
+            b.write32(hw::PRR_MEM_INC as u64, 3)?;
+            b.write32(hw::PCSR0 as u64, 0)?;
+            b.write32(hw::PRR_PTR as u64, 8)?;
+            b.write32(
+                hw::PRR_MEM as u64,
+                nicgen_wire::ppe::rslot::DO_ACKS.mask() as u32,
+            )?;
+            b.write32(hw::PRR_PTR as u64, 0x2004)?;
+            b.write32(hw::PRR_MEM as u64, 1)?;
+            b.write32(desc_addr(1, sd::MSG_ADDRESS), 0x1002)?;
+            b.write32(desc_addr(1, sd::ADDRESS1), 600)?;
+            b.write32(desc_addr(1, sd::CONTROL1), 6)
         })
         .unwrap();
         let v = &c.net.host_violations;
-        assert_eq!(v.len(), 4, "{v:?}");
-        for (i, what) in ["null", "rslot", "head word", "token word"]
-            .iter()
-            .enumerate()
-        {
+        assert_eq!(v.len(), 9, "{v:?}");
+        let kinds = [
+            "null",
+            "rslot",
+            "head word",
+            "token word",
+            "do_acks",
+            "token 0",
+            "descriptor word 0",
+            "descriptor word 2",
+            "descriptor word 5",
+        ];
+        for (i, what) in kinds.iter().enumerate() {
             assert!(v[i].contains(what), "{} is not about {what}", v[i]);
         }
     });
