@@ -76,6 +76,31 @@ pub trait RegAccess {
     }
 }
 
+/// Calls `step` until it gives a value, letting `every` device cycles pass between calls; after
+/// `timeout` cycles without one, `Error::Timeout` naming `what`. The drivers' one polling loop.
+pub fn poll_until<T: RegAccess + ?Sized, R>(
+    t: &mut T,
+    timeout: u64,
+    every: u64,
+    what: &'static str,
+    mut step: impl FnMut(&mut T) -> Result<Option<R>>,
+) -> Result<R> {
+    let mut waited = 0;
+    loop {
+        if let Some(r) = step(t)? {
+            return Ok(r);
+        }
+        if waited >= timeout {
+            return Err(Error::Timeout {
+                what,
+                cycles: waited,
+            });
+        }
+        t.wait_cycles(every)?;
+        waited += every;
+    }
+}
+
 /// Host memory a device reads and writes by DMA (used by the DMA devices of later issues):
 /// buffers are allocated at device-visible addresses; accesses outside a buffer are errors.
 pub trait HostMem {

@@ -10,7 +10,7 @@
 use crate::wire::dtu::{
     self as w, command, recv_ep, send_ep, Ep, EpType, Op, EP_T, NUM_EPS, NUM_HDRS,
 };
-use crate::{Error, RegAccess, Result};
+use crate::{poll_until, Error, RegAccess, Result};
 
 /// Largest local address (DTU-A16: 48 bits).
 pub const ADDR_MAX: u64 = (1 << 48) - 1;
@@ -214,26 +214,22 @@ impl<'a, T: RegAccess> Dtu<'a, T> {
         }
         self.t
             .write64(w::COMMAND, w::command_word(op, ep as u64, arg0))?;
-        let mut waited = 0;
-        loop {
-            let c = self.t.read64(w::COMMAND)?;
-            if command::OP.get(c) == 0 {
-                return match command::ERR.get(c) {
-                    0 => Ok(()),
-                    code => Err(Error::Command {
-                        code: code as u32,
-                        name: w::Error::from_u64(code).map_or("unknown", error_name),
-                    }),
-                };
-            }
-            if waited >= self.timeout {
-                return Err(Error::Timeout {
-                    what: "the DTU command to end",
-                    cycles: waited,
-                });
-            }
-            self.t.wait_cycles(self.poll)?;
-            waited += self.poll;
+        let c = poll_until(
+            self.t,
+            self.timeout,
+            self.poll,
+            "the DTU command to end",
+            |t| {
+                let c = t.read64(w::COMMAND)?;
+                Ok((command::OP.get(c) == 0).then_some(c))
+            },
+        )?;
+        match command::ERR.get(c) {
+            0 => Ok(()),
+            code => Err(Error::Command {
+                code: code as u32,
+                name: w::Error::from_u64(code).map_or("unknown", error_name),
+            }),
         }
     }
 

@@ -20,7 +20,7 @@ use crate::wire::ppe::send_desc as sd;
 use crate::wire::ppe::{
     address0, control0, error_status as es, heads, note, rslot, DATA_TYPE, META_WORDS, RSLOT_WORDS,
 };
-use crate::{Error, HostMem, RegAccess, Result};
+use crate::{poll_until, Error, HostMem, RegAccess, Result};
 
 /// Largest message (msg_size and bytes_to_go are 24 bits, word-aligned).
 pub const MSG_MAX: u32 = (1 << 24) - 4;
@@ -338,21 +338,10 @@ impl Ppe {
         want: u32,
         what: &'static str,
     ) -> Result<u32> {
-        let mut waited = 0;
-        loop {
+        poll_until(t, self.timeout, 16, what, |t| {
             let v = t.read32(reg as u64)?;
-            if v & mask == want {
-                return Ok(v);
-            }
-            if waited >= self.timeout {
-                return Err(Error::Timeout {
-                    what,
-                    cycles: waited,
-                });
-            }
-            t.wait_cycles(16)?;
-            waited += 16;
-        }
+            Ok((v & mask == want).then_some(v))
+        })
     }
 
     fn pcsr0(&self, enable: bool) -> u32 {
@@ -646,20 +635,10 @@ impl Ppe {
 
     /// A descriptor that is done and not busy (waiting for one).
     fn free_desc<T: RegAccess + ?Sized>(&mut self, t: &mut T) -> Result<usize> {
-        let mut waited = 0;
-        loop {
-            if let Some(n) = self.any_free(t)? {
-                return Ok(n);
-            }
-            if waited >= self.timeout {
-                return Err(Error::Timeout {
-                    what: "a free send descriptor",
-                    cycles: waited,
-                });
-            }
-            t.wait_cycles(32)?;
-            waited += 32;
-        }
+        let timeout = self.timeout;
+        poll_until(t, timeout, 32, "a free send descriptor", |t| {
+            self.any_free(t)
+        })
     }
 
     /// Starts `s` on a free descriptor (checklist §5 rows 8-12): every word, control1 last.
@@ -820,18 +799,10 @@ impl Ppe {
     }
 
     pub fn send_wait<T: RegAccess + ?Sized>(&mut self, t: &mut T, h: SendHandle) -> Result<()> {
-        let mut waited = 0;
-        while !self.send_poll(t, h)? {
-            if waited >= self.timeout {
-                return Err(Error::Timeout {
-                    what: "a send's descriptor done",
-                    cycles: waited,
-                });
-            }
-            t.wait_cycles(32)?;
-            waited += 32;
-        }
-        Ok(())
+        let timeout = self.timeout;
+        poll_until(t, timeout, 32, "a send's descriptor done", |t| {
+            Ok(self.send_poll(t, h)?.then_some(()))
+        })
     }
 
     /// Stops descriptor `n` (go 0), waits for busy 0, and reads its words (§5.3.3).
@@ -939,20 +910,8 @@ impl Ppe {
         t: &mut T,
         l: u16,
     ) -> Result<Note> {
-        let mut waited = 0;
-        loop {
-            if let Some(n) = self.poll(t, l)? {
-                return Ok(n);
-            }
-            if waited >= self.timeout {
-                return Err(Error::Timeout {
-                    what: "a notification",
-                    cycles: waited,
-                });
-            }
-            t.wait_cycles(32)?;
-            waited += 32;
-        }
+        let timeout = self.timeout;
+        poll_until(t, timeout, 32, "a notification", |t| self.poll(t, l))
     }
 
     /// The interrupt handler (§3.2, §3.4; AMB-23): each set bit cleared first, then its queue
