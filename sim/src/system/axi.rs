@@ -7,7 +7,7 @@
 //! order.
 
 use crate::harness::backend::Dut;
-use crate::harness::cycle::CycleModel;
+use crate::harness::cycle::{CycleModel, OneClock};
 use crate::harness::ports::bind;
 use crate::harness::rng::Rng;
 use nicgen_hdl::top::PortInfo;
@@ -112,6 +112,20 @@ impl AxiLiteManager {
             && self.reads.is_empty()
             && self.wait_b.is_empty()
             && self.wait_r.is_empty()
+    }
+
+    /// Runs the design on `c` until every queued request is answered (a test failure after
+    /// `limit` cycles); the answers in completion order.
+    pub fn finish(&mut self, c: &mut OneClock, limit: u64) -> Vec<Done> {
+        let start = c.cycles;
+        while !self.idle() {
+            assert!(
+                c.cycles - start < limit,
+                "AXI4-Lite requests not answered in {limit} cycles"
+            );
+            c.cycle(&mut [self]);
+        }
+        std::mem::take(&mut self.done)
     }
 }
 

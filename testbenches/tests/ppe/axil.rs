@@ -23,15 +23,7 @@ struct Tb {
 
 impl Tb {
     fn run(&mut self) -> Vec<(bool, u64, u64, u8)> {
-        let start = self.c.cycles;
-        while !self.m.idle() {
-            assert!(
-                self.c.cycles - start < 5000,
-                "AXI4-Lite requests not answered"
-            );
-            self.c.cycle(&mut [&mut self.m]);
-        }
-        std::mem::take(&mut self.m.done)
+        self.m.finish(&mut self.c, 5000)
     }
     fn write(&mut self, addr: u32, v: u32) {
         self.m.write(addr as u64, v as u64, 0xF);
