@@ -4,10 +4,12 @@ CARGO ?= cargo
 .DEFAULT_GOAL := help
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
-.PHONY: help setup verilog lint test synth bitstream bench docs testplan fusesoc cosim mutants soak clean
+.PHONY: help setup verilog lint test synth bitstream bitstreams bench docs testplan fusesoc cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
+# make bitstreams: every board, the longest first
+BOARDS ?= ulx3s_ppe ulx3s_dtu ulx3s ulx3s_mitnic
 ifneq ($(BAUD),)
 export NICGEN_BAUD := $(BAUD)
 endif
@@ -42,6 +44,11 @@ bitstream: ## make bitstream BOARD=ulx3s: Yosys, nextpnr-ecp5 (LPF, real clock),
 	@bash scripts/setup.sh --synth
 	@$(MAKE) --no-print-directory verilog
 	@time python3 scripts/bitstream.py $(BOARD)
+
+bitstreams: ## every board's bitstream (BOARDS=...), two at a time after one make verilog; fails if any board fails or misses timing
+	@bash scripts/setup.sh --synth
+	@$(MAKE) --no-print-directory verilog
+	@time (printf '%s\n' $(BOARDS) | xargs -P 2 -I{} python3 scripts/bitstream.py {})
 
 bench: setup ## run the benchmarks: build/bench/<name>.json
 	@mkdir -p build/bench
