@@ -10,6 +10,7 @@ pub mod dtu;
 pub mod ftnw;
 pub mod harness;
 pub mod mitnic;
+pub mod pcie;
 pub mod ppe;
 pub mod system;
 

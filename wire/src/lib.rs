@@ -10,6 +10,7 @@ pub mod demo;
 pub mod dtu;
 pub mod ftnw;
 pub mod mitnic;
+pub mod pcie_us;
 pub mod ppe;
 pub mod regfile_gen;
 pub mod regs;
