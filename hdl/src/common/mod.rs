@@ -20,6 +20,7 @@ pub mod packet_xbar;
 pub mod prim;
 pub mod ram;
 pub mod regbank;
+pub mod regbus_cdc;
 pub mod regbus_split;
 pub mod regbus_wide;
 pub mod regfile;

@@ -14,6 +14,7 @@ mod mem_axi;
 mod packet_xbar;
 mod regbank;
 mod regbus;
+mod regbus_cdc;
 mod regbus_wide;
 mod regfile;
 mod skid;

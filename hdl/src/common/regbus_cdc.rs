@@ -1,0 +1,172 @@
+//! Register bus across two clock domains, one access at a time (the FTNW register controller's
+//! crossing, thesis §3.2.3, FTNW-H062/H063): the requester side (`bus`, on `m_clock`) holds the
+//! access (address, write data, read or write) in registers and flips a command toggle; the
+//! toggle crosses through two flops, and its edge on `s_clock` issues the access on `out` as a
+//! one-cycle strobe (the held fields have been stable since before the toggle moved). The
+//! answer (`rdata`, `err`) is held in `s_clock` registers and an echo toggle flips; the echo
+//! crosses back through two flops, and its edge on `m_clock` samples the held answer (stable
+//! since before the echo moved) and answers `bus` with a one-cycle `ready`. A write is complete
+//! when its echo returns, a read's data is taken only after its echo returns.
+//!
+//! Latency: from `bus`'s strobe to its `ready`, 1 + (2..3) `s_clock` edges + the slave's answer
+//! + (2..3) `m_clock` edges + 1. Correct at any ratio of the two clocks and any phase.
+//! Bus rules: those of `common::regbank` on both sides (one access at a time; the requester
+//! waits for `ready`). A strobe while an access is under way (a requester breaking the rule) is
+//! ignored. Reset: both resets together, for at least three cycles of the slower clock.
+//! Crossings: the command toggle and the echo, each through two flops; the held fields
+//! (`addr`, `wdata`, the kind; `rdata`, `err`) are read in the other domain only while the
+//! toggles say they are stable.
+
+use crate::common::regbank::{RegBusMaster, RegBusSlave};
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct RegBusCdc<const A: usize> {
+    pub m_clock: Signal<In, Clock>,
+    pub m_reset: Signal<In, Bit>,
+    pub bus: RegBusSlave<A>,
+    pub s_clock: Signal<In, Clock>,
+    pub s_reset: Signal<In, Bit>,
+    pub out: RegBusMaster<A>,
+    // requester domain
+    busy: DFF<Bit>,
+    h_addr: DFF<Bits<A>>,
+    h_wdata: DFF<Bits<32>>,
+    h_write: DFF<Bit>,
+    cmd_t: DFF<Bit>,
+    echo_s1: DFF<Bit>,
+    echo_s2: DFF<Bit>,
+    echo_s3: DFF<Bit>,
+    ready_q: DFF<Bit>,
+    rdata_q: DFF<Bits<32>>,
+    err_q: DFF<Bit>,
+    // slave domain
+    cmd_s1: DFF<Bit>,
+    cmd_s2: DFF<Bit>,
+    cmd_s3: DFF<Bit>,
+    wait: DFF<Bit>,
+    a_rdata: DFF<Bits<32>>,
+    a_err: DFF<Bit>,
+    echo_t: DFF<Bit>,
+}
+
+impl<const A: usize> Default for RegBusCdc<A> {
+    fn default() -> Self {
+        Self {
+            m_clock: Default::default(),
+            m_reset: Default::default(),
+            bus: Default::default(),
+            s_clock: Default::default(),
+            s_reset: Default::default(),
+            out: Default::default(),
+            busy: Default::default(),
+            h_addr: Default::default(),
+            h_wdata: Default::default(),
+            h_write: Default::default(),
+            cmd_t: Default::default(),
+            echo_s1: Default::default(),
+            echo_s2: Default::default(),
+            echo_s3: Default::default(),
+            ready_q: Default::default(),
+            rdata_q: Default::default(),
+            err_q: Default::default(),
+            cmd_s1: Default::default(),
+            cmd_s2: Default::default(),
+            cmd_s3: Default::default(),
+            wait: Default::default(),
+            a_rdata: Default::default(),
+            a_err: Default::default(),
+            echo_t: Default::default(),
+        }
+    }
+}
+
+impl<const A: usize> Logic for RegBusCdc<A> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // requester domain
+        self.busy.clock.next = self.m_clock.val();
+        self.h_addr.clock.next = self.m_clock.val();
+        self.h_wdata.clock.next = self.m_clock.val();
+        self.h_write.clock.next = self.m_clock.val();
+        self.cmd_t.clock.next = self.m_clock.val();
+        self.echo_s1.clock.next = self.m_clock.val();
+        self.echo_s2.clock.next = self.m_clock.val();
+        self.echo_s3.clock.next = self.m_clock.val();
+        self.ready_q.clock.next = self.m_clock.val();
+        self.rdata_q.clock.next = self.m_clock.val();
+        self.err_q.clock.next = self.m_clock.val();
+        self.busy.d.next = self.busy.q.val();
+        self.h_addr.d.next = self.h_addr.q.val();
+        self.h_wdata.d.next = self.h_wdata.q.val();
+        self.h_write.d.next = self.h_write.q.val();
+        self.cmd_t.d.next = self.cmd_t.q.val();
+        self.echo_s1.d.next = self.echo_t.q.val();
+        self.echo_s2.d.next = self.echo_s1.q.val();
+        self.echo_s3.d.next = self.echo_s2.q.val();
+        self.ready_q.d.next = false;
+        self.rdata_q.d.next = self.rdata_q.q.val();
+        self.err_q.d.next = self.err_q.q.val();
+        self.bus.ready.next = self.ready_q.q.val();
+        self.bus.rdata.next = self.rdata_q.q.val();
+        self.bus.err.next = self.err_q.q.val();
+        if !self.busy.q.val() && (self.bus.read.val() || self.bus.write.val()) {
+            self.busy.d.next = true;
+            self.h_addr.d.next = self.bus.addr.val();
+            self.h_wdata.d.next = self.bus.wdata.val();
+            self.h_write.d.next = self.bus.write.val();
+            self.cmd_t.d.next = !self.cmd_t.q.val();
+        }
+        if self.busy.q.val() && (self.echo_s2.q.val() != self.echo_s3.q.val()) {
+            self.busy.d.next = false;
+            self.ready_q.d.next = true;
+            self.rdata_q.d.next = self.a_rdata.q.val();
+            self.err_q.d.next = self.a_err.q.val();
+        }
+        if self.m_reset.val() {
+            self.busy.d.next = false;
+            self.cmd_t.d.next = false;
+            self.echo_s1.d.next = false;
+            self.echo_s2.d.next = false;
+            self.echo_s3.d.next = false;
+            self.ready_q.d.next = false;
+        }
+        // slave domain
+        self.cmd_s1.clock.next = self.s_clock.val();
+        self.cmd_s2.clock.next = self.s_clock.val();
+        self.cmd_s3.clock.next = self.s_clock.val();
+        self.wait.clock.next = self.s_clock.val();
+        self.a_rdata.clock.next = self.s_clock.val();
+        self.a_err.clock.next = self.s_clock.val();
+        self.echo_t.clock.next = self.s_clock.val();
+        self.cmd_s1.d.next = self.cmd_t.q.val();
+        self.cmd_s2.d.next = self.cmd_s1.q.val();
+        self.cmd_s3.d.next = self.cmd_s2.q.val();
+        self.wait.d.next = self.wait.q.val();
+        self.a_rdata.d.next = self.a_rdata.q.val();
+        self.a_err.d.next = self.a_err.q.val();
+        self.echo_t.d.next = self.echo_t.q.val();
+        self.out.addr.next = self.h_addr.q.val();
+        self.out.wdata.next = self.h_wdata.q.val();
+        self.out.write.next = false;
+        self.out.read.next = false;
+        if self.cmd_s2.q.val() != self.cmd_s3.q.val() {
+            self.out.write.next = self.h_write.q.val();
+            self.out.read.next = !self.h_write.q.val();
+            self.wait.d.next = true;
+        }
+        if self.wait.q.val() && self.out.ready.val() {
+            self.wait.d.next = false;
+            self.a_rdata.d.next = self.out.rdata.val();
+            self.a_err.d.next = self.out.err.val();
+            self.echo_t.d.next = !self.echo_t.q.val();
+        }
+        if self.s_reset.val() {
+            self.cmd_s1.d.next = false;
+            self.cmd_s2.d.next = false;
+            self.cmd_s3.d.next = false;
+            self.wait.d.next = false;
+            self.echo_t.d.next = false;
+        }
+    }
+}
