@@ -27,6 +27,25 @@ dyn_top!(Ulx3sPpeTop, Ulx3sPpe, clocks: [clk_25mhz],
     outputs: [led, ftdi_rxd, wifi_gpio0]);
 
 /// Every top, device and common tops first, then the boards.
+/// `tops()`, or only those `NICGEN_TOPS` names (comma-separated) when it is set: the
+/// every-top tests (lock-step, Icarus) on a subset while working on one block.
+pub fn selected() -> Vec<TopEntry> {
+    let all = tops();
+    match std::env::var("NICGEN_TOPS") {
+        Ok(list) if !list.trim().is_empty() => {
+            let want: Vec<&str> = list.split(',').map(str::trim).collect();
+            for w in &want {
+                assert!(
+                    all.iter().any(|t| t.name == *w),
+                    "NICGEN_TOPS: no top named {w:?}"
+                );
+            }
+            all.into_iter().filter(|t| want.contains(&t.name)).collect()
+        }
+        _ => all,
+    }
+}
+
 pub fn tops() -> Vec<TopEntry> {
     let mut v = nicgen_hdl::tops::tops();
     v.push(TopEntry {

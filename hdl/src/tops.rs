@@ -18,6 +18,7 @@ use crate::dtu::dtu_axil::DtuAxil;
 use crate::dtu::interposed::DtuAxi4;
 use crate::dtu::system::DtuSystem;
 use crate::dyn_top;
+use crate::ftnw::ioc::RegPath;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
@@ -304,6 +305,14 @@ dyn_top!(TnwPortTop, TnwPort, clocks: [clock, phy_clock],
     outputs: [phy_txd, phy_txc, tx.ready, bus.rdata, bus.ready, bus.err, host.wr_req_addr,
         host.wr_req_beats, host.wr_req_valid, host.wr_dat_data, host.wr_dat_last, host.wr_dat_valid,
         host.wr_rsp_ready, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
+
+dyn_top!(FtnwIocRegsTop, RegPath, clocks: [clock, tnw_clock],
+    inputs: [reset, tnw_reset, completer_id, s_axis_cq_tdata, s_axis_cq_tkeep, s_axis_cq_tlast,
+        s_axis_cq_tuser, s_axis_cq_tvalid, m_axis_cc_tready, tnw.rdata, tnw.ready, tnw.err,
+        ioc.rdata, ioc.ready, ioc.err],
+    outputs: [s_axis_cq_tready, m_axis_cc_tdata, m_axis_cc_tkeep, m_axis_cc_tlast, m_axis_cc_tuser,
+        m_axis_cc_tvalid, tnw.addr, tnw.wdata, tnw.write, tnw.read, ioc.addr, ioc.wdata, ioc.write,
+        ioc.read, exc_request, exc_partial]);
 
 dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid, rx.ready,
@@ -1015,6 +1024,25 @@ pub fn tops() -> Vec<TopEntry> {
                 ("clock", port_doc::CLOCK),
                 ("reset", "synchronous reset, active high: every DTU and both crossbars (the DTUs then clear their tables, 32 cycles)"),
                 ("pe*", "PE i's ports `peI$<port>`: its CU's MMIO port (`bus$*`), `cmd_busy` and its local-memory master (`mem$*`), each as on `dtu`"),
+            ],
+        },
+        TopEntry {
+            name: "ftnw_ioc_regs",
+            doc: "FTNW IOC register path: UltraScale PCIe CQ in, CC out (PG156, 128 bits), the register controller executing BAR2 accesses one at a time through a toggle-and-echo clock crossing (ftnw)",
+            clocks_mhz: &[("clock", 250.0), ("tnw_clock", 250.0)],
+            build: || Box::new(FtnwIocRegsTop::new("ftnw_ioc_regs", RegPath::default())),
+            port_docs: &[
+                ("clock", "the IOC clock (the PCIe core's user clock): CQ, CC, `ioc$*`, `exc_*` are in its domain"),
+                ("tnw_clock", "the TNW clock: `tnw$*` and `tnw_reset` are in its domain"),
+                ("reset", "synchronous reset, active high, in `clock` (with `tnw_reset`, for three cycles of the slower clock)"),
+                ("tnw_reset", "synchronous reset, active high, in `tnw_clock`"),
+                ("completer_id", "this function's bus/device/function number, put in every completion"),
+                ("s_axis_cq_*", "the hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned, `tuser` 85 bits): requests to the BARs; BAR2 accesses are executed, others dropped (writes) or completed with UR (reads) and flagged on `exc_request`"),
+                ("m_axis_cc_*", "the hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33 bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester ID, tag and lower address"),
+                ("tnw$*", "register bus master (`common::regbank`) in `tnw_clock` to the node's registers (BAR2 offsets below 0x6000, link l at `l << 12`); `err` answers read 0"),
+                ("ioc$*", "register bus master in `clock` to the IOC registers (BAR2 0x1_0000 + `addr`)"),
+                ("exc_request", "one cycle per request refused: a read of another BAR or of more than two Dwords, another request type, a write to another BAR"),
+                ("exc_partial", "one cycle per written Dword with partial byte enables (not written: the register bus has no byte strobes)"),
             ],
         },
         TopEntry {

@@ -44,7 +44,7 @@ pub struct RegBusCdc<const A: usize> {
     cmd_s1: DFF<Bit>,
     cmd_s2: DFF<Bit>,
     cmd_s3: DFF<Bit>,
-    wait: DFF<Bit>,
+    pending: DFF<Bit>,
     a_rdata: DFF<Bits<32>>,
     a_err: DFF<Bit>,
     echo_t: DFF<Bit>,
@@ -73,7 +73,7 @@ impl<const A: usize> Default for RegBusCdc<A> {
             cmd_s1: Default::default(),
             cmd_s2: Default::default(),
             cmd_s3: Default::default(),
-            wait: Default::default(),
+            pending: Default::default(),
             a_rdata: Default::default(),
             a_err: Default::default(),
             echo_t: Default::default(),
@@ -135,14 +135,14 @@ impl<const A: usize> Logic for RegBusCdc<A> {
         self.cmd_s1.clock.next = self.s_clock.val();
         self.cmd_s2.clock.next = self.s_clock.val();
         self.cmd_s3.clock.next = self.s_clock.val();
-        self.wait.clock.next = self.s_clock.val();
+        self.pending.clock.next = self.s_clock.val();
         self.a_rdata.clock.next = self.s_clock.val();
         self.a_err.clock.next = self.s_clock.val();
         self.echo_t.clock.next = self.s_clock.val();
         self.cmd_s1.d.next = self.cmd_t.q.val();
         self.cmd_s2.d.next = self.cmd_s1.q.val();
         self.cmd_s3.d.next = self.cmd_s2.q.val();
-        self.wait.d.next = self.wait.q.val();
+        self.pending.d.next = self.pending.q.val();
         self.a_rdata.d.next = self.a_rdata.q.val();
         self.a_err.d.next = self.a_err.q.val();
         self.echo_t.d.next = self.echo_t.q.val();
@@ -153,10 +153,10 @@ impl<const A: usize> Logic for RegBusCdc<A> {
         if self.cmd_s2.q.val() != self.cmd_s3.q.val() {
             self.out.write.next = self.h_write.q.val();
             self.out.read.next = !self.h_write.q.val();
-            self.wait.d.next = true;
+            self.pending.d.next = true;
         }
-        if self.wait.q.val() && self.out.ready.val() {
-            self.wait.d.next = false;
+        if self.pending.q.val() && self.out.ready.val() {
+            self.pending.d.next = false;
             self.a_rdata.d.next = self.out.rdata.val();
             self.a_err.d.next = self.out.err.val();
             self.echo_t.d.next = !self.echo_t.q.val();
@@ -165,7 +165,7 @@ impl<const A: usize> Logic for RegBusCdc<A> {
             self.cmd_s1.d.next = false;
             self.cmd_s2.d.next = false;
             self.cmd_s3.d.next = false;
-            self.wait.d.next = false;
+            self.pending.d.next = false;
             self.echo_t.d.next = false;
         }
     }

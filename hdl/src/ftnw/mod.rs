@@ -8,6 +8,7 @@
 pub mod codec;
 pub mod counters;
 pub mod datagen;
+pub mod ioc;
 pub mod link;
 pub mod mdio;
 pub mod node;

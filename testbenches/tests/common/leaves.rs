@@ -13,6 +13,7 @@ use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{CtrlEncode, HeaderEncode, WordDecode};
 use nicgen_hdl::ftnw::datagen::TbPrng;
+use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields};
 use nicgen_hdl::ftnw::mdio::MdioFrame;
 use nicgen_hdl::top::DynTop;
 use nicgen_hdl::tops::ResetSyncTop;
@@ -39,6 +40,11 @@ dyn_top!(MdioFrameTop, MdioFrame, clocks: [], inputs: [op, data], outputs: [word
 dyn_top!(TbPrngTop, TbPrng, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(ConcatTop, Concat<3, 6, 9>, clocks: [], inputs: [lo, hi], outputs: [y]);
+dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
+    outputs: [addr, dwords, req_type, req_id, tag, bar, tc, attr]);
+dyn_top!(CcBeatsTop, CcBeats, clocks: [],
+    inputs: [lower_addr, byte_count, dwords, status, req_id, tag, completer_id, tc, attr, data0, data1],
+    outputs: [d0, u0, d1, u1]);
 dyn_top!(BlockRamTop, BlockRam<Bits<8>, 4>, clocks: [read_clock, write_clock],
     inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
 
@@ -144,6 +150,15 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         (Box::new(WidenTop::new("widen", Widen::default())), plain()),
         (
             Box::new(ConcatTop::new("concat", Concat::default())),
+            plain(),
+        ),
+        // the PCIe descriptors against the wire crate's CqDesc::unpack and CcDesc::pack
+        (
+            Box::new(CqFieldsTop::new("cq_fields", CqFields::default())),
+            plain(),
+        ),
+        (
+            Box::new(CcBeatsTop::new("cc_beats", CcBeats::default())),
             plain(),
         ),
         (

@@ -137,6 +137,7 @@ fn run(rng: &mut Rng, mp: u64, sp: u64, accesses: usize) -> f64 {
     (b.edges[0] - m_start - idle_m) as f64 / accesses as f64
 }
 
+// verifies: FTNW-H062 FTNW-H063 FTNW-H064
 #[test]
 fn register_accesses_cross_at_any_clock_ratio() {
     check("regbus_cdc", 0xCDC, |rng| {
