@@ -86,7 +86,9 @@ pub struct RegCtl {
     off: DFF<Bits<17>>,
     /// Dwords of the request, and the current one.
     n: DFF<Bits<11>>,
-    i: DFF<Bits<11>>,
+    /// Dwords left (the current one included), and whether the current one is the first.
+    left: DFF<Bits<11>>,
+    first: DFF<Bit>,
     first_be: DFF<Bits<4>>,
     last_be: DFF<Bits<4>>,
     req_id: DFF<Bits<16>>,
@@ -196,7 +198,8 @@ impl Default for RegCtl {
             st: Default::default(),
             off: Default::default(),
             n: Default::default(),
-            i: Default::default(),
+            left: Default::default(),
+            first: Default::default(),
             first_be: Default::default(),
             last_be: Default::default(),
             req_id: Default::default(),
@@ -264,8 +267,9 @@ impl Logic for RegCtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, st, off, n, i, first_be, last_be, req_id, tag, tc, attr, lower, bcount,
-            ur, needs_cpl, data0, data1, beat, keep, beat_last, lane, to_tnw, exc_req, exc_part
+            self, clock, st, off, n, left, first, first_be, last_be, req_id, tag, tc, attr, lower,
+            bcount, ur, needs_cpl, data0, data1, beat, keep, beat_last, lane, to_tnw, exc_req,
+            exc_part
         );
         self.unused_addr.x.next = self.h_addr.val();
         self.cdc.m_clock.next = self.clock.val();
@@ -308,10 +312,10 @@ impl Logic for RegCtl {
             self.lane_on.next = self.keep.q.val().get_bit(3);
         }
         self.be.next = self.c_be_all.val();
-        if self.i.q.val() + self.c_one11.val() == self.n.q.val() {
+        if self.left.q.val() == self.c_one11.val() {
             self.be.next = self.last_be.q.val();
         }
-        if self.i.q.val() == self.c_zero11.val() {
+        if self.first.q.val() {
             self.be.next = self.first_be.q.val();
         }
         self.cdc.bus.wdata.next = self.word.val();
@@ -382,7 +386,8 @@ impl Logic for RegCtl {
             if self.h_valid.val() {
                 self.off.d.next = self.h_addr.val().get_bits::<17>(0);
                 self.n.d.next = self.h_dwords.val();
-                self.i.d.next = self.c_zero11.val();
+                self.left.d.next = self.h_dwords.val();
+                self.first.d.next = true;
                 self.first_be.d.next = self.h_first_be.val();
                 self.last_be.d.next = self.h_last_be.val();
                 self.req_id.d.next = self.h_req_id.val();
@@ -442,9 +447,10 @@ impl Logic for RegCtl {
                 self.st.d.next = self.s_rd_wait.val();
             } else {
                 // no register: reads 0
-                self.i.d.next = self.i.q.val() + self.c_one11.val();
+                self.left.d.next = self.left.q.val() - self.c_one11.val();
+                self.first.d.next = false;
                 self.off.d.next = self.off.q.val() + self.c_four17.val();
-                if self.i.q.val() + self.c_one11.val() == self.n.q.val() {
+                if self.left.q.val() == self.c_one11.val() {
                     self.st.d.next = self.s_cpl.val();
                 }
             }
@@ -462,15 +468,16 @@ impl Logic for RegCtl {
                         self.rword.next = self.c_zero32.val();
                     }
                 }
-                if self.i.q.val() == self.c_zero11.val() {
+                if self.first.q.val() {
                     self.data0.d.next = self.rword.val();
                 } else {
                     self.data1.d.next = self.rword.val();
                 }
-                self.i.d.next = self.i.q.val() + self.c_one11.val();
+                self.left.d.next = self.left.q.val() - self.c_one11.val();
+                self.first.d.next = false;
                 self.off.d.next = self.off.q.val() + self.c_four17.val();
                 self.st.d.next = self.s_rd_go.val();
-                if self.i.q.val() + self.c_one11.val() == self.n.q.val() {
+                if self.left.q.val() == self.c_one11.val() {
                     self.st.d.next = self.s_cpl.val();
                 }
             }
@@ -484,7 +491,7 @@ impl Logic for RegCtl {
             }
         } else if self.st.q.val() == self.s_wr_lane.val() {
             // a lane without a Dword, or Dwords past the request's: the beat is done
-            if !self.lane_on.val() || self.i.q.val() >= self.n.q.val() {
+            if !self.lane_on.val() || self.left.q.val() == self.c_zero11.val() {
                 self.st.d.next = self.s_wr_beat.val();
                 if self.beat_last.q.val() {
                     self.st.d.next = self.s_idle.val();
@@ -502,7 +509,8 @@ impl Logic for RegCtl {
                 {
                     self.exc_part.d.next = true;
                 }
-                self.i.d.next = self.i.q.val() + self.c_one11.val();
+                self.left.d.next = self.left.q.val() - self.c_one11.val();
+                self.first.d.next = false;
                 self.off.d.next = self.off.q.val() + self.c_four17.val();
                 self.lane.d.next = self.lane.q.val() + self.c_one2.val();
                 if self.lane.q.val() == self.c_three2.val() {
@@ -516,7 +524,8 @@ impl Logic for RegCtl {
             if (self.to_tnw.q.val() && self.cdc.bus.ready.val())
                 || (!self.to_tnw.q.val() && self.ioc.ready.val())
             {
-                self.i.d.next = self.i.q.val() + self.c_one11.val();
+                self.left.d.next = self.left.q.val() - self.c_one11.val();
+                self.first.d.next = false;
                 self.off.d.next = self.off.q.val() + self.c_four17.val();
                 self.lane.d.next = self.lane.q.val() + self.c_one2.val();
                 self.st.d.next = self.s_wr_lane.val();
