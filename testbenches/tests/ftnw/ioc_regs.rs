@@ -4,25 +4,21 @@
 //! faster than the IOC's), the IOC registers and unmapped offsets, partial-Dword writes, and
 //! requests to BAR0; every completion is checked by the model (tag, requester ID, lower
 //! address, byte count, status) and every read value against a model of the registers.
-//! FTNW-H060-H065, H086-H088.
+//! On the native model and on the emitted Verilog (Verilator). FTNW-H060-H065, H086-H088.
 
-use nicgen_hdl::ftnw::ioc::RegPath;
-use nicgen_sim::harness::bench::Bench;
+use nicgen_sim::harness::backend::{instances, Backend, Dut};
+use nicgen_sim::harness::clock::Clocks;
+use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::pcie_us::{status, Beat};
-use num_bigint::BigUint;
-use rust_hdl::prelude::*;
 use std::collections::{HashMap, VecDeque};
 
 const BAR2: u64 = 0xf000_0000;
 const BAR2_APERTURE: u8 = 17;
-
-fn b<const N: usize>(v: u128) -> Bits<N> {
-    Bits::<N>::from(BigUint::from(v))
-}
 
 /// A link register exists at every 16-byte slot of the six windows (else `err`).
 fn tnw_mapped(a: u32) -> bool {
@@ -58,31 +54,94 @@ impl Regs {
     }
 }
 
-/// `ops` random requests with the TNW clock period `tp` (the IOC's is 4000 ps).
-fn run(rng: &mut Rng, tp: u64, ops: usize) {
-    let mut bench = Bench::multi(
-        RegPath::default(),
-        vec![
-            (
-                4000,
-                Box::new(|u: &mut RegPath, c| u.clock.next = Clock { clk: c }),
-            ),
-            (
-                tp,
-                Box::new(|u: &mut RegPath, c| u.tnw_clock.next = Clock { clk: c }),
-            ),
-        ],
-    );
-    let u = &mut bench.uut;
-    u.completer_id.next = 0x0100u64.into();
-    u.reset.next = true;
-    u.tnw_reset.next = true;
-    for _ in 0..4 {
-        bench.tick_clock(0);
-        bench.tick_clock(1);
+/// The top's ports by name.
+struct Ix {
+    clock: usize,
+    tnw_clock: usize,
+    reset: usize,
+    tnw_reset: usize,
+    completer_id: usize,
+    cq: [usize; 6],
+    cc: [usize; 6],
+    tnw: [usize; 7],
+    ioc: [usize; 7],
+    exc_request: usize,
+    exc_partial: usize,
+}
+
+/// The design on its two clocks: one event at a time, inputs settled before each edge.
+struct Sim {
+    d: Box<dyn Dut>,
+    clk: Clocks,
+    ix: Ix,
+}
+
+impl Sim {
+    fn get(&self, i: usize) -> u128 {
+        self.d.get(i)
     }
-    bench.uut.reset.next = false;
-    bench.uut.tnw_reset.next = false;
+    fn set(&mut self, i: usize, v: u128) {
+        self.d.set(i, v)
+    }
+    /// The next clock event; the mask of the clocks that rose (bit 0 IOC, bit 1 TNW).
+    fn step(&mut self) -> u64 {
+        self.d.settle_before_edge();
+        let e = self.clk.advance();
+        for (k, p) in [self.ix.clock, self.ix.tnw_clock].into_iter().enumerate() {
+            if e.toggled(k) {
+                self.d.set(p, self.clk.level(k) as u128);
+            }
+        }
+        self.d.settle();
+        e.rose
+    }
+}
+
+/// `ops` random requests with the TNW clock period `tp` (the IOC's is 4000 ps).
+fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
+    let mut inst = instances("ftnw_ioc_regs", backend, 1);
+    let p = inst.ports.clone();
+    let ix = |n: &str| index(&p, n);
+    let bus = |pre: &str| {
+        ["addr", "wdata", "write", "read", "rdata", "ready", "err"]
+            .map(|f| ix(&format!("{pre}${f}")))
+    };
+    let ix = Ix {
+        clock: ix("clock"),
+        tnw_clock: ix("tnw_clock"),
+        reset: ix("reset"),
+        tnw_reset: ix("tnw_reset"),
+        completer_id: ix("completer_id"),
+        cq: ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("s_axis_cq_{f}"))),
+        cc: ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("m_axis_cc_{f}"))),
+        tnw: bus("tnw"),
+        ioc: bus("ioc"),
+        exc_request: ix("exc_request"),
+        exc_partial: ix("exc_partial"),
+    };
+    let mut sim = Sim {
+        d: inst.duts.remove(0),
+        clk: Clocks::new(&[4000, tp]),
+        ix,
+    };
+    let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = sim.ix.cq;
+    let [cc_data, cc_keep, cc_last, cc_user, cc_valid, cc_ready] = sim.ix.cc;
+    let [t_addr, t_wdata, t_write, t_read, t_rdata, t_ready, t_err] = sim.ix.tnw;
+    let [i_addr, i_wdata, i_write, i_read, i_rdata, i_ready, i_err] = sim.ix.ioc;
+    let (exc_req, exc_part) = (sim.ix.exc_request, sim.ix.exc_partial);
+    sim.set(sim.ix.completer_id, 0x0100);
+    sim.set(sim.ix.reset, 1);
+    sim.set(sim.ix.tnw_reset, 1);
+    let mut rises = [0u32; 2];
+    while rises.iter().any(|&r| r < 4) {
+        let r = sim.step();
+        rises[0] += (r & 1) as u32;
+        rises[1] += (r >> 1 & 1) as u32;
+    }
+    sim.set(sim.ix.reset, 0);
+    sim.set(sim.ix.tnw_reset, 0);
     let mut rc = RootComplex::new(PcieConfig::default(), MemServer::new(0), rng.next_u64());
     let mut regs = Regs {
         tnw: vec![0; 0x6000 / 4],
@@ -166,29 +225,26 @@ fn run(rng: &mut Rng, tp: u64, ops: usize) {
         }
         cq_q.extend(rc.cq_out.drain(..));
         // values before the edge
-        let u = &bench.uut;
-        let cq_ready = u.s_axis_cq_tready.val();
+        let cq_taken = sim.get(cq_ready) == 1;
         let cc = Beat {
-            data: u.m_axis_cc_tdata.val().to_u128(),
-            keep: u.m_axis_cc_tkeep.val().to_u64() as u8,
-            user: u.m_axis_cc_tuser.val().to_u128(),
-            last: u.m_axis_cc_tlast.val(),
+            data: sim.get(cc_data),
+            keep: sim.get(cc_keep) as u8,
+            user: sim.get(cc_user),
+            last: sim.get(cc_last) == 1,
         };
-        let cc_valid = u.m_axis_cc_tvalid.val();
-        let cc_ready = u.m_axis_cc_tready.val();
-        let (t_rd, t_wr) = (u.tnw.read.val(), u.tnw.write.val());
-        let (t_a, t_d) = (u.tnw.addr.val().to_u32(), u.tnw.wdata.val().to_u32());
-        let (i_rd, i_wr) = (u.ioc.read.val(), u.ioc.write.val());
-        let (i_a, i_d) = (u.ioc.addr.val().to_u32(), u.ioc.wdata.val().to_u32());
-        let (e_part, e_req) = (u.exc_partial.val(), u.exc_request.val());
-        let rose = bench.step();
-        let u = &mut bench.uut;
+        let cc_go = sim.get(cc_valid) == 1 && sim.get(cc_ready) == 1;
+        let (t_rd, t_wr) = (sim.get(t_read) == 1, sim.get(t_write) == 1);
+        let (t_a, t_d) = (sim.get(t_addr) as u32, sim.get(t_wdata) as u32);
+        let (i_rd, i_wr) = (sim.get(i_read) == 1, sim.get(i_write) == 1);
+        let (i_a, i_d) = (sim.get(i_addr) as u32, sim.get(i_wdata) as u32);
+        let (e_part, e_req) = (sim.get(exc_part) == 1, sim.get(exc_req) == 1);
+        let rose = sim.step();
         if rose & 2 != 0 {
-            u.tnw.ready.next = false;
+            sim.set(t_ready, 0);
             if let Some((v, e)) = tnw_answer.take() {
-                u.tnw.ready.next = true;
-                u.tnw.rdata.next = (v as u64).into();
-                u.tnw.err.next = e;
+                sim.set(t_ready, 1);
+                sim.set(t_rdata, v as u128);
+                sim.set(t_err, e as u128);
             }
             if t_rd || t_wr {
                 let ok = tnw_mapped(t_a);
@@ -208,11 +264,11 @@ fn run(rng: &mut Rng, tp: u64, ops: usize) {
         if rose & 1 != 0 {
             got_partial += e_part as u32;
             got_request += e_req as u32;
-            u.ioc.ready.next = false;
+            sim.set(i_ready, 0);
             if let Some((v, e)) = ioc_answer.take() {
-                u.ioc.ready.next = true;
-                u.ioc.rdata.next = (v as u64).into();
-                u.ioc.err.next = e;
+                sim.set(i_ready, 1);
+                sim.set(i_rdata, v as u128);
+                sim.set(i_err, e as u128);
             }
             if i_rd || i_wr {
                 if i_wr {
@@ -221,18 +277,18 @@ fn run(rng: &mut Rng, tp: u64, ops: usize) {
                 ioc_answer = Some((hw.ioc[(i_a >> 2) as usize], false));
             }
             // CQ: the offered beat was taken if ready was up
-            if offered.is_some() && cq_ready {
+            if offered.is_some() && cq_taken {
                 src.taken();
             }
             offered = src.offer(&mut cq_q, rng);
             let o = offered.unwrap_or_default();
-            u.s_axis_cq_tdata.next = b::<128>(o.data);
-            u.s_axis_cq_tkeep.next = (o.keep as u64).into();
-            u.s_axis_cq_tlast.next = o.last;
-            u.s_axis_cq_tuser.next = b::<85>(o.user);
-            u.s_axis_cq_tvalid.next = offered.is_some();
+            sim.set(cq_data, o.data);
+            sim.set(cq_keep, o.keep as u128);
+            sim.set(cq_last, o.last as u128);
+            sim.set(cq_user, o.user);
+            sim.set(cq_valid, offered.is_some() as u128);
             // CC
-            if cc_valid && cc_ready {
+            if cc_go {
                 if let Some(t) = sink.take(cc) {
                     rc.cc(&t);
                     assert!(rc.violations.is_empty(), "{:?}", rc.violations);
@@ -242,7 +298,7 @@ fn run(rng: &mut Rng, tp: u64, ops: usize) {
                     }
                 }
             }
-            u.m_axis_cc_tready.next = sink.ready(rng);
+            sim.set(cc_ready, sink.ready(rng) as u128);
         }
     }
     for (name, h, m) in [("link", &hw.tnw, &regs.tnw), ("IOC", &hw.ioc, &regs.ioc)] {
@@ -263,8 +319,22 @@ fn run(rng: &mut Rng, tp: u64, ops: usize) {
 #[test]
 fn bar2_accesses_through_cq_and_cc_at_three_clock_ratios() {
     check("ioc_regs", 0x10C, |rng| {
-        run(rng, 4000, 1500); // same clock
-        run(rng, 10_002, 1500); // TNW slower
-        run(rng, 1_602, 1500); // TNW faster
+        run(rng, Backend::Native, 4000, 1500); // same clock
+        run(rng, Backend::Native, 10_002, 1500); // TNW slower
+        run(rng, Backend::Native, 1_602, 1500); // TNW faster
+    });
+}
+
+/// The same traffic on the emitted Verilog (Verilator), longer.
+// verifies: FTNW-H060 FTNW-H065 FTNW-H086 FTNW-H088
+#[test]
+fn bar2_accesses_through_cq_and_cc_verilator() {
+    if !verilator::require("bar2_accesses_through_cq_and_cc_verilator") {
+        return;
+    }
+    check("ioc_regs_verilator", 0x10D, |rng| {
+        run(rng, Backend::Verilator, 4000, 5000);
+        run(rng, Backend::Verilator, 10_002, 5000);
+        run(rng, Backend::Verilator, 1_602, 5000);
     });
 }
