@@ -20,7 +20,7 @@
 use crate::common::regbank::{RegBusMaster, RegBusSlave};
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct RegBusCdc<const A: usize> {
     pub m_clock: Signal<In, Clock>,
     pub m_reset: Signal<In, Bit>,
@@ -50,63 +50,18 @@ pub struct RegBusCdc<const A: usize> {
     echo_t: DFF<Bit>,
 }
 
-impl<const A: usize> Default for RegBusCdc<A> {
-    fn default() -> Self {
-        Self {
-            m_clock: Default::default(),
-            m_reset: Default::default(),
-            bus: Default::default(),
-            s_clock: Default::default(),
-            s_reset: Default::default(),
-            out: Default::default(),
-            busy: Default::default(),
-            h_addr: Default::default(),
-            h_wdata: Default::default(),
-            h_write: Default::default(),
-            cmd_t: Default::default(),
-            echo_s1: Default::default(),
-            echo_s2: Default::default(),
-            echo_s3: Default::default(),
-            ready_q: Default::default(),
-            rdata_q: Default::default(),
-            err_q: Default::default(),
-            cmd_s1: Default::default(),
-            cmd_s2: Default::default(),
-            cmd_s3: Default::default(),
-            pending: Default::default(),
-            a_rdata: Default::default(),
-            a_err: Default::default(),
-            echo_t: Default::default(),
-        }
-    }
-}
-
 impl<const A: usize> Logic for RegBusCdc<A> {
     #[hdl_gen]
     fn update(&mut self) {
         // requester domain
-        self.busy.clock.next = self.m_clock.val();
-        self.h_addr.clock.next = self.m_clock.val();
-        self.h_wdata.clock.next = self.m_clock.val();
-        self.h_write.clock.next = self.m_clock.val();
-        self.cmd_t.clock.next = self.m_clock.val();
-        self.echo_s1.clock.next = self.m_clock.val();
-        self.echo_s2.clock.next = self.m_clock.val();
-        self.echo_s3.clock.next = self.m_clock.val();
-        self.ready_q.clock.next = self.m_clock.val();
-        self.rdata_q.clock.next = self.m_clock.val();
-        self.err_q.clock.next = self.m_clock.val();
-        self.busy.d.next = self.busy.q.val();
-        self.h_addr.d.next = self.h_addr.q.val();
-        self.h_wdata.d.next = self.h_wdata.q.val();
-        self.h_write.d.next = self.h_write.q.val();
-        self.cmd_t.d.next = self.cmd_t.q.val();
+        dff_setup!(
+            self, m_clock, busy, h_addr, h_wdata, h_write, cmd_t, echo_s1, echo_s2, echo_s3,
+            ready_q, rdata_q, err_q
+        );
         self.echo_s1.d.next = self.echo_t.q.val();
         self.echo_s2.d.next = self.echo_s1.q.val();
         self.echo_s3.d.next = self.echo_s2.q.val();
         self.ready_q.d.next = false;
-        self.rdata_q.d.next = self.rdata_q.q.val();
-        self.err_q.d.next = self.err_q.q.val();
         self.bus.ready.next = self.ready_q.q.val();
         self.bus.rdata.next = self.rdata_q.q.val();
         self.bus.err.next = self.err_q.q.val();
@@ -132,20 +87,10 @@ impl<const A: usize> Logic for RegBusCdc<A> {
             self.ready_q.d.next = false;
         }
         // slave domain
-        self.cmd_s1.clock.next = self.s_clock.val();
-        self.cmd_s2.clock.next = self.s_clock.val();
-        self.cmd_s3.clock.next = self.s_clock.val();
-        self.pending.clock.next = self.s_clock.val();
-        self.a_rdata.clock.next = self.s_clock.val();
-        self.a_err.clock.next = self.s_clock.val();
-        self.echo_t.clock.next = self.s_clock.val();
+        dff_setup!(self, s_clock, cmd_s1, cmd_s2, cmd_s3, pending, a_rdata, a_err, echo_t);
         self.cmd_s1.d.next = self.cmd_t.q.val();
         self.cmd_s2.d.next = self.cmd_s1.q.val();
         self.cmd_s3.d.next = self.cmd_s2.q.val();
-        self.pending.d.next = self.pending.q.val();
-        self.a_rdata.d.next = self.a_rdata.q.val();
-        self.a_err.d.next = self.a_err.q.val();
-        self.echo_t.d.next = self.echo_t.q.val();
         self.out.addr.next = self.h_addr.q.val();
         self.out.wdata.next = self.h_wdata.q.val();
         self.out.write.next = false;

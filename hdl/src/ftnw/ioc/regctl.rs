@@ -115,6 +115,8 @@ pub struct RegCtl {
     word: Signal<Local, Bits<32>>,
     rword: Signal<Local, Bits<32>>,
     lane_on: Signal<Local, Bit>,
+    /// The request needs a completion (not a write, not a message).
+    non_posted: Signal<Local, Bit>,
     lz_first: Signal<Local, Bits<13>>,
     be: Signal<Local, Bits<4>>,
     tz_first: Signal<Local, Bits<13>>,
@@ -224,6 +226,7 @@ impl Default for RegCtl {
             word: Default::default(),
             rword: Default::default(),
             lane_on: Default::default(),
+            non_posted: Default::default(),
             lz_first: Default::default(),
             be: Default::default(),
             tz_first: Default::default(),
@@ -382,6 +385,8 @@ impl Logic for RegCtl {
         self.exc_partial.next = self.exc_part.q.val();
         self.exc_req.d.next = false;
         self.exc_part.d.next = false;
+        self.non_posted.next =
+            (self.h_type.val() != self.c_wr.val()) && (self.h_type.val() < self.c_msg.val());
         if self.st.q.val() == self.s_idle.val() {
             if self.h_valid.val() {
                 self.off.d.next = self.h_addr.val().get_bits::<17>(0);
@@ -411,8 +416,7 @@ impl Logic for RegCtl {
                         self.bcount.d.next = self.c_one13.val();
                     }
                 }
-                self.needs_cpl.d.next = (self.h_type.val() != self.c_wr.val())
-                    && (self.h_type.val() < self.c_msg.val());
+                self.needs_cpl.d.next = self.non_posted.val();
                 if self.h_type.val() == self.c_rd.val()
                     && self.h_bar.val() == self.c_bar2.val()
                     && self.h_dwords.val() != self.c_zero11.val()
@@ -429,9 +433,7 @@ impl Logic for RegCtl {
                     self.ur.d.next = true;
                     if self.h_has_data.val() {
                         self.st.d.next = self.s_drop.val();
-                    } else if (self.h_type.val() != self.c_wr.val())
-                        && (self.h_type.val() < self.c_msg.val())
-                    {
+                    } else if self.non_posted.val() {
                         self.st.d.next = self.s_cpl.val();
                     }
                 }
