@@ -26,7 +26,6 @@ dyn_top!(Ulx3sPpeTop, Ulx3sPpe, clocks: [clk_25mhz],
     inputs: [btn, ftdi_txd],
     outputs: [led, ftdi_rxd, wifi_gpio0]);
 
-/// Every top, device and common tops first, then the boards.
 /// `tops()`, or only those `NICGEN_TOPS` names (comma-separated) when it is set: the
 /// every-top tests (lock-step, Icarus) on a subset while working on one block.
 pub fn selected() -> Vec<TopEntry> {
@@ -46,6 +45,7 @@ pub fn selected() -> Vec<TopEntry> {
     }
 }
 
+/// Every top, device and common tops first, then the boards.
 pub fn tops() -> Vec<TopEntry> {
     let mut v = nicgen_hdl::tops::tops();
     v.push(TopEntry {

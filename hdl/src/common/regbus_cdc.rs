@@ -8,8 +8,8 @@
 //! since before the echo moved) and answers `bus` with a one-cycle `ready`. A write is complete
 //! when its echo returns, a read's data is taken only after its echo returns.
 //!
-//! Latency: from `bus`'s strobe to its `ready`, 1 + (2..3) `s_clock` edges + the slave's answer
-//! + (2..3) `m_clock` edges + 1. Correct at any ratio of the two clocks and any phase.
+//! Latency: from `bus`'s strobe to its `ready`, 1 + (2..3) `s_clock` edges, then the slave's
+//! answer, then (2..3) + 1 `m_clock` edges. Correct at any ratio of the two clocks and any phase.
 //! Bus rules: those of `common::regbank` on both sides (one access at a time; the requester
 //! waits for `ready`). A strobe while an access is under way (a requester breaking the rule) is
 //! ignored. Reset: both resets together, for at least three cycles of the slower clock.

@@ -21,7 +21,7 @@
 use crate::harness::rng::Rng;
 use crate::system::hostmem::MemServer;
 use nicgen_wire::pcie_us::*;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// The configuration values the device must obey, and the model's timing.
 #[derive(Clone, Copy, Debug)]
@@ -165,7 +165,7 @@ pub struct RootComplex {
     now: u64,
     seq: u64,
     /// Device read tags outstanding.
-    outstanding: HashMap<u8, ()>,
+    outstanding: HashSet<u8>,
     pending: Vec<PendingCpl>,
     /// Transfers ready for RC, in order.
     pub rc_out: VecDeque<Vec<Beat>>,
@@ -190,7 +190,7 @@ impl RootComplex {
             rng: Rng::new(seed),
             now: 0,
             seq: 0,
-            outstanding: HashMap::new(),
+            outstanding: HashSet::new(),
             pending: vec![],
             rc_out: VecDeque::new(),
             cq_out: VecDeque::new(),
@@ -220,16 +220,10 @@ impl RootComplex {
     /// One cycle: completions whose time has come move to `rc_out`.
     pub fn tick(&mut self) {
         self.now += 1;
-        if self.pending.iter().any(|p| p.due <= self.now) {
-            let mut due: Vec<PendingCpl> = vec![];
-            let mut keep = vec![];
-            for p in self.pending.drain(..) {
-                if p.due <= self.now {
-                    due.push(p);
-                } else {
-                    keep.push(p);
-                }
-            }
+        let now = self.now;
+        if self.pending.iter().any(|p| p.due <= now) {
+            let (mut due, keep): (Vec<PendingCpl>, Vec<PendingCpl>) =
+                self.pending.drain(..).partition(|p| p.due <= now);
             self.pending = keep;
             due.sort_by_key(|p| (p.due, p.seq));
             self.rc_out.extend(due.into_iter().map(|p| p.beats));
@@ -317,7 +311,7 @@ impl RootComplex {
                         self.cfg.max_read_request
                     ));
                 }
-                if self.outstanding.contains_key(&d.tag) {
+                if self.outstanding.contains(&d.tag) {
                     return self
                         .violation(format!("RQ read tag {} reused while outstanding", d.tag));
                 }
@@ -356,7 +350,7 @@ impl RootComplex {
             (Some(CplFault::Ca), _) => Some(status::CA),
             _ => None,
         };
-        self.outstanding.insert(d.tag, ());
+        self.outstanding.insert(d.tag);
         if let Some(st) = status_only {
             let c = RcDesc {
                 lower_addr: (start & 0xfff) as u16,
@@ -455,44 +449,23 @@ impl RootComplex {
         Some(b)
     }
 
-    /// A CPU write of `bytes` at `addr` of BAR `bar` (aperture `log2` bytes) as one CQ MWr.
-    /// `bytes` must lie within one Dword-aligned run of at most 4 KB.
-    pub fn cpu_write(&mut self, bar: u8, aperture: u8, addr: u64, bytes: &[u8]) {
-        let (words, first_be, last_be) = dword_run(addr, bytes);
+    /// One CQ request of the CPU: `run` (Dwords and first/last byte enables, from `dword_run`)
+    /// at `addr` of BAR `bar` (aperture `log2` bytes); the Dwords go out as payload for a write.
+    fn cpu_request(
+        &mut self,
+        req_type: ReqType,
+        tag: u8,
+        bar: u8,
+        aperture: u8,
+        addr: u64,
+        run: (Vec<u32>, u8, u8),
+    ) {
+        let (words, first_be, last_be) = run;
         let d = CqDesc {
             at: 0,
             addr: addr & !3,
             dwords: words.len() as u16,
-            req_type: ReqType::MemWrite,
-            requester_id: self.cfg.root_id,
-            tag: 0,
-            target_function: 0,
-            bar_id: bar,
-            bar_aperture: aperture,
-            tc: 0,
-            attr: 0,
-        };
-        let be = request_byte_enables(words.len(), first_be, last_be);
-        let side = Side {
-            first_be,
-            last_be,
-            ..Default::default()
-        };
-        self.cq_out
-            .push_back(to_beats(Iface::Cq, &d.pack().unwrap(), &words, side, &be));
-    }
-
-    /// A CPU read of `len` bytes (1..=4 within a Dword, or whole Dwords) at `addr` of BAR `bar`;
-    /// its tag. The answer arrives in `read_results` once CC completes it.
-    pub fn cpu_read(&mut self, bar: u8, aperture: u8, addr: u64, len: usize) -> u8 {
-        let tag = self.cpu_tag;
-        self.cpu_tag = self.cpu_tag.wrapping_add(1);
-        let (words, first_be, last_be) = dword_run(addr, &vec![0; len]);
-        let d = CqDesc {
-            at: 0,
-            addr: addr & !3,
-            dwords: words.len() as u16,
-            req_type: ReqType::MemRead,
+            req_type,
             requester_id: self.cfg.root_id,
             tag,
             target_function: 0,
@@ -506,8 +479,42 @@ impl RootComplex {
             last_be,
             ..Default::default()
         };
+        let (payload, be) = if req_type.has_payload() {
+            let be = request_byte_enables(words.len(), first_be, last_be);
+            (words, be)
+        } else {
+            (vec![], vec![])
+        };
         self.cq_out
-            .push_back(to_beats(Iface::Cq, &d.pack().unwrap(), &[], side, &[]));
+            .push_back(to_beats(Iface::Cq, &d.pack().unwrap(), &payload, side, &be));
+    }
+
+    /// A CPU write of `bytes` at `addr` of BAR `bar` (aperture `log2` bytes) as one CQ MWr.
+    /// `bytes` must lie within one Dword-aligned run of at most 4 KB.
+    pub fn cpu_write(&mut self, bar: u8, aperture: u8, addr: u64, bytes: &[u8]) {
+        self.cpu_request(
+            ReqType::MemWrite,
+            0,
+            bar,
+            aperture,
+            addr,
+            dword_run(addr, bytes),
+        );
+    }
+
+    /// A CPU read of `len` bytes (1..=4 within a Dword, or whole Dwords) at `addr` of BAR `bar`;
+    /// its tag. The answer arrives in `read_results` once CC completes it.
+    pub fn cpu_read(&mut self, bar: u8, aperture: u8, addr: u64, len: usize) -> u8 {
+        let tag = self.cpu_tag;
+        self.cpu_tag = self.cpu_tag.wrapping_add(1);
+        self.cpu_request(
+            ReqType::MemRead,
+            tag,
+            bar,
+            aperture,
+            addr,
+            dword_run(addr, &vec![0; len]),
+        );
         self.cpu_reads.insert(
             tag,
             CpuRead {
