@@ -41,9 +41,7 @@ synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<
 	@time python3 scripts/synth.py $(TOPS)
 
 bitstream: ## make bitstream BOARD=ulx3s: Yosys, nextpnr-ecp5 (LPF, real clock), ecppack -> build/bitstream/<board>.bit + summary; fails if timing is not met
-	@bash scripts/setup.sh --synth
-	@$(MAKE) --no-print-directory verilog
-	@time python3 scripts/bitstream.py $(BOARD)
+	@$(MAKE) --no-print-directory bitstreams BOARDS=$(BOARD)
 
 bitstreams: ## every board's bitstream (BOARDS=...), two at a time after one make verilog; fails if any board fails or misses timing
 	@bash scripts/setup.sh --synth
