@@ -18,7 +18,7 @@ use crate::dtu::dtu_axil::DtuAxil;
 use crate::dtu::interposed::DtuAxi4;
 use crate::dtu::system::DtuSystem;
 use crate::dyn_top;
-use crate::ftnw::ioc::RegPath;
+use crate::ftnw::ioc::Ioc;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
 use crate::ftnw::port::TnwPort;
@@ -306,13 +306,20 @@ dyn_top!(TnwPortTop, TnwPort, clocks: [clock, phy_clock],
         host.wr_req_beats, host.wr_req_valid, host.wr_dat_data, host.wr_dat_last, host.wr_dat_valid,
         host.wr_rsp_ready, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]);
 
-dyn_top!(FtnwIocRegsTop, RegPath, clocks: [clock, tnw_clock],
+dyn_top!(FtnwIocTop, Ioc, clocks: [clock, tnw_clock],
     inputs: [reset, tnw_reset, completer_id, s_axis_cq_tdata, s_axis_cq_tkeep, s_axis_cq_tlast,
         s_axis_cq_tuser, s_axis_cq_tvalid, m_axis_cc_tready, tnw.rdata, tnw.ready, tnw.err,
-        ioc.rdata, ioc.ready, ioc.err],
+        ioc.rdata, ioc.ready, ioc.err, tx0.ready, tx1.ready, tx2.ready, tx3.ready, tx4.ready, tx5.ready],
     outputs: [s_axis_cq_tready, m_axis_cc_tdata, m_axis_cc_tkeep, m_axis_cc_tlast, m_axis_cc_tuser,
         m_axis_cc_tvalid, tnw.addr, tnw.wdata, tnw.write, tnw.read, ioc.addr, ioc.wdata, ioc.write,
-        ioc.read, exc_request, exc_partial]);
+        ioc.read, exc_request, exc_partial, exc_tx_partial, exc_tx_link, exc_tx_overrun,
+        exc_tx_header,
+        tx0.data, tx0.keep, tx0.meta, tx0.first, tx0.last, tx0.valid,
+        tx1.data, tx1.keep, tx1.meta, tx1.first, tx1.last, tx1.valid,
+        tx2.data, tx2.keep, tx2.meta, tx2.first, tx2.last, tx2.valid,
+        tx3.data, tx3.keep, tx3.meta, tx3.first, tx3.last, tx3.valid,
+        tx4.data, tx4.keep, tx4.meta, tx4.first, tx4.last, tx4.valid,
+        tx5.data, tx5.keep, tx5.meta, tx5.first, tx5.last, tx5.valid]);
 
 dyn_top!(TnwLinkTop, TnwLink, clocks: [clock, phy_clock],
     inputs: [reset, phy_rxd, phy_rxc, tx.data, tx.keep, tx.meta, tx.first, tx.last, tx.valid, rx.ready,
@@ -1027,22 +1034,27 @@ pub fn tops() -> Vec<TopEntry> {
             ],
         },
         TopEntry {
-            name: "ftnw_ioc_regs",
-            doc: "FTNW IOC register path: UltraScale PCIe CQ in, CC out (PG156, 128 bits), the register controller executing BAR2 accesses one at a time through a toggle-and-echo clock crossing (ftnw)",
+            name: "ftnw_ioc",
+            doc: "FTNW IOC so far: UltraScale PCIe CQ in, CC out (PG156, 128 bits); PIC's TX-window path into six re-order buffers (PPUT, any Dword order), the register controller executing BAR2 accesses one at a time through a toggle-and-echo clock crossing (ftnw)",
             clocks_mhz: &[("clock", 250.0), ("tnw_clock", 250.0)],
-            build: || Box::new(FtnwIocRegsTop::new("ftnw_ioc_regs", RegPath::default())),
+            build: || Box::new(FtnwIocTop::new("ftnw_ioc", Ioc::default())),
             port_docs: &[
                 ("clock", "the IOC clock (the PCIe core's user clock): CQ, CC, `ioc$*`, `exc_*` are in its domain"),
-                ("tnw_clock", "the TNW clock: `tnw$*` and `tnw_reset` are in its domain"),
+                ("tnw_clock", "the TNW clock: `tnw$*`, `tx*` and `tnw_reset` are in its domain"),
                 ("reset", "synchronous reset, active high, in `clock` (with `tnw_reset`, for three cycles of the slower clock)"),
                 ("tnw_reset", "synchronous reset, active high, in `tnw_clock`"),
                 ("completer_id", "this function's bus/device/function number, put in every completion"),
-                ("s_axis_cq_*", "the hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned, `tuser` 85 bits): requests to the BARs; BAR2 accesses are executed, others dropped (writes) or completed with UR (reads) and flagged on `exc_request`"),
+                ("s_axis_cq_*", "the hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned, `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window, `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses are executed; others are dropped (writes) or completed with UR (reads) and flagged on `exc_request`"),
                 ("m_axis_cc_*", "the hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33 bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester ID, tag and lower address"),
                 ("tnw$*", "register bus master (`common::regbank`) in `tnw_clock` to the node's registers (BAR2 offsets below 0x6000, link l at `l << 12`); `err` answers read 0"),
                 ("ioc$*", "register bus master in `clock` to the IOC registers (BAR2 0x1_0000 + `addr`)"),
                 ("exc_request", "one cycle per request refused: a read of another BAR or of more than two Dwords, another request type, a write to another BAR"),
-                ("exc_partial", "one cycle per written Dword with partial byte enables (not written: the register bus has no byte strobes)"),
+                ("exc_partial", "one cycle per BAR2 Dword written with partial byte enables (not written: the register bus has no byte strobes)"),
+                ("exc_tx_partial", "one cycle per TX-window write refused for partial first or last byte enables (dropped whole)"),
+                ("exc_tx_link", "one cycle per TX-window write to link 6 or 7 (dropped)"),
+                ("exc_tx_overrun", "one cycle per item a re-order buffer refused: its slot holds a packet not yet sent, or a Dword of it was written already (TX_EXC[5])"),
+                ("exc_tx_header", "one cycle per item a re-order buffer refused: its slot holds part of a packet of another VC or RAO (TX_EXC[4])"),
+                ("tx*", "link l's packets (`txL$*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the order they were completed, in `tnw_clock`: what the link's injection port takes"),
             ],
         },
         TopEntry {

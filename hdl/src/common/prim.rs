@@ -31,3 +31,49 @@ impl<const A: usize, const B: usize, const N: usize> Logic for Concat<A, B, N> {
 pub fn k<const N: usize>(v: u64) -> Constant<Bits<N>> {
     Constant::new(v.into())
 }
+
+/// `y = {x3, x2, x1, x0}`: four 32-bit lanes as one 128-bit word, lane 0 lowest.
+#[derive(LogicBlock, Default)]
+pub struct Join4 {
+    pub x0: Signal<In, Bits<32>>,
+    pub x1: Signal<In, Bits<32>>,
+    pub x2: Signal<In, Bits<32>>,
+    pub x3: Signal<In, Bits<32>>,
+    pub y: Signal<Out, Bits<128>>,
+}
+
+impl Logic for Join4 {
+    fn update(&mut self) {
+        let x = [&self.x0, &self.x1, &self.x2, &self.x3];
+        let v = (0..4).fold(0u128, |a, i| a | (x[i].val().to_u64() as u128) << (32 * i));
+        self.y.next = Bits::<128>::from(num_bigint::BigUint::from(v));
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom("always @(*) y = {x3, x2, x1, x0};\n".into())
+    }
+}
+
+/// `y = 1 << x`, 64 bits wide: a one-hot decoder. Kernels set, clear and toggle one bit of a
+/// vector with it (`v | y`, `v & !y`, `v ^ y`): rust-hdl's `replace_bit` with a computed index
+/// emits a 32-bit `1 << i` and extends a 1-bit value after inverting it (Verilator WIDTH, and
+/// `~b << i` sets every upper bit).
+#[derive(LogicBlock, Default)]
+pub struct OneHot64 {
+    pub x: Signal<In, Bits<6>>,
+    pub y: Signal<Out, Bits<64>>,
+}
+
+impl Logic for OneHot64 {
+    fn update(&mut self) {
+        self.y.next = Bits::<64>::from(1u64 << self.x.val().to_u64());
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom("always @(*) y = 64'd1 << x;\n".into())
+    }
+}

@@ -117,3 +117,51 @@ pub fn instances(name: &str, backend: Backend, n: usize) -> Instances {
         trace_from,
     }
 }
+
+/// One design on several clocks (`ports[k]` is driven by clock k of `clk`): one clock event at
+/// a time, inputs settled before each edge.
+pub struct ClockedDut {
+    pub d: Box<dyn Dut>,
+    pub clk: crate::harness::clock::Clocks,
+    clock_ports: Vec<usize>,
+}
+
+impl ClockedDut {
+    /// `d` with clock k of period `periods_ps[k]` on port `clock_ports[k]`.
+    pub fn new(d: Box<dyn Dut>, periods_ps: &[u64], clock_ports: &[usize]) -> Self {
+        assert_eq!(periods_ps.len(), clock_ports.len());
+        Self {
+            d,
+            clk: crate::harness::clock::Clocks::new(periods_ps),
+            clock_ports: clock_ports.to_vec(),
+        }
+    }
+    pub fn get(&self, i: usize) -> u128 {
+        self.d.get(i)
+    }
+    pub fn set(&mut self, i: usize, v: u128) {
+        self.d.set(i, v)
+    }
+    /// The next clock event; the mask of the clocks that rose (bit k for clock k).
+    pub fn step(&mut self) -> u64 {
+        self.d.settle_before_edge();
+        let e = self.clk.advance();
+        for (k, &p) in self.clock_ports.iter().enumerate() {
+            if e.toggled(k) {
+                self.d.set(p, self.clk.level(k) as u128);
+            }
+        }
+        self.d.settle();
+        e.rose
+    }
+    /// Step until every clock has risen `n` more times.
+    pub fn run_each(&mut self, n: u32) {
+        let mut rises = vec![0u32; self.clock_ports.len()];
+        while rises.iter().any(|&r| r < n) {
+            let r = self.step();
+            for (k, c) in rises.iter_mut().enumerate() {
+                *c += (r >> k & 1) as u32;
+            }
+        }
+    }
+}

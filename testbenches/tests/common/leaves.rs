@@ -7,13 +7,14 @@
 
 use nicgen_hdl::common::crc::CrcMatrix;
 use nicgen_hdl::common::gray::GrayDecode;
-use nicgen_hdl::common::prim::Concat;
+use nicgen_hdl::common::prim::{Concat, Join4, OneHot64};
 use nicgen_hdl::common::ram::BlockRam;
 use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{CtrlEncode, HeaderEncode, WordDecode};
 use nicgen_hdl::ftnw::datagen::TbPrng;
 use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields};
+use nicgen_hdl::ftnw::ioc::txwin::DwAlign;
 use nicgen_hdl::ftnw::mdio::MdioFrame;
 use nicgen_hdl::top::DynTop;
 use nicgen_hdl::tops::ResetSyncTop;
@@ -40,6 +41,9 @@ dyn_top!(MdioFrameTop, MdioFrame, clocks: [], inputs: [op, data], outputs: [word
 dyn_top!(TbPrngTop, TbPrng, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(ConcatTop, Concat<3, 6, 9>, clocks: [], inputs: [lo, hi], outputs: [y]);
+dyn_top!(Join4Top, Join4, clocks: [], inputs: [x0, x1, x2, x3], outputs: [y]);
+dyn_top!(OneHot64Top, OneHot64, clocks: [], inputs: [x], outputs: [y]);
+dyn_top!(DwAlignTop, DwAlign, clocks: [], inputs: [cur, prev, o], outputs: [y]);
 dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
     outputs: [addr, dwords, req_type, req_id, tag, bar, tc, attr]);
 dyn_top!(CcBeatsTop, CcBeats, clocks: [],
@@ -150,6 +154,16 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         (Box::new(WidenTop::new("widen", Widen::default())), plain()),
         (
             Box::new(ConcatTop::new("concat", Concat::default())),
+            plain(),
+        ),
+        (Box::new(Join4Top::new("join4", Join4::default())), plain()),
+        (
+            Box::new(OneHot64Top::new("one_hot64", OneHot64::default())),
+            plain(),
+        ),
+        // the TX window's Dword realignment against a shift of the 256-bit pair
+        (
+            Box::new(DwAlignTop::new("dw_align", DwAlign::default())),
             plain(),
         ),
         // the PCIe descriptors against the wire crate's CqDesc::unpack and CcDesc::pack

@@ -1,13 +1,12 @@
-//! The IOC's register path (`ftnw::ioc::RegPath`: CQ receiver, register controller with its
+//! The IOC's register path (`ftnw::ioc::Ioc`'s CQ receiver, register controller with its
 //! clock crossing, CC transmitter) driven by the root-complex model's CPU (`nicgen_sim::pcie`):
 //! random BAR2 reads and writes of 1 to 16 bytes to the link windows (TNW clock, slower and
 //! faster than the IOC's), the IOC registers and unmapped offsets, partial-Dword writes, and
-//! requests to BAR0; every completion is checked by the model (tag, requester ID, lower
+//! requests to BAR0 and BAR4; every completion is checked by the model (tag, requester ID, lower
 //! address, byte count, status) and every read value against a model of the registers.
 //! On the native model and on the emitted Verilog (Verilator). FTNW-H060-H065, H086-H088.
 
-use nicgen_sim::harness::backend::{instances, Backend, Dut};
-use nicgen_sim::harness::clock::Clocks;
+use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
@@ -69,37 +68,9 @@ struct Ix {
     exc_partial: usize,
 }
 
-/// The design on its two clocks: one event at a time, inputs settled before each edge.
-struct Sim {
-    d: Box<dyn Dut>,
-    clk: Clocks,
-    ix: Ix,
-}
-
-impl Sim {
-    fn get(&self, i: usize) -> u128 {
-        self.d.get(i)
-    }
-    fn set(&mut self, i: usize, v: u128) {
-        self.d.set(i, v)
-    }
-    /// The next clock event; the mask of the clocks that rose (bit 0 IOC, bit 1 TNW).
-    fn step(&mut self) -> u64 {
-        self.d.settle_before_edge();
-        let e = self.clk.advance();
-        for (k, p) in [self.ix.clock, self.ix.tnw_clock].into_iter().enumerate() {
-            if e.toggled(k) {
-                self.d.set(p, self.clk.level(k) as u128);
-            }
-        }
-        self.d.settle();
-        e.rose
-    }
-}
-
 /// `ops` random requests with the TNW clock period `tp` (the IOC's is 4000 ps).
 fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
-    let mut inst = instances("ftnw_ioc_regs", backend, 1);
+    let mut inst = instances("ftnw_ioc", backend, 1);
     let p = inst.ports.clone();
     let ix = |n: &str| index(&p, n);
     let bus = |pre: &str| {
@@ -121,27 +92,18 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
         exc_request: ix("exc_request"),
         exc_partial: ix("exc_partial"),
     };
-    let mut sim = Sim {
-        d: inst.duts.remove(0),
-        clk: Clocks::new(&[4000, tp]),
-        ix,
-    };
-    let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = sim.ix.cq;
-    let [cc_data, cc_keep, cc_last, cc_user, cc_valid, cc_ready] = sim.ix.cc;
-    let [t_addr, t_wdata, t_write, t_read, t_rdata, t_ready, t_err] = sim.ix.tnw;
-    let [i_addr, i_wdata, i_write, i_read, i_rdata, i_ready, i_err] = sim.ix.ioc;
-    let (exc_req, exc_part) = (sim.ix.exc_request, sim.ix.exc_partial);
-    sim.set(sim.ix.completer_id, 0x0100);
-    sim.set(sim.ix.reset, 1);
-    sim.set(sim.ix.tnw_reset, 1);
-    let mut rises = [0u32; 2];
-    while rises.iter().any(|&r| r < 4) {
-        let r = sim.step();
-        rises[0] += (r & 1) as u32;
-        rises[1] += (r >> 1 & 1) as u32;
-    }
-    sim.set(sim.ix.reset, 0);
-    sim.set(sim.ix.tnw_reset, 0);
+    let mut sim = ClockedDut::new(inst.duts.remove(0), &[4000, tp], &[ix.clock, ix.tnw_clock]);
+    let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = ix.cq;
+    let [cc_data, cc_keep, cc_last, cc_user, cc_valid, cc_ready] = ix.cc;
+    let [t_addr, t_wdata, t_write, t_read, t_rdata, t_ready, t_err] = ix.tnw;
+    let [i_addr, i_wdata, i_write, i_read, i_rdata, i_ready, i_err] = ix.ioc;
+    let (exc_req, exc_part) = (ix.exc_request, ix.exc_partial);
+    sim.set(ix.completer_id, 0x0100);
+    sim.set(ix.reset, 1);
+    sim.set(ix.tnw_reset, 1);
+    sim.run_each(4);
+    sim.set(ix.reset, 0);
+    sim.set(ix.tnw_reset, 0);
     let mut rc = RootComplex::new(PcieConfig::default(), MemServer::new(0), rng.next_u64());
     let mut regs = Regs {
         tnw: vec![0; 0x6000 / 4],
@@ -213,13 +175,14 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
                 rc.cpu_write(2, BAR2_APERTURE, BAR2 + o as u64 + s, &[0xaa; 1]);
                 want_partial += 1;
             } else {
-                // BAR0: a read completes with UR, a write is dropped; both flagged
+                // a read of BAR0 (the TX window) completes with UR, a write to BAR4 is
+                // dropped; both flagged
                 want_request += 1;
                 if rng.chance(0.5) {
                     let tag = rc.cpu_read(0, 24, 0x1_0000_0000 + o as u64, 4);
                     want.insert(tag, ReadResult::Status(status::UR));
                 } else {
-                    rc.cpu_write(0, 24, 0x1_0000_0000 + o as u64, &[1, 2, 3, 4]);
+                    rc.cpu_write(4, 24, 0x1_0000_0000 + o as u64, &[1, 2, 3, 4]);
                 }
             }
         }

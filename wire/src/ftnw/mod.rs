@@ -1,5 +1,7 @@
 //! The FTNW network processor: the TNW link's words, control characters, CRC, test-bench
-//! generator and register map (`link`), and the receive buffer's registers (`rxbuff`). The host side (IOC) joins here with its issue.
+//! generator and register map (`link`), the receive buffer's registers (`rxbuff`) and the host's
+//! TX window (`txwin`).
 
 pub mod link;
 pub mod rxbuff;
+pub mod txwin;

@@ -1,21 +1,37 @@
-//! The FTNW IOC (thesis §3.2): the shim to the PCIe hard IP (`pcie_us`) and the register
-//! controller (`regctl`). The re-order buffers, the DMA engine and POC join with issue 13's
-//! further slices.
+//! The FTNW IOC (thesis §3.2): the shim to the PCIe hard IP (`pcie_us`), PIC's demultiplexer
+//! with its TX-window path (`txwin`) into the six links' re-order buffers (`rob`), and the
+//! register controller (`regctl`). The DMA engine and POC join with issue 13's further slices.
 
 pub mod pcie_us;
 pub mod regctl;
+pub mod rob;
+pub mod txwin;
 
+use crate::common::packet::PacketSource;
+use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
+use crate::common::unused::Unused;
+use nicgen_wire::ftnw::txwin::LINKS;
 use pcie_us::{CcTx, CqRx};
 use regctl::{RegCtl, IOC_BUS_BITS, TNW_BUS_BITS};
+use rob::Rob;
 use rust_hdl::prelude::*;
+use txwin::TxWin;
 
-/// The IOC's register path alone: CQ in, CC out, the register controller between, its buses
-/// out (`tnw` in the TNW clock domain, `ioc` in the IOC domain). Every CQ request goes to the
-/// register controller (the PIC's demultiplexer to the re-order buffers and the DMA engine
-/// comes with them).
-#[derive(LogicBlock, Default)]
-pub struct RegPath {
+/// PG156 request types.
+const REQ_MEM_WRITE: u64 = 0b0001;
+
+/// The IOC as far as it is built: CQ in, CC out; PIC hands each request to the TX-window path
+/// (a memory write to BAR0) or to the register controller (everything else: BAR2 accesses are
+/// executed, the rest refused there); the TX-window path feeds the six re-order buffers, whose
+/// packets leave on `tx0`-`tx5` in the TNW clock domain; the register controller's buses go out
+/// (`tnw` in the TNW clock domain, `ioc` in the IOC domain).
+///
+/// A request's payload follows its header to the same block: `CqRx` keeps the header's BAR and
+/// type until the next header, which it takes only after the payload, so the route of the
+/// payload is the one of the last header.
+#[derive(LogicBlock)]
+pub struct Ioc {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub tnw_clock: Signal<In, Clock>,
@@ -37,12 +53,81 @@ pub struct RegPath {
     pub ioc: RegBusMaster<IOC_BUS_BITS>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
+    pub tx0: PacketSource<128, 16, 14>,
+    pub tx1: PacketSource<128, 16, 14>,
+    pub tx2: PacketSource<128, 16, 14>,
+    pub tx3: PacketSource<128, 16, 14>,
+    pub tx4: PacketSource<128, 16, 14>,
+    pub tx5: PacketSource<128, 16, 14>,
+    /// A TX-window write refused: partial byte enables, or a link that does not exist.
+    pub exc_tx_partial: Signal<Out, Bit>,
+    pub exc_tx_link: Signal<Out, Bit>,
+    /// An item a re-order buffer refused (any link; each link's TX_EXC gets its own when the
+    /// node joins): overrun (TX_EXC[5]) and invalid header (TX_EXC[4]).
+    pub exc_tx_overrun: Signal<Out, Bit>,
+    pub exc_tx_header: Signal<Out, Bit>,
     cq: CqRx,
     ctl: RegCtl,
     cc: CcTx,
+    win: TxWin,
+    rob: [Rob; LINKS],
+    /// The packets-extracted strobes: TFCNT's input, a later slice.
+    unused_extracted: [Unused<Bit>; LINKS],
+    to_win: Signal<Local, Bit>,
+    c_bar0: Constant<Bits<3>>,
+    c_mwr: Constant<Bits<4>>,
+    c_link: [Constant<Bits<3>>; LINKS],
 }
 
-impl Logic for RegPath {
+impl Default for Ioc {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            tnw_clock: Default::default(),
+            tnw_reset: Default::default(),
+            completer_id: Default::default(),
+            s_axis_cq_tdata: Default::default(),
+            s_axis_cq_tkeep: Default::default(),
+            s_axis_cq_tlast: Default::default(),
+            s_axis_cq_tuser: Default::default(),
+            s_axis_cq_tvalid: Default::default(),
+            s_axis_cq_tready: Default::default(),
+            m_axis_cc_tdata: Default::default(),
+            m_axis_cc_tkeep: Default::default(),
+            m_axis_cc_tlast: Default::default(),
+            m_axis_cc_tuser: Default::default(),
+            m_axis_cc_tvalid: Default::default(),
+            m_axis_cc_tready: Default::default(),
+            tnw: Default::default(),
+            ioc: Default::default(),
+            exc_request: Default::default(),
+            exc_partial: Default::default(),
+            tx0: Default::default(),
+            tx1: Default::default(),
+            tx2: Default::default(),
+            tx3: Default::default(),
+            tx4: Default::default(),
+            tx5: Default::default(),
+            exc_tx_partial: Default::default(),
+            exc_tx_link: Default::default(),
+            exc_tx_overrun: Default::default(),
+            exc_tx_header: Default::default(),
+            cq: Default::default(),
+            ctl: Default::default(),
+            cc: Default::default(),
+            win: Default::default(),
+            rob: Default::default(),
+            unused_extracted: Default::default(),
+            to_win: Default::default(),
+            c_bar0: k(0),
+            c_mwr: k(REQ_MEM_WRITE),
+            c_link: std::array::from_fn(|l| k(l as u64)),
+        }
+    }
+}
+
+impl Logic for Ioc {
     #[hdl_gen]
     fn update(&mut self) {
         self.cq.clock.next = self.clock.val();
@@ -61,9 +146,61 @@ impl Logic for RegPath {
         self.cq.cq_tuser.next = self.s_axis_cq_tuser.val();
         self.cq.cq_tvalid.next = self.s_axis_cq_tvalid.val();
         self.s_axis_cq_tready.next = self.cq.cq_tready.val();
+        // PIC: a memory write to BAR0 goes to the TX window, any other request to the controller
+        self.to_win.next = (self.cq.h_bar.val() == self.c_bar0.val())
+            && (self.cq.h_type.val() == self.c_mwr.val());
+        self.ctl.h_valid.next = self.cq.h_valid.val() && !self.to_win.val();
+        self.win.h_valid.next = self.cq.h_valid.val() && self.to_win.val();
+        self.ctl.p_valid.next = self.cq.p_valid.val() && !self.to_win.val();
+        self.win.p_valid.next = self.cq.p_valid.val() && self.to_win.val();
+        if self.to_win.val() {
+            self.cq.h_ready.next = self.win.h_ready.val();
+            self.cq.p_ready.next = self.win.p_ready.val();
+        } else {
+            self.cq.h_ready.next = self.ctl.h_ready.val();
+            self.cq.p_ready.next = self.ctl.p_ready.val();
+        }
+        // the TX-window path and the re-order buffers
+        self.win.clock.next = self.clock.val();
+        self.win.reset.next = self.reset.val();
+        self.win.h_addr.next = self.cq.h_addr.val();
+        self.win.h_dwords.next = self.cq.h_dwords.val();
+        self.win.h_first_be.next = self.cq.h_first_be.val();
+        self.win.h_last_be.next = self.cq.h_last_be.val();
+        self.win.h_has_data.next = self.cq.h_has_data.val();
+        self.win.p_data.next = self.cq.p_data.val();
+        self.win.p_last.next = self.cq.p_last.val();
+        self.exc_tx_partial.next = self.win.exc_partial.val();
+        self.exc_tx_link.next = self.win.exc_link.val();
+        self.exc_tx_overrun.next = false;
+        self.exc_tx_header.next = false;
+        for l in 0..LINKS {
+            self.rob[l].clock.next = self.clock.val();
+            self.rob[l].reset.next = self.reset.val();
+            self.rob[l].tnw_clock.next = self.tnw_clock.val();
+            self.rob[l].tnw_reset.next = self.tnw_reset.val();
+            self.rob[l].w_valid.next =
+                self.win.i_valid.val() && (self.win.i_link.val() == self.c_link[l].val());
+            self.rob[l].w_vc.next = self.win.i_vc.val();
+            self.rob[l].w_rao.next = self.win.i_rao.val();
+            self.rob[l].w_item.next = self.win.i_item.val();
+            self.rob[l].w_dw.next = self.win.i_dw.val();
+            self.rob[l].w_data.next = self.win.i_data.val();
+            self.unused_extracted[l].x.next = self.rob[l].extracted.val();
+            if self.rob[l].exc_overrun.val() {
+                self.exc_tx_overrun.next = true;
+            }
+            if self.rob[l].exc_header.val() {
+                self.exc_tx_header.next = true;
+            }
+        }
+        PacketSource::<128, 16, 14>::link(&mut self.tx0, &mut self.rob[0].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx1, &mut self.rob[1].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx2, &mut self.rob[2].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx3, &mut self.rob[3].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx4, &mut self.rob[4].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx5, &mut self.rob[5].tx);
         // request to the controller
-        self.ctl.h_valid.next = self.cq.h_valid.val();
-        self.cq.h_ready.next = self.ctl.h_ready.val();
         self.ctl.h_addr.next = self.cq.h_addr.val();
         self.ctl.h_dwords.next = self.cq.h_dwords.val();
         self.ctl.h_type.next = self.cq.h_type.val();
@@ -78,8 +215,6 @@ impl Logic for RegPath {
         self.ctl.p_data.next = self.cq.p_data.val();
         self.ctl.p_keep.next = self.cq.p_keep.val();
         self.ctl.p_last.next = self.cq.p_last.val();
-        self.ctl.p_valid.next = self.cq.p_valid.val();
-        self.cq.p_ready.next = self.ctl.p_ready.val();
         // completion
         self.cc.c_valid.next = self.ctl.c_valid.val();
         self.ctl.c_ready.next = self.cc.c_ready.val();

@@ -1,0 +1,341 @@
+//! TXFIFO as a re-order buffer (thesis §3.2.2, Fig. 3.9; FTNW-H051-H058, ambiguities A11, A23,
+//! A24), one per link. The host's write-combining stores reach the TX window in any order, so
+//! the items of a packet, and of different packets, arrive interleaved: a packet is held until
+//! every one of its 32 Dwords has been written, then sent whole.
+//!
+//! Clock domains: the write side (`clock`, `reset`, `w_*`, `exc_*`) in the IOC domain, the read
+//! side (`tnw_clock`, `tnw_reset`, `tx`, `extracted`) in the TNW domain. Crossings: DATA_MEM (four
+//! 32-bit lane RAMs, written on `clock`, read on `tnw_clock`), RDY_FIFO (`AsyncFifo`, Gray
+//! pointers) and the 64 slot-free toggles `epoch_r` (each bit toggles once per use of its slot
+//! and is synchronized on its own through two flops: the bits are independent, not a count).
+//!
+//! Write side, one item per cycle, never back-pressured (PPUT is posted, FTNW-H157): an item is
+//! 1-4 Dwords (`w_dw`, one bit per lane) of item `w_item` of the packet `{w_rao, w_vc}`. DATA_MEM
+//! slot `s = w_rao mod 64` (H052) keeps per slot a 32-bit record of the Dwords written (PCK_CNT
+//! at Dword granularity, A11) and the packet's tag `{w_rao[10:6], w_vc}` (distributed RAMs, read
+//! and written in the same cycle, so back-to-back items of one slot need no forwarding) and a
+//! `live` flag (the record is valid: reset clears every slot at once). The item is written when
+//! the slot is not waiting to be read out, its tag matches (or the slot is empty) and none of its
+//! Dwords is there already; the write that completes the record pushes `{rao, vc}` into
+//! RDY_FIFO (H053), clears `live` and toggles `epoch_w[s]`: the slot is then busy until the read
+//! side toggles `epoch_r[s]` back. Refused items are dropped, nothing of them is written:
+//! - `exc_overrun` (TX_EXC[5] "txFifo written while full", H057): the slot still holds a packet
+//!   waiting to be sent, or a Dword of the item was written already (a duplicate);
+//! - `exc_header` (TX_EXC[4] "invalid header", H055): the slot holds part of a packet of another
+//!   VC or another RAO with the same low bits (aliasing, H056: the library splits a message so
+//!   that this never happens).
+//!
+//! Read side (READ_MNG, H054): pops RDY_FIFO in order and streams the slot's 8 items on `tx`
+//! (128 bits, `meta` = `{rao, vc}`); the lane RAMs' read address is the next item's (the one
+//! after an item taken, the popped slot's first), so items leave at one per cycle and the next
+//! packet follows the last item without a gap. After the last item `epoch_r[s]` toggles and
+//! `extracted` is high for a cycle (NWP_CNT counts these, A25).
+//!
+//! Reset: assert `reset` and `tnw_reset` together for at least 4 cycles of the slower clock
+//! (the RDY_FIFO flush rule); every slot is then empty.
+//!
+//! Latency: the last item written at IOC edge t is offered on `tx` about 1 IOC cycle plus 5 TNW
+//! cycles later (RDY_FIFO's crossing, then the pop).
+
+use crate::common::async_fifo::AsyncFifo;
+use crate::common::packet::PacketSource;
+use crate::common::prim::{k, Concat, Join4, OneHot64};
+use crate::common::ram::{BlockRam, LutRam};
+use crate::common::unused::Unused;
+use crate::common::widen::Widen;
+use rust_hdl::prelude::*;
+
+/// Slot address bits (the kernel spells them 6: rust-hdl emits a constant's name as is).
+pub const SLOT_BITS: usize = nicgen_wire::ftnw::txwin::ROB_SLOT_BITS as usize;
+const ITEM_ADDR_BITS: usize = SLOT_BITS + 3;
+/// The slot tag: the RAO's bits above the slot and the VC.
+const TAG_BITS: usize = 11 - SLOT_BITS + 3;
+
+#[derive(LogicBlock)]
+pub struct Rob {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub w_valid: Signal<In, Bit>,
+    pub w_vc: Signal<In, Bits<3>>,
+    pub w_rao: Signal<In, Bits<11>>,
+    pub w_item: Signal<In, Bits<3>>,
+    pub w_dw: Signal<In, Bits<4>>,
+    pub w_data: Signal<In, Bits<128>>,
+    pub exc_overrun: Signal<Out, Bit>,
+    pub exc_header: Signal<Out, Bit>,
+    pub tnw_clock: Signal<In, Clock>,
+    pub tnw_reset: Signal<In, Bit>,
+    pub tx: PacketSource<128, 16, 14>,
+    pub extracted: Signal<Out, Bit>,
+    lanes: [BlockRam<Bits<32>, ITEM_ADDR_BITS>; 4],
+    word: Join4,
+    records: LutRam<Bits<32>, SLOT_BITS>,
+    tags: LutRam<Bits<TAG_BITS>, SLOT_BITS>,
+    rdy: AsyncFifo<Bits<14>, 7, 8>,
+    /// RDY_FIFO cannot fill (see `Default`), so its levels and `sink.ready` are not used.
+    u_wocc: Unused<Bits<8>>,
+    u_rocc: Unused<Bits<8>>,
+    u_af: Unused<Bit>,
+    u_ae: Unused<Bit>,
+    u_rdy: Unused<Bit>,
+    // write side (IOC clock)
+    live: DFF<Bits<64>>,
+    epoch_w: DFF<Bits<64>>,
+    er1: DFF<Bits<64>>,
+    er2: DFF<Bits<64>>,
+    ov: DFF<Bit>,
+    hd: DFF<Bit>,
+    w_tag: Concat<3, 5, TAG_BITS>,
+    w_meta: Concat<3, 11, 14>,
+    w_addr: Concat<3, SLOT_BITS, ITEM_ADDR_BITS>,
+    dw32: Widen<4, 32>,
+    w_oh: OneHot64,
+    r_oh: OneHot64,
+    shamt: Concat<2, 3, 5>,
+    slot_live: Signal<Local, Bit>,
+    slot_busy: Signal<Local, Bit>,
+    old: Signal<Local, Bits<32>>,
+    fresh: Signal<Local, Bits<32>>,
+    any: Signal<Local, Bit>,
+    dup: Signal<Local, Bit>,
+    mism: Signal<Local, Bit>,
+    go: Signal<Local, Bit>,
+    full: Signal<Local, Bit>,
+    // read side (TNW clock)
+    epoch_r: DFF<Bits<64>>,
+    busy: DFF<Bit>,
+    meta: DFF<Bits<14>>,
+    item: DFF<Bits<3>>,
+    ext: DFF<Bit>,
+    r_addr: Concat<3, SLOT_BITS, ITEM_ADDR_BITS>,
+    c0_2: Constant<Bits<2>>,
+    c0_3: Constant<Bits<3>>,
+    c0_4: Constant<Bits<4>>,
+    c0_32: Constant<Bits<32>>,
+    c0_64: Constant<Bits<64>>,
+    c_ones32: Constant<Bits<32>>,
+    c_last: Constant<Bits<3>>,
+    c_one3: Constant<Bits<3>>,
+    c_keep: Constant<Bits<16>>,
+}
+
+impl Default for Rob {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            w_valid: Default::default(),
+            w_vc: Default::default(),
+            w_rao: Default::default(),
+            w_item: Default::default(),
+            w_dw: Default::default(),
+            w_data: Default::default(),
+            exc_overrun: Default::default(),
+            exc_header: Default::default(),
+            tnw_clock: Default::default(),
+            tnw_reset: Default::default(),
+            tx: Default::default(),
+            extracted: Default::default(),
+            lanes: Default::default(),
+            word: Default::default(),
+            records: Default::default(),
+            tags: Default::default(),
+            // never full: at most 64 slots wait, in a FIFO of 128 (the read pointer may reach
+            // the write side after the slot's free toggle)
+            rdy: AsyncFifo::new(128, 1),
+            u_wocc: Default::default(),
+            u_rocc: Default::default(),
+            u_af: Default::default(),
+            u_ae: Default::default(),
+            u_rdy: Default::default(),
+            live: Default::default(),
+            epoch_w: Default::default(),
+            er1: Default::default(),
+            er2: Default::default(),
+            ov: Default::default(),
+            hd: Default::default(),
+            w_tag: Default::default(),
+            w_meta: Default::default(),
+            w_addr: Default::default(),
+            dw32: Default::default(),
+            w_oh: Default::default(),
+            r_oh: Default::default(),
+            shamt: Default::default(),
+            slot_live: Default::default(),
+            slot_busy: Default::default(),
+            old: Default::default(),
+            fresh: Default::default(),
+            any: Default::default(),
+            dup: Default::default(),
+            mism: Default::default(),
+            go: Default::default(),
+            full: Default::default(),
+            epoch_r: Default::default(),
+            busy: Default::default(),
+            meta: Default::default(),
+            item: Default::default(),
+            ext: Default::default(),
+            r_addr: Default::default(),
+            c0_2: k(0),
+            c0_3: k(0),
+            c0_4: k(0),
+            c0_32: k(0),
+            c0_64: k(0),
+            c_ones32: k(0xffff_ffff),
+            c_last: k(7),
+            c_one3: k(1),
+            c_keep: k(0xffff),
+        }
+    }
+}
+
+impl Logic for Rob {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, live, epoch_w, er1, er2, ov, hd);
+        dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
+        // ---- write side (IOC clock)
+        self.records.clock.next = self.clock.val();
+        self.tags.clock.next = self.clock.val();
+        self.rdy.wr_clock.next = self.clock.val();
+        self.rdy.wr_reset.next = self.reset.val();
+        self.rdy.rd_clock.next = self.tnw_clock.val();
+        self.rdy.rd_reset.next = self.tnw_reset.val();
+        self.er1.d.next = self.epoch_r.q.val();
+        self.er2.d.next = self.er1.q.val();
+        self.records.read_address.next = self.w_rao.val().get_bits::<6>(0);
+        self.tags.read_address.next = self.w_rao.val().get_bits::<6>(0);
+        self.records.write_address.next = self.w_rao.val().get_bits::<6>(0);
+        self.tags.write_address.next = self.w_rao.val().get_bits::<6>(0);
+        self.w_tag.lo.next = self.w_vc.val();
+        self.w_tag.hi.next = self.w_rao.val().get_bits::<5>(6);
+        self.w_meta.lo.next = self.w_vc.val();
+        self.w_meta.hi.next = self.w_rao.val();
+        self.w_addr.lo.next = self.w_item.val();
+        self.w_addr.hi.next = self.w_rao.val().get_bits::<6>(0);
+        self.dw32.x.next = self.w_dw.val();
+        self.shamt.lo.next = self.c0_2.val();
+        self.shamt.hi.next = self.w_item.val();
+        self.slot_live.next = self
+            .live
+            .q
+            .val()
+            .get_bit(self.w_rao.val().get_bits::<6>(0).index());
+        self.slot_busy.next = self
+            .epoch_w
+            .q
+            .val()
+            .get_bit(self.w_rao.val().get_bits::<6>(0).index())
+            != self
+                .er2
+                .q
+                .val()
+                .get_bit(self.w_rao.val().get_bits::<6>(0).index());
+        self.old.next = self.c0_32.val();
+        if self.slot_live.val() {
+            self.old.next = self.records.read_data.val();
+        }
+        self.fresh.next = self.dw32.y.val() << self.shamt.y.val();
+        self.any.next = self.w_valid.val() && (self.w_dw.val() != self.c0_4.val());
+        self.dup.next = (self.old.val() & self.fresh.val()) != self.c0_32.val();
+        self.mism.next = self.slot_live.val() && (self.tags.read_data.val() != self.w_tag.y.val());
+        self.go.next =
+            self.any.val() && !self.slot_busy.val() && !self.mism.val() && !self.dup.val();
+        self.full.next = (self.old.val() | self.fresh.val()) == self.c_ones32.val();
+        self.ov.d.next =
+            self.any.val() && (self.slot_busy.val() || (!self.mism.val() && self.dup.val()));
+        self.hd.d.next = self.any.val() && !self.slot_busy.val() && self.mism.val();
+        self.exc_overrun.next = self.ov.q.val();
+        self.exc_header.next = self.hd.q.val();
+        self.records.write_data.next = self.old.val() | self.fresh.val();
+        self.records.write_enable.next = self.go.val();
+        self.tags.write_data.next = self.w_tag.y.val();
+        self.tags.write_enable.next = self.go.val() && !self.slot_live.val();
+        self.lanes[0].write_data.next = self.w_data.val().get_bits::<32>(0);
+        self.lanes[1].write_data.next = self.w_data.val().get_bits::<32>(32);
+        self.lanes[2].write_data.next = self.w_data.val().get_bits::<32>(64);
+        self.lanes[3].write_data.next = self.w_data.val().get_bits::<32>(96);
+        for i in 0..4 {
+            self.lanes[i].write_clock.next = self.clock.val();
+            self.lanes[i].read_clock.next = self.tnw_clock.val();
+            self.lanes[i].write_address.next = self.w_addr.y.val();
+            self.lanes[i].write_enable.next = self.go.val() && self.w_dw.val().get_bit(i);
+            self.lanes[i].read_address.next = self.r_addr.y.val();
+        }
+        self.rdy.sink.data.next = self.w_meta.y.val();
+        self.rdy.sink.valid.next = self.go.val() && self.full.val();
+        self.w_oh.x.next = self.w_rao.val().get_bits::<6>(0);
+        if self.go.val() && !self.slot_live.val() {
+            self.live.d.next = self.live.q.val() | self.w_oh.y.val();
+        }
+        if self.go.val() && self.full.val() {
+            self.live.d.next = self.live.q.val() & !self.w_oh.y.val();
+            self.epoch_w.d.next = self.epoch_w.q.val() ^ self.w_oh.y.val();
+        }
+        if self.reset.val() {
+            self.live.d.next = self.c0_64.val();
+            self.epoch_w.d.next = self.c0_64.val();
+            self.ov.d.next = false;
+            self.hd.d.next = false;
+        }
+        // ---- read side (TNW clock)
+        self.u_wocc.x.next = self.rdy.wr_occupancy.val();
+        self.u_rocc.x.next = self.rdy.rd_occupancy.val();
+        self.u_af.x.next = self.rdy.almost_full.val();
+        self.u_ae.x.next = self.rdy.almost_empty.val();
+        self.u_rdy.x.next = self.rdy.sink.ready.val();
+        self.tx.valid.next = self.busy.q.val();
+        self.tx.meta.next = self.meta.q.val();
+        self.tx.keep.next = self.c_keep.val();
+        self.tx.first.next = self.item.q.val() == self.c0_3.val();
+        self.tx.last.next = self.item.q.val() == self.c_last.val();
+        self.word.x0.next = self.lanes[0].read_data.val();
+        self.word.x1.next = self.lanes[1].read_data.val();
+        self.word.x2.next = self.lanes[2].read_data.val();
+        self.word.x3.next = self.lanes[3].read_data.val();
+        self.tx.data.next = self.word.y.val();
+        self.extracted.next = self.ext.q.val();
+        self.rdy.source.ready.next =
+            !self.busy.q.val() || (self.tx.ready.val() && (self.item.q.val() == self.c_last.val()));
+        self.r_addr.hi.next = self.meta.q.val().get_bits::<6>(3);
+        self.r_oh.x.next = self.meta.q.val().get_bits::<6>(3);
+        self.r_addr.lo.next = self.item.q.val();
+        self.ext.d.next = false;
+        if self.busy.q.val() && self.tx.ready.val() {
+            self.item.d.next = self.item.q.val() + self.c_one3.val();
+            self.r_addr.lo.next = self.item.q.val() + self.c_one3.val();
+            if self.item.q.val() == self.c_last.val() {
+                self.busy.d.next = false;
+                self.ext.d.next = true;
+                self.epoch_r.d.next = self.epoch_r.q.val() ^ self.r_oh.y.val();
+            }
+        }
+        if self.rdy.source.valid.val()
+            && (!self.busy.q.val()
+                || (self.tx.ready.val() && (self.item.q.val() == self.c_last.val())))
+        {
+            self.busy.d.next = true;
+            self.meta.d.next = self.rdy.source.data.val();
+            self.item.d.next = self.c0_3.val();
+            self.r_addr.hi.next = self.rdy.source.data.val().get_bits::<6>(3);
+            self.r_addr.lo.next = self.c0_3.val();
+        }
+        if self.tnw_reset.val() {
+            self.busy.d.next = false;
+            self.ext.d.next = false;
+            self.epoch_r.d.next = self.c0_64.val();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn kernel_slot_width_is_the_wire_crates() {
+        assert_eq!(
+            super::SLOT_BITS,
+            6,
+            "the kernel's get_bits::<6> spell the slot width"
+        );
+    }
+}

@@ -1,0 +1,424 @@
+//! PPUT into the IOC (`ftnw::ioc::Ioc`): the root-complex model's CPU writes packets into the
+//! TX window (BAR0, `nicgen_wire::ftnw::txwin`) as write-combining flushes (64-byte lines in
+//! random order, sometimes in 16- or 4-byte pieces) or as Dword runs of random length and start
+//! (1 to 64 Dwords, across items and packets), all writes of a round shuffled; PIC's TX-window
+//! path and the six re-order buffers must hand every packet to its link whole, once, with every
+//! byte, in the order the packets were completed. A scoreboard predicts that order from the
+//! writes. Plus the bad input: partial byte enables, a missing link, duplicate Dwords, aliasing
+//! packets and writes into a packet waiting to leave, each refused and flagged, none changing a
+//! packet. On the native model and on the emitted Verilog (Verilator), with the TNW clock
+//! slower and faster than the IOC's. FTNW-H044, H046-H048, H051-H057, H157.
+
+use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
+use nicgen_sim::harness::ports::index;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
+use nicgen_sim::pcie::{BeatSource, PcieConfig, RootComplex, WcCpu};
+use nicgen_sim::system::hostmem::MemServer;
+use nicgen_wire::ftnw::txwin::{tx_offset, LINKS, ROB_SLOTS};
+use nicgen_wire::pcie_us::Beat;
+use std::collections::{HashMap, VecDeque};
+
+const BAR0: u64 = 0x2_0000_0000;
+const BAR0_APERTURE: u8 = 24;
+
+/// A packet's identity on its link: `meta` = `{rao, vc}`.
+fn meta(vc: u8, rao: u16) -> u16 {
+    (rao << 3) | vc as u16
+}
+
+/// The exception outputs, counted per IOC cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Exc {
+    partial: u32,
+    link: u32,
+    overrun: u32,
+    header: u32,
+}
+
+struct Pput {
+    sim: ClockedDut,
+    rc: RootComplex,
+    src: BeatSource,
+    cq_q: VecDeque<Vec<Beat>>,
+    offered: Option<Beat>,
+    cq: [usize; 6],
+    exc: [usize; 4],
+    tx: [[usize; 7]; LINKS],
+    /// Chance a link's `ready` is up in a TNW cycle; `hold` keeps it down.
+    p_ready: f64,
+    hold: [bool; LINKS],
+    items: [Vec<u128>; LINKS],
+    /// Packets received per link: `(meta, payload words)`.
+    got: [VecDeque<(u16, Vec<u32>)>; LINKS],
+    seen: Exc,
+    cycles: u64,
+}
+
+impl Pput {
+    fn new(backend: Backend, tnw_period: u64, seed: u64) -> Self {
+        let mut inst = instances("ftnw_ioc", backend, 1);
+        let p = inst.ports.clone();
+        let ix = |n: &str| index(&p, n);
+        let mut sim = ClockedDut::new(
+            inst.duts.remove(0),
+            &[4000, tnw_period],
+            &[ix("clock"), ix("tnw_clock")],
+        );
+        let cq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("s_axis_cq_{f}")));
+        let exc = ["partial", "link", "overrun", "header"].map(|f| ix(&format!("exc_tx_{f}")));
+        let tx = std::array::from_fn(|l| {
+            ["data", "keep", "meta", "first", "last", "valid", "ready"]
+                .map(|f| ix(&format!("tx{l}${f}")))
+        });
+        sim.set(ix("completer_id"), 0x0100);
+        sim.set(ix("m_axis_cc_tready"), 1);
+        sim.set(ix("reset"), 1);
+        sim.set(ix("tnw_reset"), 1);
+        sim.run_each(4);
+        sim.set(ix("reset"), 0);
+        sim.set(ix("tnw_reset"), 0);
+        Self {
+            sim,
+            rc: RootComplex::new(PcieConfig::default(), MemServer::new(0), seed),
+            src: BeatSource::new(0.1),
+            cq_q: VecDeque::new(),
+            offered: None,
+            cq,
+            exc,
+            tx,
+            p_ready: 0.8,
+            hold: [false; LINKS],
+            items: Default::default(),
+            got: Default::default(),
+            seen: Exc::default(),
+            cycles: 0,
+        }
+    }
+
+    fn write(&mut self, off: u64, bytes: &[u8]) {
+        self.rc.cpu_write(0, BAR0_APERTURE, BAR0 + off, bytes);
+    }
+
+    /// One clock event.
+    fn event(&mut self, rng: &mut Rng) {
+        let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = self.cq;
+        self.cq_q.extend(self.rc.cq_out.drain(..));
+        let cq_taken = self.sim.get(cq_ready) == 1;
+        let exc = self.exc.map(|i| self.sim.get(i) == 1);
+        let tx: Vec<Option<(u128, u16, bool, bool)>> = (0..LINKS)
+            .map(|l| {
+                let [data, keep, meta, first, last, valid, ready] = self.tx[l];
+                (self.sim.get(valid) == 1 && self.sim.get(ready) == 1).then(|| {
+                    assert_eq!(self.sim.get(keep), 0xffff, "link {l}: keep");
+                    (
+                        self.sim.get(data),
+                        self.sim.get(meta) as u16,
+                        self.sim.get(first) == 1,
+                        self.sim.get(last) == 1,
+                    )
+                })
+            })
+            .collect();
+        let rose = self.sim.step();
+        if rose & 1 != 0 {
+            self.cycles += 1;
+            self.seen.partial += exc[0] as u32;
+            self.seen.link += exc[1] as u32;
+            self.seen.overrun += exc[2] as u32;
+            self.seen.header += exc[3] as u32;
+            if self.offered.is_some() && cq_taken {
+                self.src.taken();
+            }
+            self.offered = self.src.offer(&mut self.cq_q, rng);
+            let o = self.offered.unwrap_or_default();
+            self.sim.set(cq_data, o.data);
+            self.sim.set(cq_keep, o.keep as u128);
+            self.sim.set(cq_last, o.last as u128);
+            self.sim.set(cq_user, o.user);
+            self.sim.set(cq_valid, self.offered.is_some() as u128);
+        }
+        if rose & 2 != 0 {
+            for (l, t) in tx.into_iter().enumerate() {
+                if let Some((data, m, first, last)) = t {
+                    let n = self.items[l].len();
+                    assert_eq!(first, n == 0, "link {l}: `first` on item {n}");
+                    assert_eq!(last, n == 7, "link {l}: `last` on item {n}");
+                    self.items[l].push(data);
+                    if last {
+                        let words = self.items[l]
+                            .drain(..)
+                            .flat_map(|d| (0..4).map(move |i| (d >> (32 * i)) as u32))
+                            .collect();
+                        self.got[l].push_back((m, words));
+                    }
+                }
+                let up = !self.hold[l] && rng.chance(self.p_ready);
+                self.sim.set(self.tx[l][6], up as u128);
+            }
+        }
+    }
+
+    /// Run until the CPU's writes are all taken, then `tail` IOC cycles more.
+    fn drain(&mut self, rng: &mut Rng, tail: u64) {
+        let start = self.cycles;
+        while !(self.rc.cq_out.is_empty() && self.cq_q.is_empty() && self.offered.is_none()) {
+            self.event(rng);
+            assert!(self.cycles - start < 2_000_000, "CQ stalled");
+        }
+        let end = self.cycles + tail;
+        while self.cycles < end {
+            self.event(rng);
+        }
+    }
+}
+
+/// Packet payloads of a round and the order the writes complete them per link.
+struct Round {
+    /// `(link, meta)` -> payload words.
+    want: HashMap<(usize, u16), Vec<u32>>,
+    /// TX-window writes in issue order: `(offset, bytes)`.
+    writes: Vec<(u64, Vec<u8>)>,
+}
+
+impl Round {
+    /// Per link up to 3 messages (random VC, RAO, 1-24 packets), no two packets of a link in
+    /// one DATA_MEM slot; written as write-combining flushes or as random Dword runs.
+    fn random(rng: &mut Rng) -> Self {
+        let mut want = HashMap::new();
+        let mut spans: Vec<(u64, usize)> = vec![];
+        for l in 0..LINKS {
+            let mut slots = [false; ROB_SLOTS];
+            for _ in 0..rng.below(4) {
+                let vc = rng.below(8) as u8;
+                let base = rng.below(2048) as u16;
+                let n = (1 + rng.below(24) as u16).min(2048 - base);
+                if (0..n).any(|i| slots[(base + i) as usize % ROB_SLOTS]) {
+                    continue;
+                }
+                for i in 0..n {
+                    slots[(base + i) as usize % ROB_SLOTS] = true;
+                    let words: Vec<u32> = (0..32).map(|_| rng.next_u64() as u32).collect();
+                    want.insert((l, meta(vc, base + i)), words);
+                }
+                spans.push((tx_offset(l as u8, vc, base), n as usize * 128));
+            }
+        }
+        let bytes_at = |want: &HashMap<(usize, u16), Vec<u32>>, off: u64| -> u8 {
+            let t = nicgen_wire::ftnw::txwin::tx_target(off).unwrap();
+            let w = &want[&(t.link as usize, meta(t.vc, t.rao))];
+            (w[t.byte as usize / 4] >> (8 * (t.byte % 4))) as u8
+        };
+        let mut writes = vec![];
+        if rng.chance(0.5) {
+            let mut wc = WcCpu::new(rng.next_u64());
+            for &(off, len) in &spans {
+                let b: Vec<u8> = (0..len as u64).map(|i| bytes_at(&want, off + i)).collect();
+                wc.store(off, &b);
+            }
+            writes = wc.flush();
+        } else {
+            for &(off, len) in &spans {
+                let mut at = 0usize;
+                while at < len {
+                    let mut n = 4 * (1 + rng.below(64) as usize);
+                    // a write stays inside its 4 KB page
+                    n = n.min(len - at).min(4096 - ((off as usize + at) & 4095));
+                    let b = (0..n as u64).map(|i| bytes_at(&want, off + at as u64 + i));
+                    writes.push((off + at as u64, b.collect()));
+                    at += n;
+                }
+            }
+            for i in (1..writes.len()).rev() {
+                writes.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
+        Self { want, writes }
+    }
+
+    /// Per link, the packets in the order the writes complete them.
+    fn order(&self) -> [Vec<u16>; LINKS] {
+        let mut left: HashMap<(usize, u16), u32> = self.want.keys().map(|&k| (k, 32)).collect();
+        let mut out: [Vec<u16>; LINKS] = Default::default();
+        for (off, b) in &self.writes {
+            for d in (0..b.len()).step_by(4) {
+                let t = nicgen_wire::ftnw::txwin::tx_target(off + d as u64).unwrap();
+                let k = (t.link as usize, meta(t.vc, t.rao));
+                let c = left.get_mut(&k).unwrap();
+                *c -= 1;
+                if *c == 0 {
+                    out[k.0].push(k.1);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `rounds` random rounds; every packet arrives once, whole, in completion order per link.
+fn run_rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, rounds: usize) {
+    let mut d = Pput::new(backend, tnw_period, rng.next_u64());
+    for r in 0..rounds {
+        let round = Round::random(rng);
+        let order = round.order();
+        for (off, b) in &round.writes {
+            d.write(*off, b);
+        }
+        d.drain(rng, 0);
+        let start = d.cycles;
+        while d.got.iter().map(|g| g.len()).sum::<usize>() < round.want.len() {
+            d.event(rng);
+            assert!(d.cycles - start < 100_000, "round {r}: packets missing");
+        }
+        d.drain(rng, 200);
+        for l in 0..LINKS {
+            let got: Vec<u16> = d.got[l].iter().map(|p| p.0).collect();
+            assert_eq!(
+                got, order[l],
+                "round {r}, link {l}: packets in completion order"
+            );
+            for (m, words) in d.got[l].drain(..) {
+                assert_eq!(
+                    words,
+                    round.want[&(l, m)],
+                    "round {r}, link {l}, packet rao {} vc {}",
+                    m >> 3,
+                    m & 7
+                );
+            }
+        }
+        assert_eq!(d.seen, Exc::default(), "round {r}: no write refused");
+    }
+}
+
+// verifies: FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
+#[test]
+fn pput_packets_in_any_write_order_reach_their_links_whole() {
+    check("ioc_pput", 0x1A0, |rng| {
+        run_rounds(rng, Backend::Native, 4000, 4);
+        run_rounds(rng, Backend::Native, 6_002, 3); // TNW slower
+        run_rounds(rng, Backend::Native, 2_602, 3); // TNW faster
+    });
+}
+
+// verifies: FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
+#[test]
+fn pput_packets_in_any_write_order_reach_their_links_whole_verilator() {
+    if !verilator::require("pput_packets_in_any_write_order_reach_their_links_whole_verilator") {
+        return;
+    }
+    check("ioc_pput_verilator", 0x1A1, |rng| {
+        run_rounds(rng, Backend::Verilator, 4000, 12);
+        run_rounds(rng, Backend::Verilator, 10_002, 8);
+        run_rounds(rng, Backend::Verilator, 1_602, 8);
+    });
+}
+
+/// A packet's 128 bytes from its words.
+fn bytes(w: &[u32]) -> Vec<u8> {
+    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// The bad writes, one kind after the other; the exceptions counted exactly, the packets
+/// intact.
+fn refusals(rng: &mut Rng, backend: Backend) {
+    let mut d = Pput::new(backend, 4000, rng.next_u64());
+    let mut words =
+        |rng: &mut Rng| -> Vec<u32> { (0..32).map(|_| rng.next_u64() as u32).collect() };
+    let expect = |d: &mut Pput, l: usize, want: &[(u16, Vec<u32>)], exc: Exc, what: &str| {
+        let got: Vec<(u16, Vec<u32>)> = d.got[l].drain(..).collect();
+        assert_eq!(got, want, "{what}: link {l}'s packets");
+        for (k, g) in d.got.iter().enumerate() {
+            assert!(g.is_empty(), "{what}: a packet on link {k}");
+        }
+        assert_eq!(d.seen, exc, "{what}: exceptions");
+        d.seen = Exc::default();
+    };
+    // partial byte enables (first, last, one Dword) and links 6 and 7: dropped whole
+    d.write(tx_offset(0, 0, 5) + 1, &[1, 2, 3, 4, 5, 6, 7]);
+    d.write(tx_offset(0, 0, 5), &[1; 10]);
+    d.write(tx_offset(0, 0, 5) + 8, &[1; 2]);
+    d.write(tx_offset(6, 0, 0), &[1; 128]);
+    d.write(tx_offset(7, 3, 9) + 16, &[1; 4]);
+    d.drain(rng, 100);
+    let e = Exc {
+        partial: 3,
+        link: 2,
+        ..Default::default()
+    };
+    expect(&mut d, 0, &[], e, "partial and missing link");
+    // a Dword written twice: the second copy is refused, the packet keeps the first
+    let a = words(rng);
+    let off = tx_offset(1, 2, 7);
+    d.write(off, &bytes(&a)[..64]);
+    d.write(off + 12, &[0xee; 4]);
+    d.write(off + 64, &bytes(&a)[64..]);
+    d.drain(rng, 100);
+    let e = Exc {
+        overrun: 1,
+        ..Default::default()
+    };
+    expect(&mut d, 1, &[(meta(2, 7), a)], e, "duplicate Dwords");
+    // aliasing: another RAO with the same slot, another VC with the same RAO
+    let b = words(rng);
+    let off = tx_offset(2, 1, 9);
+    d.write(off, &bytes(&b)[..32]);
+    d.write(tx_offset(2, 1, 9 + ROB_SLOTS as u16) + 32, &[0xee; 16]);
+    d.write(tx_offset(2, 3, 9) + 100, &[0xee; 4]);
+    d.write(off + 32, &bytes(&b)[32..]);
+    d.drain(rng, 100);
+    let e = Exc {
+        header: 2,
+        ..Default::default()
+    };
+    expect(&mut d, 2, &[(meta(1, 9), b)], e, "aliasing packets");
+    // a packet waiting for its link: writes into its slot are refused until it has left
+    let c = words(rng);
+    let later = words(rng);
+    d.hold[3] = true;
+    d.write(tx_offset(3, 0, 0), &bytes(&c));
+    d.drain(rng, 50);
+    d.write(tx_offset(3, 0, 0) + 4, &[0xee; 4]);
+    d.write(tx_offset(3, 0, ROB_SLOTS as u16), &[0xee; 16]);
+    d.drain(rng, 50);
+    let e = Exc {
+        overrun: 2,
+        ..Default::default()
+    };
+    expect(&mut d, 3, &[], e, "while waiting");
+    d.hold[3] = false;
+    d.drain(rng, 100);
+    expect(
+        &mut d,
+        3,
+        &[(meta(0, 0), c)],
+        Exc::default(),
+        "after waiting",
+    );
+    // the slot is free again
+    d.write(tx_offset(3, 0, ROB_SLOTS as u16), &bytes(&later));
+    d.drain(rng, 100);
+    let m = meta(0, ROB_SLOTS as u16);
+    expect(&mut d, 3, &[(m, later)], Exc::default(), "slot reused");
+}
+
+// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H157
+#[test]
+fn pput_bad_writes_are_refused_and_flagged_without_touching_packets() {
+    check("ioc_pput_refusals", 0x1A2, |rng| {
+        refusals(rng, Backend::Native)
+    });
+}
+
+// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H157
+#[test]
+fn pput_bad_writes_are_refused_and_flagged_without_touching_packets_verilator() {
+    if !verilator::require("pput_bad_writes_are_refused_and_flagged_verilator") {
+        return;
+    }
+    check("ioc_pput_refusals_verilator", 0x1A3, |rng| {
+        refusals(rng, Backend::Verilator)
+    });
+}
