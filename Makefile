@@ -53,6 +53,7 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin sim_speed
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin tnw_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin ftnw_node_bench
+	@time $(CARGO) run -q --release -p nicgen-testbenches --bin ftnw_host_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin uart_bridge
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin dtu_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin mitnic_bench

@@ -1,6 +1,7 @@
 //! Multi-block, differential and system testbenches live in `tests/`; shared helpers here.
 
 pub mod bench;
+pub mod ftnw_ioc;
 pub mod mitnic_suite;
 pub mod ppe_suite;
 pub mod scratch_maps;

@@ -898,6 +898,47 @@ fn rx_slots_are_shared_by_vcs_and_never_lost() {
     });
 }
 
+/// One VC's descriptor queue can hold every slot of the buffer, so it never overflows
+/// (FTNW-H164): with VC 5 held back, eight packets of VC 5 fill the buffer (PB_FULL), the ninth
+/// is refused with NAK "buffer full"; once VC 5 is let through the eight leave in order, and the
+/// ninth, resent after RESTART, follows them.
+// verifies: FTNW-H164
+#[test]
+fn rx_one_vc_can_hold_every_slot_and_the_next_is_refused() {
+    check("rx_one_vc_can_hold_every_slot", 0x720A, |rng| {
+        let mut rx = Rx::new(RxConfig::default());
+        rx.b.uut.vc_ready.next = (0xFFu64 & !(1 << 5)).into();
+        let pk: Vec<Pkt> = (0..9)
+            .map(|_| {
+                let mut p = Pkt::random(rng);
+                p.dest = (p.dest & !7) | 5;
+                p
+            })
+            .collect();
+        for (s, p) in pk[..8].iter().enumerate() {
+            rx.feed(&p.words(s as u16));
+        }
+        rx.idle(10);
+        rx.b.settle();
+        assert!(
+            rx.b.uut.pb_full.val(),
+            "eight packets of one VC fill the buffer"
+        );
+        assert!(rx.out.is_empty());
+        rx.feed(&pk[8].words(8));
+        rx.idle(10);
+        let mut want: Vec<Fb> = (0..8).map(ack).collect();
+        want.push(nak(8, NakCause::BufferFull));
+        assert_eq!(rx.fb, want);
+        rx.b.uut.vc_ready.next = 0xFFu64.into();
+        rx.idle(8 * 40);
+        rx.feed(&[restart()]);
+        rx.feed(&pk[8].words(8));
+        rx.idle(60);
+        assert_eq!(rx.out, pk.iter().map(delivered).collect::<Vec<_>>());
+    });
+}
+
 // verifies: FTNW-L010
 #[test]
 fn rx_passes_peer_feedback_on_also_inside_a_packet() {

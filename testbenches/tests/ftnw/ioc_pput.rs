@@ -9,171 +9,14 @@
 //! packet. On the native model and on the emitted Verilog (Verilator), with the TNW clock
 //! slower and faster than the IOC's. FTNW-H044, H046-H048, H051-H057, H157.
 
-use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
-use nicgen_sim::harness::ports::index;
+use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-use nicgen_sim::pcie::{BeatSource, PcieConfig, RootComplex, WcCpu};
-use nicgen_sim::system::hostmem::MemServer;
+use nicgen_sim::pcie::WcCpu;
+use nicgen_testbenches::ftnw_ioc::{meta, Exc, Pput};
 use nicgen_wire::ftnw::txwin::{tx_offset, LINKS, ROB_SLOTS};
-use nicgen_wire::pcie_us::Beat;
-use std::collections::{HashMap, VecDeque};
-
-const BAR0: u64 = 0x2_0000_0000;
-const BAR0_APERTURE: u8 = 24;
-
-/// A packet's identity on its link: `meta` = `{rao, vc}`.
-fn meta(vc: u8, rao: u16) -> u16 {
-    (rao << 3) | vc as u16
-}
-
-/// The exception outputs, counted per IOC cycle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Exc {
-    partial: u32,
-    link: u32,
-    overrun: u32,
-    header: u32,
-}
-
-struct Pput {
-    sim: ClockedDut,
-    rc: RootComplex,
-    src: BeatSource,
-    cq_q: VecDeque<Vec<Beat>>,
-    offered: Option<Beat>,
-    cq: [usize; 6],
-    exc: [usize; 4],
-    tx: [[usize; 7]; LINKS],
-    /// Chance a link's `ready` is up in a TNW cycle; `hold` keeps it down.
-    p_ready: f64,
-    hold: [bool; LINKS],
-    items: [Vec<u128>; LINKS],
-    /// Packets received per link: `(meta, payload words)`.
-    got: [VecDeque<(u16, Vec<u32>)>; LINKS],
-    seen: Exc,
-    cycles: u64,
-}
-
-impl Pput {
-    fn new(backend: Backend, tnw_period: u64, seed: u64) -> Self {
-        let mut inst = instances("ftnw_ioc", backend, 1);
-        let p = inst.ports.clone();
-        let ix = |n: &str| index(&p, n);
-        let mut sim = ClockedDut::new(
-            inst.duts.remove(0),
-            &[4000, tnw_period],
-            &[ix("clock"), ix("tnw_clock")],
-        );
-        let cq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
-            .map(|f| ix(&format!("s_axis_cq_{f}")));
-        let exc = ["partial", "link", "overrun", "header"].map(|f| ix(&format!("exc_tx_{f}")));
-        let tx = std::array::from_fn(|l| {
-            ["data", "keep", "meta", "first", "last", "valid", "ready"]
-                .map(|f| ix(&format!("tx{l}${f}")))
-        });
-        sim.set(ix("completer_id"), 0x0100);
-        sim.set(ix("m_axis_cc_tready"), 1);
-        sim.set(ix("reset"), 1);
-        sim.set(ix("tnw_reset"), 1);
-        sim.run_each(4);
-        sim.set(ix("reset"), 0);
-        sim.set(ix("tnw_reset"), 0);
-        Self {
-            sim,
-            rc: RootComplex::new(PcieConfig::default(), MemServer::new(0), seed),
-            src: BeatSource::new(0.1),
-            cq_q: VecDeque::new(),
-            offered: None,
-            cq,
-            exc,
-            tx,
-            p_ready: 0.8,
-            hold: [false; LINKS],
-            items: Default::default(),
-            got: Default::default(),
-            seen: Exc::default(),
-            cycles: 0,
-        }
-    }
-
-    fn write(&mut self, off: u64, bytes: &[u8]) {
-        self.rc.cpu_write(0, BAR0_APERTURE, BAR0 + off, bytes);
-    }
-
-    /// One clock event.
-    fn event(&mut self, rng: &mut Rng) {
-        let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = self.cq;
-        self.cq_q.extend(self.rc.cq_out.drain(..));
-        let cq_taken = self.sim.get(cq_ready) == 1;
-        let exc = self.exc.map(|i| self.sim.get(i) == 1);
-        let tx: Vec<Option<(u128, u16, bool, bool)>> = (0..LINKS)
-            .map(|l| {
-                let [data, keep, meta, first, last, valid, ready] = self.tx[l];
-                (self.sim.get(valid) == 1 && self.sim.get(ready) == 1).then(|| {
-                    assert_eq!(self.sim.get(keep), 0xffff, "link {l}: keep");
-                    (
-                        self.sim.get(data),
-                        self.sim.get(meta) as u16,
-                        self.sim.get(first) == 1,
-                        self.sim.get(last) == 1,
-                    )
-                })
-            })
-            .collect();
-        let rose = self.sim.step();
-        if rose & 1 != 0 {
-            self.cycles += 1;
-            self.seen.partial += exc[0] as u32;
-            self.seen.link += exc[1] as u32;
-            self.seen.overrun += exc[2] as u32;
-            self.seen.header += exc[3] as u32;
-            if self.offered.is_some() && cq_taken {
-                self.src.taken();
-            }
-            self.offered = self.src.offer(&mut self.cq_q, rng);
-            let o = self.offered.unwrap_or_default();
-            self.sim.set(cq_data, o.data);
-            self.sim.set(cq_keep, o.keep as u128);
-            self.sim.set(cq_last, o.last as u128);
-            self.sim.set(cq_user, o.user);
-            self.sim.set(cq_valid, self.offered.is_some() as u128);
-        }
-        if rose & 2 != 0 {
-            for (l, t) in tx.into_iter().enumerate() {
-                if let Some((data, m, first, last)) = t {
-                    let n = self.items[l].len();
-                    assert_eq!(first, n == 0, "link {l}: `first` on item {n}");
-                    assert_eq!(last, n == 7, "link {l}: `last` on item {n}");
-                    self.items[l].push(data);
-                    if last {
-                        let words = self.items[l]
-                            .drain(..)
-                            .flat_map(|d| (0..4).map(move |i| (d >> (32 * i)) as u32))
-                            .collect();
-                        self.got[l].push_back((m, words));
-                    }
-                }
-                let up = !self.hold[l] && rng.chance(self.p_ready);
-                self.sim.set(self.tx[l][6], up as u128);
-            }
-        }
-    }
-
-    /// Run until the CPU's writes are all taken, then `tail` IOC cycles more.
-    fn drain(&mut self, rng: &mut Rng, tail: u64) {
-        let start = self.cycles;
-        while !(self.rc.cq_out.is_empty() && self.cq_q.is_empty() && self.offered.is_none()) {
-            self.event(rng);
-            assert!(self.cycles - start < 2_000_000, "CQ stalled");
-        }
-        let end = self.cycles + tail;
-        while self.cycles < end {
-            self.event(rng);
-        }
-    }
-}
+use std::collections::HashMap;
 
 /// Packet payloads of a round and the order the writes complete them per link.
 struct Round {
@@ -293,7 +136,7 @@ fn run_rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, rounds: usize) {
     }
 }
 
-// verifies: FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
+// verifies: FTNW-H002 FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
 #[test]
 fn pput_packets_in_any_write_order_reach_their_links_whole() {
     check("ioc_pput", 0x1A0, |rng| {
@@ -303,7 +146,7 @@ fn pput_packets_in_any_write_order_reach_their_links_whole() {
     });
 }
 
-// verifies: FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
+// verifies: FTNW-H002 FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
 #[test]
 fn pput_packets_in_any_write_order_reach_their_links_whole_verilator() {
     if !verilator::require("pput_packets_in_any_write_order_reach_their_links_whole_verilator") {
@@ -325,7 +168,7 @@ fn bytes(w: &[u32]) -> Vec<u8> {
 /// intact.
 fn refusals(rng: &mut Rng, backend: Backend) {
     let mut d = Pput::new(backend, 4000, rng.next_u64());
-    let mut words =
+    let words =
         |rng: &mut Rng| -> Vec<u32> { (0..32).map(|_| rng.next_u64() as u32).collect() };
     let expect = |d: &mut Pput, l: usize, want: &[(u16, Vec<u32>)], exc: Exc, what: &str| {
         let got: Vec<(u16, Vec<u32>)> = d.got[l].drain(..).collect();

@@ -69,7 +69,7 @@ fn torus_2x2x2_delivers_every_packet_on_every_link_verilator() {
 /// checks every host write (each packet at its credited address with its payload, in order per
 /// VC, each notification after its message's last packet); host memory fails the test on any
 /// write outside a buffer.
-// verifies: FTNW-H008 FTNW-H014 FTNW-H020 FTNW-H167 FTNW-H168 FTNW-H169 FTNW-H170
+// verifies: FTNW-H006 FTNW-H008 FTNW-H014 FTNW-H020 FTNW-H167 FTNW-H168 FTNW-H169 FTNW-H170
 #[test]
 fn torus_2x2x2_of_ports_delivers_credited_messages_on_all_vcs() {
     if !verilator::require("the 2x2x2 torus of tnw_ports") {
@@ -90,7 +90,7 @@ fn torus_2x2x2_of_ports_delivers_credited_messages_on_all_vcs() {
 /// The 2x2x2 torus of `ftnw_node`s (8 models of six links each, one register bus and one host
 /// port per node): the same traffic as `torus_2x2x2_of_ports_...`, every node's six receive
 /// buffers writing through its one host port.
-// verifies: FTNW-H008 FTNW-H014 FTNW-H020 FTNW-H167 FTNW-H168 FTNW-H169 FTNW-H170
+// verifies: FTNW-H006 FTNW-H008 FTNW-H014 FTNW-H020 FTNW-H167 FTNW-H168 FTNW-H169 FTNW-H170
 #[test]
 fn torus_2x2x2_of_nodes_delivers_credited_messages_on_all_vcs() {
     if !verilator::require("the 2x2x2 torus of ftnw_nodes") {

@@ -9,7 +9,8 @@
 //! pointers) and the 64 slot-free toggles `epoch_r` (each bit toggles once per use of its slot
 //! and is synchronized on its own through two flops: the bits are independent, not a count).
 //!
-//! Write side, one item per cycle, never back-pressured (PPUT is posted, FTNW-H157): an item is
+//! Write side, one item per cycle, never back-pressured (PPUT is posted, FTNW-H157), registered
+//! on entry (the six buffers' copies of the item stay next to their memories): an item is
 //! 1-4 Dwords (`w_dw`, one bit per lane) of item `w_item` of the packet `{w_rao, w_vc}`. DATA_MEM
 //! slot `s = w_rao mod 64` (H052) keeps per slot a 32-bit record of the Dwords written (PCK_CNT
 //! at Dword granularity, A11) and the packet's tag `{w_rao[10:6], w_vc}` (distributed RAMs, read
@@ -34,8 +35,8 @@
 //! Reset: assert `reset` and `tnw_reset` together for at least 4 cycles of the slower clock
 //! (the RDY_FIFO flush rule); every slot is then empty.
 //!
-//! Latency: the last item written at IOC edge t is offered on `tx` about 1 IOC cycle plus 5 TNW
-//! cycles later (RDY_FIFO's crossing, then the pop).
+//! Latency: the last item presented at IOC edge t is offered on `tx` about 2 IOC cycles plus 5
+//! TNW cycles later (RDY_FIFO's crossing, then the pop).
 
 use crate::common::async_fifo::AsyncFifo;
 use crate::common::packet::PacketSource;
@@ -78,7 +79,13 @@ pub struct Rob {
     u_af: Unused<Bit>,
     u_ae: Unused<Bit>,
     u_rdy: Unused<Bit>,
-    // write side (IOC clock)
+    // write side (IOC clock): the item registered here, next to this buffer's memories
+    q_valid: DFF<Bit>,
+    q_vc: DFF<Bits<3>>,
+    q_rao: DFF<Bits<11>>,
+    q_item: DFF<Bits<3>>,
+    q_dw: DFF<Bits<4>>,
+    q_data: DFF<Bits<128>>,
     live: DFF<Bits<64>>,
     epoch_w: DFF<Bits<64>>,
     er1: DFF<Bits<64>>,
@@ -148,6 +155,12 @@ impl Default for Rob {
             u_af: Default::default(),
             u_ae: Default::default(),
             u_rdy: Default::default(),
+            q_valid: Default::default(),
+            q_vc: Default::default(),
+            q_rao: Default::default(),
+            q_item: Default::default(),
+            q_dw: Default::default(),
+            q_data: Default::default(),
             live: Default::default(),
             epoch_w: Default::default(),
             er1: Default::default(),
@@ -192,7 +205,20 @@ impl Default for Rob {
 impl Logic for Rob {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, live, epoch_w, er1, er2, ov, hd);
+        dff_setup!(
+            self, clock, q_valid, q_vc, q_rao, q_item, q_dw, q_data, live, epoch_w, er1, er2, ov,
+            hd
+        );
+        self.q_valid.d.next = self.w_valid.val();
+        // loaded only with this buffer's items, so that synthesis keeps one copy per buffer
+        if self.w_valid.val() {
+            self.q_vc.d.next = self.w_vc.val();
+            self.q_rao.d.next = self.w_rao.val();
+            self.q_item.d.next = self.w_item.val();
+            self.q_dw.d.next = self.w_dw.val();
+            self.q_data.d.next = self.w_data.val();
+        }
+
         dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
         // ---- write side (IOC clock)
         self.records.clock.next = self.clock.val();
@@ -203,40 +229,40 @@ impl Logic for Rob {
         self.rdy.rd_reset.next = self.tnw_reset.val();
         self.er1.d.next = self.epoch_r.q.val();
         self.er2.d.next = self.er1.q.val();
-        self.records.read_address.next = self.w_rao.val().get_bits::<6>(0);
-        self.tags.read_address.next = self.w_rao.val().get_bits::<6>(0);
-        self.records.write_address.next = self.w_rao.val().get_bits::<6>(0);
-        self.tags.write_address.next = self.w_rao.val().get_bits::<6>(0);
-        self.w_tag.lo.next = self.w_vc.val();
-        self.w_tag.hi.next = self.w_rao.val().get_bits::<5>(6);
-        self.w_meta.lo.next = self.w_vc.val();
-        self.w_meta.hi.next = self.w_rao.val();
-        self.w_addr.lo.next = self.w_item.val();
-        self.w_addr.hi.next = self.w_rao.val().get_bits::<6>(0);
-        self.dw32.x.next = self.w_dw.val();
+        self.records.read_address.next = self.q_rao.q.val().get_bits::<6>(0);
+        self.tags.read_address.next = self.q_rao.q.val().get_bits::<6>(0);
+        self.records.write_address.next = self.q_rao.q.val().get_bits::<6>(0);
+        self.tags.write_address.next = self.q_rao.q.val().get_bits::<6>(0);
+        self.w_tag.lo.next = self.q_vc.q.val();
+        self.w_tag.hi.next = self.q_rao.q.val().get_bits::<5>(6);
+        self.w_meta.lo.next = self.q_vc.q.val();
+        self.w_meta.hi.next = self.q_rao.q.val();
+        self.w_addr.lo.next = self.q_item.q.val();
+        self.w_addr.hi.next = self.q_rao.q.val().get_bits::<6>(0);
+        self.dw32.x.next = self.q_dw.q.val();
         self.shamt.lo.next = self.c0_2.val();
-        self.shamt.hi.next = self.w_item.val();
+        self.shamt.hi.next = self.q_item.q.val();
         self.slot_live.next = self
             .live
             .q
             .val()
-            .get_bit(self.w_rao.val().get_bits::<6>(0).index());
+            .get_bit(self.q_rao.q.val().get_bits::<6>(0).index());
         self.slot_busy.next = self
             .epoch_w
             .q
             .val()
-            .get_bit(self.w_rao.val().get_bits::<6>(0).index())
+            .get_bit(self.q_rao.q.val().get_bits::<6>(0).index())
             != self
                 .er2
                 .q
                 .val()
-                .get_bit(self.w_rao.val().get_bits::<6>(0).index());
+                .get_bit(self.q_rao.q.val().get_bits::<6>(0).index());
         self.old.next = self.c0_32.val();
         if self.slot_live.val() {
             self.old.next = self.records.read_data.val();
         }
         self.fresh.next = self.dw32.y.val() << self.shamt.y.val();
-        self.any.next = self.w_valid.val() && (self.w_dw.val() != self.c0_4.val());
+        self.any.next = self.q_valid.q.val() && (self.q_dw.q.val() != self.c0_4.val());
         self.dup.next = (self.old.val() & self.fresh.val()) != self.c0_32.val();
         self.mism.next = self.slot_live.val() && (self.tags.read_data.val() != self.w_tag.y.val());
         self.go.next =
@@ -251,20 +277,20 @@ impl Logic for Rob {
         self.records.write_enable.next = self.go.val();
         self.tags.write_data.next = self.w_tag.y.val();
         self.tags.write_enable.next = self.go.val() && !self.slot_live.val();
-        self.lanes[0].write_data.next = self.w_data.val().get_bits::<32>(0);
-        self.lanes[1].write_data.next = self.w_data.val().get_bits::<32>(32);
-        self.lanes[2].write_data.next = self.w_data.val().get_bits::<32>(64);
-        self.lanes[3].write_data.next = self.w_data.val().get_bits::<32>(96);
+        self.lanes[0].write_data.next = self.q_data.q.val().get_bits::<32>(0);
+        self.lanes[1].write_data.next = self.q_data.q.val().get_bits::<32>(32);
+        self.lanes[2].write_data.next = self.q_data.q.val().get_bits::<32>(64);
+        self.lanes[3].write_data.next = self.q_data.q.val().get_bits::<32>(96);
         for i in 0..4 {
             self.lanes[i].write_clock.next = self.clock.val();
             self.lanes[i].read_clock.next = self.tnw_clock.val();
             self.lanes[i].write_address.next = self.w_addr.y.val();
-            self.lanes[i].write_enable.next = self.go.val() && self.w_dw.val().get_bit(i);
+            self.lanes[i].write_enable.next = self.go.val() && self.q_dw.q.val().get_bit(i);
             self.lanes[i].read_address.next = self.r_addr.y.val();
         }
         self.rdy.sink.data.next = self.w_meta.y.val();
         self.rdy.sink.valid.next = self.go.val() && self.full.val();
-        self.w_oh.x.next = self.w_rao.val().get_bits::<6>(0);
+        self.w_oh.x.next = self.q_rao.q.val().get_bits::<6>(0);
         if self.go.val() && !self.slot_live.val() {
             self.live.d.next = self.live.q.val() | self.w_oh.y.val();
         }
@@ -273,6 +299,7 @@ impl Logic for Rob {
             self.epoch_w.d.next = self.epoch_w.q.val() ^ self.w_oh.y.val();
         }
         if self.reset.val() {
+            self.q_valid.d.next = false;
             self.live.d.next = self.c0_64.val();
             self.epoch_w.d.next = self.c0_64.val();
             self.ov.d.next = false;

@@ -1,0 +1,73 @@
+//! `make bench`: the FTNW host side's figures (issue 13) in Verilator, the `ftnw_ioc` top driven
+//! by the root-complex model's CPU, the IOC and TNW clocks both at 4 ns (cycles are IOC cycles):
+//! - `rob_traversal_cycles`: a packet written as one 128-byte write into an idle re-order
+//!   buffer, the CQ beat with its last item taken -> its first item taken by the link
+//!   (thesis §3.2.2: 20 for its re-order buffer, 17 for a plain FIFO; the issue's goal <= 17);
+//! - `pput_cycles_per_64b_write`, `pput_cq_stall_cycles`: 64 packets as 128 back-to-back 64-byte
+//!   writes into one link (DATA_MEM's 64 slots) with the link always ready: CQ cycles per write
+//!   (one header and four payload beats), and the cycles CQ's `tready` held a beat back
+//!   (FTNW-H149: none until the buffer is full);
+//! - ECP5 figures of `ftnw_ioc` from `build/synth/ftnw_ioc.json` (`make synth TOPS=ftnw_ioc`).
+//! Writes build/bench/ftnw_host.json.
+
+use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_testbenches::bench::{synth, write};
+use nicgen_testbenches::ftnw_ioc::Pput;
+use nicgen_wire::ftnw::txwin::{tx_offset, ROB_SLOTS};
+use std::collections::BTreeMap;
+
+fn main() {
+    let mut rng = Rng::new(0xB0B);
+    let mut d = Pput::new(Backend::Verilator, 4000, 1);
+    d.p_ready = 1.0;
+    d.src.p_gap = 0.0;
+    // traversal: one packet at a time, each link in turn
+    let mut trav = vec![];
+    for k in 0..24u16 {
+        let l = (k % 6) as usize;
+        d.write(tx_offset(l as u8, (k % 8) as u8, k), &[k as u8; 128]);
+        d.drain(&mut rng, 40);
+        let first = d.first_at[l].pop_front().expect("the packet left");
+        trav.push(first - d.cq_last_at);
+        d.got[l].clear();
+    }
+    let traversal = *trav.iter().max().unwrap();
+    assert_eq!(traversal, *trav.iter().min().unwrap(), "traversal varies: {trav:?}");
+    // back-to-back 64-byte writes into one link
+    let start = d.cycles;
+    let stalls = d.cq_stalls;
+    for p in 0..ROB_SLOTS as u16 {
+        for h in 0..2u64 {
+            d.write(tx_offset(0, 1, p) + 64 * h, &[p as u8; 64]);
+        }
+    }
+    d.drain(&mut rng, 400);
+    let per_write = (d.cq_last_at - start) as f64 / (2 * ROB_SLOTS) as f64;
+    let stalls = d.cq_stalls - stalls;
+    assert_eq!(d.got[0].len(), ROB_SLOTS, "every packet left");
+    assert_eq!(d.seen, Default::default(), "no write refused");
+    let mut j = BTreeMap::new();
+    j.insert("rob_traversal_cycles", traversal as f64);
+    j.insert("pput_cycles_per_64b_write", per_write);
+    j.insert("pput_cq_stall_cycles", stalls as f64);
+    let s = synth("ftnw_ioc");
+    let num = |k: &str| s.as_ref().and_then(|o| o.num(k)).unwrap_or(f64::NAN);
+    j.insert("ftnw_ioc_lut4", num("lut4"));
+    j.insert("ftnw_ioc_ff", num("ff"));
+    j.insert("ftnw_ioc_dp16kd", num("bram"));
+    let fmax = |clk: &str| {
+        s.as_ref()
+            .and_then(|o| {
+                let i = o.0.find("\"fmax_mhz\"")?;
+                nicgen_testbenches::bench::Obj(o.0[i..].to_string()).num(clk)
+            })
+            .unwrap_or(f64::NAN)
+    };
+    j.insert("ftnw_ioc_fmax_mhz_ioc_clock", fmax("clock"));
+    j.insert("ftnw_ioc_fmax_mhz_tnw_clock", fmax("tnw_clock"));
+    eprintln!(
+        "rob traversal {traversal} cycles; {per_write:.2} cycles per 64-byte write, {stalls} stalls"
+    );
+    write("ftnw_host", &j);
+}

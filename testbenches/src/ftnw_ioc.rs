@@ -1,0 +1,187 @@
+//! The IOC's PPUT path driven from the root-complex model's CPU (`ftnw_ioc` top): shared by the
+//! tests (`tests/ftnw/ioc_pput.rs`) and the bench (`ftnw_host_bench`).
+
+use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
+use nicgen_sim::harness::ports::index;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::pcie::{BeatSource, PcieConfig, RootComplex};
+use nicgen_sim::system::hostmem::MemServer;
+use nicgen_wire::ftnw::txwin::LINKS;
+use nicgen_wire::pcie_us::Beat;
+use std::collections::VecDeque;
+
+pub const BAR0: u64 = 0x2_0000_0000;
+pub const BAR0_APERTURE: u8 = 24;
+
+/// A packet's identity on its link: `meta` = `{rao, vc}`.
+pub fn meta(vc: u8, rao: u16) -> u16 {
+    (rao << 3) | vc as u16
+}
+
+/// The exception outputs, counted per IOC cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Exc {
+    pub partial: u32,
+    pub link: u32,
+    pub overrun: u32,
+    pub header: u32,
+}
+
+pub struct Pput {
+    sim: ClockedDut,
+    pub rc: RootComplex,
+    pub src: BeatSource,
+    cq_q: VecDeque<Vec<Beat>>,
+    offered: Option<Beat>,
+    cq: [usize; 6],
+    exc: [usize; 4],
+    tx: [[usize; 7]; LINKS],
+    /// Chance a link's `ready` is up in a TNW cycle; `hold` keeps it down.
+    pub p_ready: f64,
+    pub hold: [bool; LINKS],
+    items: [Vec<u128>; LINKS],
+    /// Packets received per link: `(meta, payload words)`.
+    pub got: [VecDeque<(u16, Vec<u32>)>; LINKS],
+    /// The IOC cycle each received packet's first item was taken, per link.
+    pub first_at: [VecDeque<u64>; LINKS],
+    /// The IOC cycle the last CQ beat of a transfer was taken; CQ cycles with `tready` low
+    /// while a beat was offered.
+    pub cq_last_at: u64,
+    pub cq_stalls: u64,
+    pub seen: Exc,
+    /// IOC cycles run.
+    pub cycles: u64,
+}
+
+impl Pput {
+    /// The top on `backend`, the IOC clock at 4 ns, the TNW clock at `tnw_period` ps, reset.
+    pub fn new(backend: Backend, tnw_period: u64, seed: u64) -> Self {
+        let mut inst = instances("ftnw_ioc", backend, 1);
+        let p = inst.ports.clone();
+        let ix = |n: &str| index(&p, n);
+        let mut sim = ClockedDut::new(
+            inst.duts.remove(0),
+            &[4000, tnw_period],
+            &[ix("clock"), ix("tnw_clock")],
+        );
+        let cq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("s_axis_cq_{f}")));
+        let exc = ["partial", "link", "overrun", "header"].map(|f| ix(&format!("exc_tx_{f}")));
+        let tx = std::array::from_fn(|l| {
+            ["data", "keep", "meta", "first", "last", "valid", "ready"]
+                .map(|f| ix(&format!("tx{l}${f}")))
+        });
+        sim.set(ix("completer_id"), 0x0100);
+        sim.set(ix("m_axis_cc_tready"), 1);
+        sim.set(ix("reset"), 1);
+        sim.set(ix("tnw_reset"), 1);
+        sim.run_each(4);
+        sim.set(ix("reset"), 0);
+        sim.set(ix("tnw_reset"), 0);
+        Self {
+            sim,
+            rc: RootComplex::new(PcieConfig::default(), MemServer::new(0), seed),
+            src: BeatSource::new(0.1),
+            cq_q: VecDeque::new(),
+            offered: None,
+            cq,
+            exc,
+            tx,
+            p_ready: 0.8,
+            hold: [false; LINKS],
+            items: Default::default(),
+            got: Default::default(),
+            first_at: Default::default(),
+            cq_last_at: 0,
+            cq_stalls: 0,
+            seen: Exc::default(),
+            cycles: 0,
+        }
+    }
+
+    /// A CPU write of `bytes` at TX-window offset `off` (queued for CQ).
+    pub fn write(&mut self, off: u64, bytes: &[u8]) {
+        self.rc.cpu_write(0, BAR0_APERTURE, BAR0 + off, bytes);
+    }
+
+    /// One clock event.
+    pub fn event(&mut self, rng: &mut Rng) {
+        let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = self.cq;
+        self.cq_q.extend(self.rc.cq_out.drain(..));
+        let cq_taken = self.sim.get(cq_ready) == 1;
+        let cq_end = self.offered.is_some_and(|b| b.last) && cq_taken;
+        let cq_stall = self.offered.is_some() && !cq_taken;
+        let exc = self.exc.map(|i| self.sim.get(i) == 1);
+        let tx: Vec<Option<(u128, u16, bool, bool)>> = (0..LINKS)
+            .map(|l| {
+                let [data, keep, meta, first, last, valid, ready] = self.tx[l];
+                (self.sim.get(valid) == 1 && self.sim.get(ready) == 1).then(|| {
+                    assert_eq!(self.sim.get(keep), 0xffff, "link {l}: keep");
+                    (
+                        self.sim.get(data),
+                        self.sim.get(meta) as u16,
+                        self.sim.get(first) == 1,
+                        self.sim.get(last) == 1,
+                    )
+                })
+            })
+            .collect();
+        let rose = self.sim.step();
+        if rose & 1 != 0 {
+            self.cycles += 1;
+            if cq_end {
+                self.cq_last_at = self.cycles;
+            }
+            self.cq_stalls += cq_stall as u64;
+            self.seen.partial += exc[0] as u32;
+            self.seen.link += exc[1] as u32;
+            self.seen.overrun += exc[2] as u32;
+            self.seen.header += exc[3] as u32;
+            if self.offered.is_some() && cq_taken {
+                self.src.taken();
+            }
+            self.offered = self.src.offer(&mut self.cq_q, rng);
+            let o = self.offered.unwrap_or_default();
+            self.sim.set(cq_data, o.data);
+            self.sim.set(cq_keep, o.keep as u128);
+            self.sim.set(cq_last, o.last as u128);
+            self.sim.set(cq_user, o.user);
+            self.sim.set(cq_valid, self.offered.is_some() as u128);
+        }
+        if rose & 2 != 0 {
+            for (l, t) in tx.into_iter().enumerate() {
+                if let Some((data, m, first, last)) = t {
+                    let n = self.items[l].len();
+                    assert_eq!(first, n == 0, "link {l}: `first` on item {n}");
+                    assert_eq!(last, n == 7, "link {l}: `last` on item {n}");
+                    if first {
+                        self.first_at[l].push_back(self.cycles);
+                    }
+                    self.items[l].push(data);
+                    if last {
+                        let words = self.items[l]
+                            .drain(..)
+                            .flat_map(|d| (0..4).map(move |i| (d >> (32 * i)) as u32))
+                            .collect();
+                        self.got[l].push_back((m, words));
+                    }
+                }
+                let up = !self.hold[l] && rng.chance(self.p_ready);
+                self.sim.set(self.tx[l][6], up as u128);
+            }
+        }
+    }
+
+    /// Run until the CPU's writes are all taken, then `tail` IOC cycles more.
+    pub fn drain(&mut self, rng: &mut Rng, tail: u64) {
+        let start = self.cycles;
+        while !(self.rc.cq_out.is_empty() && self.cq_q.is_empty() && self.offered.is_none()) {
+            self.event(rng);
+            assert!(self.cycles - start < 2_000_000, "CQ stalled");
+        }
+        let end = self.cycles + tail;
+        while self.cycles < end {
+            self.event(rng);
+        }
+    }
+}
