@@ -33,7 +33,11 @@ fn main() {
         d.got[l].clear();
     }
     let traversal = *trav.iter().max().unwrap();
-    assert_eq!(traversal, *trav.iter().min().unwrap(), "traversal varies: {trav:?}");
+    assert_eq!(
+        traversal,
+        *trav.iter().min().unwrap(),
+        "traversal varies: {trav:?}"
+    );
     // back-to-back 64-byte writes into one link
     let start = d.cycles;
     let stalls = d.cq_stalls;

@@ -168,8 +168,7 @@ fn bytes(w: &[u32]) -> Vec<u8> {
 /// intact.
 fn refusals(rng: &mut Rng, backend: Backend) {
     let mut d = Pput::new(backend, 4000, rng.next_u64());
-    let words =
-        |rng: &mut Rng| -> Vec<u32> { (0..32).map(|_| rng.next_u64() as u32).collect() };
+    let words = |rng: &mut Rng| -> Vec<u32> { (0..32).map(|_| rng.next_u64() as u32).collect() };
     let expect = |d: &mut Pput, l: usize, want: &[(u16, Vec<u32>)], exc: Exc, what: &str| {
         let got: Vec<(u16, Vec<u32>)> = d.got[l].drain(..).collect();
         assert_eq!(got, want, "{what}: link {l}'s packets");

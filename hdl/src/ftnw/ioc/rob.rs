@@ -9,17 +9,22 @@
 //! pointers) and the 64 slot-free toggles `epoch_r` (each bit toggles once per use of its slot
 //! and is synchronized on its own through two flops: the bits are independent, not a count).
 //!
-//! Write side, one item per cycle, never back-pressured (PPUT is posted, FTNW-H157), registered
-//! on entry (the six buffers' copies of the item stay next to their memories): an item is
-//! 1-4 Dwords (`w_dw`, one bit per lane) of item `w_item` of the packet `{w_rao, w_vc}`. DATA_MEM
+//! Write side, one item per cycle, never back-pressured (PPUT is posted, FTNW-H157), in three
+//! registered steps (the six buffers' copies of the item stay next to their memories): the item
+//! is registered on entry; it looks its slot up; it is decided on and written. An item is 1-4
+//! Dwords (`w_dw`, one bit per lane) of item `w_item` of the packet `{w_rao, w_vc}`. DATA_MEM
 //! slot `s = w_rao mod 64` (H052) keeps per slot a 32-bit record of the Dwords written (PCK_CNT
-//! at Dword granularity, A11) and the packet's tag `{w_rao[10:6], w_vc}` (distributed RAMs, read
-//! and written in the same cycle, so back-to-back items of one slot need no forwarding) and a
-//! `live` flag (the record is valid: reset clears every slot at once). The item is written when
-//! the slot is not waiting to be read out, its tag matches (or the slot is empty) and none of its
-//! Dwords is there already; the write that completes the record pushes `{rao, vc}` into
-//! RDY_FIFO (H053), clears `live` and toggles `epoch_w[s]`: the slot is then busy until the read
-//! side toggles `epoch_r[s]` back. Refused items are dropped, nothing of them is written:
+//! at Dword granularity, A11) and the packet's tag `{w_rao[10:6], w_vc}` (distributed RAMs) and
+//! a `live` flag (the record is valid: reset clears every slot at once). The look-up reads the
+//! slot's record, tag, `live` and waiting state; when the item ahead of it (being written) has
+//! the same slot, it takes that item's result instead, so the items of one packet follow each
+//! other at full rate. The item is written when the slot is not waiting to be read out, its tag
+//! matches (or the slot is empty) and none of its Dwords is there already; the write that
+//! completes the record clears `live`, toggles `epoch_w[s]` (the slot is then waiting until the
+//! read side toggles `epoch_r[s]` back) and, a cycle later, pushes `{rao, vc}` into RDY_FIFO
+//! (H053). A slot whose return arrives in the cycle of its look-up is seen waiting for that one
+//! item (only a host that writes a slot before it knows the packet left can meet this).
+//! Refused items are dropped, nothing of them is written:
 //! - `exc_overrun` (TX_EXC[5] "txFifo written while full", H057): the slot still holds a packet
 //!   waiting to be sent, or a Dword of the item was written already (a duplicate);
 //! - `exc_header` (TX_EXC[4] "invalid header", H055): the slot holds part of a packet of another
@@ -35,7 +40,7 @@
 //! Reset: assert `reset` and `tnw_reset` together for at least 4 cycles of the slower clock
 //! (the RDY_FIFO flush rule); every slot is then empty.
 //!
-//! Latency: the last item presented at IOC edge t is offered on `tx` about 2 IOC cycles plus 5
+//! Latency: the last item presented at IOC edge t is offered on `tx` about 4 IOC cycles plus 5
 //! TNW cycles later (RDY_FIFO's crossing, then the pop).
 
 use crate::common::async_fifo::AsyncFifo;
@@ -86,6 +91,19 @@ pub struct Rob {
     q_item: DFF<Bits<3>>,
     q_dw: DFF<Bits<4>>,
     q_data: DFF<Bits<128>>,
+    s_valid: DFF<Bit>,
+    s_vc: DFF<Bits<3>>,
+    s_rao: DFF<Bits<11>>,
+    s_item: DFF<Bits<3>>,
+    s_dw: DFF<Bits<4>>,
+    s_data: DFF<Bits<128>>,
+    /// The slot's state as stage 2 sees it: record (0 when not live), live, waiting, tag.
+    s_old: DFF<Bits<32>>,
+    s_live: DFF<Bit>,
+    s_busy: DFF<Bit>,
+    s_stag: DFF<Bits<TAG_BITS>>,
+    pv: DFF<Bit>,
+    pmeta: DFF<Bits<14>>,
     live: DFF<Bits<64>>,
     epoch_w: DFF<Bits<64>>,
     er1: DFF<Bits<64>>,
@@ -100,8 +118,6 @@ pub struct Rob {
     r_oh: OneHot64,
     shamt: Concat<2, 3, 5>,
     slot_live: Signal<Local, Bit>,
-    slot_busy: Signal<Local, Bit>,
-    old: Signal<Local, Bits<32>>,
     fresh: Signal<Local, Bits<32>>,
     any: Signal<Local, Bit>,
     dup: Signal<Local, Bit>,
@@ -161,6 +177,18 @@ impl Default for Rob {
             q_item: Default::default(),
             q_dw: Default::default(),
             q_data: Default::default(),
+            s_valid: Default::default(),
+            s_vc: Default::default(),
+            s_rao: Default::default(),
+            s_item: Default::default(),
+            s_dw: Default::default(),
+            s_data: Default::default(),
+            s_old: Default::default(),
+            s_live: Default::default(),
+            s_busy: Default::default(),
+            s_stag: Default::default(),
+            pv: Default::default(),
+            pmeta: Default::default(),
             live: Default::default(),
             epoch_w: Default::default(),
             er1: Default::default(),
@@ -175,8 +203,6 @@ impl Default for Rob {
             r_oh: Default::default(),
             shamt: Default::default(),
             slot_live: Default::default(),
-            slot_busy: Default::default(),
-            old: Default::default(),
             fresh: Default::default(),
             any: Default::default(),
             dup: Default::default(),
@@ -206,9 +232,11 @@ impl Logic for Rob {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, q_valid, q_vc, q_rao, q_item, q_dw, q_data, live, epoch_w, er1, er2, ov,
-            hd
+            self, clock, q_valid, q_vc, q_rao, q_item, q_dw, q_data, s_valid, s_vc, s_rao, s_item,
+            s_dw, s_data, s_old, s_live, s_busy, s_stag, live, epoch_w, er1, er2, ov, hd, pv,
+            pmeta
         );
+        dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
         self.q_valid.d.next = self.w_valid.val();
         // loaded only with this buffer's items, so that synthesis keeps one copy per buffer
         if self.w_valid.val() {
@@ -218,9 +246,6 @@ impl Logic for Rob {
             self.q_dw.d.next = self.w_dw.val();
             self.q_data.d.next = self.w_data.val();
         }
-
-        dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
-        // ---- write side (IOC clock)
         self.records.clock.next = self.clock.val();
         self.tags.clock.next = self.clock.val();
         self.rdy.wr_clock.next = self.clock.val();
@@ -229,25 +254,75 @@ impl Logic for Rob {
         self.rdy.rd_reset.next = self.tnw_reset.val();
         self.er1.d.next = self.epoch_r.q.val();
         self.er2.d.next = self.er1.q.val();
+        // ---- stage 2: the item in `s_*` with its slot's state; decide and write
+        self.w_tag.lo.next = self.s_vc.q.val();
+        self.w_tag.hi.next = self.s_rao.q.val().get_bits::<5>(6);
+        self.w_meta.lo.next = self.s_vc.q.val();
+        self.w_meta.hi.next = self.s_rao.q.val();
+        self.w_addr.lo.next = self.s_item.q.val();
+        self.w_addr.hi.next = self.s_rao.q.val().get_bits::<6>(0);
+        self.dw32.x.next = self.s_dw.q.val();
+        self.shamt.lo.next = self.c0_2.val();
+        self.shamt.hi.next = self.s_item.q.val();
+        self.fresh.next = self.dw32.y.val() << self.shamt.y.val();
+        self.any.next = self.s_valid.q.val() && (self.s_dw.q.val() != self.c0_4.val());
+        self.dup.next = (self.s_old.q.val() & self.fresh.val()) != self.c0_32.val();
+        self.mism.next = self.s_live.q.val() && (self.s_stag.q.val() != self.w_tag.y.val());
+        self.go.next =
+            self.any.val() && !self.s_busy.q.val() && !self.mism.val() && !self.dup.val();
+        self.full.next = (self.s_old.q.val() | self.fresh.val()) == self.c_ones32.val();
+        self.ov.d.next =
+            self.any.val() && (self.s_busy.q.val() || (!self.mism.val() && self.dup.val()));
+        self.hd.d.next = self.any.val() && !self.s_busy.q.val() && self.mism.val();
+        self.exc_overrun.next = self.ov.q.val();
+        self.exc_header.next = self.hd.q.val();
+        self.records.write_address.next = self.s_rao.q.val().get_bits::<6>(0);
+        self.records.write_data.next = self.s_old.q.val() | self.fresh.val();
+        self.records.write_enable.next = self.go.val();
+        self.tags.write_address.next = self.s_rao.q.val().get_bits::<6>(0);
+        self.tags.write_data.next = self.w_tag.y.val();
+        self.tags.write_enable.next = self.go.val() && !self.s_live.q.val();
+        self.lanes[0].write_data.next = self.s_data.q.val().get_bits::<32>(0);
+        self.lanes[1].write_data.next = self.s_data.q.val().get_bits::<32>(32);
+        self.lanes[2].write_data.next = self.s_data.q.val().get_bits::<32>(64);
+        self.lanes[3].write_data.next = self.s_data.q.val().get_bits::<32>(96);
+        for i in 0..4 {
+            self.lanes[i].write_clock.next = self.clock.val();
+            self.lanes[i].read_clock.next = self.tnw_clock.val();
+            self.lanes[i].write_address.next = self.w_addr.y.val();
+            self.lanes[i].write_enable.next = self.go.val() && self.s_dw.q.val().get_bit(i);
+            self.lanes[i].read_address.next = self.r_addr.y.val();
+        }
+        // a completed packet enters RDY_FIFO a cycle later (the push off the decision path)
+        self.pv.d.next = self.go.val() && self.full.val();
+        self.pmeta.d.next = self.w_meta.y.val();
+        self.rdy.sink.data.next = self.pmeta.q.val();
+        self.rdy.sink.valid.next = self.pv.q.val();
+        self.w_oh.x.next = self.s_rao.q.val().get_bits::<6>(0);
+        if self.go.val() && !self.s_live.q.val() {
+            self.live.d.next = self.live.q.val() | self.w_oh.y.val();
+        }
+        if self.go.val() && self.full.val() {
+            self.live.d.next = self.live.q.val() & !self.w_oh.y.val();
+            self.epoch_w.d.next = self.epoch_w.q.val() ^ self.w_oh.y.val();
+        }
+        // ---- stage 1: the item in `q_*` looks its slot up: the slot's state as stage 2 leaves
+        // it when stage 2 holds the same slot, else from the tables
         self.records.read_address.next = self.q_rao.q.val().get_bits::<6>(0);
         self.tags.read_address.next = self.q_rao.q.val().get_bits::<6>(0);
-        self.records.write_address.next = self.q_rao.q.val().get_bits::<6>(0);
-        self.tags.write_address.next = self.q_rao.q.val().get_bits::<6>(0);
-        self.w_tag.lo.next = self.q_vc.q.val();
-        self.w_tag.hi.next = self.q_rao.q.val().get_bits::<5>(6);
-        self.w_meta.lo.next = self.q_vc.q.val();
-        self.w_meta.hi.next = self.q_rao.q.val();
-        self.w_addr.lo.next = self.q_item.q.val();
-        self.w_addr.hi.next = self.q_rao.q.val().get_bits::<6>(0);
-        self.dw32.x.next = self.q_dw.q.val();
-        self.shamt.lo.next = self.c0_2.val();
-        self.shamt.hi.next = self.q_item.q.val();
+        self.s_valid.d.next = self.q_valid.q.val();
+        self.s_vc.d.next = self.q_vc.q.val();
+        self.s_rao.d.next = self.q_rao.q.val();
+        self.s_item.d.next = self.q_item.q.val();
+        self.s_dw.d.next = self.q_dw.q.val();
+        self.s_data.d.next = self.q_data.q.val();
         self.slot_live.next = self
             .live
             .q
             .val()
             .get_bit(self.q_rao.q.val().get_bits::<6>(0).index());
-        self.slot_busy.next = self
+        self.s_live.d.next = self.slot_live.val();
+        self.s_busy.d.next = self
             .epoch_w
             .q
             .val()
@@ -257,49 +332,37 @@ impl Logic for Rob {
                 .q
                 .val()
                 .get_bit(self.q_rao.q.val().get_bits::<6>(0).index());
-        self.old.next = self.c0_32.val();
+        self.s_old.d.next = self.c0_32.val();
         if self.slot_live.val() {
-            self.old.next = self.records.read_data.val();
+            self.s_old.d.next = self.records.read_data.val();
         }
-        self.fresh.next = self.dw32.y.val() << self.shamt.y.val();
-        self.any.next = self.q_valid.q.val() && (self.q_dw.q.val() != self.c0_4.val());
-        self.dup.next = (self.old.val() & self.fresh.val()) != self.c0_32.val();
-        self.mism.next = self.slot_live.val() && (self.tags.read_data.val() != self.w_tag.y.val());
-        self.go.next =
-            self.any.val() && !self.slot_busy.val() && !self.mism.val() && !self.dup.val();
-        self.full.next = (self.old.val() | self.fresh.val()) == self.c_ones32.val();
-        self.ov.d.next =
-            self.any.val() && (self.slot_busy.val() || (!self.mism.val() && self.dup.val()));
-        self.hd.d.next = self.any.val() && !self.slot_busy.val() && self.mism.val();
-        self.exc_overrun.next = self.ov.q.val();
-        self.exc_header.next = self.hd.q.val();
-        self.records.write_data.next = self.old.val() | self.fresh.val();
-        self.records.write_enable.next = self.go.val();
-        self.tags.write_data.next = self.w_tag.y.val();
-        self.tags.write_enable.next = self.go.val() && !self.slot_live.val();
-        self.lanes[0].write_data.next = self.q_data.q.val().get_bits::<32>(0);
-        self.lanes[1].write_data.next = self.q_data.q.val().get_bits::<32>(32);
-        self.lanes[2].write_data.next = self.q_data.q.val().get_bits::<32>(64);
-        self.lanes[3].write_data.next = self.q_data.q.val().get_bits::<32>(96);
-        for i in 0..4 {
-            self.lanes[i].write_clock.next = self.clock.val();
-            self.lanes[i].read_clock.next = self.tnw_clock.val();
-            self.lanes[i].write_address.next = self.w_addr.y.val();
-            self.lanes[i].write_enable.next = self.go.val() && self.q_dw.q.val().get_bit(i);
-            self.lanes[i].read_address.next = self.r_addr.y.val();
-        }
-        self.rdy.sink.data.next = self.w_meta.y.val();
-        self.rdy.sink.valid.next = self.go.val() && self.full.val();
-        self.w_oh.x.next = self.q_rao.q.val().get_bits::<6>(0);
-        if self.go.val() && !self.slot_live.val() {
-            self.live.d.next = self.live.q.val() | self.w_oh.y.val();
-        }
-        if self.go.val() && self.full.val() {
-            self.live.d.next = self.live.q.val() & !self.w_oh.y.val();
-            self.epoch_w.d.next = self.epoch_w.q.val() ^ self.w_oh.y.val();
+        self.s_stag.d.next = self.tags.read_data.val();
+        if self.s_valid.q.val()
+            && (self.s_rao.q.val().get_bits::<6>(0) == self.q_rao.q.val().get_bits::<6>(0))
+        {
+            if self.go.val() {
+                self.s_live.d.next = !self.full.val();
+                self.s_busy.d.next = self.full.val();
+                self.s_old.d.next = self.s_old.q.val() | self.fresh.val();
+                if self.full.val() {
+                    self.s_old.d.next = self.c0_32.val();
+                }
+                if !self.s_live.q.val() {
+                    self.s_stag.d.next = self.w_tag.y.val();
+                } else {
+                    self.s_stag.d.next = self.s_stag.q.val();
+                }
+            } else {
+                self.s_live.d.next = self.s_live.q.val();
+                self.s_busy.d.next = self.s_busy.q.val();
+                self.s_old.d.next = self.s_old.q.val();
+                self.s_stag.d.next = self.s_stag.q.val();
+            }
         }
         if self.reset.val() {
             self.q_valid.d.next = false;
+            self.s_valid.d.next = false;
+            self.pv.d.next = false;
             self.live.d.next = self.c0_64.val();
             self.epoch_w.d.next = self.c0_64.val();
             self.ov.d.next = false;

@@ -14,6 +14,8 @@
 //! (`exc_link`). Both are one-cycle pulses. The path never stalls on a full re-order buffer:
 //! PPUT is posted, the buffer drops and flags what it cannot take (H157).
 //!
+//! The first payload beat is taken in the cycle the header is (the item's position comes from
+//! the header then), so a write of k beats holds CQ for k + 1 cycles with its header beat.
 //! Latency: an item leaves (registered `i_*`) at the edge after its beat is taken.
 
 use crate::common::prim::k;
@@ -118,6 +120,15 @@ pub struct TxWin {
     lo_mask: Signal<Local, Bits<4>>,
     hi_mask: Signal<Local, Bits<4>>,
     n: Signal<Local, Bits<12>>,
+    bad_be: Signal<Local, Bit>,
+    bad_link: Signal<Local, Bit>,
+    hdr: Signal<Local, Bit>,
+    e_o: Signal<Local, Bits<2>>,
+    e_first: Signal<Local, Bit>,
+    e_left: Signal<Local, Bits<12>>,
+    e_iaddr: Signal<Local, Bits<14>>,
+    e_link: Signal<Local, Bits<3>>,
+    e_vc: Signal<Local, Bits<3>>,
     c_idle: Constant<Bits<2>>,
     c_data: Constant<Bits<2>>,
     c_flush: Constant<Bits<2>>,
@@ -181,6 +192,15 @@ impl Default for TxWin {
             lo_mask: Default::default(),
             hi_mask: Default::default(),
             n: Default::default(),
+            bad_be: Default::default(),
+            bad_link: Default::default(),
+            hdr: Default::default(),
+            e_o: Default::default(),
+            e_first: Default::default(),
+            e_left: Default::default(),
+            e_iaddr: Default::default(),
+            e_link: Default::default(),
+            e_vc: Default::default(),
             c_idle: k(IDLE),
             c_data: k(DATA),
             c_flush: k(FLUSH),
@@ -206,9 +226,6 @@ impl Logic for TxWin {
             idata, xp, xl
         );
         self.unused_addr.x.next = self.h_addr.val();
-        self.align.cur.next = self.p_data.val();
-        self.align.prev.next = self.prev.q.val();
-        self.align.o.next = self.o.q.val();
         self.i_valid.next = self.iv.q.val();
         self.i_link.next = self.ilink.q.val();
         self.i_vc.next = self.ivc.q.val();
@@ -219,68 +236,99 @@ impl Logic for TxWin {
         self.exc_partial.next = self.xp.q.val();
         self.exc_link.next = self.xl.q.val();
         self.h_ready.next = self.state.q.val() == self.c_idle.val();
-        self.p_ready.next =
-            (self.state.q.val() == self.c_data.val()) || (self.state.q.val() == self.c_drop.val());
-        // the lanes an item covers: from `o` on in the first, below `left` in every one
-        self.lo_mask.next = self.c_f4.val();
-        if self.first.q.val() {
-            self.lo_mask.next = self.c_f4.val() << self.o.q.val();
-        }
-        self.hi_mask.next = self.c_f4.val();
-        if self.left.q.val() < self.c_four.val() {
-            self.hi_mask.next = !(self.c_f4.val() << self.left.q.val().get_bits::<2>(0));
-        }
+        // idle, a payload beat is on offer only after its header (`CqRx` takes a header only
+        // when the previous payload has gone), so the two are taken together
+        self.p_ready.next = self.state.q.val() != self.c_flush.val();
+        // the header's checks
         self.wn.x.next = self.h_dwords.val();
         self.wo.x.next = self.h_addr.val().get_bits::<2>(2);
         self.n.next = self.wn.y.val();
         if self.h_dwords.val() == self.c_z11.val() {
             self.n.next = self.c_k1024.val();
         }
+        self.bad_be.next = (self.h_first_be.val() != self.c_f4.val())
+            || ((self.h_dwords.val() == self.c_one11.val())
+                && (self.h_last_be.val() != self.c_z4.val()))
+            || ((self.h_dwords.val() != self.c_one11.val())
+                && (self.h_last_be.val() != self.c_f4.val()));
+        self.bad_link.next = self.h_addr.val().get_bits::<3>(21) >= self.c_links.val();
+        self.hdr.next = (self.state.q.val() == self.c_idle.val())
+            && self.h_valid.val()
+            && self.h_has_data.val();
+        // the write's position for the beat on offer: from the header while it is taken (the
+        // first beat is taken with it), else from the registers
+        self.e_o.next = self.o.q.val();
+        self.e_first.next = self.first.q.val();
+        self.e_left.next = self.left.q.val();
+        self.e_iaddr.next = self.iaddr.q.val();
+        self.e_link.next = self.link.q.val();
+        self.e_vc.next = self.vc.q.val();
+        if self.state.q.val() == self.c_idle.val() {
+            self.e_o.next = self.h_addr.val().get_bits::<2>(2);
+            self.e_first.next = true;
+            self.e_left.next = self.wo.y.val() + self.n.val();
+            self.e_iaddr.next = self.h_addr.val().get_bits::<14>(4);
+            self.e_link.next = self.h_addr.val().get_bits::<3>(21);
+            self.e_vc.next = self.h_addr.val().get_bits::<3>(18);
+        }
+        self.align.cur.next = self.p_data.val();
+        self.align.prev.next = self.prev.q.val();
+        self.align.o.next = self.e_o.val();
+        // the lanes an item covers: from `o` on in the first, below `left` in every one
+        self.lo_mask.next = self.c_f4.val();
+        if self.e_first.val() {
+            self.lo_mask.next = self.c_f4.val() << self.e_o.val();
+        }
+        self.hi_mask.next = self.c_f4.val();
+        if self.e_left.val() < self.c_four.val() {
+            self.hi_mask.next = !(self.c_f4.val() << self.e_left.val().get_bits::<2>(0));
+        }
         self.iv.d.next = false;
         self.xp.d.next = false;
         self.xl.d.next = false;
         self.idata.d.next = self.align.y.val();
         self.idw.d.next = self.lo_mask.val() & self.hi_mask.val();
-        self.ilink.d.next = self.link.q.val();
-        self.ivc.d.next = self.vc.q.val();
-        self.iad.d.next = self.iaddr.q.val();
-        if self.state.q.val() == self.c_idle.val() {
-            if self.h_valid.val() && self.h_has_data.val() {
-                self.link.d.next = self.h_addr.val().get_bits::<3>(21);
-                self.vc.d.next = self.h_addr.val().get_bits::<3>(18);
-                self.iaddr.d.next = self.h_addr.val().get_bits::<14>(4);
-                self.o.d.next = self.h_addr.val().get_bits::<2>(2);
-                self.left.d.next = self.wo.y.val() + self.n.val();
-                self.first.d.next = true;
-                self.state.d.next = self.c_data.val();
-                if self.h_addr.val().get_bits::<3>(21) >= self.c_links.val() {
-                    self.state.d.next = self.c_drop.val();
-                    self.xl.d.next = true;
-                }
-                if (self.h_first_be.val() != self.c_f4.val())
-                    || ((self.h_dwords.val() == self.c_one11.val())
-                        && (self.h_last_be.val() != self.c_z4.val()))
-                    || ((self.h_dwords.val() != self.c_one11.val())
-                        && (self.h_last_be.val() != self.c_f4.val()))
-                {
-                    self.state.d.next = self.c_drop.val();
-                    self.xp.d.next = true;
-                    self.xl.d.next = false;
-                }
+        self.ilink.d.next = self.e_link.val();
+        self.ivc.d.next = self.e_vc.val();
+        self.iad.d.next = self.e_iaddr.val();
+        if self.hdr.val() {
+            self.link.d.next = self.e_link.val();
+            self.vc.d.next = self.e_vc.val();
+            self.iaddr.d.next = self.e_iaddr.val();
+            self.o.d.next = self.e_o.val();
+            self.left.d.next = self.e_left.val();
+            self.first.d.next = true;
+            self.state.d.next = self.c_data.val();
+            if self.bad_link.val() {
+                self.state.d.next = self.c_drop.val();
+                self.xl.d.next = true;
+            }
+            if self.bad_be.val() {
+                self.state.d.next = self.c_drop.val();
+                self.xp.d.next = true;
+                self.xl.d.next = false;
+            }
+            if (self.bad_link.val() || self.bad_be.val()) && self.p_valid.val() && self.p_last.val()
+            {
+                self.state.d.next = self.c_idle.val();
             }
         }
-        if self.state.q.val() == self.c_data.val() && self.p_valid.val() {
+        // a payload beat becomes an item
+        if self.p_valid.val()
+            && ((self.state.q.val() == self.c_data.val())
+                || (self.hdr.val() && !self.bad_link.val() && !self.bad_be.val()))
+        {
             self.iv.d.next = (self.lo_mask.val() & self.hi_mask.val()) != self.c_z4.val();
             self.prev.d.next = self.p_data.val();
-            self.iaddr.d.next = self.iaddr.q.val() + self.c_one14.val();
+            self.iaddr.d.next = self.e_iaddr.val() + self.c_one14.val();
             self.first.d.next = false;
             self.left.d.next = self.c_z12.val();
-            if self.left.q.val() > self.c_four.val() {
-                self.left.d.next = self.left.q.val() - self.c_four.val();
+            if self.e_left.val() > self.c_four.val() {
+                self.left.d.next = self.e_left.val() - self.c_four.val();
             }
             if self.p_last.val() {
                 self.state.d.next = self.c_idle.val();
-                if self.left.q.val() > self.c_four.val() {
+                if self.e_left.val() > self.c_four.val() {
                     self.state.d.next = self.c_flush.val();
                 }
             }
