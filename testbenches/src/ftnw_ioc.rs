@@ -4,14 +4,18 @@
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::pcie::{BeatSource, PcieConfig, RootComplex};
+use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::txwin::LINKS;
-use nicgen_wire::pcie_us::Beat;
+use nicgen_wire::pcie_us::{from_beats, Beat, Iface, RqDesc};
 use std::collections::VecDeque;
 
 pub const BAR0: u64 = 0x2_0000_0000;
 pub const BAR0_APERTURE: u8 = 24;
+pub const BAR2: u64 = 0xf000_0000;
+/// Host memory starts here (above 4 GB: the 48-bit registers are used whole).
+pub const HOST_BASE: u64 = 0x1_2340_0000;
+pub const BAR2_APERTURE: u8 = 17;
 
 /// A packet's identity on its link: `meta` = `{rao, vc}`.
 pub fn meta(vc: u8, rao: u16) -> u16 {
@@ -34,6 +38,11 @@ pub struct Pput {
     cq_q: VecDeque<Vec<Beat>>,
     offered: Option<Beat>,
     cq: [usize; 6],
+    rq: [usize; 6],
+    bus_master: usize,
+    rq_sink: BeatSink,
+    /// The 4-byte writes the IOC made on RQ: `(address, value)`.
+    pub rq_log: Vec<(u64, u32)>,
     exc: [usize; 4],
     tx: [[usize; 7]; LINKS],
     /// Chance a link's `ready` is up in a TNW cycle; `hold` keeps it down.
@@ -66,6 +75,10 @@ impl Pput {
         );
         let cq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("s_axis_cq_{f}")));
+        let rq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("m_axis_rq_{f}")));
+        let bus_master = ix("cfg_bus_master");
+        sim.set(bus_master, 1);
         let exc = ["partial", "link", "overrun", "header"].map(|f| ix(&format!("exc_tx_{f}")));
         let tx = std::array::from_fn(|l| {
             ["data", "keep", "meta", "first", "last", "valid", "ready"]
@@ -80,11 +93,15 @@ impl Pput {
         sim.set(ix("tnw_reset"), 0);
         Self {
             sim,
-            rc: RootComplex::new(PcieConfig::default(), MemServer::new(0), seed),
+            rc: RootComplex::new(PcieConfig::default(), MemServer::new(HOST_BASE), seed),
             src: BeatSource::new(0.1),
             cq_q: VecDeque::new(),
             offered: None,
             cq,
+            rq,
+            bus_master,
+            rq_sink: BeatSink::new(0.2),
+            rq_log: vec![],
             exc,
             tx,
             p_ready: 0.8,
@@ -104,11 +121,31 @@ impl Pput {
         self.rc.cpu_write(0, BAR0_APERTURE, BAR0 + off, bytes);
     }
 
+    /// A CPU write of `bytes` at BAR2 offset `off` (a register).
+    pub fn reg_write(&mut self, off: u32, bytes: &[u8]) {
+        self.rc
+            .cpu_write(2, BAR2_APERTURE, BAR2 + off as u64, bytes);
+    }
+
+    /// Bus master enable, on the design's input and in the root complex's configuration.
+    pub fn set_bus_master(&mut self, on: bool) {
+        self.sim.set(self.bus_master, on as u128);
+        self.rc.cfg.bus_master = on;
+    }
+
     /// One clock event.
     pub fn event(&mut self, rng: &mut Rng) {
         let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = self.cq;
         self.cq_q.extend(self.rc.cq_out.drain(..));
         let cq_taken = self.sim.get(cq_ready) == 1;
+        let [rq_data, rq_keep, rq_last, rq_user, rq_valid, rq_ready] = self.rq;
+        let rq_go = self.sim.get(rq_valid) == 1 && self.sim.get(rq_ready) == 1;
+        let rq_beat = Beat {
+            data: self.sim.get(rq_data),
+            keep: self.sim.get(rq_keep) as u8,
+            user: self.sim.get(rq_user),
+            last: self.sim.get(rq_last) == 1,
+        };
         let cq_end = self.offered.is_some_and(|b| b.last) && cq_taken;
         let cq_stall = self.offered.is_some() && !cq_taken;
         let exc = self.exc.map(|i| self.sim.get(i) == 1);
@@ -147,6 +184,18 @@ impl Pput {
             self.sim.set(cq_last, o.last as u128);
             self.sim.set(cq_user, o.user);
             self.sim.set(cq_valid, self.offered.is_some() as u128);
+            if rq_go {
+                if let Some(t) = self.rq_sink.take(rq_beat) {
+                    let tr = from_beats(Iface::Rq, &t).expect("RQ framing");
+                    let d = RqDesc::unpack(&tr.dwords).expect("RQ descriptor");
+                    if tr.dwords.len() == 5 {
+                        self.rq_log.push((d.addr, tr.dwords[4]));
+                    }
+                    self.rc.rq(&t);
+                    assert!(self.rc.violations.is_empty(), "{:?}", self.rc.violations);
+                }
+            }
+            self.sim.set(rq_ready, self.rq_sink.ready(rng) as u128);
         }
         if rose & 2 != 0 {
             for (l, t) in tx.into_iter().enumerate() {

@@ -28,6 +28,7 @@ pub static MAPS: &[(&str, &regs::RegMap)] = &[
         "nicgen_wire::ftnw::rxbuff::TNW_RXBUFF_REGS",
         &ftnw::rxbuff::TNW_RXBUFF_REGS,
     ),
+    ("nicgen_wire::ftnw::ioc::IOC_REGS", &ftnw::ioc::IOC_REGS),
     (
         "nicgen_wire::board::bridge::BOARD_REGS",
         &board::bridge::BOARD_REGS,

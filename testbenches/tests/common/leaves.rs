@@ -13,7 +13,8 @@ use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{CtrlEncode, HeaderEncode, WordDecode};
 use nicgen_hdl::ftnw::datagen::TbPrng;
-use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields};
+use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields, RqBeats};
+use nicgen_hdl::ftnw::ioc::tfcnt::TfcntAddr;
 use nicgen_hdl::ftnw::ioc::txwin::DwAlign;
 use nicgen_hdl::ftnw::mdio::MdioFrame;
 use nicgen_hdl::top::DynTop;
@@ -49,6 +50,9 @@ dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
 dyn_top!(CcBeatsTop, CcBeats, clocks: [],
     inputs: [lower_addr, byte_count, dwords, status, req_id, tag, completer_id, tc, attr, data0, data1],
     outputs: [d0, u0, d1, u1]);
+dyn_top!(RqBeatsTop, RqBeats, clocks: [],
+    inputs: [addr, dwords, req_type, tag, first_be, last_be, data0], outputs: [d0, u0, d1, u1]);
+dyn_top!(TfcntAddrTop, TfcntAddr, clocks: [], inputs: [hi, lo, link], outputs: [y]);
 dyn_top!(BlockRamTop, BlockRam<Bits<8>, 4>, clocks: [read_clock, write_clock],
     inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
 
@@ -173,6 +177,14 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         ),
         (
             Box::new(CcBeatsTop::new("cc_beats", CcBeats::default())),
+            plain(),
+        ),
+        (
+            Box::new(RqBeatsTop::new("rq_beats", RqBeats::default())),
+            plain(),
+        ),
+        (
+            Box::new(TfcntAddrTop::new("tfcnt_addr", TfcntAddr::default())),
             plain(),
         ),
         (

@@ -264,3 +264,128 @@ fn pput_bad_writes_are_refused_and_flagged_without_touching_packets_verilator() 
         refusals(rng, Backend::Verilator)
     });
 }
+
+/// TFCNT: each link's count of packets sent mirrored into host memory (a 64-byte buffer at
+/// TFCNT_ADDR, link l's 32-bit counter at +8l), checked against the packets the scoreboard saw
+/// leave: nothing written before the address is set and the counters reset; the reset writes 0; after every round the
+/// counters equal the packets sent since; with THRESHOLD 4 and a slow link, ten packets give
+/// exactly the writes 4, 8 and 10; nothing is written while bus mastering is off, the count
+/// catches up when it is on again; a reset of one link leaves the others.
+fn tfcnt(rng: &mut Rng, backend: Backend, rounds: usize) {
+    use nicgen_driver::HostMem;
+    use nicgen_wire::ftnw::ioc::{IOC_REGS_BASE, TFCNT_ADDR_LO, TFCNT_CTRL, TFCNT_RST};
+    let mut d = Pput::new(backend, 4000, rng.next_u64());
+    let buf = d.rc.mem.mem.alloc(64, 64).unwrap();
+    d.rc.mem.mem.write(buf, &[0xaa; 64]).unwrap();
+    let counters = |d: &mut Pput| -> Vec<u32> {
+        let mut b = [0u8; 64];
+        d.rc.mem.mem.read(buf, &mut b).unwrap();
+        (0..LINKS)
+            .map(|l| {
+                let c = u32::from_le_bytes(b[8 * l..8 * l + 4].try_into().unwrap());
+                let pad = &b[8 * l + 4..8 * l + 8];
+                assert_eq!(pad, [0xaa; 4], "link {l}: bytes 4-7 of its slot untouched");
+                c
+            })
+            .collect()
+    };
+    let reg = |d: &mut Pput, off: u32, v: u64, n: usize| {
+        d.reg_write(IOC_REGS_BASE + off, &v.to_le_bytes()[..n]);
+    };
+    // packets before the address is set: no write
+    for k in 0..3 {
+        d.write(tx_offset(0, 0, k), &[k as u8; 128]);
+    }
+    d.drain(rng, 300);
+    assert!(
+        d.rq_log.is_empty(),
+        "a counter written before TFCNT_ADDR was set"
+    );
+    // address (one 8-byte write), threshold 1, reset all: six zeros
+    reg(&mut d, TFCNT_ADDR_LO.offset, buf, 8);
+    reg(&mut d, TFCNT_CTRL.offset, 1, 4);
+    reg(&mut d, TFCNT_RST.offset, 0x3f, 4);
+    d.drain(rng, 200);
+    assert_eq!(counters(&mut d), vec![0; LINKS], "after the reset");
+    let mut sent = [0u32; LINKS];
+    for g in d.got.iter_mut() {
+        g.clear();
+    }
+    for r in 0..rounds {
+        let round = Round::random(rng);
+        for (off, b) in &round.writes {
+            d.write(*off, b);
+        }
+        d.drain(rng, 0);
+        let start = d.cycles;
+        while d.got.iter().map(|g| g.len()).sum::<usize>() < round.want.len() {
+            d.event(rng);
+            assert!(d.cycles - start < 100_000, "round {r}: packets missing");
+        }
+        d.drain(rng, 200);
+        for (l, g) in d.got.iter_mut().enumerate() {
+            sent[l] += g.len() as u32;
+            g.clear();
+        }
+        assert_eq!(
+            counters(&mut d),
+            sent.to_vec(),
+            "round {r}: NWP_CNT in host memory"
+        );
+    }
+    // threshold 4, a slow link: ten packets are written at 4, 8 and 10
+    reg(&mut d, TFCNT_CTRL.offset, 4, 4);
+    d.drain(rng, 50);
+    d.p_ready = 0.3;
+    d.rq_log.clear();
+    for k in 0..10 {
+        d.write(tx_offset(1, 2, 100 + k), &[k as u8; 128]);
+    }
+    d.drain(rng, 600);
+    d.p_ready = 0.8;
+    let at = buf + 8;
+    let base = sent[1];
+    let want: Vec<(u64, u32)> = [4, 8, 10].iter().map(|&n| (at, base + n)).collect();
+    assert_eq!(d.rq_log, want, "link 1's writes with THRESHOLD 4");
+    sent[1] += 10;
+    // bus mastering off: counted, not written; on again: written
+    reg(&mut d, TFCNT_CTRL.offset, 1, 4);
+    d.set_bus_master(false);
+    d.rq_log.clear();
+    for k in 0..2 {
+        d.write(tx_offset(3, 0, k), &[k as u8; 128]);
+    }
+    d.drain(rng, 300);
+    assert!(d.rq_log.is_empty(), "a write with bus mastering off");
+    d.set_bus_master(true);
+    d.drain(rng, 100);
+    sent[3] += 2;
+    assert_eq!(
+        counters(&mut d),
+        sent.to_vec(),
+        "after bus mastering is back"
+    );
+    // one link's reset
+    reg(&mut d, TFCNT_RST.offset, 1 << 3, 4);
+    d.drain(rng, 100);
+    sent[3] = 0;
+    assert_eq!(counters(&mut d), sent.to_vec(), "after link 3's reset");
+    assert_eq!(d.seen, Exc::default(), "no write refused");
+}
+
+// verifies: FTNW-H079 FTNW-H090 FTNW-H091 FTNW-H092 FTNW-H158 FTNW-H159 FTNW-H162
+#[test]
+fn tfcnt_mirrors_the_packets_each_link_sent_into_host_memory() {
+    check("ioc_tfcnt", 0x1A4, |rng| tfcnt(rng, Backend::Native, 3));
+}
+
+// verifies: FTNW-H079 FTNW-H090 FTNW-H091 FTNW-H092 FTNW-H158 FTNW-H159 FTNW-H162
+#[test]
+fn tfcnt_mirrors_the_packets_each_link_sent_into_host_memory_verilator() {
+    if !verilator::require("tfcnt_mirrors_the_packets_each_link_sent_verilator") {
+        return;
+    }
+    check("ioc_tfcnt_verilator", 0x1A5, |rng| {
+        tfcnt(rng, Backend::Verilator, 8)
+    });
+}

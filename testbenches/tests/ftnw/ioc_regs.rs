@@ -13,7 +13,9 @@ use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
+use nicgen_wire::ftnw::ioc::{IOC_REGS, IOC_REGS_BASE};
 use nicgen_wire::pcie_us::{status, Beat};
+use nicgen_wire::regs::Access;
 use std::collections::{HashMap, VecDeque};
 
 const BAR2: u64 = 0xf000_0000;
@@ -26,10 +28,21 @@ fn tnw_mapped(a: u32) -> bool {
 
 struct Regs {
     tnw: Vec<u32>,
-    ioc: Vec<u32>,
+    /// The IOC registers' stored values, by offset in their window.
+    ioc: HashMap<u32, u32>,
 }
 
 impl Regs {
+    fn new() -> Self {
+        Self {
+            tnw: vec![0; 0x6000 / 4],
+            ioc: IOC_REGS
+                .regs
+                .iter()
+                .map(|r| (r.offset, r.reset()))
+                .collect(),
+        }
+    }
     /// What a read of the Dword at BAR2 offset `o` returns.
     fn read(&self, o: u32) -> u32 {
         if o < 0x6000 {
@@ -38,8 +51,8 @@ impl Regs {
             } else {
                 0
             }
-        } else if (0x1_0000..0x1_0080).contains(&o) {
-            self.ioc[((o - 0x1_0000) >> 2) as usize]
+        } else if o >= IOC_REGS_BASE {
+            self.ioc.get(&(o - IOC_REGS_BASE)).copied().unwrap_or(0)
         } else {
             0
         }
@@ -47,8 +60,13 @@ impl Regs {
     fn write(&mut self, o: u32, v: u32) {
         if tnw_mapped(o) {
             self.tnw[(o >> 2) as usize] = v;
-        } else if (0x1_0000..0x1_0080).contains(&o) {
-            self.ioc[((o - 0x1_0000) >> 2) as usize] = v;
+        } else if let Some(r) = IOC_REGS
+            .regs
+            .iter()
+            .find(|r| o >= IOC_REGS_BASE && r.offset == o - IOC_REGS_BASE)
+        {
+            // RW fields keep what is written; WO fields read 0
+            self.ioc.insert(r.offset, v & r.mask(Access::RW));
         }
     }
 }
@@ -63,7 +81,6 @@ struct Ix {
     cq: [usize; 6],
     cc: [usize; 6],
     tnw: [usize; 7],
-    ioc: [usize; 7],
     exc_request: usize,
     exc_partial: usize,
 }
@@ -88,7 +105,6 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
         cc: ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("m_axis_cc_{f}"))),
         tnw: bus("tnw"),
-        ioc: bus("ioc"),
         exc_request: ix("exc_request"),
         exc_partial: ix("exc_partial"),
     };
@@ -96,7 +112,6 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
     let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = ix.cq;
     let [cc_data, cc_keep, cc_last, cc_user, cc_valid, cc_ready] = ix.cc;
     let [t_addr, t_wdata, t_write, t_read, t_rdata, t_ready, t_err] = ix.tnw;
-    let [i_addr, i_wdata, i_write, i_read, i_rdata, i_ready, i_err] = ix.ioc;
     let (exc_req, exc_part) = (ix.exc_request, ix.exc_partial);
     sim.set(ix.completer_id, 0x0100);
     sim.set(ix.reset, 1);
@@ -105,21 +120,17 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
     sim.set(ix.reset, 0);
     sim.set(ix.tnw_reset, 0);
     let mut rc = RootComplex::new(PcieConfig::default(), MemServer::new(0), rng.next_u64());
-    let mut regs = Regs {
-        tnw: vec![0; 0x6000 / 4],
-        ioc: vec![0; 0x80 / 4],
-    };
-    let mut hw = Regs {
-        tnw: vec![0; 0x6000 / 4],
-        ioc: vec![0; 0x80 / 4],
-    };
+    // the model, and the link registers the test's TNW bus keeps (the IOC registers are the
+    // design's own: reads check them)
+    let mut regs = Regs::new();
+    let mut hw = Regs::new();
     let mut want: HashMap<u8, ReadResult> = HashMap::new();
     let (mut want_partial, mut want_request) = (0u32, 0u32);
     let (mut got_partial, mut got_request) = (0u32, 0u32);
     let mut src = BeatSource::new(0.2);
     let mut sink = BeatSink::new(0.2);
     let mut cq_q: VecDeque<Vec<Beat>> = VecDeque::new();
-    let (mut tnw_answer, mut ioc_answer): (Option<(u32, bool)>, Option<(u32, bool)>) = (None, None);
+    let mut tnw_answer: Option<(u32, bool)> = None;
     let mut issued = 0;
     let mut offered: Option<Beat> = None;
     let mut steps = 0u64;
@@ -141,7 +152,7 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
             let region = rng.below(10);
             let o: u32 = match region {
                 0..=5 => (rng.below(0x6000 / 4) as u32) << 2,
-                6 | 7 => 0x1_0000 + ((rng.below(0x80 / 4) as u32) << 2),
+                6 | 7 => IOC_REGS_BASE + ((rng.below(0x100 / 4) as u32) << 2),
                 _ => 0x6000 + ((rng.below(0xa000 / 4) as u32) << 2),
             };
             let kind = rng.below(10);
@@ -198,8 +209,6 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
         let cc_go = sim.get(cc_valid) == 1 && sim.get(cc_ready) == 1;
         let (t_rd, t_wr) = (sim.get(t_read) == 1, sim.get(t_write) == 1);
         let (t_a, t_d) = (sim.get(t_addr) as u32, sim.get(t_wdata) as u32);
-        let (i_rd, i_wr) = (sim.get(i_read) == 1, sim.get(i_write) == 1);
-        let (i_a, i_d) = (sim.get(i_addr) as u32, sim.get(i_wdata) as u32);
         let (e_part, e_req) = (sim.get(exc_part) == 1, sim.get(exc_req) == 1);
         let rose = sim.step();
         if rose & 2 != 0 {
@@ -227,18 +236,6 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
         if rose & 1 != 0 {
             got_partial += e_part as u32;
             got_request += e_req as u32;
-            sim.set(i_ready, 0);
-            if let Some((v, e)) = ioc_answer.take() {
-                sim.set(i_ready, 1);
-                sim.set(i_rdata, v as u128);
-                sim.set(i_err, e as u128);
-            }
-            if i_rd || i_wr {
-                if i_wr {
-                    hw.ioc[(i_a >> 2) as usize] = i_d;
-                }
-                ioc_answer = Some((hw.ioc[(i_a >> 2) as usize], false));
-            }
             // CQ: the offered beat was taken if ready was up
             if offered.is_some() && cq_taken {
                 src.taken();
@@ -264,15 +261,14 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
             sim.set(cc_ready, sink.ready(rng) as u128);
         }
     }
-    for (name, h, m) in [("link", &hw.tnw, &regs.tnw), ("IOC", &hw.ioc, &regs.ioc)] {
-        if let Some(i) = (0..h.len()).find(|&i| h[i] != m[i]) {
-            panic!(
-                "{name} register at {:#x}: {:#x}, model {:#x} ({tp} ps)",
-                i * 4,
-                h[i],
-                m[i]
-            );
-        }
+    let (h, m) = (&hw.tnw, &regs.tnw);
+    if let Some(i) = (0..h.len()).find(|&i| h[i] != m[i]) {
+        panic!(
+            "link register at {:#x}: {:#x}, model {:#x} ({tp} ps)",
+            i * 4,
+            h[i],
+            m[i]
+        );
     }
     assert_eq!(got_request, want_request, "exc_request pulses");
     assert_eq!(got_partial, want_partial, "exc_partial pulses");

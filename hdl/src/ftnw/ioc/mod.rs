@@ -1,21 +1,25 @@
 //! The FTNW IOC (thesis §3.2): the shim to the PCIe hard IP (`pcie_us`), PIC's demultiplexer
-//! with its TX-window path (`txwin`) into the six links' re-order buffers (`rob`), and the
-//! register controller (`regctl`). The DMA engine and POC join with issue 13's further slices.
+//! with its TX-window path (`txwin`) into the six links' re-order buffers (`rob`), the register
+//! controller (`regctl`) with the IOC registers (`nicgen_wire::ftnw::ioc`), and TFCNT
+//! (`tfcnt`), whose counter writes leave on RQ. The DMA engine and POC join with issue 13's
+//! further slices.
 
 pub mod pcie_us;
 pub mod regctl;
 pub mod rob;
+pub mod tfcnt;
 pub mod txwin;
 
 use crate::common::packet::PacketSource;
 use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
-use crate::common::unused::Unused;
+use crate::common::regfile::FtnwIocRegs;
 use nicgen_wire::ftnw::txwin::LINKS;
-use pcie_us::{CcTx, CqRx};
-use regctl::{RegCtl, IOC_BUS_BITS, TNW_BUS_BITS};
+use pcie_us::{CcTx, CqRx, RqTx};
+use regctl::{RegCtl, TNW_BUS_BITS};
 use rob::Rob;
 use rust_hdl::prelude::*;
+use tfcnt::Tfcnt;
 use txwin::TxWin;
 
 /// PG156 request types.
@@ -24,8 +28,9 @@ const REQ_MEM_WRITE: u64 = 0b0001;
 /// The IOC as far as it is built: CQ in, CC out; PIC hands each request to the TX-window path
 /// (a memory write to BAR0) or to the register controller (everything else: BAR2 accesses are
 /// executed, the rest refused there); the TX-window path feeds the six re-order buffers, whose
-/// packets leave on `tx0`-`tx5` in the TNW clock domain; the register controller's buses go out
-/// (`tnw` in the TNW clock domain, `ioc` in the IOC domain).
+/// packets leave on `tx0`-`tx5` in the TNW clock domain; the register controller's link bus goes
+/// out (`tnw`, in the TNW clock domain), its IOC bus reaches the IOC registers; TFCNT's counter
+/// writes leave on RQ (`m_axis_rq_*`) while bus mastering is enabled (`cfg_bus_master`).
 ///
 /// A request's payload follows its header to the same block: `CqRx` keeps the header's BAR and
 /// type until the next header, which it takes only after the payload, so the route of the
@@ -50,7 +55,14 @@ pub struct Ioc {
     pub m_axis_cc_tvalid: Signal<Out, Bit>,
     pub m_axis_cc_tready: Signal<In, Bit>,
     pub tnw: RegBusMaster<TNW_BUS_BITS>,
-    pub ioc: RegBusMaster<IOC_BUS_BITS>,
+    /// The Command register's bus master enable (the core's `cfg_function_status` bit 2).
+    pub cfg_bus_master: Signal<In, Bit>,
+    pub m_axis_rq_tdata: Signal<Out, Bits<128>>,
+    pub m_axis_rq_tkeep: Signal<Out, Bits<4>>,
+    pub m_axis_rq_tlast: Signal<Out, Bit>,
+    pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
+    pub m_axis_rq_tvalid: Signal<Out, Bit>,
+    pub m_axis_rq_tready: Signal<In, Bit>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
     pub tx0: PacketSource<128, 16, 14>,
@@ -71,12 +83,17 @@ pub struct Ioc {
     cc: CcTx,
     win: TxWin,
     rob: [Rob; LINKS],
-    /// The packets-extracted strobes: TFCNT's input, a later slice.
-    unused_extracted: [Unused<Bit>; LINKS],
+    regs: FtnwIocRegs,
+    tfcnt: Tfcnt,
+    rq: RqTx,
     to_win: Signal<Local, Bit>,
     c_bar0: Constant<Bits<3>>,
     c_mwr: Constant<Bits<4>>,
     c_link: [Constant<Bits<3>>; LINKS],
+    c_one11: Constant<Bits<11>>,
+    c_z8: Constant<Bits<8>>,
+    c_f4: Constant<Bits<4>>,
+    c_z4: Constant<Bits<4>>,
 }
 
 impl Default for Ioc {
@@ -100,7 +117,13 @@ impl Default for Ioc {
             m_axis_cc_tvalid: Default::default(),
             m_axis_cc_tready: Default::default(),
             tnw: Default::default(),
-            ioc: Default::default(),
+            cfg_bus_master: Default::default(),
+            m_axis_rq_tdata: Default::default(),
+            m_axis_rq_tkeep: Default::default(),
+            m_axis_rq_tlast: Default::default(),
+            m_axis_rq_tuser: Default::default(),
+            m_axis_rq_tvalid: Default::default(),
+            m_axis_rq_tready: Default::default(),
             exc_request: Default::default(),
             exc_partial: Default::default(),
             tx0: Default::default(),
@@ -118,11 +141,17 @@ impl Default for Ioc {
             cc: Default::default(),
             win: Default::default(),
             rob: Default::default(),
-            unused_extracted: Default::default(),
+            regs: Default::default(),
+            tfcnt: Default::default(),
+            rq: Default::default(),
             to_win: Default::default(),
             c_bar0: k(0),
             c_mwr: k(REQ_MEM_WRITE),
             c_link: std::array::from_fn(|l| k(l as u64)),
+            c_one11: k(1),
+            c_z8: k(0),
+            c_f4: k(0xf),
+            c_z4: k(0),
         }
     }
 }
@@ -186,7 +215,8 @@ impl Logic for Ioc {
             self.rob[l].w_item.next = self.win.i_item.val();
             self.rob[l].w_dw.next = self.win.i_dw.val();
             self.rob[l].w_data.next = self.win.i_data.val();
-            self.unused_extracted[l].x.next = self.rob[l].extracted.val();
+            self.tfcnt.extracted[l].next = self.rob[l].extracted.val();
+            self.tfcnt.completed[l].next = self.rob[l].completed.val();
             if self.rob[l].exc_overrun.val() {
                 self.exc_tx_overrun.next = true;
             }
@@ -236,7 +266,44 @@ impl Logic for Ioc {
         self.cc.cc_tready.next = self.m_axis_cc_tready.val();
         // buses
         RegBusMaster::<TNW_BUS_BITS>::link(&mut self.tnw, &mut self.ctl.tnw);
-        RegBusMaster::<IOC_BUS_BITS>::link(&mut self.ioc, &mut self.ctl.ioc);
+        // the IOC registers
+        self.regs.clock.next = self.clock.val();
+        self.regs.reset.next = self.reset.val();
+        self.regs.bus.addr.next = self.ctl.ioc.addr.val();
+        self.regs.bus.wdata.next = self.ctl.ioc.wdata.val();
+        self.regs.bus.write.next = self.ctl.ioc.write.val();
+        self.regs.bus.read.next = self.ctl.ioc.read.val();
+        self.ctl.ioc.rdata.next = self.regs.bus.rdata.val();
+        self.ctl.ioc.ready.next = self.regs.bus.ready.val();
+        self.ctl.ioc.err.next = self.regs.bus.err.val();
+        // TFCNT and its writes on RQ
+        self.tfcnt.clock.next = self.clock.val();
+        self.tfcnt.reset.next = self.reset.val();
+        self.tfcnt.tnw_clock.next = self.tnw_clock.val();
+        self.tfcnt.tnw_reset.next = self.tnw_reset.val();
+        self.tfcnt.addr_lo.next = self.regs.tfcnt_addr_lo_addr.val();
+        self.tfcnt.addr_hi.next = self.regs.tfcnt_addr_hi_addr.val();
+        self.tfcnt.threshold.next = self.regs.tfcnt_ctrl_threshold.val();
+        self.tfcnt.rst.next = self.regs.tfcnt_rst_reset.val();
+        self.tfcnt.rst_wrote.next = self.regs.tfcnt_rst_wrote.val();
+        self.rq.clock.next = self.clock.val();
+        self.rq.reset.next = self.reset.val();
+        self.rq.bus_master.next = self.cfg_bus_master.val();
+        self.rq.r_valid.next = self.tfcnt.r_valid.val();
+        self.tfcnt.r_ready.next = self.rq.r_ready.val();
+        self.rq.r_write.next = true;
+        self.rq.r_addr.next = self.tfcnt.r_addr.val();
+        self.rq.r_dwords.next = self.c_one11.val();
+        self.rq.r_tag.next = self.c_z8.val();
+        self.rq.r_first_be.next = self.c_f4.val();
+        self.rq.r_last_be.next = self.c_z4.val();
+        self.rq.r_data0.next = self.tfcnt.r_data0.val();
+        self.m_axis_rq_tdata.next = self.rq.rq_tdata.val();
+        self.m_axis_rq_tkeep.next = self.rq.rq_tkeep.val();
+        self.m_axis_rq_tlast.next = self.rq.rq_tlast.val();
+        self.m_axis_rq_tuser.next = self.rq.rq_tuser.val();
+        self.m_axis_rq_tvalid.next = self.rq.rq_tvalid.val();
+        self.rq.rq_tready.next = self.m_axis_rq_tready.val();
         self.exc_request.next = self.ctl.exc_request.val();
         self.exc_partial.next = self.ctl.exc_partial.val();
     }

@@ -1,14 +1,16 @@
 //! The IOC's shim to the UltraScale Gen3 hard IP (PG156, 128 bits, `nicgen_wire::pcie_us`): the
 //! completer-request receiver (`CqRx`: CQ transfers to a generic request, a header and its
-//! payload beats) and the completer-completion transmitter (`CcTx`: a generic completion of at
-//! most two Dwords to CC beats). Another hard IP replaces these two and keeps the generic side.
+//! payload beats), the completer-completion transmitter (`CcTx`: a generic completion of at
+//! most two Dwords to CC beats) and the requester-request transmitter for short requests
+//! (`RqTx`: a read, or a write of one Dword, to RQ beats). Another hard IP replaces these and
+//! keeps the generic side.
 //!
 //! The descriptor fields are taken apart and put together by two leaves with exact Verilog
 //! (`CqFields`, `CcBeats`) whose Rust models are the wire crate's `CqDesc::unpack` and
 //! `CcDesc::pack`, so the formats have one source.
 
 use crate::common::unused::Unused;
-use nicgen_wire::pcie_us::{dword_parity, CcDesc, CqDesc};
+use nicgen_wire::pcie_us::{dword_parity, CcDesc, CqDesc, ReqType, RqDesc};
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
 
@@ -401,6 +403,217 @@ impl Logic for CcTx {
             }
             self.o_last.d.next = (self.c_dwords.val() == self.c_zero.val())
                 || (self.c_dwords.val() == self.c_one.val());
+        }
+        if self.reset.val() {
+            self.o_valid.d.next = false;
+        }
+    }
+}
+
+/// A request of at most one Dword of payload as RQ beats: `d0`/`u0` the descriptor beat, `d1`/`u1`
+/// the payload beat (`data0` in lane 0). The requester ID is the core's (not enabled here); TC
+/// and attributes are 0.
+#[derive(LogicBlock, Default)]
+pub struct RqBeats {
+    /// Host byte address (48 bits, Dword aligned: bits 1:0 are not used).
+    pub addr: Signal<In, Bits<48>>,
+    pub dwords: Signal<In, Bits<11>>,
+    pub req_type: Signal<In, Bits<4>>,
+    pub tag: Signal<In, Bits<8>>,
+    pub first_be: Signal<In, Bits<4>>,
+    pub last_be: Signal<In, Bits<4>>,
+    pub data0: Signal<In, Bits<32>>,
+    pub d0: Signal<Out, Bits<128>>,
+    pub u0: Signal<Out, Bits<60>>,
+    pub d1: Signal<Out, Bits<128>>,
+    pub u1: Signal<Out, Bits<60>>,
+}
+
+impl Logic for RqBeats {
+    fn update(&mut self) {
+        let rt = self.req_type.val().to_u64() as u32;
+        let d = RqDesc {
+            at: 0,
+            addr: self.addr.val().to_u64() & !3,
+            dwords: self.dwords.val().to_u64() as u16,
+            req_type: ReqType::MemRead,
+            poisoned: false,
+            requester_id: 0,
+            tag: self.tag.val().to_u64() as u8,
+            completer_id: 0,
+            requester_id_enable: false,
+            tc: 0,
+            attr: 0,
+            force_ecrc: false,
+        };
+        let mut w = d.pack().expect("fields fit their widths");
+        // the type is placed raw (any 4-bit code), as the Verilog does
+        w[2] = (w[2] & !(0xf << 11)) | rt << 11;
+        let d1 = [self.data0.val().to_u32(), 0, 0, 0];
+        let beat = |d: [u32; 4]| {
+            let data = d
+                .iter()
+                .enumerate()
+                .fold(0u128, |a, (i, &x)| a | (x as u128) << (32 * i));
+            let par = d
+                .iter()
+                .enumerate()
+                .fold(0u64, |a, (i, &x)| a | (dword_parity(x) as u64) << (4 * i));
+            (b128(data), par << 28)
+        };
+        let (a, p0) = beat(w);
+        let be = self.first_be.val().to_u64() | self.last_be.val().to_u64() << 4;
+        self.d0.next = a;
+        self.u0.next = Bits::<60>::from(p0 | be);
+        let (b, p1) = beat(d1);
+        self.d1.next = b;
+        self.u1.next = Bits::<60>::from(p1);
+    }
+    fn connect(&mut self) {
+        self.d0.connect();
+        self.u0.connect();
+        self.d1.connect();
+        self.u1.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        // PG156 requester request descriptor; tuser [3:0] first BE, [7:4] last BE, [43:28] odd
+        // parity per byte
+        Verilog::Custom(
+            "wire [127:0] b0 = {1'b0, 3'b000, 3'b000, 1'b0, 16'd0, tag,\n\
+             \x20                   16'd0, 1'b0, req_type, dwords, 16'd0, addr[47:2], 2'b00};\n\
+             wire [127:0] b1 = {96'd0, data0};\n\
+             wire unused_ok = &{1'b0, addr[1:0]};\n\
+             wire [15:0] p0;\n\
+             wire [15:0] p1;\n\
+             genvar pi;\n\
+             generate for (pi = 0; pi < 16; pi = pi + 1) begin : par\n\
+             \x20  assign p0[pi] = ~^b0[8 * pi +: 8];\n\
+             \x20  assign p1[pi] = ~^b1[8 * pi +: 8];\n\
+             end endgenerate\n\
+             always @(*) begin\n\
+             \x20  d0 = b0;\n\
+             \x20  d1 = b1;\n\
+             \x20  u0 = {16'd0, p0, 20'd0, last_be, first_be};\n\
+             \x20  u1 = {16'd0, p1, 28'd0};\n\
+             end\n"
+                .into(),
+        )
+    }
+}
+
+/// A short request (`r_*`: a read of `r_dwords`, or with `r_write` a write of the one Dword
+/// `r_data0`, taken with `r_valid && r_ready`) to RQ beats. Every output is a register; a
+/// request is taken when no beat is waiting and bus mastering is enabled (`bus_master`,
+/// Command register bit 2: nothing is issued without it, FTNW-H162).
+#[derive(LogicBlock)]
+pub struct RqTx {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub bus_master: Signal<In, Bit>,
+    pub r_valid: Signal<In, Bit>,
+    pub r_ready: Signal<Out, Bit>,
+    pub r_write: Signal<In, Bit>,
+    pub r_addr: Signal<In, Bits<48>>,
+    pub r_dwords: Signal<In, Bits<11>>,
+    pub r_tag: Signal<In, Bits<8>>,
+    pub r_first_be: Signal<In, Bits<4>>,
+    pub r_last_be: Signal<In, Bits<4>>,
+    pub r_data0: Signal<In, Bits<32>>,
+    pub rq_tdata: Signal<Out, Bits<128>>,
+    pub rq_tkeep: Signal<Out, Bits<4>>,
+    pub rq_tlast: Signal<Out, Bit>,
+    pub rq_tuser: Signal<Out, Bits<60>>,
+    pub rq_tvalid: Signal<Out, Bit>,
+    pub rq_tready: Signal<In, Bit>,
+    beats: RqBeats,
+    o_data: DFF<Bits<128>>,
+    o_user: DFF<Bits<60>>,
+    o_keep: DFF<Bits<4>>,
+    o_last: DFF<Bit>,
+    o_valid: DFF<Bit>,
+    d1: DFF<Bits<128>>,
+    u1: DFF<Bits<60>>,
+    c_wr: Constant<Bits<4>>,
+    c_rd: Constant<Bits<4>>,
+    c_keep4: Constant<Bits<4>>,
+    c_keep1: Constant<Bits<4>>,
+}
+
+impl Default for RqTx {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            bus_master: Default::default(),
+            r_valid: Default::default(),
+            r_ready: Default::default(),
+            r_write: Default::default(),
+            r_addr: Default::default(),
+            r_dwords: Default::default(),
+            r_tag: Default::default(),
+            r_first_be: Default::default(),
+            r_last_be: Default::default(),
+            r_data0: Default::default(),
+            rq_tdata: Default::default(),
+            rq_tkeep: Default::default(),
+            rq_tlast: Default::default(),
+            rq_tuser: Default::default(),
+            rq_tvalid: Default::default(),
+            rq_tready: Default::default(),
+            beats: Default::default(),
+            o_data: Default::default(),
+            o_user: Default::default(),
+            o_keep: Default::default(),
+            o_last: Default::default(),
+            o_valid: Default::default(),
+            d1: Default::default(),
+            u1: Default::default(),
+            c_wr: Constant::new((ReqType::MemWrite as u64).into()),
+            c_rd: Constant::new((ReqType::MemRead as u64).into()),
+            c_keep4: Constant::new(15u64.into()),
+            c_keep1: Constant::new(1u64.into()),
+        }
+    }
+}
+
+impl Logic for RqTx {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, o_data, o_user, o_keep, o_last, o_valid, d1, u1);
+        self.beats.addr.next = self.r_addr.val();
+        self.beats.dwords.next = self.r_dwords.val();
+        self.beats.req_type.next = self.c_rd.val();
+        if self.r_write.val() {
+            self.beats.req_type.next = self.c_wr.val();
+        }
+        self.beats.tag.next = self.r_tag.val();
+        self.beats.first_be.next = self.r_first_be.val();
+        self.beats.last_be.next = self.r_last_be.val();
+        self.beats.data0.next = self.r_data0.val();
+        self.rq_tdata.next = self.o_data.q.val();
+        self.rq_tuser.next = self.o_user.q.val();
+        self.rq_tkeep.next = self.o_keep.q.val();
+        self.rq_tlast.next = self.o_last.q.val();
+        self.rq_tvalid.next = self.o_valid.q.val();
+        self.r_ready.next = !self.o_valid.q.val() && self.bus_master.val();
+        if self.o_valid.q.val() && self.rq_tready.val() {
+            if self.o_last.q.val() {
+                self.o_valid.d.next = false;
+            } else {
+                self.o_data.d.next = self.d1.q.val();
+                self.o_user.d.next = self.u1.q.val();
+                self.o_keep.d.next = self.c_keep1.val();
+                self.o_last.d.next = true;
+            }
+        }
+        if !self.o_valid.q.val() && self.bus_master.val() && self.r_valid.val() {
+            self.o_valid.d.next = true;
+            self.o_data.d.next = self.beats.d0.val();
+            self.o_user.d.next = self.beats.u0.val();
+            self.d1.d.next = self.beats.d1.val();
+            self.u1.d.next = self.beats.u1.val();
+            self.o_keep.d.next = self.c_keep4.val();
+            self.o_last.d.next = !self.r_write.val();
         }
         if self.reset.val() {
             self.o_valid.d.next = false;

@@ -6,7 +6,7 @@
 //!
 //! BAR2 (128 KB, offsets are the low 17 address bits): below 0x6000 the six links' registers
 //! (`l << 12`), reached on `tnw` in the TNW clock domain through `common::regbus_cdc` (command
-//! toggle and echo); 0x1_0000-0x1_007f the IOC registers on `ioc` (IOC clock domain); any other
+//! toggle and echo); 0x1_0000-0x1_00ff the IOC registers on `ioc` (IOC clock domain); any other
 //! offset reads 0 and ignores writes (H088), as does an access a bus answers with `err`.
 //!
 //! Reads of one or two Dwords complete with their data (byte count and lower address from the
@@ -23,8 +23,8 @@ use rust_hdl::prelude::*;
 
 /// Register address bits on the TNW side (the node's six 4 KB windows).
 pub const TNW_BUS_BITS: usize = 15;
-/// Register address bits of the IOC registers (0x1_0000 + 0..0x80).
-pub const IOC_BUS_BITS: usize = 7;
+/// Register address bits of the IOC registers (0x1_0000 + 0..0x100, `nicgen_wire::ftnw::ioc`).
+pub const IOC_BUS_BITS: usize = nicgen_wire::ftnw::ioc::IOC_ADDR_BITS as usize;
 
 const IDLE: u64 = 0;
 const RD_GO: u64 = 1;
@@ -243,8 +243,10 @@ impl Default for RegCtl {
             c_two11: Constant::new(2u64.into()),
             c_four17: Constant::new(4u64.into()),
             c_tnw_top: Constant::new(0x6000u64.into()),
-            c_ioc_base: Constant::new(0x1_0000u64.into()),
-            c_ioc_top: Constant::new(0x1_0080u64.into()),
+            c_ioc_base: Constant::new((nicgen_wire::ftnw::ioc::IOC_REGS_BASE as u64).into()),
+            c_ioc_top: Constant::new(
+                (nicgen_wire::ftnw::ioc::IOC_REGS_BASE as u64 + (1 << IOC_BUS_BITS)).into(),
+            ),
             c_bar2: Constant::new(2u64.into()),
             c_rd: Constant::new(0u64.into()),
             c_wr: Constant::new(1u64.into()),

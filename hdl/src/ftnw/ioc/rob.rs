@@ -69,6 +69,8 @@ pub struct Rob {
     pub w_data: Signal<In, Bits<128>>,
     pub exc_overrun: Signal<Out, Bit>,
     pub exc_header: Signal<Out, Bit>,
+    /// A packet was completed (IOC clock, one cycle as it enters RDY_FIFO).
+    pub completed: Signal<Out, Bit>,
     pub tnw_clock: Signal<In, Clock>,
     pub tnw_reset: Signal<In, Bit>,
     pub tx: PacketSource<128, 16, 14>,
@@ -99,6 +101,7 @@ pub struct Rob {
     s_data: DFF<Bits<128>>,
     /// The slot's state as stage 2 sees it: record (0 when not live), live, waiting, tag.
     s_old: DFF<Bits<32>>,
+    s_fresh: DFF<Bits<32>>,
     s_live: DFF<Bit>,
     s_busy: DFF<Bit>,
     s_stag: DFF<Bits<TAG_BITS>>,
@@ -155,6 +158,7 @@ impl Default for Rob {
             w_data: Default::default(),
             exc_overrun: Default::default(),
             exc_header: Default::default(),
+            completed: Default::default(),
             tnw_clock: Default::default(),
             tnw_reset: Default::default(),
             tx: Default::default(),
@@ -184,6 +188,7 @@ impl Default for Rob {
             s_dw: Default::default(),
             s_data: Default::default(),
             s_old: Default::default(),
+            s_fresh: Default::default(),
             s_live: Default::default(),
             s_busy: Default::default(),
             s_stag: Default::default(),
@@ -233,8 +238,8 @@ impl Logic for Rob {
     fn update(&mut self) {
         dff_setup!(
             self, clock, q_valid, q_vc, q_rao, q_item, q_dw, q_data, s_valid, s_vc, s_rao, s_item,
-            s_dw, s_data, s_old, s_live, s_busy, s_stag, live, epoch_w, er1, er2, ov, hd, pv,
-            pmeta
+            s_dw, s_data, s_old, s_fresh, s_live, s_busy, s_stag, live, epoch_w, er1, er2, ov, hd,
+            pv, pmeta
         );
         dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
         self.q_valid.d.next = self.w_valid.val();
@@ -261,10 +266,7 @@ impl Logic for Rob {
         self.w_meta.hi.next = self.s_rao.q.val();
         self.w_addr.lo.next = self.s_item.q.val();
         self.w_addr.hi.next = self.s_rao.q.val().get_bits::<6>(0);
-        self.dw32.x.next = self.s_dw.q.val();
-        self.shamt.lo.next = self.c0_2.val();
-        self.shamt.hi.next = self.s_item.q.val();
-        self.fresh.next = self.dw32.y.val() << self.shamt.y.val();
+        self.fresh.next = self.s_fresh.q.val();
         self.any.next = self.s_valid.q.val() && (self.s_dw.q.val() != self.c0_4.val());
         self.dup.next = (self.s_old.q.val() & self.fresh.val()) != self.c0_32.val();
         self.mism.next = self.s_live.q.val() && (self.s_stag.q.val() != self.w_tag.y.val());
@@ -298,6 +300,7 @@ impl Logic for Rob {
         self.pmeta.d.next = self.w_meta.y.val();
         self.rdy.sink.data.next = self.pmeta.q.val();
         self.rdy.sink.valid.next = self.pv.q.val();
+        self.completed.next = self.pv.q.val();
         self.w_oh.x.next = self.s_rao.q.val().get_bits::<6>(0);
         if self.go.val() && !self.s_live.q.val() {
             self.live.d.next = self.live.q.val() | self.w_oh.y.val();
@@ -315,6 +318,11 @@ impl Logic for Rob {
         self.s_rao.d.next = self.q_rao.q.val();
         self.s_item.d.next = self.q_item.q.val();
         self.s_dw.d.next = self.q_dw.q.val();
+        // the item's Dwords as record bits, ready for the decision
+        self.dw32.x.next = self.q_dw.q.val();
+        self.shamt.lo.next = self.c0_2.val();
+        self.shamt.hi.next = self.q_item.q.val();
+        self.s_fresh.d.next = self.dw32.y.val() << self.shamt.y.val();
         self.s_data.d.next = self.q_data.q.val();
         self.slot_live.next = self
             .live
