@@ -32,6 +32,45 @@
 #define FTNW_IOC_TFCNT_RST_RESET_MASK                    0x0000003Fu
 #define FTNW_IOC_TFCNT_RST_RESET_RESET                   0x00000000u
 
+/* LINK_EXC: Links exceptions (Table A.3, 0x1004; FTNW-H094, H166): the IOC's own exceptions, sticky, cleared by writing 1, and a count of the cycles that raised one (bits 15:0, the per-link summary, come with the node: read 0 here). */
+#define FTNW_IOC_LINK_EXC_OFFSET                         0x00000040u
+#define FTNW_IOC_LINK_EXC_RESET                          0x00000000u
+/*   REQUEST [16:16] W1C: a request PIC does not serve: a read of BAR0 or of more than two BAR2 Dwords, another type or BAR (completed with UR or dropped) */
+#define FTNW_IOC_LINK_EXC_REQUEST_SHIFT                  0x00000010u
+#define FTNW_IOC_LINK_EXC_REQUEST_WIDTH                  0x00000001u
+#define FTNW_IOC_LINK_EXC_REQUEST_MASK                   0x00010000u
+#define FTNW_IOC_LINK_EXC_REQUEST_RESET                  0x00000000u
+/*   PARTIAL [17:17] W1C: a BAR2 Dword written with partial byte enables (not written) */
+#define FTNW_IOC_LINK_EXC_PARTIAL_SHIFT                  0x00000011u
+#define FTNW_IOC_LINK_EXC_PARTIAL_WIDTH                  0x00000001u
+#define FTNW_IOC_LINK_EXC_PARTIAL_MASK                   0x00020000u
+#define FTNW_IOC_LINK_EXC_PARTIAL_RESET                  0x00000000u
+/*   TX_PARTIAL [18:18] W1C: a TX-window write with partial first or last byte enables (dropped) */
+#define FTNW_IOC_LINK_EXC_TX_PARTIAL_SHIFT               0x00000012u
+#define FTNW_IOC_LINK_EXC_TX_PARTIAL_WIDTH               0x00000001u
+#define FTNW_IOC_LINK_EXC_TX_PARTIAL_MASK                0x00040000u
+#define FTNW_IOC_LINK_EXC_TX_PARTIAL_RESET               0x00000000u
+/*   TX_LINK [19:19] W1C: a TX-window write to link 6 or 7 (dropped) */
+#define FTNW_IOC_LINK_EXC_TX_LINK_SHIFT                  0x00000013u
+#define FTNW_IOC_LINK_EXC_TX_LINK_WIDTH                  0x00000001u
+#define FTNW_IOC_LINK_EXC_TX_LINK_MASK                   0x00080000u
+#define FTNW_IOC_LINK_EXC_TX_LINK_RESET                  0x00000000u
+/*   TX_OVERRUN [20:20] W1C: an item a re-order buffer refused: its packet waits to leave, or a Dword of it was there (the link's TX_EXC[5]) */
+#define FTNW_IOC_LINK_EXC_TX_OVERRUN_SHIFT               0x00000014u
+#define FTNW_IOC_LINK_EXC_TX_OVERRUN_WIDTH               0x00000001u
+#define FTNW_IOC_LINK_EXC_TX_OVERRUN_MASK                0x00100000u
+#define FTNW_IOC_LINK_EXC_TX_OVERRUN_RESET               0x00000000u
+/*   TX_HEADER [21:21] W1C: an item a re-order buffer refused: its slot holds part of another packet (the link's TX_EXC[4]) */
+#define FTNW_IOC_LINK_EXC_TX_HEADER_SHIFT                0x00000015u
+#define FTNW_IOC_LINK_EXC_TX_HEADER_WIDTH                0x00000001u
+#define FTNW_IOC_LINK_EXC_TX_HEADER_MASK                 0x00200000u
+#define FTNW_IOC_LINK_EXC_TX_HEADER_RESET                0x00000000u
+/*   COUNT [31:24] RW: cycles that raised an exception above, saturating at 255; a write sets it */
+#define FTNW_IOC_LINK_EXC_COUNT_SHIFT                    0x00000018u
+#define FTNW_IOC_LINK_EXC_COUNT_WIDTH                    0x00000008u
+#define FTNW_IOC_LINK_EXC_COUNT_MASK                     0xFF000000u
+#define FTNW_IOC_LINK_EXC_COUNT_RESET                    0x00000000u
+
 /* TFCNT_CTRL: TFCNT control (ambiguity A13, 0x1008): a link's NWP_CNT is written to host memory when it has advanced by THRESHOLD packets since its last write, and when the link's re-order buffer has sent every complete packet it held. */
 #define FTNW_IOC_TFCNT_CTRL_OFFSET                       0x00000080u
 #define FTNW_IOC_TFCNT_CTRL_RESET                        0x00000001u

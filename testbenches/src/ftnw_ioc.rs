@@ -4,7 +4,7 @@
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, RootComplex};
+use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::txwin::LINKS;
 use nicgen_wire::pcie_us::{from_beats, Beat, Iface, RqDesc};
@@ -39,6 +39,8 @@ pub struct Pput {
     offered: Option<Beat>,
     cq: [usize; 6],
     rq: [usize; 6],
+    cc: [usize; 6],
+    cc_sink: BeatSink,
     bus_master: usize,
     rq_sink: BeatSink,
     /// The 4-byte writes the IOC made on RQ: `(address, value)`.
@@ -77,6 +79,8 @@ impl Pput {
             .map(|f| ix(&format!("s_axis_cq_{f}")));
         let rq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("m_axis_rq_{f}")));
+        let cc = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("m_axis_cc_{f}")));
         let bus_master = ix("cfg_bus_master");
         sim.set(bus_master, 1);
         let exc = ["partial", "link", "overrun", "header"].map(|f| ix(&format!("exc_tx_{f}")));
@@ -85,7 +89,6 @@ impl Pput {
                 .map(|f| ix(&format!("tx{l}${f}")))
         });
         sim.set(ix("completer_id"), 0x0100);
-        sim.set(ix("m_axis_cc_tready"), 1);
         sim.set(ix("reset"), 1);
         sim.set(ix("tnw_reset"), 1);
         sim.run_each(4);
@@ -99,6 +102,8 @@ impl Pput {
             offered: None,
             cq,
             rq,
+            cc,
+            cc_sink: BeatSink::new(0.2),
             bus_master,
             rq_sink: BeatSink::new(0.2),
             rq_log: vec![],
@@ -127,6 +132,26 @@ impl Pput {
             .cpu_write(2, BAR2_APERTURE, BAR2 + off as u64, bytes);
     }
 
+    /// A CPU read of the register at BAR2 offset `off`, run to its completion.
+    pub fn reg_read(&mut self, rng: &mut Rng, off: u32) -> u32 {
+        let tag = self.rc.cpu_read(2, BAR2_APERTURE, BAR2 + off as u64, 4);
+        let start = self.cycles;
+        loop {
+            if let Some(i) = self.rc.read_results.iter().position(|r| r.0 == tag) {
+                let (_, r) = self.rc.read_results.remove(i).unwrap();
+                match r {
+                    ReadResult::Data(b) => return u32::from_le_bytes(b[..4].try_into().unwrap()),
+                    other => panic!("register read at {off:#x}: {other:?}"),
+                }
+            }
+            self.event(rng);
+            assert!(
+                self.cycles - start < 10_000,
+                "register read at {off:#x} unanswered"
+            );
+        }
+    }
+
     /// Bus master enable, on the design's input and in the root complex's configuration.
     pub fn set_bus_master(&mut self, on: bool) {
         self.sim.set(self.bus_master, on as u128);
@@ -139,6 +164,14 @@ impl Pput {
         self.cq_q.extend(self.rc.cq_out.drain(..));
         let cq_taken = self.sim.get(cq_ready) == 1;
         let [rq_data, rq_keep, rq_last, rq_user, rq_valid, rq_ready] = self.rq;
+        let [cc_data, cc_keep, cc_last, cc_user, cc_valid, cc_ready] = self.cc;
+        let cc_go = self.sim.get(cc_valid) == 1 && self.sim.get(cc_ready) == 1;
+        let cc_beat = Beat {
+            data: self.sim.get(cc_data),
+            keep: self.sim.get(cc_keep) as u8,
+            user: self.sim.get(cc_user),
+            last: self.sim.get(cc_last) == 1,
+        };
         let rq_go = self.sim.get(rq_valid) == 1 && self.sim.get(rq_ready) == 1;
         let rq_beat = Beat {
             data: self.sim.get(rq_data),
@@ -196,6 +229,13 @@ impl Pput {
                 }
             }
             self.sim.set(rq_ready, self.rq_sink.ready(rng) as u128);
+            if cc_go {
+                if let Some(t) = self.cc_sink.take(cc_beat) {
+                    self.rc.cc(&t);
+                    assert!(self.rc.violations.is_empty(), "{:?}", self.rc.violations);
+                }
+            }
+            self.sim.set(cc_ready, self.cc_sink.ready(rng) as u128);
         }
         if rose & 2 != 0 {
             for (l, t) in tx.into_iter().enumerate() {

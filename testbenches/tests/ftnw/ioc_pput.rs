@@ -164,20 +164,38 @@ fn bytes(w: &[u32]) -> Vec<u8> {
     w.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
-/// The bad writes, one kind after the other; the exceptions counted exactly, the packets
-/// intact.
+/// The bad writes, one kind after the other; the exceptions counted exactly (the pulses, and
+/// LINK_EXC's sticky bits and count, then cleared by writing 1), the packets intact.
 fn refusals(rng: &mut Rng, backend: Backend) {
+    use nicgen_wire::ftnw::ioc::{IOC_REGS_BASE, LINK_EXC};
     let mut d = Pput::new(backend, 4000, rng.next_u64());
     let words = |rng: &mut Rng| -> Vec<u32> { (0..32).map(|_| rng.next_u64() as u32).collect() };
-    let expect = |d: &mut Pput, l: usize, want: &[(u16, Vec<u32>)], exc: Exc, what: &str| {
-        let got: Vec<(u16, Vec<u32>)> = d.got[l].drain(..).collect();
-        assert_eq!(got, want, "{what}: link {l}'s packets");
-        for (k, g) in d.got.iter().enumerate() {
-            assert!(g.is_empty(), "{what}: a packet on link {k}");
-        }
-        assert_eq!(d.seen, exc, "{what}: exceptions");
-        d.seen = Exc::default();
-    };
+    // also LINK_EXC: the sticky bits of the kinds seen, the count of the cycles; then cleared
+    let expect =
+        |d: &mut Pput, rng: &mut Rng, l: usize, want: &[(u16, Vec<u32>)], exc: Exc, what: &str| {
+            let got: Vec<(u16, Vec<u32>)> = d.got[l].drain(..).collect();
+            assert_eq!(got, want, "{what}: link {l}'s packets");
+            for (k, g) in d.got.iter().enumerate() {
+                assert!(g.is_empty(), "{what}: a packet on link {k}");
+            }
+            assert_eq!(d.seen, exc, "{what}: exceptions");
+            d.seen = Exc::default();
+            let at = IOC_REGS_BASE + LINK_EXC.offset;
+            let v = d.reg_read(rng, at);
+            let bits = [
+                (exc.partial, LINK_EXC::TX_PARTIAL),
+                (exc.link, LINK_EXC::TX_LINK),
+                (exc.overrun, LINK_EXC::TX_OVERRUN),
+                (exc.header, LINK_EXC::TX_HEADER),
+            ]
+            .iter()
+            .fold(0, |a, (n, f)| if *n > 0 { f.set(a, 1) } else { a });
+            let n = exc.partial + exc.link + exc.overrun + exc.header;
+            assert_eq!(v, LINK_EXC::COUNT.set(bits, n), "{what}: LINK_EXC");
+            d.reg_write(at, &0x003f_0000u32.to_le_bytes());
+            d.drain(rng, 20);
+            assert_eq!(d.reg_read(rng, at), 0, "{what}: LINK_EXC cleared");
+        };
     // partial byte enables (first, last, one Dword) and links 6 and 7: dropped whole
     d.write(tx_offset(0, 0, 5) + 1, &[1, 2, 3, 4, 5, 6, 7]);
     d.write(tx_offset(0, 0, 5), &[1; 10]);
@@ -190,7 +208,7 @@ fn refusals(rng: &mut Rng, backend: Backend) {
         link: 2,
         ..Default::default()
     };
-    expect(&mut d, 0, &[], e, "partial and missing link");
+    expect(&mut d, rng, 0, &[], e, "partial and missing link");
     // a Dword written twice: the second copy is refused, the packet keeps the first
     let a = words(rng);
     let off = tx_offset(1, 2, 7);
@@ -202,7 +220,7 @@ fn refusals(rng: &mut Rng, backend: Backend) {
         overrun: 1,
         ..Default::default()
     };
-    expect(&mut d, 1, &[(meta(2, 7), a)], e, "duplicate Dwords");
+    expect(&mut d, rng, 1, &[(meta(2, 7), a)], e, "duplicate Dwords");
     // aliasing: another RAO with the same slot, another VC with the same RAO
     let b = words(rng);
     let off = tx_offset(2, 1, 9);
@@ -215,7 +233,7 @@ fn refusals(rng: &mut Rng, backend: Backend) {
         header: 2,
         ..Default::default()
     };
-    expect(&mut d, 2, &[(meta(1, 9), b)], e, "aliasing packets");
+    expect(&mut d, rng, 2, &[(meta(1, 9), b)], e, "aliasing packets");
     // a packet waiting for its link: writes into its slot are refused until it has left
     let c = words(rng);
     let later = words(rng);
@@ -229,11 +247,12 @@ fn refusals(rng: &mut Rng, backend: Backend) {
         overrun: 2,
         ..Default::default()
     };
-    expect(&mut d, 3, &[], e, "while waiting");
+    expect(&mut d, rng, 3, &[], e, "while waiting");
     d.hold[3] = false;
     d.drain(rng, 100);
     expect(
         &mut d,
+        rng,
         3,
         &[(meta(0, 0), c)],
         Exc::default(),
@@ -243,10 +262,10 @@ fn refusals(rng: &mut Rng, backend: Backend) {
     d.write(tx_offset(3, 0, ROB_SLOTS as u16), &bytes(&later));
     d.drain(rng, 100);
     let m = meta(0, ROB_SLOTS as u16);
-    expect(&mut d, 3, &[(m, later)], Exc::default(), "slot reused");
+    expect(&mut d, rng, 3, &[(m, later)], Exc::default(), "slot reused");
 }
 
-// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H157
+// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H094 FTNW-H157 FTNW-H166
 #[test]
 fn pput_bad_writes_are_refused_and_flagged_without_touching_packets() {
     check("ioc_pput_refusals", 0x1A2, |rng| {
@@ -254,7 +273,7 @@ fn pput_bad_writes_are_refused_and_flagged_without_touching_packets() {
     });
 }
 
-// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H157
+// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H094 FTNW-H157 FTNW-H166
 #[test]
 fn pput_bad_writes_are_refused_and_flagged_without_touching_packets_verilator() {
     if !verilator::require("pput_bad_writes_are_refused_and_flagged_verilator") {

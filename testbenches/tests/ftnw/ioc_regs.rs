@@ -13,7 +13,7 @@ use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
-use nicgen_wire::ftnw::ioc::{IOC_REGS, IOC_REGS_BASE};
+use nicgen_wire::ftnw::ioc::{IOC_REGS, IOC_REGS_BASE, LINK_EXC};
 use nicgen_wire::pcie_us::{status, Beat};
 use nicgen_wire::regs::Access;
 use std::collections::{HashMap, VecDeque};
@@ -152,7 +152,14 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
             let region = rng.below(10);
             let o: u32 = match region {
                 0..=5 => (rng.below(0x6000 / 4) as u32) << 2,
-                6 | 7 => IOC_REGS_BASE + ((rng.below(0x100 / 4) as u32) << 2),
+                // the IOC window but LINK_EXC's slot (reads and writes of up to 16 bytes stay
+                // in one), whose sticky bits this traffic sets (the PPUT refusals test reads it)
+                6 | 7 => loop {
+                    let o = IOC_REGS_BASE + ((rng.below(0x100 / 4) as u32) << 2);
+                    if o & !0xf != IOC_REGS_BASE + LINK_EXC.offset {
+                        break o;
+                    }
+                },
                 _ => 0x6000 + ((rng.below(0xa000 / 4) as u32) << 2),
             };
             let kind = rng.below(10);

@@ -28,6 +28,15 @@ crate::regmap! {
     TFCNT_RST @ 0x20, "TFCNT counters reset (A.5.3, 0x1002): bit l sets link l's NWP_CNT to 0 and writes the 0 to host memory. Reads 0." {
         RESET [0, 6] WO = 0, "links to reset, one bit each";
     }
+    LINK_EXC @ 0x40, "Links exceptions (Table A.3, 0x1004; FTNW-H094, H166): the IOC's own exceptions, sticky, cleared by writing 1, and a count of the cycles that raised one (bits 15:0, the per-link summary, come with the node: read 0 here)." {
+        REQUEST [16, 1] W1C = 0, "a request PIC does not serve: a read of BAR0 or of more than two BAR2 Dwords, another type or BAR (completed with UR or dropped)";
+        PARTIAL [17, 1] W1C = 0, "a BAR2 Dword written with partial byte enables (not written)";
+        TX_PARTIAL [18, 1] W1C = 0, "a TX-window write with partial first or last byte enables (dropped)";
+        TX_LINK [19, 1] W1C = 0, "a TX-window write to link 6 or 7 (dropped)";
+        TX_OVERRUN [20, 1] W1C = 0, "an item a re-order buffer refused: its packet waits to leave, or a Dword of it was there (the link's TX_EXC[5])";
+        TX_HEADER [21, 1] W1C = 0, "an item a re-order buffer refused: its slot holds part of another packet (the link's TX_EXC[4])";
+        COUNT [24, 8] RWH = 0, "cycles that raised an exception above, saturating at 255; a write sets it";
+    }
     TFCNT_CTRL @ 0x80, "TFCNT control (ambiguity A13, 0x1008): a link's NWP_CNT is written to host memory when it has advanced by THRESHOLD packets since its last write, and when the link's re-order buffer has sent every complete packet it held." {
         THRESHOLD [0, 16] RW = 1, "packets between two writes (0 acts as 1)";
     }
@@ -43,6 +52,7 @@ mod tests {
         assert_eq!(IOC_REGS_BASE + TFCNT_RST.offset, 0x1_0020);
         assert_eq!(TFCNT_ADDR_LO::ADDR.mask(), 0xffff_ffc0);
         assert_eq!(TFCNT_CTRL::THRESHOLD.reset, 1);
+        assert_eq!(IOC_REGS_BASE + LINK_EXC.offset, 0x1_0040);
         assert!(6 * TFCNT_STRIDE <= 64);
     }
 }

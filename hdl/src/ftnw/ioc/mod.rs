@@ -14,6 +14,7 @@ use crate::common::packet::PacketSource;
 use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
 use crate::common::regfile::FtnwIocRegs;
+use crate::common::unused::Unused;
 use nicgen_wire::ftnw::txwin::LINKS;
 use pcie_us::{CcTx, CqRx, RqTx};
 use regctl::{RegCtl, TNW_BUS_BITS};
@@ -84,6 +85,10 @@ pub struct Ioc {
     win: TxWin,
     rob: [Rob; LINKS],
     regs: FtnwIocRegs,
+    exc_cnt: DFF<Bits<8>>,
+    /// LINK_EXC's pending bits: an interrupt source once the IOC has an interrupt.
+    unused_pending: Unused<Bits<32>>,
+    any_exc: Signal<Local, Bit>,
     tfcnt: Tfcnt,
     rq: RqTx,
     to_win: Signal<Local, Bit>,
@@ -94,6 +99,8 @@ pub struct Ioc {
     c_z8: Constant<Bits<8>>,
     c_f4: Constant<Bits<4>>,
     c_z4: Constant<Bits<4>>,
+    c_one8: Constant<Bits<8>>,
+    c_max8: Constant<Bits<8>>,
 }
 
 impl Default for Ioc {
@@ -142,6 +149,9 @@ impl Default for Ioc {
             win: Default::default(),
             rob: Default::default(),
             regs: Default::default(),
+            exc_cnt: Default::default(),
+            unused_pending: Default::default(),
+            any_exc: Default::default(),
             tfcnt: Default::default(),
             rq: Default::default(),
             to_win: Default::default(),
@@ -152,6 +162,8 @@ impl Default for Ioc {
             c_z8: k(0),
             c_f4: k(0xf),
             c_z4: k(0),
+            c_one8: k(1),
+            c_max8: k(255),
         }
     }
 }
@@ -276,6 +288,43 @@ impl Logic for Ioc {
         self.ctl.ioc.rdata.next = self.regs.bus.rdata.val();
         self.ctl.ioc.ready.next = self.regs.bus.ready.val();
         self.ctl.ioc.err.next = self.regs.bus.err.val();
+        // the IOC's exceptions: sticky bits and a saturating count of the cycles raising one
+        self.exc_cnt.clock.next = self.clock.val();
+        self.regs.link_exc_request_set.next = self.ctl.exc_request.val();
+        self.regs.link_exc_partial_set.next = self.ctl.exc_partial.val();
+        self.regs.link_exc_tx_partial_set.next = self.win.exc_partial.val();
+        self.regs.link_exc_tx_link_set.next = self.win.exc_link.val();
+        self.regs.link_exc_tx_overrun_set.next = false;
+        self.regs.link_exc_tx_header_set.next = false;
+        for l in 0..LINKS {
+            if self.rob[l].exc_overrun.val() {
+                self.regs.link_exc_tx_overrun_set.next = true;
+            }
+            if self.rob[l].exc_header.val() {
+                self.regs.link_exc_tx_header_set.next = true;
+            }
+        }
+        self.any_exc.next = self.ctl.exc_request.val()
+            || self.ctl.exc_partial.val()
+            || self.win.exc_partial.val()
+            || self.win.exc_link.val();
+        for l in 0..LINKS {
+            if self.rob[l].exc_overrun.val() || self.rob[l].exc_header.val() {
+                self.any_exc.next = true;
+            }
+        }
+        self.regs.link_exc_count.next = self.exc_cnt.q.val();
+        self.unused_pending.x.next = self.regs.link_exc_pending.val();
+        self.exc_cnt.d.next = self.exc_cnt.q.val();
+        if self.any_exc.val() && (self.exc_cnt.q.val() != self.c_max8.val()) {
+            self.exc_cnt.d.next = self.exc_cnt.q.val() + self.c_one8.val();
+        }
+        if self.regs.link_exc_wrote.val() {
+            self.exc_cnt.d.next = self.regs.link_exc_count_wr.val();
+        }
+        if self.reset.val() {
+            self.exc_cnt.d.next = self.c_z8.val();
+        }
         // TFCNT and its writes on RQ
         self.tfcnt.clock.next = self.clock.val();
         self.tfcnt.reset.next = self.reset.val();
