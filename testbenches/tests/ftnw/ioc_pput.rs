@@ -408,3 +408,81 @@ fn tfcnt_mirrors_the_packets_each_link_sent_into_host_memory_verilator() {
         tfcnt(rng, Backend::Verilator, 8)
     });
 }
+
+/// DATA_MEM aliasing (FTNW-H056; the procedure of H126, which libftnw will follow): a message of twice DATA_MEM's 64 packets written into one
+/// link at once loses packets (the second half's packets meet the first half's in their slots
+/// and are refused, flagged as invalid header or overrun); the same message split in two, the
+/// second half written only once TFCNT shows the first half has left, arrives whole.
+fn aliasing(rng: &mut Rng, backend: Backend) {
+    use nicgen_driver::HostMem;
+    use nicgen_wire::ftnw::ioc::{IOC_REGS_BASE, TFCNT_ADDR_LO, TFCNT_RST};
+    let mut d = Pput::new(backend, 4000, rng.next_u64());
+    let buf = d.rc.mem.mem.alloc(64, 64).unwrap();
+    d.reg_write(IOC_REGS_BASE + TFCNT_ADDR_LO.offset, &buf.to_le_bytes());
+    d.reg_write(IOC_REGS_BASE + TFCNT_RST.offset, &[0x3f, 0, 0, 0]);
+    d.drain(rng, 100);
+    let n = 2 * ROB_SLOTS as u16;
+    let msg: Vec<Vec<u8>> = (0..n)
+        .map(|_| (0..128).map(|_| rng.below(256) as u8).collect())
+        .collect();
+    let want: Vec<(u16, Vec<u32>)> = (0..n)
+        .map(|k| {
+            let w = msg[k as usize]
+                .chunks(4)
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            (meta(2, k), w)
+        })
+        .collect();
+    // at once, the link slower than the writes
+    d.p_ready = 0.2;
+    for k in 0..n {
+        d.write(tx_offset(4, 2, k), &msg[k as usize]);
+    }
+    d.drain(rng, 3000);
+    let got: Vec<(u16, Vec<u32>)> = d.got[4].drain(..).collect();
+    assert!(
+        got.len() < n as usize,
+        "all {n} packets arrived without the split"
+    );
+    assert!(
+        got.iter().all(|p| want.contains(p)),
+        "a packet arrived changed"
+    );
+    assert!(d.seen.header + d.seen.overrun > 0, "the refusals flagged");
+    // split: the second half once TFCNT says the first has left
+    let mut d = Pput::new(backend, 4000, rng.next_u64());
+    let buf = d.rc.mem.mem.alloc(64, 64).unwrap();
+    d.reg_write(IOC_REGS_BASE + TFCNT_ADDR_LO.offset, &buf.to_le_bytes());
+    d.reg_write(IOC_REGS_BASE + TFCNT_RST.offset, &[0x3f, 0, 0, 0]);
+    d.p_ready = 0.2;
+    for half in 0..2u16 {
+        let base = half * ROB_SLOTS as u16;
+        for k in base..base + ROB_SLOTS as u16 {
+            d.write(tx_offset(4, 2, k), &msg[k as usize]);
+        }
+        let start = d.cycles;
+        loop {
+            let mut c = [0u8; 4];
+            d.rc.mem.mem.read(buf + 8 * 4, &mut c).unwrap();
+            if u32::from_le_bytes(c) == (base + ROB_SLOTS as u16) as u32 {
+                break;
+            }
+            d.event(rng);
+            assert!(
+                d.cycles - start < 200_000,
+                "TFCNT never showed the half sent"
+            );
+        }
+    }
+    d.drain(rng, 100);
+    let got: Vec<(u16, Vec<u32>)> = d.got[4].drain(..).collect();
+    assert_eq!(got, want, "the split message");
+    assert_eq!(d.seen, Exc::default(), "no refusal with the split");
+}
+
+// verifies: FTNW-H056
+#[test]
+fn a_message_larger_than_data_mem_needs_the_split() {
+    check("ioc_aliasing", 0x1A6, |rng| aliasing(rng, Backend::Native));
+}
