@@ -47,6 +47,8 @@ pub struct Pput {
     pub rq_log: Vec<(u64, u32)>,
     exc: [usize; 4],
     tx: [[usize; 7]; LINKS],
+    /// CC's `tready` kept low (the host not taking completions).
+    pub cc_hold: bool,
     /// Chance a link's `ready` is up in a TNW cycle; `hold` keeps it down.
     pub p_ready: f64,
     pub hold: [bool; LINKS],
@@ -109,6 +111,7 @@ impl Pput {
             rq_log: vec![],
             exc,
             tx,
+            cc_hold: false,
             p_ready: 0.8,
             hold: [false; LINKS],
             items: Default::default(),
@@ -235,7 +238,8 @@ impl Pput {
                     assert!(self.rc.violations.is_empty(), "{:?}", self.rc.violations);
                 }
             }
-            self.sim.set(cc_ready, self.cc_sink.ready(rng) as u128);
+            let up = !self.cc_hold && self.cc_sink.ready(rng);
+            self.sim.set(cc_ready, up as u128);
         }
         if rose & 2 != 0 {
             for (l, t) in tx.into_iter().enumerate() {

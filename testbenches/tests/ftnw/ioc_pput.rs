@@ -486,3 +486,89 @@ fn aliasing(rng: &mut Rng, backend: Backend) {
 fn a_message_larger_than_data_mem_needs_the_split() {
     check("ioc_aliasing", 0x1A6, |rng| aliasing(rng, Backend::Native));
 }
+
+/// Nothing on PIC's side waits for the completer side (FTNW-H060, H081): with the host taking no
+/// completion, a register read waits at CC, register writes queue behind it in CMD_FIFO, and
+/// 20 packets written into the TX window meanwhile all reach their link; once completions are
+/// taken again the read completes with its value and the queued writes take effect in order.
+fn no_wait_for_completions(rng: &mut Rng, backend: Backend) {
+    use nicgen_sim::pcie::ReadResult;
+    use nicgen_wire::ftnw::ioc::{IOC_REGS_BASE, TFCNT_CTRL};
+    let mut d = Pput::new(backend, 4000, rng.next_u64());
+    let at = IOC_REGS_BASE + TFCNT_CTRL.offset;
+    d.cc_hold = true;
+    let tag = d.rc.cpu_read(
+        2,
+        nicgen_testbenches::ftnw_ioc::BAR2_APERTURE,
+        nicgen_testbenches::ftnw_ioc::BAR2 + at as u64,
+        4,
+    );
+    for v in [7u32, 9, 11] {
+        d.reg_write(at, &v.to_le_bytes());
+    }
+    let pk: Vec<Vec<u8>> = (0..20)
+        .map(|_| (0..128).map(|_| rng.below(256) as u8).collect())
+        .collect();
+    for (k, p) in pk.iter().enumerate() {
+        d.write(tx_offset(5, 1, k as u16), p);
+    }
+    d.drain(rng, 0);
+    let start = d.cycles;
+    while d.got[5].len() < 20 {
+        d.event(rng);
+        assert!(
+            d.cycles - start < 20_000,
+            "PPUT held up behind a register read"
+        );
+    }
+    assert!(
+        d.rc.read_results.is_empty(),
+        "the read completed while CC was held"
+    );
+    d.cc_hold = false;
+    let v = loop {
+        if let Some((t, r)) = d.rc.read_results.pop_front() {
+            assert_eq!(t, tag);
+            break r;
+        }
+        d.event(rng);
+        assert!(d.cycles - start < 40_000, "the read never completed");
+    };
+    assert_eq!(
+        v,
+        ReadResult::Data(1u32.to_le_bytes().to_vec()),
+        "the read's value (reset 1)"
+    );
+    assert_eq!(d.reg_read(rng, at), 11, "the last queued write");
+    let want: Vec<(u16, Vec<u32>)> = pk
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let w = p
+                .chunks(4)
+                .map(|c| u32::from_le_bytes(c.try_into().unwrap()));
+            (meta(1, k as u16), w.collect())
+        })
+        .collect();
+    let got: Vec<(u16, Vec<u32>)> = d.got[5].drain(..).collect();
+    assert_eq!(got, want);
+}
+
+// verifies: FTNW-H060 FTNW-H081
+#[test]
+fn pput_never_waits_for_a_register_completion() {
+    check("ioc_no_wait", 0x1A7, |rng| {
+        no_wait_for_completions(rng, Backend::Native)
+    });
+}
+
+// verifies: FTNW-H060 FTNW-H081
+#[test]
+fn pput_never_waits_for_a_register_completion_verilator() {
+    if !verilator::require("pput_never_waits_for_a_register_completion_verilator") {
+        return;
+    }
+    check("ioc_no_wait_verilator", 0x1A8, |rng| {
+        no_wait_for_completions(rng, Backend::Verilator)
+    });
+}

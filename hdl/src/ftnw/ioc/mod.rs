@@ -14,9 +14,11 @@ use crate::common::packet::PacketSource;
 use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
 use crate::common::regfile::FtnwIocRegs;
+use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
+use crate::common::widen::Widen;
 use nicgen_wire::ftnw::txwin::LINKS;
-use pcie_us::{CcTx, CqRx, RqTx};
+use pcie_us::{CcTx, CqPack, CqRx, RqTx};
 use regctl::{RegCtl, TNW_BUS_BITS};
 use rob::Rob;
 use rust_hdl::prelude::*;
@@ -26,16 +28,18 @@ use txwin::TxWin;
 /// PG156 request types.
 const REQ_MEM_WRITE: u64 = 0b0001;
 
-/// The IOC as far as it is built: CQ in, CC out; PIC hands each request to the TX-window path
-/// (a memory write to BAR0) or to the register controller (everything else: BAR2 accesses are
-/// executed, the rest refused there); the TX-window path feeds the six re-order buffers, whose
-/// packets leave on `tx0`-`tx5` in the TNW clock domain; the register controller's link bus goes
-/// out (`tnw`, in the TNW clock domain), its IOC bus reaches the IOC registers; TFCNT's counter
-/// writes leave on RQ (`m_axis_rq_*`) while bus mastering is enabled (`cfg_bus_master`).
+/// The IOC as far as it is built: CQ in, CC out, RQ out. PIC routes whole CQ transfers by
+/// their descriptor: a memory write to BAR0 to the TX-window path, which feeds the six re-order
+/// buffers (their packets leave on `tx0`-`tx5` in the TNW clock domain); every other request
+/// through CMD_FIFO (32 beats) to the register controller, so that a register access waiting
+/// for its completion or for the TNW clock never holds the TX window up (FTNW-H060, H081). The
+/// register controller's link bus goes out (`tnw`, in the TNW clock domain), its IOC bus reaches
+/// the IOC registers; TFCNT's counter writes leave on RQ (`m_axis_rq_*`) while bus mastering is
+/// enabled (`cfg_bus_master`).
 ///
-/// A request's payload follows its header to the same block: `CqRx` keeps the header's BAR and
-/// type until the next header, which it takes only after the payload, so the route of the
-/// payload is the one of the last header.
+/// A register write may so be executed after a TX-window write that followed it on CQ (the two
+/// paths are independent, as in the thesis' PIC); a register read completes only after every
+/// register access before it.
 #[derive(LogicBlock)]
 pub struct Ioc {
     pub clock: Signal<In, Clock>,
@@ -79,7 +83,28 @@ pub struct Ioc {
     /// node joins): overrun (TX_EXC[5]) and invalid header (TX_EXC[4]).
     pub exc_tx_overrun: Signal<Out, Bit>,
     pub exc_tx_header: Signal<Out, Bit>,
+    /// The TX-window path's receiver, and the register path's: CMD_FIFO and its receiver.
     cq: CqRx,
+    pack: CqPack,
+    cmd: SyncFifo<Bits<141>, 5, 6>,
+    cqr: CqRx,
+    cmd_user: Widen<8, 85>,
+    in_xfer: DFF<Bit>,
+    xfer_win: DFF<Bit>,
+    first_win: Signal<Local, Bit>,
+    route_win: Signal<Local, Bit>,
+    /// Fields of the TX-window path's requests it does not need (all are BAR0 writes), and
+    /// CMD_FIFO's levels.
+    u_type: Unused<Bits<4>>,
+    u_reqid: Unused<Bits<16>>,
+    u_tag: Unused<Bits<8>>,
+    u_bar: Unused<Bits<3>>,
+    u_tc: Unused<Bits<3>>,
+    u_attr: Unused<Bits<3>>,
+    u_keep: Unused<Bits<4>>,
+    u_occ: Unused<Bits<6>>,
+    u_af: Unused<Bit>,
+    u_ae: Unused<Bit>,
     ctl: RegCtl,
     cc: CcTx,
     win: TxWin,
@@ -91,7 +116,6 @@ pub struct Ioc {
     any_exc: Signal<Local, Bit>,
     tfcnt: Tfcnt,
     rq: RqTx,
-    to_win: Signal<Local, Bit>,
     c_bar0: Constant<Bits<3>>,
     c_mwr: Constant<Bits<4>>,
     c_link: [Constant<Bits<3>>; LINKS],
@@ -144,6 +168,24 @@ impl Default for Ioc {
             exc_tx_overrun: Default::default(),
             exc_tx_header: Default::default(),
             cq: Default::default(),
+            pack: Default::default(),
+            cmd: SyncFifo::new(32, 0),
+            cqr: Default::default(),
+            cmd_user: Default::default(),
+            in_xfer: Default::default(),
+            xfer_win: Default::default(),
+            first_win: Default::default(),
+            route_win: Default::default(),
+            u_type: Default::default(),
+            u_reqid: Default::default(),
+            u_tag: Default::default(),
+            u_bar: Default::default(),
+            u_tc: Default::default(),
+            u_attr: Default::default(),
+            u_keep: Default::default(),
+            u_occ: Default::default(),
+            u_af: Default::default(),
+            u_ae: Default::default(),
             ctl: Default::default(),
             cc: Default::default(),
             win: Default::default(),
@@ -154,7 +196,6 @@ impl Default for Ioc {
             any_exc: Default::default(),
             tfcnt: Default::default(),
             rq: Default::default(),
-            to_win: Default::default(),
             c_bar0: k(0),
             c_mwr: k(REQ_MEM_WRITE),
             c_link: std::array::from_fn(|l| k(l as u64)),
@@ -171,8 +212,13 @@ impl Default for Ioc {
 impl Logic for Ioc {
     #[hdl_gen]
     fn update(&mut self) {
+        dff_setup!(self, clock, in_xfer, xfer_win);
         self.cq.clock.next = self.clock.val();
         self.cq.reset.next = self.reset.val();
+        self.cqr.clock.next = self.clock.val();
+        self.cqr.reset.next = self.reset.val();
+        self.cmd.clock.next = self.clock.val();
+        self.cmd.reset.next = self.reset.val();
         self.ctl.clock.next = self.clock.val();
         self.ctl.reset.next = self.reset.val();
         self.ctl.tnw_clock.next = self.tnw_clock.val();
@@ -180,27 +226,76 @@ impl Logic for Ioc {
         self.cc.clock.next = self.clock.val();
         self.cc.reset.next = self.reset.val();
         self.cc.completer_id.next = self.completer_id.val();
-        // CQ
+        // PIC: a transfer goes where its descriptor beat says, its other beats follow it
+        // (the descriptor's BAR ID and request type, at CqFields' bit positions)
+        self.first_win.next = (self.s_axis_cq_tdata.val().get_bits::<3>(112) == self.c_bar0.val())
+            && (self.s_axis_cq_tdata.val().get_bits::<4>(75) == self.c_mwr.val());
+        self.route_win.next = self.first_win.val();
+        if self.in_xfer.q.val() {
+            self.route_win.next = self.xfer_win.q.val();
+        }
         self.cq.cq_tdata.next = self.s_axis_cq_tdata.val();
         self.cq.cq_tkeep.next = self.s_axis_cq_tkeep.val();
         self.cq.cq_tlast.next = self.s_axis_cq_tlast.val();
         self.cq.cq_tuser.next = self.s_axis_cq_tuser.val();
-        self.cq.cq_tvalid.next = self.s_axis_cq_tvalid.val();
-        self.s_axis_cq_tready.next = self.cq.cq_tready.val();
-        // PIC: a memory write to BAR0 goes to the TX window, any other request to the controller
-        self.to_win.next = (self.cq.h_bar.val() == self.c_bar0.val())
-            && (self.cq.h_type.val() == self.c_mwr.val());
-        self.ctl.h_valid.next = self.cq.h_valid.val() && !self.to_win.val();
-        self.win.h_valid.next = self.cq.h_valid.val() && self.to_win.val();
-        self.ctl.p_valid.next = self.cq.p_valid.val() && !self.to_win.val();
-        self.win.p_valid.next = self.cq.p_valid.val() && self.to_win.val();
-        if self.to_win.val() {
-            self.cq.h_ready.next = self.win.h_ready.val();
-            self.cq.p_ready.next = self.win.p_ready.val();
+        // the two valids read registers and inputs only (no local shared with the ready: a
+        // loop to Verilator otherwise, see docs/conventions.md)
+        if self.in_xfer.q.val() {
+            self.cq.cq_tvalid.next = self.s_axis_cq_tvalid.val() && self.xfer_win.q.val();
+            self.cmd.sink.valid.next = self.s_axis_cq_tvalid.val() && !self.xfer_win.q.val();
         } else {
-            self.cq.h_ready.next = self.ctl.h_ready.val();
-            self.cq.p_ready.next = self.ctl.p_ready.val();
+            self.cq.cq_tvalid.next = self.s_axis_cq_tvalid.val()
+                && (self.s_axis_cq_tdata.val().get_bits::<3>(112) == self.c_bar0.val())
+                && (self.s_axis_cq_tdata.val().get_bits::<4>(75) == self.c_mwr.val());
+            self.cmd.sink.valid.next = self.s_axis_cq_tvalid.val()
+                && !((self.s_axis_cq_tdata.val().get_bits::<3>(112) == self.c_bar0.val())
+                    && (self.s_axis_cq_tdata.val().get_bits::<4>(75) == self.c_mwr.val()));
         }
+        self.pack.data.next = self.s_axis_cq_tdata.val();
+        self.pack.keep.next = self.s_axis_cq_tkeep.val();
+        self.pack.last.next = self.s_axis_cq_tlast.val();
+        self.pack.user8.next = self.s_axis_cq_tuser.val().get_bits::<8>(0);
+        self.cmd.sink.data.next = self.pack.y.val();
+        if self.route_win.val() {
+            self.s_axis_cq_tready.next = self.cq.cq_tready.val();
+        } else {
+            self.s_axis_cq_tready.next = self.cmd.sink.ready.val();
+        }
+        if self.s_axis_cq_tvalid.val()
+            && ((self.route_win.val() && self.cq.cq_tready.val())
+                || (!self.route_win.val() && self.cmd.sink.ready.val()))
+        {
+            self.in_xfer.d.next = !self.s_axis_cq_tlast.val();
+            if !self.in_xfer.q.val() {
+                self.xfer_win.d.next = self.first_win.val();
+            }
+        }
+        if self.reset.val() {
+            self.in_xfer.d.next = false;
+        }
+        // CMD_FIFO to the register path's receiver
+        self.cqr.cq_tdata.next = self.cmd.source.data.val().get_bits::<128>(0);
+        self.cqr.cq_tkeep.next = self.cmd.source.data.val().get_bits::<4>(128);
+        self.cqr.cq_tlast.next = self.cmd.source.data.val().get_bit(132);
+        self.cmd_user.x.next = self.cmd.source.data.val().get_bits::<8>(133);
+        self.cqr.cq_tuser.next = self.cmd_user.y.val();
+        self.cqr.cq_tvalid.next = self.cmd.source.valid.val();
+        self.cmd.source.ready.next = self.cqr.cq_tready.val();
+        self.u_occ.x.next = self.cmd.occupancy.val();
+        self.u_af.x.next = self.cmd.almost_full.val();
+        self.u_ae.x.next = self.cmd.almost_empty.val();
+        self.u_type.x.next = self.cq.h_type.val();
+        self.u_reqid.x.next = self.cq.h_req_id.val();
+        self.u_tag.x.next = self.cq.h_tag.val();
+        self.u_bar.x.next = self.cq.h_bar.val();
+        self.u_tc.x.next = self.cq.h_tc.val();
+        self.u_attr.x.next = self.cq.h_attr.val();
+        self.u_keep.x.next = self.cq.p_keep.val();
+        // the TX window's receiver carries BAR0 writes only
+        self.win.h_valid.next = self.cq.h_valid.val();
+        self.cq.h_ready.next = self.win.h_ready.val();
+        self.win.p_valid.next = self.cq.p_valid.val();
+        self.cq.p_ready.next = self.win.p_ready.val();
         // the TX-window path and the re-order buffers
         self.win.clock.next = self.clock.val();
         self.win.reset.next = self.reset.val();
@@ -243,20 +338,24 @@ impl Logic for Ioc {
         PacketSource::<128, 16, 14>::link(&mut self.tx4, &mut self.rob[4].tx);
         PacketSource::<128, 16, 14>::link(&mut self.tx5, &mut self.rob[5].tx);
         // request to the controller
-        self.ctl.h_addr.next = self.cq.h_addr.val();
-        self.ctl.h_dwords.next = self.cq.h_dwords.val();
-        self.ctl.h_type.next = self.cq.h_type.val();
-        self.ctl.h_first_be.next = self.cq.h_first_be.val();
-        self.ctl.h_last_be.next = self.cq.h_last_be.val();
-        self.ctl.h_req_id.next = self.cq.h_req_id.val();
-        self.ctl.h_tag.next = self.cq.h_tag.val();
-        self.ctl.h_bar.next = self.cq.h_bar.val();
-        self.ctl.h_tc.next = self.cq.h_tc.val();
-        self.ctl.h_attr.next = self.cq.h_attr.val();
-        self.ctl.h_has_data.next = self.cq.h_has_data.val();
-        self.ctl.p_data.next = self.cq.p_data.val();
-        self.ctl.p_keep.next = self.cq.p_keep.val();
-        self.ctl.p_last.next = self.cq.p_last.val();
+        self.ctl.h_valid.next = self.cqr.h_valid.val();
+        self.cqr.h_ready.next = self.ctl.h_ready.val();
+        self.ctl.p_valid.next = self.cqr.p_valid.val();
+        self.cqr.p_ready.next = self.ctl.p_ready.val();
+        self.ctl.h_addr.next = self.cqr.h_addr.val();
+        self.ctl.h_dwords.next = self.cqr.h_dwords.val();
+        self.ctl.h_type.next = self.cqr.h_type.val();
+        self.ctl.h_first_be.next = self.cqr.h_first_be.val();
+        self.ctl.h_last_be.next = self.cqr.h_last_be.val();
+        self.ctl.h_req_id.next = self.cqr.h_req_id.val();
+        self.ctl.h_tag.next = self.cqr.h_tag.val();
+        self.ctl.h_bar.next = self.cqr.h_bar.val();
+        self.ctl.h_tc.next = self.cqr.h_tc.val();
+        self.ctl.h_attr.next = self.cqr.h_attr.val();
+        self.ctl.h_has_data.next = self.cqr.h_has_data.val();
+        self.ctl.p_data.next = self.cqr.p_data.val();
+        self.ctl.p_keep.next = self.cqr.p_keep.val();
+        self.ctl.p_last.next = self.cqr.p_last.val();
         // completion
         self.cc.c_valid.next = self.ctl.c_valid.val();
         self.ctl.c_ready.next = self.cc.c_ready.val();

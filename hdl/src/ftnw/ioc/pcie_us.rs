@@ -620,3 +620,32 @@ impl Logic for RqTx {
         }
     }
 }
+
+/// A CQ beat as one word for the register path's command FIFO: `y = {user8, last, keep, data}`
+/// (`user8`: `tuser[7:0]`, the first and last byte enables, all the receiver reads of `tuser`).
+#[derive(LogicBlock, Default)]
+pub struct CqPack {
+    pub data: Signal<In, Bits<128>>,
+    pub keep: Signal<In, Bits<4>>,
+    pub last: Signal<In, Bit>,
+    pub user8: Signal<In, Bits<8>>,
+    pub y: Signal<Out, Bits<141>>,
+}
+
+impl Logic for CqPack {
+    fn update(&mut self) {
+        let d = (0..4).fold(BigUint::default(), |a, i| {
+            a | BigUint::from(self.data.val().get_bits::<32>(32 * i).to_u64()) << (32 * i)
+        });
+        let hi = self.keep.val().to_u64()
+            | (self.last.val() as u64) << 4
+            | self.user8.val().to_u64() << 5;
+        self.y.next = Bits::<141>::from(d | BigUint::from(hi) << 128);
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom("always @(*) y = {user8, last, keep, data};\n".into())
+    }
+}
