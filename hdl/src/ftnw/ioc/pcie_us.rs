@@ -279,8 +279,109 @@ impl Logic for CqRx {
     }
 }
 
+/// Two registered beats on an AXI4-Stream master (`U` bits of `tuser`): a transfer of one beat
+/// (`d0`, `u0`, `keep0`, with `last0`) or two (then `d1`, `u1`, one Dword), taken with
+/// `t_valid && t_ready` when no beat is waiting and `enable` is high. Every output is a
+/// register. The completer-completion and requester-request transmitters are this with their
+/// descriptor leaves.
+#[derive(LogicBlock)]
+pub struct BeatPairTx<const U: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub enable: Signal<In, Bit>,
+    pub t_valid: Signal<In, Bit>,
+    pub t_ready: Signal<Out, Bit>,
+    pub d0: Signal<In, Bits<128>>,
+    pub u0: Signal<In, Bits<U>>,
+    pub keep0: Signal<In, Bits<4>>,
+    pub last0: Signal<In, Bit>,
+    pub d1: Signal<In, Bits<128>>,
+    pub u1: Signal<In, Bits<U>>,
+    pub tdata: Signal<Out, Bits<128>>,
+    pub tkeep: Signal<Out, Bits<4>>,
+    pub tlast: Signal<Out, Bit>,
+    pub tuser: Signal<Out, Bits<U>>,
+    pub tvalid: Signal<Out, Bit>,
+    pub tready: Signal<In, Bit>,
+    o_data: DFF<Bits<128>>,
+    o_user: DFF<Bits<U>>,
+    o_keep: DFF<Bits<4>>,
+    o_last: DFF<Bit>,
+    o_valid: DFF<Bit>,
+    h_data: DFF<Bits<128>>,
+    h_user: DFF<Bits<U>>,
+    c_keep1: Constant<Bits<4>>,
+}
+
+impl<const U: usize> Default for BeatPairTx<U> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            enable: Default::default(),
+            t_valid: Default::default(),
+            t_ready: Default::default(),
+            d0: Default::default(),
+            u0: Default::default(),
+            keep0: Default::default(),
+            last0: Default::default(),
+            d1: Default::default(),
+            u1: Default::default(),
+            tdata: Default::default(),
+            tkeep: Default::default(),
+            tlast: Default::default(),
+            tuser: Default::default(),
+            tvalid: Default::default(),
+            tready: Default::default(),
+            o_data: Default::default(),
+            o_user: Default::default(),
+            o_keep: Default::default(),
+            o_last: Default::default(),
+            o_valid: Default::default(),
+            h_data: Default::default(),
+            h_user: Default::default(),
+            c_keep1: Constant::new(1u64.into()),
+        }
+    }
+}
+
+impl<const U: usize> Logic for BeatPairTx<U> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, o_data, o_user, o_keep, o_last, o_valid, h_data, h_user);
+        self.tdata.next = self.o_data.q.val();
+        self.tuser.next = self.o_user.q.val();
+        self.tkeep.next = self.o_keep.q.val();
+        self.tlast.next = self.o_last.q.val();
+        self.tvalid.next = self.o_valid.q.val();
+        self.t_ready.next = !self.o_valid.q.val() && self.enable.val();
+        if self.o_valid.q.val() && self.tready.val() {
+            if self.o_last.q.val() {
+                self.o_valid.d.next = false;
+            } else {
+                self.o_data.d.next = self.h_data.q.val();
+                self.o_user.d.next = self.h_user.q.val();
+                self.o_keep.d.next = self.c_keep1.val();
+                self.o_last.d.next = true;
+            }
+        }
+        if !self.o_valid.q.val() && self.enable.val() && self.t_valid.val() {
+            self.o_valid.d.next = true;
+            self.o_data.d.next = self.d0.val();
+            self.o_user.d.next = self.u0.val();
+            self.h_data.d.next = self.d1.val();
+            self.h_user.d.next = self.u1.val();
+            self.o_keep.d.next = self.keep0.val();
+            self.o_last.d.next = self.last0.val();
+        }
+        if self.reset.val() {
+            self.o_valid.d.next = false;
+        }
+    }
+}
+
 /// A generic completion (`c_*`, at most two Dwords, taken with `c_valid && c_ready`) to CC
-/// beats. Every output is a register; a completion is taken when no beat is waiting.
+/// beats (a `BeatPairTx` fed by `CcBeats`).
 #[derive(LogicBlock)]
 pub struct CcTx {
     pub clock: Signal<In, Clock>,
@@ -305,18 +406,11 @@ pub struct CcTx {
     pub cc_tvalid: Signal<Out, Bit>,
     pub cc_tready: Signal<In, Bit>,
     beats: CcBeats,
-    o_data: DFF<Bits<128>>,
-    o_user: DFF<Bits<33>>,
-    o_keep: DFF<Bits<4>>,
-    o_last: DFF<Bit>,
-    o_valid: DFF<Bit>,
-    d1: DFF<Bits<128>>,
-    u1: DFF<Bits<33>>,
+    tx: BeatPairTx<33>,
     c_zero: Constant<Bits<11>>,
     c_one: Constant<Bits<11>>,
     c_keep3: Constant<Bits<4>>,
     c_keep4: Constant<Bits<4>>,
-    c_keep1: Constant<Bits<4>>,
 }
 
 impl Default for CcTx {
@@ -344,18 +438,11 @@ impl Default for CcTx {
             cc_tvalid: Default::default(),
             cc_tready: Default::default(),
             beats: Default::default(),
-            o_data: Default::default(),
-            o_user: Default::default(),
-            o_keep: Default::default(),
-            o_last: Default::default(),
-            o_valid: Default::default(),
-            d1: Default::default(),
-            u1: Default::default(),
+            tx: Default::default(),
             c_zero: Constant::new(0u64.into()),
             c_one: Constant::new(1u64.into()),
             c_keep3: Constant::new(7u64.into()),
             c_keep4: Constant::new(15u64.into()),
-            c_keep1: Constant::new(1u64.into()),
         }
     }
 }
@@ -363,7 +450,6 @@ impl Default for CcTx {
 impl Logic for CcTx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, o_data, o_user, o_keep, o_last, o_valid, d1, u1);
         self.beats.lower_addr.next = self.c_lower_addr.val();
         self.beats.byte_count.next = self.c_byte_count.val();
         self.beats.dwords.next = self.c_dwords.val();
@@ -375,38 +461,28 @@ impl Logic for CcTx {
         self.beats.attr.next = self.c_attr.val();
         self.beats.data0.next = self.c_data0.val();
         self.beats.data1.next = self.c_data1.val();
-        self.cc_tdata.next = self.o_data.q.val();
-        self.cc_tuser.next = self.o_user.q.val();
-        self.cc_tkeep.next = self.o_keep.q.val();
-        self.cc_tlast.next = self.o_last.q.val();
-        self.cc_tvalid.next = self.o_valid.q.val();
-        self.c_ready.next = !self.o_valid.q.val();
-        if self.o_valid.q.val() && self.cc_tready.val() {
-            if self.o_last.q.val() {
-                self.o_valid.d.next = false;
-            } else {
-                self.o_data.d.next = self.d1.q.val();
-                self.o_user.d.next = self.u1.q.val();
-                self.o_keep.d.next = self.c_keep1.val();
-                self.o_last.d.next = true;
-            }
+        self.tx.clock.next = self.clock.val();
+        self.tx.reset.next = self.reset.val();
+        self.tx.enable.next = true;
+        self.tx.t_valid.next = self.c_valid.val();
+        self.c_ready.next = self.tx.t_ready.val();
+        self.tx.d0.next = self.beats.d0.val();
+        self.tx.u0.next = self.beats.u0.val();
+        self.tx.d1.next = self.beats.d1.val();
+        self.tx.u1.next = self.beats.u1.val();
+        // the descriptor is three Dwords, the first data Dword shares its beat
+        self.tx.keep0.next = self.c_keep4.val();
+        if self.c_dwords.val() == self.c_zero.val() {
+            self.tx.keep0.next = self.c_keep3.val();
         }
-        if !self.o_valid.q.val() && self.c_valid.val() {
-            self.o_valid.d.next = true;
-            self.o_data.d.next = self.beats.d0.val();
-            self.o_user.d.next = self.beats.u0.val();
-            self.d1.d.next = self.beats.d1.val();
-            self.u1.d.next = self.beats.u1.val();
-            self.o_keep.d.next = self.c_keep4.val();
-            if self.c_dwords.val() == self.c_zero.val() {
-                self.o_keep.d.next = self.c_keep3.val();
-            }
-            self.o_last.d.next = (self.c_dwords.val() == self.c_zero.val())
-                || (self.c_dwords.val() == self.c_one.val());
-        }
-        if self.reset.val() {
-            self.o_valid.d.next = false;
-        }
+        self.tx.last0.next =
+            (self.c_dwords.val() == self.c_zero.val()) || (self.c_dwords.val() == self.c_one.val());
+        self.cc_tdata.next = self.tx.tdata.val();
+        self.cc_tkeep.next = self.tx.tkeep.val();
+        self.cc_tlast.next = self.tx.tlast.val();
+        self.cc_tuser.next = self.tx.tuser.val();
+        self.cc_tvalid.next = self.tx.tvalid.val();
+        self.tx.tready.next = self.cc_tready.val();
     }
 }
 
@@ -502,9 +578,9 @@ impl Logic for RqBeats {
 }
 
 /// A short request (`r_*`: a read of `r_dwords`, or with `r_write` a write of the one Dword
-/// `r_data0`, taken with `r_valid && r_ready`) to RQ beats. Every output is a register; a
-/// request is taken when no beat is waiting and bus mastering is enabled (`bus_master`,
-/// Command register bit 2: nothing is issued without it, FTNW-H162).
+/// `r_data0`, taken with `r_valid && r_ready`) to RQ beats (a `BeatPairTx` fed by `RqBeats`). A
+/// request is taken only while bus mastering is enabled (`bus_master`, Command register bit 2:
+/// nothing is issued without it, FTNW-H162).
 #[derive(LogicBlock)]
 pub struct RqTx {
     pub clock: Signal<In, Clock>,
@@ -526,17 +602,10 @@ pub struct RqTx {
     pub rq_tvalid: Signal<Out, Bit>,
     pub rq_tready: Signal<In, Bit>,
     beats: RqBeats,
-    o_data: DFF<Bits<128>>,
-    o_user: DFF<Bits<60>>,
-    o_keep: DFF<Bits<4>>,
-    o_last: DFF<Bit>,
-    o_valid: DFF<Bit>,
-    d1: DFF<Bits<128>>,
-    u1: DFF<Bits<60>>,
+    tx: BeatPairTx<60>,
     c_wr: Constant<Bits<4>>,
     c_rd: Constant<Bits<4>>,
     c_keep4: Constant<Bits<4>>,
-    c_keep1: Constant<Bits<4>>,
 }
 
 impl Default for RqTx {
@@ -561,17 +630,10 @@ impl Default for RqTx {
             rq_tvalid: Default::default(),
             rq_tready: Default::default(),
             beats: Default::default(),
-            o_data: Default::default(),
-            o_user: Default::default(),
-            o_keep: Default::default(),
-            o_last: Default::default(),
-            o_valid: Default::default(),
-            d1: Default::default(),
-            u1: Default::default(),
+            tx: Default::default(),
             c_wr: Constant::new((ReqType::MemWrite as u64).into()),
             c_rd: Constant::new((ReqType::MemRead as u64).into()),
             c_keep4: Constant::new(15u64.into()),
-            c_keep1: Constant::new(1u64.into()),
         }
     }
 }
@@ -579,7 +641,6 @@ impl Default for RqTx {
 impl Logic for RqTx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, o_data, o_user, o_keep, o_last, o_valid, d1, u1);
         self.beats.addr.next = self.r_addr.val();
         self.beats.dwords.next = self.r_dwords.val();
         self.beats.req_type.next = self.c_rd.val();
@@ -590,34 +651,23 @@ impl Logic for RqTx {
         self.beats.first_be.next = self.r_first_be.val();
         self.beats.last_be.next = self.r_last_be.val();
         self.beats.data0.next = self.r_data0.val();
-        self.rq_tdata.next = self.o_data.q.val();
-        self.rq_tuser.next = self.o_user.q.val();
-        self.rq_tkeep.next = self.o_keep.q.val();
-        self.rq_tlast.next = self.o_last.q.val();
-        self.rq_tvalid.next = self.o_valid.q.val();
-        self.r_ready.next = !self.o_valid.q.val() && self.bus_master.val();
-        if self.o_valid.q.val() && self.rq_tready.val() {
-            if self.o_last.q.val() {
-                self.o_valid.d.next = false;
-            } else {
-                self.o_data.d.next = self.d1.q.val();
-                self.o_user.d.next = self.u1.q.val();
-                self.o_keep.d.next = self.c_keep1.val();
-                self.o_last.d.next = true;
-            }
-        }
-        if !self.o_valid.q.val() && self.bus_master.val() && self.r_valid.val() {
-            self.o_valid.d.next = true;
-            self.o_data.d.next = self.beats.d0.val();
-            self.o_user.d.next = self.beats.u0.val();
-            self.d1.d.next = self.beats.d1.val();
-            self.u1.d.next = self.beats.u1.val();
-            self.o_keep.d.next = self.c_keep4.val();
-            self.o_last.d.next = !self.r_write.val();
-        }
-        if self.reset.val() {
-            self.o_valid.d.next = false;
-        }
+        self.tx.clock.next = self.clock.val();
+        self.tx.reset.next = self.reset.val();
+        self.tx.enable.next = self.bus_master.val();
+        self.tx.t_valid.next = self.r_valid.val();
+        self.r_ready.next = self.tx.t_ready.val();
+        self.tx.d0.next = self.beats.d0.val();
+        self.tx.u0.next = self.beats.u0.val();
+        self.tx.d1.next = self.beats.d1.val();
+        self.tx.u1.next = self.beats.u1.val();
+        self.tx.keep0.next = self.c_keep4.val();
+        self.tx.last0.next = !self.r_write.val();
+        self.rq_tdata.next = self.tx.tdata.val();
+        self.rq_tkeep.next = self.tx.tkeep.val();
+        self.rq_tlast.next = self.tx.tlast.val();
+        self.rq_tuser.next = self.tx.tuser.val();
+        self.rq_tvalid.next = self.tx.tvalid.val();
+        self.tx.tready.next = self.rq_tready.val();
     }
 }
 
