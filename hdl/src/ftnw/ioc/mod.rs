@@ -37,7 +37,7 @@ const REQ_MEM_WRITE: u64 = 0b0001;
 /// the IOC registers; TFCNT's counter writes leave on RQ (`m_axis_rq_*`) while bus mastering is
 /// enabled (`cfg_bus_master`).
 ///
-/// A register write may so be executed after a TX-window write that followed it on CQ (the two
+/// A register write may thus be executed after a TX-window write that followed it on CQ (the two
 /// paths are independent, as in the thesis' PIC); a register read completes only after every
 /// register access before it.
 #[derive(LogicBlock)]
