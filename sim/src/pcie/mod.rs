@@ -364,10 +364,23 @@ impl RootComplex {
             return;
         }
         let data = data.unwrap();
+        if len == 0 {
+            // a zero-length read (one Dword, no byte enabled) completes with one Dword of
+            // undefined data and byte count 1 (PCIe base spec 2.2.9 and 2.3.1.1)
+            let c = RcDesc {
+                lower_addr: (start & 0xfff) as u16,
+                byte_count: 1,
+                request_completed: true,
+                dwords: 1,
+                ..base
+            };
+            self.push_cpl(due, &c, &[0]);
+            return;
+        }
         // pieces: each ends at an RCB boundary (or the end), at most max payload
         let mut at = 0usize;
         let mut first = true;
-        while at < len || (len == 0 && first) {
+        while at < len {
             let addr = start + at as u64;
             let rcb = self.cfg.rcb as u64;
             let to_rcb = (rcb - addr % rcb) as usize;

@@ -126,6 +126,25 @@ fn reads_complete_in_pieces_at_the_rcb_within_max_payload() {
     }
 }
 
+/// A zero-length read (one Dword, no byte enabled) gets one completion of one Dword with byte
+/// count 1, as the PCIe base specification asks of a completer.
+#[test]
+fn a_zero_length_read_completes_with_one_dword_and_byte_count_1() {
+    let (mut rc, a) = rc_with_memory(PcieConfig::default(), 3);
+    let mut req = read_req(a + 0x44, 4, 9);
+    req[0].user &= !0xff; // first and last byte enables 0
+    rc.rq(&req);
+    let cpls = drain(&mut rc);
+    assert!(rc.violations.is_empty(), "{:?}", rc.violations);
+    assert_eq!(cpls.len(), 1);
+    let (d, t) = rc_of(&cpls[0]);
+    assert_eq!((d.tag, d.dwords, d.byte_count), (9, 1, 1));
+    assert_eq!(d.lower_addr as u64, (a + 0x44) & 0xfff);
+    assert!(d.request_completed);
+    assert_eq!(d.status, status::SC);
+    assert_eq!(t.dwords.len(), 4);
+}
+
 #[test]
 fn completions_of_tags_interleave_but_each_tag_keeps_address_order() {
     let (mut rc, a) = rc_with_memory(PcieConfig::default(), 7);
