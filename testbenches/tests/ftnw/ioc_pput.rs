@@ -572,3 +572,58 @@ fn pput_never_waits_for_a_register_completion_verilator() {
         no_wait_for_completions(rng, Backend::Verilator)
     });
 }
+
+/// PIC takes a TX-window write of the PCIe maximum, 4 KB (1024 Dwords, one header beat and 256
+/// payload beats), as it takes a short one (FTNW-H045): 32 packets, whole, in address order; then
+/// a page written from the last Dword of its first item on (realigned across every beat, one
+/// more item at the end) and its first 12 bytes after it.
+fn max_payload_writes(rng: &mut Rng, backend: Backend) {
+    let mut d = Pput::new(backend, 4000, rng.next_u64());
+    let bytes: Vec<u8> = (0..4096).map(|_| rng.below(256) as u8).collect();
+    let words = |b: &[u8]| -> Vec<u32> {
+        b.chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    d.write(tx_offset(2, 6, 32), &bytes);
+    d.drain(rng, 600);
+    let want: Vec<(u16, Vec<u32>)> = (0..32)
+        .map(|k| (meta(6, 32 + k), words(&bytes[128 * k as usize..][..128])))
+        .collect();
+    let got: Vec<(u16, Vec<u32>)> = d.got[2].drain(..).collect();
+    assert_eq!(got, want, "one 4 KB write");
+    // the same page written from Dword 3 of its first item (1021 Dwords, every beat
+    // realigned, one item more at the end), its first 12 bytes apart
+    let rest: Vec<u8> = (0..4096 - 12).map(|_| rng.below(256) as u8).collect();
+    d.write(tx_offset(0, 1, 64) + 12, &rest);
+    d.write(tx_offset(0, 1, 64), &[0x11; 12]);
+    d.drain(rng, 600);
+    let mut all = vec![0x11u8; 12];
+    all.extend_from_slice(&rest);
+    let mut got: Vec<(u16, Vec<u32>)> = d.got[0].drain(..).collect();
+    got.sort_by_key(|p| p.0);
+    let want: Vec<(u16, Vec<u32>)> = (0..32)
+        .map(|k| (meta(1, 64 + k), words(&all[128 * k as usize..][..128])))
+        .collect();
+    assert_eq!(got, want, "a 4 KB write from the last Dword of an item");
+    assert_eq!(d.seen, Exc::default(), "no write refused");
+}
+
+// verifies: FTNW-H045
+#[test]
+fn pput_takes_writes_up_to_4_kb() {
+    check("ioc_pput_4k", 0x1A9, |rng| {
+        max_payload_writes(rng, Backend::Native)
+    });
+}
+
+// verifies: FTNW-H045
+#[test]
+fn pput_takes_writes_up_to_4_kb_verilator() {
+    if !verilator::require("pput_takes_writes_up_to_4_kb_verilator") {
+        return;
+    }
+    check("ioc_pput_4k_verilator", 0x1AA, |rng| {
+        max_payload_writes(rng, Backend::Verilator)
+    });
+}
