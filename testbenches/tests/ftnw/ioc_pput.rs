@@ -6,8 +6,10 @@
 //! byte, in the order the packets were completed. A scoreboard predicts that order from the
 //! writes. Plus the bad input: partial byte enables, a missing link, duplicate Dwords, aliasing
 //! packets and writes into a packet waiting to leave, each refused and flagged, none changing a
-//! packet. On the native model and on the emitted Verilog (Verilator), with the TNW clock
-//! slower and faster than the IOC's. FTNW-H044, H046-H048, H051-H057, H157.
+//! packet (and LINK_EXC's record of them). Then TFCNT's counters in host memory, a message of
+//! twice DATA_MEM with and without the split, PPUT while the host takes no completion, and
+//! writes of 4 KB. On the native model and on the emitted Verilog (Verilator), with the TNW
+//! clock slower and faster than the IOC's. The requirements each test verifies are above it.
 
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
