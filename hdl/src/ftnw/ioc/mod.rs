@@ -114,6 +114,8 @@ pub struct Ioc {
     /// LINK_EXC's pending bits: an interrupt source once the IOC has an interrupt.
     unused_pending: Unused<Bits<32>>,
     any_exc: Signal<Local, Bit>,
+    rob_ovr: Signal<Local, Bit>,
+    rob_hdr: Signal<Local, Bit>,
     tfcnt: Tfcnt,
     rq: RqTx,
     c_bar0: Constant<Bits<3>>,
@@ -194,6 +196,8 @@ impl Default for Ioc {
             exc_cnt: Default::default(),
             unused_pending: Default::default(),
             any_exc: Default::default(),
+            rob_ovr: Default::default(),
+            rob_hdr: Default::default(),
             tfcnt: Default::default(),
             rq: Default::default(),
             c_bar0: k(0),
@@ -308,8 +312,9 @@ impl Logic for Ioc {
         self.win.p_last.next = self.cq.p_last.val();
         self.exc_tx_partial.next = self.win.exc_partial.val();
         self.exc_tx_link.next = self.win.exc_link.val();
-        self.exc_tx_overrun.next = false;
-        self.exc_tx_header.next = false;
+        // a buffer refused an item (one item a cycle: at most one buffer at a time)
+        self.rob_ovr.next = false;
+        self.rob_hdr.next = false;
         for l in 0..LINKS {
             self.rob[l].clock.next = self.clock.val();
             self.rob[l].reset.next = self.reset.val();
@@ -325,12 +330,14 @@ impl Logic for Ioc {
             self.tfcnt.extracted[l].next = self.rob[l].extracted.val();
             self.tfcnt.completed[l].next = self.rob[l].completed.val();
             if self.rob[l].exc_overrun.val() {
-                self.exc_tx_overrun.next = true;
+                self.rob_ovr.next = true;
             }
             if self.rob[l].exc_header.val() {
-                self.exc_tx_header.next = true;
+                self.rob_hdr.next = true;
             }
         }
+        self.exc_tx_overrun.next = self.rob_ovr.val();
+        self.exc_tx_header.next = self.rob_hdr.val();
         PacketSource::<128, 16, 14>::link(&mut self.tx0, &mut self.rob[0].tx);
         PacketSource::<128, 16, 14>::link(&mut self.tx1, &mut self.rob[1].tx);
         PacketSource::<128, 16, 14>::link(&mut self.tx2, &mut self.rob[2].tx);
@@ -393,25 +400,14 @@ impl Logic for Ioc {
         self.regs.link_exc_partial_set.next = self.ctl.exc_partial.val();
         self.regs.link_exc_tx_partial_set.next = self.win.exc_partial.val();
         self.regs.link_exc_tx_link_set.next = self.win.exc_link.val();
-        self.regs.link_exc_tx_overrun_set.next = false;
-        self.regs.link_exc_tx_header_set.next = false;
-        for l in 0..LINKS {
-            if self.rob[l].exc_overrun.val() {
-                self.regs.link_exc_tx_overrun_set.next = true;
-            }
-            if self.rob[l].exc_header.val() {
-                self.regs.link_exc_tx_header_set.next = true;
-            }
-        }
+        self.regs.link_exc_tx_overrun_set.next = self.rob_ovr.val();
+        self.regs.link_exc_tx_header_set.next = self.rob_hdr.val();
         self.any_exc.next = self.ctl.exc_request.val()
             || self.ctl.exc_partial.val()
             || self.win.exc_partial.val()
-            || self.win.exc_link.val();
-        for l in 0..LINKS {
-            if self.rob[l].exc_overrun.val() || self.rob[l].exc_header.val() {
-                self.any_exc.next = true;
-            }
-        }
+            || self.win.exc_link.val()
+            || self.rob_ovr.val()
+            || self.rob_hdr.val();
         self.regs.link_exc_count.next = self.exc_cnt.q.val();
         self.unused_pending.x.next = self.regs.link_exc_pending.val();
         self.exc_cnt.d.next = self.exc_cnt.q.val();

@@ -18,6 +18,20 @@ fn b128(v: u128) -> Bits<128> {
     Bits::<128>::from(BigUint::from(v))
 }
 
+/// Four Dwords as one 128-bit beat (Dword 0 lowest) and their odd parity, one bit per byte
+/// (bit `4i + k` for byte k of Dword i), as `tuser` carries it on CC and RQ.
+fn beat_of(d: [u32; 4]) -> (Bits<128>, u64) {
+    let data = d
+        .iter()
+        .enumerate()
+        .fold(0u128, |a, (i, &x)| a | (x as u128) << (32 * i));
+    let par = d
+        .iter()
+        .enumerate()
+        .fold(0u64, |a, (i, &x)| a | (dword_parity(x) as u64) << (4 * i));
+    (b128(data), par)
+}
+
 /// The fields of a CQ descriptor beat (`tdata` of the first beat).
 #[derive(LogicBlock, Default)]
 pub struct CqFields {
@@ -123,15 +137,8 @@ impl Logic for CcBeats {
         let d0 = [w[0], w[1], w[2], self.data0.val().to_u32()];
         let d1 = [self.data1.val().to_u32(), 0, 0, 0];
         let beat = |d: [u32; 4]| {
-            let data = d
-                .iter()
-                .enumerate()
-                .fold(0u128, |a, (i, &x)| a | (x as u128) << (32 * i));
-            let par = d
-                .iter()
-                .enumerate()
-                .fold(0u64, |a, (i, &x)| a | (dword_parity(x) as u64) << (4 * i));
-            (b128(data), Bits::<33>::from(par << 1))
+            let (data, par) = beat_of(d);
+            (data, Bits::<33>::from(par << 1))
         };
         let (a, b) = beat(d0);
         self.d0.next = a;
@@ -527,15 +534,8 @@ impl Logic for RqBeats {
         w[2] = (w[2] & !(0xf << 11)) | rt << 11;
         let d1 = [self.data0.val().to_u32(), 0, 0, 0];
         let beat = |d: [u32; 4]| {
-            let data = d
-                .iter()
-                .enumerate()
-                .fold(0u128, |a, (i, &x)| a | (x as u128) << (32 * i));
-            let par = d
-                .iter()
-                .enumerate()
-                .fold(0u64, |a, (i, &x)| a | (dword_parity(x) as u64) << (4 * i));
-            (b128(data), par << 28)
+            let (data, par) = beat_of(d);
+            (data, par << 28)
         };
         let (a, p0) = beat(w);
         let be = self.first_be.val().to_u64() | self.last_be.val().to_u64() << 4;
@@ -684,13 +684,11 @@ pub struct CqPack {
 
 impl Logic for CqPack {
     fn update(&mut self) {
-        let d = (0..4).fold(BigUint::default(), |a, i| {
-            a | BigUint::from(self.data.val().get_bits::<32>(32 * i).to_u64()) << (32 * i)
-        });
         let hi = self.keep.val().to_u64()
             | (self.last.val() as u64) << 4
             | self.user8.val().to_u64() << 5;
-        self.y.next = Bits::<141>::from(d | BigUint::from(hi) << 128);
+        let y = BigUint::from(self.data.val().to_u128()) | BigUint::from(hi) << 128;
+        self.y.next = Bits::<141>::from(y);
     }
     fn connect(&mut self) {
         self.y.connect();

@@ -37,12 +37,8 @@ pub struct DwAlign {
 impl Logic for DwAlign {
     fn update(&mut self) {
         let o = self.o.val().to_u64() as usize;
-        let b = |x: &Bits<128>| -> BigUint {
-            (0..4).fold(BigUint::default(), |a, i| {
-                a | (BigUint::from(x.get_bits::<32>(32 * i).to_u64()) << (32 * i))
-            })
-        };
-        let both = (b(&self.cur.val()) << 128) | b(&self.prev.val());
+        let both = (BigUint::from(self.cur.val().to_u128()) << 128)
+            | BigUint::from(self.prev.val().to_u128());
         let mask = (BigUint::from(1u8) << 128) - 1u8;
         self.y.next = Bits::<128>::from((both >> (32 * (4 - o))) & mask);
     }
