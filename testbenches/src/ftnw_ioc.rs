@@ -265,6 +265,18 @@ impl Pput {
         }
     }
 
+    /// Run until the CPU's writes are taken and `n` packets in all have been received (at most
+    /// 100 000 IOC cycles, else the test fails naming `what`), then 200 cycles more.
+    pub fn deliver(&mut self, rng: &mut Rng, n: usize, what: &str) {
+        self.drain(rng, 0);
+        let start = self.cycles;
+        while self.got.iter().map(|g| g.len()).sum::<usize>() < n {
+            self.event(rng);
+            assert!(self.cycles - start < 100_000, "{what}: packets missing");
+        }
+        self.drain(rng, 200);
+    }
+
     /// Run until the CPU's writes are all taken, then `tail` IOC cycles more.
     pub fn drain(&mut self, rng: &mut Rng, tail: u64) {
         let start = self.cycles;

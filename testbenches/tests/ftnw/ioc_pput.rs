@@ -111,13 +111,7 @@ fn run_rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, rounds: usize) {
         for (off, b) in &round.writes {
             d.write(*off, b);
         }
-        d.drain(rng, 0);
-        let start = d.cycles;
-        while d.got.iter().map(|g| g.len()).sum::<usize>() < round.want.len() {
-            d.event(rng);
-            assert!(d.cycles - start < 100_000, "round {r}: packets missing");
-        }
-        d.drain(rng, 200);
+        d.deliver(rng, round.want.len(), &format!("round {r}"));
         for l in 0..LINKS {
             let got: Vec<u16> = d.got[l].iter().map(|p| p.0).collect();
             assert_eq!(
@@ -164,6 +158,13 @@ fn pput_packets_in_any_write_order_reach_their_links_whole_verilator() {
 /// A packet's 128 bytes from its words.
 fn bytes(w: &[u32]) -> Vec<u8> {
     w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Bytes as little-endian Dwords (whole ones).
+fn words(b: &[u8]) -> Vec<u32> {
+    b.chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
 }
 
 /// The bad writes, one kind after the other; the exceptions counted exactly (the pulses, and
@@ -337,13 +338,7 @@ fn tfcnt(rng: &mut Rng, backend: Backend, rounds: usize) {
         for (off, b) in &round.writes {
             d.write(*off, b);
         }
-        d.drain(rng, 0);
-        let start = d.cycles;
-        while d.got.iter().map(|g| g.len()).sum::<usize>() < round.want.len() {
-            d.event(rng);
-            assert!(d.cycles - start < 100_000, "round {r}: packets missing");
-        }
-        d.drain(rng, 200);
+        d.deliver(rng, round.want.len(), &format!("round {r}"));
         for (l, g) in d.got.iter_mut().enumerate() {
             sent[l] += g.len() as u32;
             g.clear();
@@ -428,13 +423,7 @@ fn aliasing(rng: &mut Rng, backend: Backend) {
         .map(|_| (0..128).map(|_| rng.below(256) as u8).collect())
         .collect();
     let want: Vec<(u16, Vec<u32>)> = (0..n)
-        .map(|k| {
-            let w = msg[k as usize]
-                .chunks(4)
-                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-                .collect();
-            (meta(2, k), w)
-        })
+        .map(|k| (meta(2, k), words(&msg[k as usize])))
         .collect();
     // at once, the link slower than the writes
     d.p_ready = 0.2;
@@ -545,12 +534,7 @@ fn no_wait_for_completions(rng: &mut Rng, backend: Backend) {
     let want: Vec<(u16, Vec<u32>)> = pk
         .iter()
         .enumerate()
-        .map(|(k, p)| {
-            let w = p
-                .chunks(4)
-                .map(|c| u32::from_le_bytes(c.try_into().unwrap()));
-            (meta(1, k as u16), w.collect())
-        })
+        .map(|(k, p)| (meta(1, k as u16), words(p)))
         .collect();
     let got: Vec<(u16, Vec<u32>)> = d.got[5].drain(..).collect();
     assert_eq!(got, want);
@@ -582,11 +566,6 @@ fn pput_never_waits_for_a_register_completion_verilator() {
 fn max_payload_writes(rng: &mut Rng, backend: Backend) {
     let mut d = Pput::new(backend, 4000, rng.next_u64());
     let bytes: Vec<u8> = (0..4096).map(|_| rng.below(256) as u8).collect();
-    let words = |b: &[u8]| -> Vec<u32> {
-        b.chunks(4)
-            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-            .collect()
-    };
     d.write(tx_offset(2, 6, 32), &bytes);
     d.drain(rng, 600);
     let want: Vec<(u16, Vec<u32>)> = (0..32)
