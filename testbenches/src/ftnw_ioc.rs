@@ -29,6 +29,8 @@ pub struct Exc {
     pub link: u32,
     pub overrun: u32,
     pub header: u32,
+    /// DMA exceptions (`exc_dma`).
+    pub dma: u32,
 }
 
 pub struct Pput {
@@ -43,9 +45,15 @@ pub struct Pput {
     cc_sink: BeatSink,
     bus_master: usize,
     rq_sink: BeatSink,
+    rc_ports: [usize; 6],
+    /// Completions on their way to RC, and the beat offered.
+    pub rc_src: BeatSource,
+    rc_q: VecDeque<Vec<Beat>>,
+    rc_offered: Option<Beat>,
+    max_read_req: usize,
     /// The 4-byte writes the IOC made on RQ: `(address, value)`.
     pub rq_log: Vec<(u64, u32)>,
-    exc: [usize; 4],
+    exc: [usize; 5],
     tx: [[usize; 7]; LINKS],
     /// CC's `tready` kept low (the host not taking completions).
     pub cc_hold: bool,
@@ -83,9 +91,13 @@ impl Pput {
             .map(|f| ix(&format!("m_axis_rq_{f}")));
         let cc = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("m_axis_cc_{f}")));
+        let rc_ports = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
+            .map(|f| ix(&format!("s_axis_rc_{f}")));
+        let max_read_req = ix("cfg_max_read_req");
         let bus_master = ix("cfg_bus_master");
         sim.set(bus_master, 1);
-        let exc = ["partial", "link", "overrun", "header"].map(|f| ix(&format!("exc_tx_{f}")));
+        let exc = ["tx_partial", "tx_link", "tx_overrun", "tx_header", "dma"]
+            .map(|f| ix(&format!("exc_{f}")));
         let tx = std::array::from_fn(|l| {
             ["data", "keep", "meta", "first", "last", "valid", "ready"]
                 .map(|f| ix(&format!("tx{l}${f}")))
@@ -96,7 +108,7 @@ impl Pput {
         sim.run_each(4);
         sim.set(ix("reset"), 0);
         sim.set(ix("tnw_reset"), 0);
-        Self {
+        let mut d = Self {
             sim,
             rc: RootComplex::new(PcieConfig::default(), MemServer::new(HOST_BASE), seed),
             src: BeatSource::new(0.1),
@@ -108,6 +120,11 @@ impl Pput {
             cc_sink: BeatSink::new(0.2),
             bus_master,
             rq_sink: BeatSink::new(0.2),
+            rc_ports,
+            rc_src: BeatSource::new(0.1),
+            rc_q: VecDeque::new(),
+            rc_offered: None,
+            max_read_req,
             rq_log: vec![],
             exc,
             tx,
@@ -121,7 +138,18 @@ impl Pput {
             cq_stalls: 0,
             seen: Exc::default(),
             cycles: 0,
-        }
+        };
+        d.set_config(PcieConfig::default());
+        d
+    }
+
+    /// The root complex's configuration, and the design's `cfg_max_read_req` from it.
+    pub fn set_config(&mut self, cfg: PcieConfig) {
+        let n = (cfg.max_read_request / 128).trailing_zeros();
+        assert_eq!(128 << n, cfg.max_read_request, "max read request: a power of two");
+        self.sim.set(self.max_read_req, n as u128);
+        self.rc.cfg = cfg;
+        self.set_bus_master(cfg.bus_master);
     }
 
     /// A CPU write of `bytes` at TX-window offset `off` (queued for CQ).
@@ -185,6 +213,7 @@ impl Pput {
         let cq_end = self.offered.is_some_and(|b| b.last) && cq_taken;
         let cq_stall = self.offered.is_some() && !cq_taken;
         let exc = self.exc.map(|i| self.sim.get(i) == 1);
+        let rc_taken = self.sim.get(self.rc_ports[5]) == 1;
         let tx: Vec<Option<(u128, u16, bool, bool)>> = (0..LINKS)
             .map(|l| {
                 let [data, keep, meta, first, last, valid, ready] = self.tx[l];
@@ -210,6 +239,23 @@ impl Pput {
             self.seen.link += exc[1] as u32;
             self.seen.overrun += exc[2] as u32;
             self.seen.header += exc[3] as u32;
+            self.seen.dma += exc[4] as u32;
+            // completions: due ones leave the model, one beat offered at a time
+            self.rc.tick();
+            while let Some(t) = self.rc.take_rc() {
+                self.rc_q.push_back(t);
+            }
+            if self.rc_offered.is_some() && rc_taken {
+                self.rc_src.taken();
+            }
+            self.rc_offered = self.rc_src.offer(&mut self.rc_q, rng);
+            let o = self.rc_offered.unwrap_or_default();
+            let [rc_data, rc_keep, rc_last, rc_user, rc_valid, _] = self.rc_ports;
+            self.sim.set(rc_data, o.data);
+            self.sim.set(rc_keep, o.keep as u128);
+            self.sim.set(rc_last, o.last as u128);
+            self.sim.set(rc_user, o.user);
+            self.sim.set(rc_valid, self.rc_offered.is_some() as u128);
             if self.offered.is_some() && cq_taken {
                 self.src.taken();
             }
@@ -277,10 +323,17 @@ impl Pput {
         self.drain(rng, 200);
     }
 
-    /// Run until the CPU's writes are all taken, then `tail` IOC cycles more.
+    /// Run until the CPU's writes are all taken and no completion is due or on its way, then
+    /// `tail` IOC cycles more.
     pub fn drain(&mut self, rng: &mut Rng, tail: u64) {
         let start = self.cycles;
-        while !(self.rc.cq_out.is_empty() && self.cq_q.is_empty() && self.offered.is_none()) {
+        while !(self.rc.cq_out.is_empty()
+            && self.cq_q.is_empty()
+            && self.offered.is_none()
+            && self.rc.outstanding_reads() == 0
+            && self.rc_q.is_empty()
+            && self.rc_offered.is_none())
+        {
             self.event(rng);
             assert!(self.cycles - start < 2_000_000, "CQ stalled");
         }

@@ -77,3 +77,29 @@ impl Logic for OneHot64 {
         Verilog::Custom("always @(*) y = 64'd1 << x;\n".into())
     }
 }
+
+/// `y` = `n` ones rotated left by `s` in 64 bits (`n` < 64): the slots `s, s + 1, ..., s + n - 1`
+/// of a 64-slot ring, modulo 64.
+#[derive(LogicBlock, Default)]
+pub struct SlotRun {
+    pub n: Signal<In, Bits<6>>,
+    pub s: Signal<In, Bits<6>>,
+    pub y: Signal<Out, Bits<64>>,
+}
+
+impl Logic for SlotRun {
+    fn update(&mut self) {
+        let run = (1u64 << self.n.val().to_u64()) - 1;
+        self.y.next = Bits::<64>::from(run.rotate_left(self.s.val().to_u64() as u32));
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(
+            "wire [127:0] rot = {64'd0, (64'd1 << n) - 64'd1} << s;\n\
+             always @(*) y = rot[63:0] | rot[127:64];\n"
+                .into(),
+        )
+    }
+}

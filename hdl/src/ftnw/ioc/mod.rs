@@ -6,18 +6,20 @@
 
 pub mod pcie_us;
 pub mod regctl;
+pub mod nget;
 pub mod rob;
 pub mod tfcnt;
 pub mod txwin;
 
 use crate::common::packet::PacketSource;
-use crate::common::prim::k;
+use crate::common::prim::{k, Concat};
 use crate::common::regbank::RegBusMaster;
 use crate::common::regfile::FtnwIocRegs;
 use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use nicgen_wire::ftnw::txwin::LINKS;
+use nget::Nget;
 use pcie_us::{CcTx, CqPack, CqRx, RqTx};
 use regctl::{RegCtl, TNW_BUS_BITS};
 use rob::Rob;
@@ -68,6 +70,17 @@ pub struct Ioc {
     pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
     pub m_axis_rq_tvalid: Signal<Out, Bit>,
     pub m_axis_rq_tready: Signal<In, Bit>,
+    /// The requester-completion interface (NGET's read data) and the max read request size
+    /// (`cfg_max_read_req`).
+    pub s_axis_rc_tdata: Signal<In, Bits<128>>,
+    pub s_axis_rc_tkeep: Signal<In, Bits<4>>,
+    pub s_axis_rc_tlast: Signal<In, Bit>,
+    pub s_axis_rc_tuser: Signal<In, Bits<75>>,
+    pub s_axis_rc_tvalid: Signal<In, Bit>,
+    pub s_axis_rc_tready: Signal<Out, Bit>,
+    pub cfg_max_read_req: Signal<In, Bits<3>>,
+    /// A DMA exception (any bit of DMA_EXC raised this cycle).
+    pub exc_dma: Signal<Out, Bit>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
     pub tx0: PacketSource<128, 16, 14>,
@@ -118,6 +131,44 @@ pub struct Ioc {
     rob_hdr: Signal<Local, Bit>,
     tfcnt: Tfcnt,
     rq: RqTx,
+    nget: Nget,
+    /// The DMA Request register: the Dword last written on the IOC bus, whether it was the
+    /// first or last of its request, the low Dword waiting for its high one.
+    wd: DFF<Bits<32>>,
+    wd_first: DFF<Bit>,
+    wd_last: DFF<Bit>,
+    req_lo: DFF<Bits<32>>,
+    lo_fresh: DFF<Bit>,
+    req_split: DFF<Bit>,
+    req_w: Concat<32, 2, 34>,
+    u_req: [Unused<Bits<11>>; 2],
+    u_req3: [Unused<Bits<3>>; 3],
+    u_req1: Unused<Bit>,
+    u_req2: Unused<Bits<2>>,
+    u_dma_pending: Unused<Bits<32>>,
+    u_rc_keep: Unused<Bits<4>>,
+    u_rc_user: Unused<Bits<75>>,
+    buf_at: Concat<20, 16, 36>,
+    ntf_at: Concat<27, 16, 43>,
+    /// NGET's clears, delayed to meet the items they follow inside the re-order buffers.
+    cd1_v: DFF<Bit>,
+    cd1_live: DFF<Bit>,
+    cd1_link: DFF<Bits<3>>,
+    cd1_mask: DFF<Bits<64>>,
+    cd2_v: DFF<Bit>,
+    cd2_live: DFF<Bit>,
+    cd2_link: DFF<Bits<3>>,
+    cd2_mask: DFF<Bits<64>>,
+    /// The re-order buffers' write port: the TX window's item, else NGET's.
+    pw_valid: Signal<Local, Bit>,
+    pw_link: Signal<Local, Bits<3>>,
+    pw_vc: Signal<Local, Bits<3>>,
+    pw_rao: Signal<Local, Bits<11>>,
+    pw_item: Signal<Local, Bits<3>>,
+    pw_dw: Signal<Local, Bits<4>>,
+    pw_data: Signal<Local, Bits<128>>,
+    any_dma: Signal<Local, Bit>,
+    c_z64: Constant<Bits<64>>,
     c_bar0: Constant<Bits<3>>,
     c_mwr: Constant<Bits<4>>,
     c_link: [Constant<Bits<3>>; LINKS],
@@ -157,6 +208,14 @@ impl Default for Ioc {
             m_axis_rq_tuser: Default::default(),
             m_axis_rq_tvalid: Default::default(),
             m_axis_rq_tready: Default::default(),
+            s_axis_rc_tdata: Default::default(),
+            s_axis_rc_tkeep: Default::default(),
+            s_axis_rc_tlast: Default::default(),
+            s_axis_rc_tuser: Default::default(),
+            s_axis_rc_tvalid: Default::default(),
+            s_axis_rc_tready: Default::default(),
+            cfg_max_read_req: Default::default(),
+            exc_dma: Default::default(),
             exc_request: Default::default(),
             exc_partial: Default::default(),
             tx0: Default::default(),
@@ -200,6 +259,40 @@ impl Default for Ioc {
             rob_hdr: Default::default(),
             tfcnt: Default::default(),
             rq: Default::default(),
+            nget: Default::default(),
+            wd: Default::default(),
+            wd_first: Default::default(),
+            wd_last: Default::default(),
+            req_lo: Default::default(),
+            lo_fresh: Default::default(),
+            req_split: Default::default(),
+            req_w: Default::default(),
+            u_req: Default::default(),
+            u_req3: Default::default(),
+            u_req1: Default::default(),
+            u_req2: Default::default(),
+            u_dma_pending: Default::default(),
+            u_rc_keep: Default::default(),
+            u_rc_user: Default::default(),
+            buf_at: Default::default(),
+            ntf_at: Default::default(),
+            cd1_v: Default::default(),
+            cd1_live: Default::default(),
+            cd1_link: Default::default(),
+            cd1_mask: Default::default(),
+            cd2_v: Default::default(),
+            cd2_live: Default::default(),
+            cd2_link: Default::default(),
+            cd2_mask: Default::default(),
+            pw_valid: Default::default(),
+            pw_link: Default::default(),
+            pw_vc: Default::default(),
+            pw_rao: Default::default(),
+            pw_item: Default::default(),
+            pw_dw: Default::default(),
+            pw_data: Default::default(),
+            any_dma: Default::default(),
+            c_z64: k(0),
             c_bar0: k(0),
             c_mwr: k(REQ_MEM_WRITE),
             c_link: std::array::from_fn(|l| k(l as u64)),
@@ -216,7 +309,10 @@ impl Default for Ioc {
 impl Logic for Ioc {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, in_xfer, xfer_win);
+        dff_setup!(
+            self, clock, in_xfer, xfer_win, wd, wd_first, wd_last, req_lo, lo_fresh, req_split,
+            cd1_v, cd1_live, cd1_link, cd1_mask, cd2_v, cd2_live, cd2_link, cd2_mask
+        );
         self.cq.clock.next = self.clock.val();
         self.cq.reset.next = self.reset.val();
         self.cqr.clock.next = self.clock.val();
@@ -312,6 +408,38 @@ impl Logic for Ioc {
         self.win.p_last.next = self.cq.p_last.val();
         self.exc_tx_partial.next = self.win.exc_partial.val();
         self.exc_tx_link.next = self.win.exc_link.val();
+        // the buffers' write port: the TX window's item, else NGET's command (its item, and its
+        // clear two cycles later, when the items before it are being written)
+        self.nget.o_ready.next = !self.win.i_valid.val();
+        self.pw_valid.next = self.win.i_valid.val();
+        self.pw_link.next = self.win.i_link.val();
+        self.pw_vc.next = self.win.i_vc.val();
+        self.pw_rao.next = self.win.i_rao.val();
+        self.pw_item.next = self.win.i_item.val();
+        self.pw_dw.next = self.win.i_dw.val();
+        self.pw_data.next = self.win.i_data.val();
+        if !self.win.i_valid.val() {
+            self.pw_valid.next = self.nget.o_valid.val() && self.nget.o_has_item.val();
+            self.pw_link.next = self.nget.o_link.val();
+            self.pw_vc.next = self.nget.o_vc.val();
+            self.pw_rao.next = self.nget.o_rao.val();
+            self.pw_item.next = self.nget.o_item.val();
+            self.pw_dw.next = self.c_f4.val();
+            self.pw_data.next = self.nget.o_data.val();
+        }
+        self.cd1_v.d.next =
+            self.nget.o_valid.val() && self.nget.o_clr.val() && !self.win.i_valid.val();
+        self.cd1_live.d.next = self.nget.o_clr_live.val();
+        self.cd1_link.d.next = self.nget.o_link.val();
+        self.cd1_mask.d.next = self.nget.o_mask.val();
+        self.cd2_v.d.next = self.cd1_v.q.val();
+        self.cd2_live.d.next = self.cd1_live.q.val();
+        self.cd2_link.d.next = self.cd1_link.q.val();
+        self.cd2_mask.d.next = self.cd1_mask.q.val();
+        if self.reset.val() {
+            self.cd1_v.d.next = false;
+            self.cd2_v.d.next = false;
+        }
         // a buffer refused an item (one item a cycle: at most one buffer at a time)
         self.rob_ovr.next = false;
         self.rob_hdr.next = false;
@@ -321,12 +449,21 @@ impl Logic for Ioc {
             self.rob[l].tnw_clock.next = self.tnw_clock.val();
             self.rob[l].tnw_reset.next = self.tnw_reset.val();
             self.rob[l].w_valid.next =
-                self.win.i_valid.val() && (self.win.i_link.val() == self.c_link[l].val());
-            self.rob[l].w_vc.next = self.win.i_vc.val();
-            self.rob[l].w_rao.next = self.win.i_rao.val();
-            self.rob[l].w_item.next = self.win.i_item.val();
-            self.rob[l].w_dw.next = self.win.i_dw.val();
-            self.rob[l].w_data.next = self.win.i_data.val();
+                self.pw_valid.val() && (self.pw_link.val() == self.c_link[l].val());
+            self.rob[l].w_vc.next = self.pw_vc.val();
+            self.rob[l].w_rao.next = self.pw_rao.val();
+            self.rob[l].w_item.next = self.pw_item.val();
+            self.rob[l].w_dw.next = self.pw_dw.val();
+            self.rob[l].w_data.next = self.pw_data.val();
+            self.rob[l].rsv_set.next = self.c_z64.val();
+            if self.nget.rsv_link.val() == self.c_link[l].val() {
+                self.rob[l].rsv_set.next = self.nget.rsv_set.val();
+            }
+            self.rob[l].c_valid.next =
+                self.cd2_v.q.val() && (self.cd2_link.q.val() == self.c_link[l].val());
+            self.rob[l].c_live.next = self.cd2_live.q.val();
+            self.rob[l].c_mask.next = self.cd2_mask.q.val();
+            self.nget.busy[l].next = self.rob[l].busy_slots.val();
             self.tfcnt.extracted[l].next = self.rob[l].extracted.val();
             self.tfcnt.completed[l].next = self.rob[l].completed.val();
             if self.rob[l].exc_overrun.val() {
@@ -402,12 +539,19 @@ impl Logic for Ioc {
         self.regs.link_exc_tx_link_set.next = self.win.exc_link.val();
         self.regs.link_exc_tx_overrun_set.next = self.rob_ovr.val();
         self.regs.link_exc_tx_header_set.next = self.rob_hdr.val();
+        self.any_dma.next = self.nget.exc_bad.val()
+            || self.req_split.q.val()
+            || self.nget.exc_overrun.val()
+            || self.nget.exc_cpl.val()
+            || self.nget.exc_tag.val()
+            || self.nget.exc_timeout.val();
         self.any_exc.next = self.ctl.exc_request.val()
             || self.ctl.exc_partial.val()
             || self.win.exc_partial.val()
             || self.win.exc_link.val()
             || self.rob_ovr.val()
-            || self.rob_hdr.val();
+            || self.rob_hdr.val()
+            || self.any_dma.val();
         self.regs.link_exc_count.next = self.exc_cnt.q.val();
         self.unused_pending.x.next = self.regs.link_exc_pending.val();
         self.exc_cnt.d.next = self.exc_cnt.q.val();
@@ -433,15 +577,84 @@ impl Logic for Ioc {
         self.rq.clock.next = self.clock.val();
         self.rq.reset.next = self.reset.val();
         self.rq.bus_master.next = self.cfg_bus_master.val();
-        self.rq.r_valid.next = self.tfcnt.r_valid.val();
-        self.tfcnt.r_ready.next = self.rq.r_ready.val();
+        // RQ: NGET's notifications and reads, else TFCNT's counter writes (NGET leaves gaps:
+        // a read every four cycles at most, eight at a time)
+        self.rq.r_valid.next = self.nget.r_valid.val() || self.tfcnt.r_valid.val();
+        self.nget.r_ready.next = self.rq.r_ready.val();
+        self.tfcnt.r_ready.next = self.rq.r_ready.val() && !self.nget.r_valid.val();
+        self.rq.r_first_be.next = self.c_f4.val();
         self.rq.r_write.next = true;
         self.rq.r_addr.next = self.tfcnt.r_addr.val();
         self.rq.r_dwords.next = self.c_one11.val();
         self.rq.r_tag.next = self.c_z8.val();
-        self.rq.r_first_be.next = self.c_f4.val();
         self.rq.r_last_be.next = self.c_z4.val();
         self.rq.r_data0.next = self.tfcnt.r_data0.val();
+        if self.nget.r_valid.val() {
+            self.rq.r_write.next = self.nget.r_write.val();
+            self.rq.r_addr.next = self.nget.r_addr.val();
+            self.rq.r_dwords.next = self.nget.r_dwords.val();
+            self.rq.r_tag.next = self.nget.r_tag.val();
+            self.rq.r_last_be.next = self.nget.r_last_be.val();
+            self.rq.r_data0.next = self.nget.r_data0.val();
+        }
+        // NGET: its registers, the DMA Request register (issued by one write of both Dwords,
+        // A6), RC
+        self.nget.clock.next = self.clock.val();
+        self.nget.reset.next = self.reset.val();
+        if self.ctl.ioc.write.val() {
+            self.wd.d.next = self.ctl.ioc.wdata.val();
+            self.wd_first.d.next = self.ctl.ioc_first.val();
+            self.wd_last.d.next = self.ctl.ioc_last.val();
+        }
+        self.req_split.d.next = false;
+        if self.regs.dma_req_lo_wrote.val() {
+            self.req_lo.d.next = self.wd.q.val();
+            self.lo_fresh.d.next = !self.wd_last.q.val();
+            self.req_split.d.next = self.wd_last.q.val();
+        }
+        self.req_w.lo.next = self.req_lo.q.val();
+        self.req_w.hi.next = self.wd.q.val().get_bits::<2>(0);
+        self.nget.req.next = self.req_w.y.val();
+        self.nget.req_valid.next = false;
+        if self.regs.dma_req_hi_wrote.val() {
+            self.lo_fresh.d.next = false;
+            self.nget.req_valid.next = self.lo_fresh.q.val() && !self.wd_first.q.val();
+            self.req_split.d.next = !(self.lo_fresh.q.val() && !self.wd_first.q.val());
+        }
+        if self.reset.val() {
+            self.lo_fresh.d.next = false;
+            self.req_split.d.next = false;
+        }
+        self.u_req[0].x.next = self.regs.dma_req_lo_length.val();
+        self.u_req[1].x.next = self.regs.dma_req_lo_rao.val();
+        self.u_req3[0].x.next = self.regs.dma_req_lo_vc.val();
+        self.u_req3[1].x.next = self.regs.dma_req_lo_link.val();
+        self.u_req3[2].x.next = self.regs.dma_req_lo_notidx.val();
+        self.u_req1.x.next = self.regs.dma_req_lo_bufoff_lo.val();
+        self.u_req2.x.next = self.regs.dma_req_hi_bufoff_hi.val();
+        self.buf_at.lo.next = self.regs.dma_buf_lo_addr.val();
+        self.buf_at.hi.next = self.regs.dma_buf_hi_addr.val();
+        self.nget.buf_addr.next = self.buf_at.y.val();
+        self.ntf_at.lo.next = self.regs.dma_ntf_lo_addr.val();
+        self.ntf_at.hi.next = self.regs.dma_ntf_hi_addr.val();
+        self.nget.ntf_addr.next = self.ntf_at.y.val();
+        self.nget.timeout.next = self.regs.dma_ctrl_timeout.val();
+        self.nget.max_read_req.next = self.cfg_max_read_req.val();
+        self.nget.rc_tdata.next = self.s_axis_rc_tdata.val();
+        self.nget.rc_tlast.next = self.s_axis_rc_tlast.val();
+        self.nget.rc_discontinue.next = self.s_axis_rc_tuser.val().get_bit(42);
+        self.nget.rc_tvalid.next = self.s_axis_rc_tvalid.val();
+        self.s_axis_rc_tready.next = self.nget.rc_tready.val();
+        self.u_rc_keep.x.next = self.s_axis_rc_tkeep.val();
+        self.u_rc_user.x.next = self.s_axis_rc_tuser.val();
+        self.regs.dma_exc_req_bad_set.next = self.nget.exc_bad.val();
+        self.regs.dma_exc_req_split_set.next = self.req_split.q.val();
+        self.regs.dma_exc_req_overrun_set.next = self.nget.exc_overrun.val();
+        self.regs.dma_exc_cpl_error_set.next = self.nget.exc_cpl.val();
+        self.regs.dma_exc_cpl_tag_set.next = self.nget.exc_tag.val();
+        self.regs.dma_exc_cpl_timeout_set.next = self.nget.exc_timeout.val();
+        self.u_dma_pending.x.next = self.regs.dma_exc_pending.val();
+        self.exc_dma.next = self.any_dma.val();
         self.m_axis_rq_tdata.next = self.rq.rq_tdata.val();
         self.m_axis_rq_tkeep.next = self.rq.rq_tkeep.val();
         self.m_axis_rq_tlast.next = self.rq.rq_tlast.val();

@@ -78,6 +78,10 @@ pub struct RegCtl {
     pub ioc: RegBusMaster<IOC_BUS_BITS>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
+    /// With `ioc.write`: the Dword is the first, the last of its request (the DMA Request
+    /// register is issued only by one write of both its Dwords).
+    pub ioc_first: Signal<Out, Bit>,
+    pub ioc_last: Signal<Out, Bit>,
     cdc: RegBusCdc<TNW_BUS_BITS>,
     /// Address bits above BAR2's 128 KB.
     unused_addr: Unused<Bits<32>>,
@@ -195,6 +199,8 @@ impl Default for RegCtl {
             ioc: Default::default(),
             exc_request: Default::default(),
             exc_partial: Default::default(),
+            ioc_first: Default::default(),
+            ioc_last: Default::default(),
             cdc: Default::default(),
             unused_addr: Default::default(),
             st: Default::default(),
@@ -385,6 +391,8 @@ impl Logic for RegCtl {
         self.c_data1.next = self.data1.q.val();
         self.exc_request.next = self.exc_req.q.val();
         self.exc_partial.next = self.exc_part.q.val();
+        self.ioc_first.next = self.first.q.val();
+        self.ioc_last.next = self.left.q.val() == self.c_one11.val();
         self.exc_req.d.next = false;
         self.exc_part.d.next = false;
         self.non_posted.next =

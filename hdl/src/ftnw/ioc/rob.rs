@@ -71,10 +71,21 @@ pub struct Rob {
     pub exc_header: Signal<Out, Bit>,
     /// A packet was completed (IOC clock, one cycle as it enters RDY_FIFO).
     pub completed: Signal<Out, Bit>,
+    /// NGET's reservations (IOC clock): `rsv_set` reserves slots (a mask) for a DMA read; a
+    /// clear (`c_valid`, `c_mask`, applied in the cycle it is presented, with the items the
+    /// buffer writes in that cycle) releases them, and with `c_live` also empties them (a failed
+    /// read's partial packets). `busy`: a slot holds part of a packet, a packet waiting to
+    /// leave, or a reservation.
+    pub rsv_set: Signal<In, Bits<64>>,
+    pub c_valid: Signal<In, Bit>,
+    pub c_live: Signal<In, Bit>,
+    pub c_mask: Signal<In, Bits<64>>,
+    pub busy_slots: Signal<Out, Bits<64>>,
     pub tnw_clock: Signal<In, Clock>,
     pub tnw_reset: Signal<In, Bit>,
     pub tx: PacketSource<128, 16, 14>,
     pub extracted: Signal<Out, Bit>,
+    rsv: DFF<Bits<64>>,
     lanes: [BlockRam<Bits<32>, ITEM_ADDR_BITS>; 4],
     word: Join4,
     records: LutRam<Bits<32>, SLOT_BITS>,
@@ -121,6 +132,7 @@ pub struct Rob {
     r_oh: OneHot64,
     shamt: Concat<2, 3, 5>,
     slot_live: Signal<Local, Bit>,
+    live_n: Signal<Local, Bits<64>>,
     fresh: Signal<Local, Bits<32>>,
     any: Signal<Local, Bit>,
     dup: Signal<Local, Bit>,
@@ -159,10 +171,16 @@ impl Default for Rob {
             exc_overrun: Default::default(),
             exc_header: Default::default(),
             completed: Default::default(),
+            rsv_set: Default::default(),
+            c_valid: Default::default(),
+            c_live: Default::default(),
+            c_mask: Default::default(),
+            busy_slots: Default::default(),
             tnw_clock: Default::default(),
             tnw_reset: Default::default(),
             tx: Default::default(),
             extracted: Default::default(),
+            rsv: Default::default(),
             lanes: Default::default(),
             word: Default::default(),
             records: Default::default(),
@@ -208,6 +226,7 @@ impl Default for Rob {
             r_oh: Default::default(),
             shamt: Default::default(),
             slot_live: Default::default(),
+            live_n: Default::default(),
             fresh: Default::default(),
             any: Default::default(),
             dup: Default::default(),
@@ -239,7 +258,7 @@ impl Logic for Rob {
         dff_setup!(
             self, clock, q_valid, q_vc, q_rao, q_item, q_dw, q_data, s_valid, s_vc, s_rao, s_item,
             s_dw, s_data, s_old, s_fresh, s_live, s_busy, s_stag, live, epoch_w, er1, er2, ov, hd,
-            pv, pmeta
+            pv, pmeta, rsv
         );
         dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
         self.q_valid.d.next = self.w_valid.val();
@@ -302,13 +321,25 @@ impl Logic for Rob {
         self.rdy.sink.valid.next = self.pv.q.val();
         self.completed.next = self.pv.q.val();
         self.w_oh.x.next = self.s_rao.q.val().get_bits::<6>(0);
+        self.live_n.next = self.live.q.val();
         if self.go.val() && !self.s_live.q.val() {
-            self.live.d.next = self.live.q.val() | self.w_oh.y.val();
+            self.live_n.next = self.live.q.val() | self.w_oh.y.val();
         }
         if self.go.val() && self.full.val() {
-            self.live.d.next = self.live.q.val() & !self.w_oh.y.val();
+            self.live_n.next = self.live.q.val() & !self.w_oh.y.val();
             self.epoch_w.d.next = self.epoch_w.q.val() ^ self.w_oh.y.val();
         }
+        self.live.d.next = self.live_n.val();
+        // NGET's reservations and clears (after the item's own update: a clear is the later)
+        self.rsv.d.next = self.rsv.q.val() | self.rsv_set.val();
+        if self.c_valid.val() {
+            self.rsv.d.next = (self.rsv.q.val() & !self.c_mask.val()) | self.rsv_set.val();
+            if self.c_live.val() {
+                self.live.d.next = self.live_n.val() & !self.c_mask.val();
+            }
+        }
+        self.busy_slots.next =
+            self.live.q.val() | (self.epoch_w.q.val() ^ self.er2.q.val()) | self.rsv.q.val();
         // ---- stage 1: the item in `q_*` looks its slot up: the slot's state as stage 2 leaves
         // it when stage 2 holds the same slot, else from the tables
         self.records.read_address.next = self.q_rao.q.val().get_bits::<6>(0);
@@ -372,6 +403,7 @@ impl Logic for Rob {
             self.s_valid.d.next = false;
             self.pv.d.next = false;
             self.live.d.next = self.c0_64.val();
+            self.rsv.d.next = self.c0_64.val();
             self.epoch_w.d.next = self.c0_64.val();
             self.ov.d.next = false;
             self.hd.d.next = false;
