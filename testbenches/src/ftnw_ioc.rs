@@ -146,7 +146,11 @@ impl Pput {
     /// The root complex's configuration, and the design's `cfg_max_read_req` from it.
     pub fn set_config(&mut self, cfg: PcieConfig) {
         let n = (cfg.max_read_request / 128).trailing_zeros();
-        assert_eq!(128 << n, cfg.max_read_request, "max read request: a power of two");
+        assert_eq!(
+            128 << n,
+            cfg.max_read_request,
+            "max read request: a power of two"
+        );
         self.sim.set(self.max_read_req, n as u128);
         self.rc.cfg = cfg;
         self.set_bus_master(cfg.bus_master);

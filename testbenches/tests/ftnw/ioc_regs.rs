@@ -13,7 +13,7 @@ use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
-use nicgen_wire::ftnw::ioc::{IOC_REGS, IOC_REGS_BASE, LINK_EXC};
+use nicgen_wire::ftnw::ioc::{DMA_EXC, DMA_REQ_LO, IOC_REGS, IOC_REGS_BASE, LINK_EXC};
 use nicgen_wire::pcie_us::{status, Beat};
 use nicgen_wire::regs::Access;
 use std::collections::{HashMap, VecDeque};
@@ -152,11 +152,13 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
             let region = rng.below(10);
             let o: u32 = match region {
                 0..=5 => (rng.below(0x6000 / 4) as u32) << 2,
-                // the IOC window but LINK_EXC's slot (reads and writes of up to 16 bytes stay
-                // in one), whose sticky bits this traffic sets (the PPUT refusals test reads it)
+                // the IOC window but the slots of LINK_EXC and DMA_EXC, whose sticky bits this
+                // traffic sets, and of DMA_REQ, whose writes start DMA (reads and writes of up to
+                // 16 bytes stay in one slot; the PPUT and NGET tests read and write these)
                 6 | 7 => loop {
                     let o = IOC_REGS_BASE + ((rng.below(0x100 / 4) as u32) << 2);
-                    if o & !0xf != IOC_REGS_BASE + LINK_EXC.offset {
+                    let slot = (o - IOC_REGS_BASE) & !0xf;
+                    if ![LINK_EXC.offset, DMA_EXC.offset, DMA_REQ_LO.offset].contains(&slot) {
                         break o;
                     }
                 },

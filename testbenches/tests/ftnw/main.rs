@@ -3,6 +3,7 @@
 
 mod blocks;
 mod driver;
+mod ioc_nget;
 mod ioc_pput;
 mod ioc_regs;
 mod link;

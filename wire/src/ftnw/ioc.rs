@@ -118,8 +118,12 @@ impl DmaRequest {
     }
     /// The packets it injects, in order: (RAO, byte offset in the DMA buffer).
     pub fn packets(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
-        (0..self.dwords / 32)
-            .map(move |p| (self.rao + p, self.bufoff as u64 * DMA_SLOT_BYTES + p as u64 * 128))
+        (0..self.dwords / 32).map(move |p| {
+            (
+                self.rao + p,
+                self.bufoff as u64 * DMA_SLOT_BYTES + p as u64 * 128,
+            )
+        })
     }
 }
 
@@ -142,15 +146,50 @@ mod tests {
 
     #[test]
     fn dma_request_fields_sit_where_a5_4_prints_them() {
-        let r = DmaRequest { dwords: 0x7ff, link: 0, vc: 0, rao: 0, notidx: 0, bufoff: 0 };
+        let r = DmaRequest {
+            dwords: 0x7ff,
+            link: 0,
+            vc: 0,
+            rao: 0,
+            notidx: 0,
+            bufoff: 0,
+        };
         assert_eq!(r.pack(), 0x7ff);
-        let r = DmaRequest { dwords: 0, link: 7, vc: 7, rao: 0x7ff, notidx: 0, bufoff: 0 };
+        let r = DmaRequest {
+            dwords: 0,
+            link: 7,
+            vc: 7,
+            rao: 0x7ff,
+            notidx: 0,
+            bufoff: 0,
+        };
         assert_eq!(r.pack(), 0x0fff_f800); // DMAPICATTR [27:11]
-        let r = DmaRequest { dwords: 0, link: 0, vc: 0, rao: 0, notidx: 7, bufoff: 0 };
+        let r = DmaRequest {
+            dwords: 0,
+            link: 0,
+            vc: 0,
+            rao: 0,
+            notidx: 7,
+            bufoff: 0,
+        };
         assert_eq!(r.pack(), 0x7000_0000); // DMANOTIDX [30:28]
-        let r = DmaRequest { dwords: 0, link: 0, vc: 0, rao: 0, notidx: 0, bufoff: 7 };
+        let r = DmaRequest {
+            dwords: 0,
+            link: 0,
+            vc: 0,
+            rao: 0,
+            notidx: 0,
+            bufoff: 7,
+        };
         assert_eq!(r.pack(), 0x3_8000_0000); // DMABUFOFF [33:31]
-        let ok = DmaRequest { dwords: 1024, link: 5, vc: 7, rao: 2016, notidx: 0, bufoff: 0 };
+        let ok = DmaRequest {
+            dwords: 1024,
+            link: 5,
+            vc: 7,
+            rao: 2016,
+            notidx: 0,
+            bufoff: 0,
+        };
         assert!(ok.valid());
         assert!(!DmaRequest { rao: 2017, ..ok }.valid());
         assert!(!DmaRequest { dwords: 1056, ..ok }.valid());

@@ -4,9 +4,9 @@
 //! (`tfcnt`), whose counter writes leave on RQ. The DMA engine and POC join with issue 13's
 //! further slices.
 
+pub mod nget;
 pub mod pcie_us;
 pub mod regctl;
-pub mod nget;
 pub mod rob;
 pub mod tfcnt;
 pub mod txwin;
@@ -18,8 +18,8 @@ use crate::common::regfile::FtnwIocRegs;
 use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
-use nicgen_wire::ftnw::txwin::LINKS;
 use nget::Nget;
+use nicgen_wire::ftnw::txwin::LINKS;
 use pcie_us::{CcTx, CqPack, CqRx, RqTx};
 use regctl::{RegCtl, TNW_BUS_BITS};
 use rob::Rob;

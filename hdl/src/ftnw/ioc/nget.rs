@@ -37,9 +37,9 @@
 //! All in the IOC clock domain; `busy` (the re-order buffers' busy slots) is read registered.
 
 use crate::common::prim::{k, Concat, SlotRun};
-use crate::common::widen::Widen;
 use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
+use crate::common::widen::Widen;
 use crate::ftnw::ioc::txwin::DwAlign;
 use nicgen_wire::ftnw::ioc::{DMA_REQS, DMA_TAGS};
 use nicgen_wire::ftnw::rxbuff::{POLLMAGIC, POLLMAGIC_ERR};
@@ -169,6 +169,10 @@ pub struct Nget {
     t_req: [DFF<Bits<3>>; DMA_TAGS],
     t_mask: [DFF<Bits<64>>; DMA_TAGS],
     t_age: [DFF<Bits<2>>; DMA_TAGS],
+    /// A failed read whose last completion has not come yet (its tag stays in use).
+    t_drain: [DFF<Bit>; DMA_TAGS],
+    /// The low 12 address bits the read's next completion must start at.
+    t_at: [DFF<Bits<12>>; DMA_TAGS],
     // completions
     in_cpl: DFF<Bit>,
     cur_good: DFF<Bit>,
@@ -186,6 +190,8 @@ pub struct Nget {
     h_dw: Signal<Local, Bits<11>>,
     h_bytes: Signal<Local, Bits<13>>,
     h_act: Signal<Local, Bit>,
+    h_drain: Signal<Local, Bit>,
+    h_at: Signal<Local, Bits<12>>,
     h_rem: Signal<Local, Bits<13>>,
     h_known: Signal<Local, Bit>,
     h_good: Signal<Local, Bit>,
@@ -353,6 +359,8 @@ impl Default for Nget {
             t_req: Default::default(),
             t_mask: Default::default(),
             t_age: Default::default(),
+            t_drain: Default::default(),
+            t_at: Default::default(),
             in_cpl: Default::default(),
             cur_good: Default::default(),
             cur_done: Default::default(),
@@ -369,6 +377,8 @@ impl Default for Nget {
             h_dw: Default::default(),
             h_bytes: Default::default(),
             h_act: Default::default(),
+            h_drain: Default::default(),
+            h_at: Default::default(),
             h_rem: Default::default(),
             h_known: Default::default(),
             h_good: Default::default(),
@@ -440,8 +450,8 @@ impl Logic for Nget {
             self, clock, x_bad, x_ovr, x_cpl, x_tag, x_tmo, st, c_link, c_vc, c_rao, c_left,
             c_page, c_off, c_seq, p_size, p_mask, busy_sel, tag_sel, head, tail, count, in_cpl,
             cur_good, cur_done, cur_tag, cur_link, cur_vc, cur_rao, cur_item, cur_req, cur_mask,
-            prev, tick_cnt, ov, o_it, o_cl, o_cll, o_dec, o_fail, o_req, o_lnk, o_v3, o_ra,
-            o_it3, o_dat, o_msk
+            prev, tick_cnt, ov, o_it, o_cl, o_cll, o_dec, o_fail, o_req, o_lnk, o_v3, o_ra, o_it3,
+            o_dat, o_msk
         );
         for e in 0..DMA_REQS {
             self.r_outst[e].clock.next = self.clock.val();
@@ -472,6 +482,10 @@ impl Logic for Nget {
             self.t_req[t].d.next = self.t_req[t].q.val();
             self.t_mask[t].d.next = self.t_mask[t].q.val();
             self.t_age[t].d.next = self.t_age[t].q.val();
+            self.t_drain[t].clock.next = self.clock.val();
+            self.t_drain[t].d.next = self.t_drain[t].q.val();
+            self.t_at[t].clock.next = self.clock.val();
+            self.t_at[t].d.next = self.t_at[t].q.val();
         }
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
@@ -530,7 +544,7 @@ impl Logic for Nget {
         self.free_any.next = false;
         self.free_tag.next = self.c_z3.val();
         for t in 0..DMA_TAGS {
-            if !self.t_act[7 - t].q.val() {
+            if !self.t_act[7 - t].q.val() && !self.t_drain[7 - t].q.val() {
                 self.free_any.next = true;
                 self.free_tag.next = self.c_idx[7 - t].val();
             }
@@ -538,8 +552,8 @@ impl Logic for Nget {
         self.issue.next =
             (self.st.q.val() == self.s_issue.val()) && !self.n_pend.val() && self.r_ready.val();
         // (a pop of an empty FIFO is none: `ready` does not read `valid`, which follows it)
-        self.fifo.source.ready.next = (self.st.q.val() == self.s_idle.val())
-            && (self.count.q.val() != self.c_eight4.val());
+        self.fifo.source.ready.next =
+            (self.st.q.val() == self.s_idle.val()) && (self.count.q.val() != self.c_eight4.val());
         self.u_sink_ready.x.next = self.fifo.sink.ready.val();
         self.rsv_link.next = self.c_link.q.val();
         self.rsv_set.next = self.c_z64.val();
@@ -610,14 +624,18 @@ impl Logic for Nget {
         self.w_hbytes.hi.next = self.rc_tdata.val().get_bits::<11>(32);
         self.h_bytes.next = self.w_hbytes.y.val();
         self.h_act.next = false;
+        self.h_drain.next = false;
         self.h_rem.next = self.c_z13.val();
+        self.h_at.next = self.c_z12.val();
         for t in 0..DMA_TAGS {
             if self.h_tag.val() == self.c_idx[t].val() {
                 self.h_act.next = self.t_act[t].q.val();
+                self.h_drain.next = self.t_drain[t].q.val();
                 self.h_rem.next = self.t_rem[t].q.val();
+                self.h_at.next = self.t_at[t].q.val();
             }
         }
-        self.h_known.next = self.h_act.val()
+        self.h_known.next = (self.h_act.val() || self.h_drain.val())
             && (self.rc_tdata.val().get_bits::<5>(67) == self.c_z5.val())
             && (self.rc_tdata.val().get_bits::<4>(12) != self.c_bad_tag.val());
         self.h_good.next = (self.rc_tdata.val().get_bits::<4>(12) == self.c_z4.val())
@@ -625,7 +643,9 @@ impl Logic for Nget {
             && (self.h_dw.val().get_bits::<2>(0) == self.c_z2.val())
             && (self.h_dw.val() != self.c_z11.val())
             && (self.h_bytes.val() <= self.h_rem.val())
-            && (self.rc_tdata.val().get_bits::<4>(0) == self.c_z4.val())
+            && (self.rc_tdata.val().get_bits::<12>(0) == self.h_at.val())
+            && (self.rc_tdata.val().get_bits::<13>(16) == self.h_rem.val())
+            && (self.h_at.val().get_bits::<4>(0) == self.c_z4.val())
             && !self.rc_tlast.val()
             && !self.rc_discontinue.val();
         self.o_take.next = self.ov.q.val() && self.o_ready.val();
@@ -641,15 +661,15 @@ impl Logic for Nget {
         self.tmo_any.next = false;
         self.tmo_tag.next = self.c_z3.val();
         for t in 0..DMA_TAGS {
-            if self.t_act[7 - t].q.val()
-                && (self.t_age[7 - t].q.val() == self.c_three2.val())
-            {
+            if self.t_act[7 - t].q.val() && (self.t_age[7 - t].q.val() == self.c_three2.val()) {
                 self.tmo_any.next = true;
                 self.tmo_tag.next = self.c_idx[7 - t].val();
             }
         }
-        self.tmo_go.next =
-            self.tmo_any.val() && !self.in_cpl.q.val() && !self.rc_tvalid.val() && self.o_free.val();
+        self.tmo_go.next = self.tmo_any.val()
+            && !self.in_cpl.q.val()
+            && !self.rc_tvalid.val()
+            && self.o_free.val();
         self.x_cpl.d.next = false;
         self.x_tag.d.next = false;
         self.x_tmo.d.next = self.tmo_go.val();
@@ -682,12 +702,12 @@ impl Logic for Nget {
         }
         if self.h_go.val() {
             self.in_cpl.d.next = !self.rc_tlast.val();
-            self.cur_good.d.next = self.h_known.val() && self.h_good.val();
+            self.cur_good.d.next = self.h_act.val() && self.h_known.val() && self.h_good.val();
             self.cur_tag.d.next = self.h_tag.val();
             self.prev.d.next = self.rc_tdata.val();
             self.cur_done.d.next = self.h_bytes.val() == self.h_rem.val();
             self.x_tag.d.next = !self.h_known.val();
-            self.x_cpl.d.next = self.h_known.val() && !self.h_good.val();
+            self.x_cpl.d.next = self.h_act.val() && self.h_known.val() && !self.h_good.val();
             for t in 0..DMA_TAGS {
                 if self.h_tag.val() == self.c_idx[t].val() {
                     self.cur_link.d.next = self.t_link[t].q.val();
@@ -696,7 +716,7 @@ impl Logic for Nget {
                     self.cur_item.d.next = self.t_nxt[t].q.val();
                     self.cur_req.d.next = self.t_req[t].q.val();
                     self.cur_mask.d.next = self.t_mask[t].q.val();
-                    if self.h_known.val() && !self.h_good.val() {
+                    if self.h_act.val() && self.h_known.val() && !self.h_good.val() {
                         self.ov.d.next = true;
                         self.o_it.d.next = false;
                         self.o_cl.d.next = true;
@@ -746,19 +766,23 @@ impl Logic for Nget {
         // DMA_STORE
         for t in 0..DMA_TAGS {
             if self.tick.val()
-                && self.t_act[t].q.val()
+                && (self.t_act[t].q.val() || self.t_drain[t].q.val())
                 && (self.t_age[t].q.val() != self.c_three2.val())
             {
                 self.t_age[t].d.next = self.t_age[t].q.val() + self.c_one2.val();
             }
-            if self.h_go.val() && self.h_known.val() && (self.h_tag.val() == self.c_idx[t].val())
-            {
+            if self.h_go.val() && self.h_known.val() && (self.h_tag.val() == self.c_idx[t].val()) {
+                // a failure (or a failed read's completion): the tag waits for the read's last
+                // completion (Request Completed), so none of them meets the tag's next read
                 self.t_act[t].d.next = false;
-                if self.h_good.val() {
+                self.t_drain[t].d.next = !self.rc_tdata.val().get_bit(30);
+                self.t_age[t].d.next = self.c_z2.val();
+                if self.h_act.val() && self.h_good.val() {
+                    self.t_drain[t].d.next = false;
+                    self.t_at[t].d.next =
+                        self.t_at[t].q.val() + self.h_bytes.val().get_bits::<12>(0);
                     self.t_rem[t].d.next = self.t_rem[t].q.val() - self.h_bytes.val();
-                    self.t_nxt[t].d.next =
-                        self.t_nxt[t].q.val() + self.h_dw.val().get_bits::<8>(2);
-                    self.t_age[t].d.next = self.c_z2.val();
+                    self.t_nxt[t].d.next = self.t_nxt[t].q.val() + self.h_dw.val().get_bits::<8>(2);
                     self.t_act[t].d.next = self.h_bytes.val() != self.h_rem.val();
                 }
             }
@@ -768,9 +792,17 @@ impl Logic for Nget {
                 && (self.cur_tag.q.val() == self.c_idx[t].val())
             {
                 self.t_act[t].d.next = false;
+                self.t_drain[t].d.next = !self.cur_done.q.val();
             }
             if self.tmo_go.val() && (self.tmo_tag.val() == self.c_idx[t].val()) {
                 self.t_act[t].d.next = false;
+            }
+            // a failed read's completions that never come: its tag is free after a timeout
+            if self.tick.val()
+                && self.t_drain[t].q.val()
+                && (self.t_age[t].q.val() == self.c_three2.val())
+            {
+                self.t_drain[t].d.next = false;
             }
             if self.issue.val() && (self.tag_sel.q.val() == self.c_idx[t].val()) {
                 self.t_act[t].d.next = true;
@@ -782,9 +814,11 @@ impl Logic for Nget {
                 self.t_req[t].d.next = self.c_seq.q.val();
                 self.t_mask[t].d.next = self.p_mask.q.val();
                 self.t_age[t].d.next = self.c_z2.val();
+                self.t_at[t].d.next = self.c_off.q.val();
             }
             if self.reset.val() {
                 self.t_act[t].d.next = false;
+                self.t_drain[t].d.next = false;
             }
         }
         // the request ring: reads in flight per request, issued, failed

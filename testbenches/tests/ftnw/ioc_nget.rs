@@ -1,0 +1,433 @@
+//! NGET through the IOC (`ftnw::ioc::nget`): the root-complex model's CPU writes DMA requests
+//! (`nicgen_wire::ftnw::ioc::DmaRequest`, one 8- or 16-byte write of the DMA Request register);
+//! the IOC reads the packets from the model's host memory on RQ, takes the completions on RC
+//! (split at the read completion boundary, grown up to the max payload, reordered across tags,
+//! at random latencies) and hands every packet to its link whole and once, with every byte, then
+//! writes each request's notification, in request order, after its data. The model checks every
+//! request on RQ (max read request, 4 KB, tags, bus mastering). Rounds draw the host's
+//! configuration (max read request 128 B to 4 KB, read completion boundary 64 or 128 B, max
+//! payload 128 to 512 B) and requests of every length, link, VC, RAO and buffer slot, some into
+//! the same re-order-buffer slots (they wait for the slots: H143). Then the bad input: bad
+//! requests, split request writes and a full request FIFO, each dropped and flagged; and
+//! completions that fail (UR, CA, poisoned, lost, with a stray tag, one Dword too long): the
+//! read's partial packets are dropped, its notification carries POLLMAGIC_ERR, DMA_EXC says
+//! why, and the next request into the same slots is delivered. On the native model and on the
+//! emitted Verilog (Verilator). The requirements each test verifies are above it.
+
+use nicgen_driver::HostMem;
+use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
+use nicgen_sim::pcie::{CplFault, PcieConfig};
+use nicgen_testbenches::ftnw_ioc::{meta, Exc, Pput};
+use nicgen_wire::ftnw::ioc::{
+    DmaRequest, DMA_BUF_LO, DMA_CTRL, DMA_EXC, DMA_NTF_LO, DMA_REQS, DMA_REQ_HI, DMA_REQ_LO,
+    DMA_SLOT_BYTES, IOC_REGS_BASE,
+};
+use nicgen_wire::ftnw::rxbuff::{POLLMAGIC, POLLMAGIC_ERR};
+use nicgen_wire::ftnw::txwin::LINKS;
+use std::collections::{HashMap, VecDeque};
+
+/// The IOC with an NGET buffer (8 slots of 4 KB, random bytes) and a notification block set up.
+struct Dma {
+    d: Pput,
+    buf: u64,
+    ntf: u64,
+}
+
+impl Dma {
+    fn new(rng: &mut Rng, backend: Backend, tnw_period: u64) -> Self {
+        let mut d = Pput::new(backend, tnw_period, rng.next_u64());
+        let buf =
+            d.rc.mem
+                .mem
+                .alloc(8 * DMA_SLOT_BYTES as usize, 4096)
+                .unwrap();
+        let bytes: Vec<u8> = (0..8 * DMA_SLOT_BYTES)
+            .map(|_| rng.next_u64() as u8)
+            .collect();
+        d.rc.mem.mem.write(buf, &bytes).unwrap();
+        let ntf = d.rc.mem.mem.alloc(32, 32).unwrap();
+        d.rc.mem.mem.write(ntf, &[0; 32]).unwrap();
+        d.reg_write(IOC_REGS_BASE + DMA_BUF_LO.offset, &buf.to_le_bytes());
+        d.reg_write(IOC_REGS_BASE + DMA_NTF_LO.offset, &ntf.to_le_bytes());
+        Self { d, buf, ntf }
+    }
+
+    /// A request as the thesis writes it (one 16-byte write, bytes 8-15 zero) or as one 8-byte
+    /// write.
+    fn request(&mut self, rng: &mut Rng, r: &DmaRequest) {
+        let mut b = r.pack().to_le_bytes().to_vec();
+        if rng.chance(0.5) {
+            b.extend([0; 8]);
+        }
+        self.d.reg_write(IOC_REGS_BASE + DMA_REQ_LO.offset, &b);
+    }
+
+    /// The packets of `r` as host memory holds them: `(meta, words)`.
+    fn packets(&mut self, r: &DmaRequest) -> Vec<(u16, Vec<u32>)> {
+        r.packets()
+            .map(|(rao, off)| {
+                let mut b = [0u8; 128];
+                self.d.rc.mem.mem.read(self.buf + off, &mut b).unwrap();
+                let w = b
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes(c.try_into().unwrap()));
+                (meta(r.vc as u8, rao as u16), w.collect())
+            })
+            .collect()
+    }
+
+    /// The notifications written so far: `(notify index, value)`, in order.
+    fn notifications(&self) -> Vec<(u32, u32)> {
+        self.d
+            .rq_log
+            .iter()
+            .filter(|(a, _)| (self.ntf..self.ntf + 32).contains(a))
+            .map(|&(a, v)| (((a - self.ntf) / 4) as u32, v))
+            .collect()
+    }
+
+    /// Run until `n` notifications in all have been written, then drain.
+    fn await_notifications(&mut self, rng: &mut Rng, n: usize, what: &str) {
+        let start = self.d.cycles;
+        while self.notifications().len() < n {
+            self.d.event(rng);
+            assert!(
+                self.d.cycles - start < 400_000,
+                "{what}: notifications missing"
+            );
+        }
+        self.d.drain(rng, 400);
+    }
+
+    fn dma_exc(&mut self, rng: &mut Rng) -> u32 {
+        self.d.reg_read(rng, IOC_REGS_BASE + DMA_EXC.offset)
+    }
+}
+
+/// A random host configuration.
+fn random_config(rng: &mut Rng) -> PcieConfig {
+    PcieConfig {
+        max_read_request: 128 << rng.below(6),
+        max_payload: 128 << rng.below(3),
+        rcb: [64, 128][rng.below(2) as usize],
+        latency: 20 + rng.below(200),
+        jitter: rng.below(80),
+        ..PcieConfig::default()
+    }
+}
+
+/// Up to 8 requests of random length, link, VC, RAO, notify index and buffer slot.
+fn random_requests(rng: &mut Rng) -> Vec<DmaRequest> {
+    let n = 1 + rng.below(DMA_REQS as u64) as usize;
+    (0..n)
+        .map(|i| {
+            let packets = 1 + rng.below(32) as u32;
+            DmaRequest {
+                dwords: 32 * packets,
+                link: rng.below(LINKS as u64) as u32,
+                vc: rng.below(8) as u32,
+                rao: rng.below((2049 - packets) as u64) as u32,
+                notidx: i as u32,
+                bufoff: rng.below(8) as u32,
+            }
+        })
+        .collect()
+}
+
+fn rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, n: usize) {
+    let mut x = Dma::new(rng, backend, tnw_period);
+    for r in 0..n {
+        let cfg = random_config(rng);
+        x.d.set_config(cfg);
+        x.d.p_ready = [0.9, 0.3][rng.below(2) as usize];
+        x.d.rq_log.clear();
+        let reqs = random_requests(rng);
+        // per link and packet identity: the payloads in request order (two requests into one
+        // slot are served one after the other)
+        let mut want: HashMap<(usize, u16), VecDeque<Vec<u32>>> = HashMap::new();
+        let mut total = 0;
+        for q in &reqs {
+            for (m, w) in x.packets(q) {
+                want.entry((q.link as usize, m)).or_default().push_back(w);
+                total += 1;
+            }
+            x.request(rng, q);
+        }
+        let what = format!("round {r} ({cfg:?}, {reqs:?})");
+        x.await_notifications(rng, reqs.len(), &what);
+        let expect: Vec<(u32, u32)> = reqs.iter().map(|q| (q.notidx, POLLMAGIC)).collect();
+        assert_eq!(
+            x.notifications(),
+            expect,
+            "{what}: notifications in request order"
+        );
+        // the notification follows the data into the re-order buffers: the packets may still
+        // be on their way out
+        x.d.deliver(rng, total, &what);
+        let got: usize = x.d.got.iter().map(|g| g.len()).sum();
+        assert_eq!(got, total, "{what}: packets delivered");
+        for l in 0..LINKS {
+            for (m, words) in x.d.got[l].drain(..) {
+                let q = want.get_mut(&(l, m)).and_then(|q| q.pop_front());
+                assert_eq!(
+                    Some(words),
+                    q,
+                    "{what}: link {l}, packet rao {} vc {}",
+                    m >> 3,
+                    m & 7
+                );
+            }
+        }
+        assert_eq!(x.d.seen, Exc::default(), "{what}: no exception");
+        assert_eq!(x.d.rc.outstanding_reads(), 0, "{what}: reads left");
+    }
+}
+
+// verifies: FTNW-H066 FTNW-H067 FTNW-H068 FTNW-H069 FTNW-H070 FTNW-H071 FTNW-H072 FTNW-H095
+// verifies: FTNW-H097 FTNW-H099 FTNW-H100 FTNW-H101 FTNW-H140 FTNW-H141 FTNW-H143 FTNW-H144
+// verifies: FTNW-H161 FTNW-H162
+#[test]
+fn nget_reads_every_request_into_its_link_whole_and_notifies_in_order() {
+    check("ioc_nget", 0x1B0, |rng| {
+        rounds(rng, Backend::Native, 4000, 5);
+        rounds(rng, Backend::Native, 6_002, 3); // TNW slower
+        rounds(rng, Backend::Native, 2_602, 3); // TNW faster
+    });
+}
+
+// verifies: FTNW-H066 FTNW-H067 FTNW-H068 FTNW-H069 FTNW-H070 FTNW-H071 FTNW-H072 FTNW-H095
+// verifies: FTNW-H097 FTNW-H099 FTNW-H100 FTNW-H101 FTNW-H140 FTNW-H141 FTNW-H143 FTNW-H144
+// verifies: FTNW-H161 FTNW-H162
+#[test]
+fn nget_reads_every_request_into_its_link_whole_and_notifies_in_order_verilator() {
+    if !verilator::require(
+        "nget_reads_every_request_into_its_link_whole_and_notifies_in_order_verilator",
+    ) {
+        return;
+    }
+    check("ioc_nget_verilator", 0x1B1, |rng| {
+        rounds(rng, Backend::Verilator, 4000, 16);
+        rounds(rng, Backend::Verilator, 10_002, 8);
+        rounds(rng, Backend::Verilator, 1_602, 8);
+    });
+}
+
+/// DMA_EXC's bits by name.
+fn exc_bit(name: &str) -> u32 {
+    DMA_EXC::FIELDS
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap()
+        .mask()
+}
+
+fn bad_requests(rng: &mut Rng, backend: Backend) {
+    let mut x = Dma::new(rng, backend, 4000);
+    let good = DmaRequest {
+        dwords: 64,
+        link: 2,
+        vc: 3,
+        rao: 100,
+        notidx: 0,
+        bufoff: 1,
+    };
+    let lo = IOC_REGS_BASE + DMA_REQ_LO.offset;
+    let hi = IOC_REGS_BASE + DMA_REQ_HI.offset;
+    // each bad request: dropped, REQ_BAD, nothing read
+    let bad = [
+        DmaRequest { dwords: 0, ..good },
+        DmaRequest { dwords: 48, ..good },
+        DmaRequest {
+            dwords: 1056,
+            ..good
+        },
+        DmaRequest { link: 6, ..good },
+        DmaRequest { link: 7, ..good },
+        DmaRequest { rao: 2047, ..good },
+    ];
+    for q in bad {
+        assert!(!q.valid());
+        x.request(rng, &q);
+        x.d.drain(rng, 300);
+        assert_eq!(x.dma_exc(rng), exc_bit("REQ_BAD"), "{q:?}");
+        x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
+    }
+    // a request written as two 4-byte writes, or half of it: dropped, REQ_SPLIT
+    let v = good.pack();
+    let halves: [&[(u32, u32)]; 3] = [
+        &[(lo, v as u32), (hi, (v >> 32) as u32)],
+        &[(lo, v as u32)],
+        &[(hi, (v >> 32) as u32)],
+    ];
+    for writes in halves {
+        for &(at, w) in writes {
+            x.d.reg_write(at, &w.to_le_bytes());
+        }
+        x.d.drain(rng, 300);
+        assert_eq!(x.dma_exc(rng), exc_bit("REQ_SPLIT"), "{writes:x?}");
+        x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
+    }
+    assert_eq!(x.d.rc.rq_reads, 0, "a dropped request read host memory");
+    assert!(x.notifications().is_empty());
+    assert!(x.d.got.iter().all(|g| g.is_empty()));
+    // bus mastering off: nothing leaves; one request is taken for issue and 8 wait in the
+    // FIFO, the tenth overruns it
+    x.d.set_bus_master(false);
+    let reqs: Vec<DmaRequest> = (0..10)
+        .map(|i| DmaRequest {
+            rao: 2 * i,
+            notidx: i % 8,
+            ..good
+        })
+        .collect();
+    for q in &reqs {
+        x.request(rng, q);
+    }
+    x.d.drain(rng, 500);
+    assert_eq!(x.d.rc.rq_reads, 0, "a read while bus mastering is off");
+    assert_eq!(x.dma_exc(rng), exc_bit("REQ_OVERRUN"));
+    x.d.set_bus_master(true);
+    x.await_notifications(rng, 9, "after bus mastering");
+    let expect: Vec<(u32, u32)> = reqs[..9].iter().map(|q| (q.notidx, POLLMAGIC)).collect();
+    assert_eq!(x.notifications(), expect);
+    let mut want = vec![];
+    for q in &reqs[..9] {
+        want.extend(x.packets(q));
+    }
+    let mut got: Vec<(u16, Vec<u32>)> = x.d.got[2].drain(..).collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "the nine requests' packets");
+}
+
+// verifies: FTNW-H096 FTNW-H098 FTNW-H142 FTNW-H162 FTNW-H166
+#[test]
+fn nget_bad_requests_are_dropped_and_flagged() {
+    check("ioc_nget_bad", 0x1B2, |rng| {
+        bad_requests(rng, Backend::Native)
+    });
+}
+
+// verifies: FTNW-H096 FTNW-H098 FTNW-H142 FTNW-H162 FTNW-H166
+#[test]
+fn nget_bad_requests_are_dropped_and_flagged_verilator() {
+    if !verilator::require("nget_bad_requests_are_dropped_and_flagged_verilator") {
+        return;
+    }
+    check("ioc_nget_bad_verilator", 0x1B3, |rng| {
+        bad_requests(rng, Backend::Verilator)
+    });
+}
+
+fn failed_completions(rng: &mut Rng, backend: Backend) {
+    let mut x = Dma::new(rng, backend, 4000);
+    // one read per request (1 KB each), a short timeout: 2 to 3 ticks of 512 cycles
+    x.d.set_config(PcieConfig {
+        max_read_request: 1024,
+        ..PcieConfig::default()
+    });
+    x.d.reg_write(IOC_REGS_BASE + DMA_CTRL.offset, &9u32.to_le_bytes());
+    let faults = [
+        (CplFault::Ur, "CPL_ERROR"),
+        (CplFault::Ca, "CPL_ERROR"),
+        (CplFault::Poisoned, "CPL_ERROR"),
+        (CplFault::Drop, "CPL_TIMEOUT"),
+        (CplFault::WrongTag, "CPL_TAG"),
+        (CplFault::ExtraDword, "CPL_ERROR"),
+    ];
+    for (k, (f, bit)) in faults.into_iter().enumerate() {
+        x.d.rq_log.clear();
+        x.d.rc.fault_next_read(f);
+        // the failing request, then one into the same slots of the same link, and one on another
+        let bad = DmaRequest {
+            dwords: 256,
+            link: 1,
+            vc: 1,
+            rao: 64 * k as u32,
+            notidx: 0,
+            bufoff: 0,
+        };
+        let next = DmaRequest {
+            vc: 2,
+            notidx: 1,
+            bufoff: 1,
+            ..bad
+        };
+        let other = DmaRequest {
+            link: 4,
+            notidx: 2,
+            bufoff: 2,
+            ..bad
+        };
+        for q in [&bad, &next, &other] {
+            x.request(rng, q);
+        }
+        let what = format!("{f:?}");
+        x.await_notifications(rng, 3, &what);
+        x.d.drain(rng, 3000);
+        assert_eq!(
+            x.notifications(),
+            vec![(0, POLLMAGIC_ERR), (1, POLLMAGIC), (2, POLLMAGIC)],
+            "{what}: notifications"
+        );
+        let exc = x.dma_exc(rng);
+        assert_ne!(exc & exc_bit(bit), 0, "{what}: DMA_EXC {exc:#x} has {bit}");
+        let allowed =
+            exc_bit(bit) | exc_bit("CPL_TAG") | exc_bit("CPL_ERROR") | exc_bit("CPL_TIMEOUT");
+        assert_eq!(exc & !allowed, 0, "{what}: DMA_EXC {exc:#x}");
+        x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
+        // the failed request's packets that arrived are whole and right; the others all arrive
+        let bad_pk: HashMap<u16, Vec<u32>> = x.packets(&bad).into_iter().collect();
+        let mut next_pk = x.packets(&next);
+        let mut got1: Vec<(u16, Vec<u32>)> = x.d.got[1].drain(..).collect();
+        got1.retain(|(m, w)| {
+            if m & 7 == 1 {
+                assert_eq!(
+                    Some(w),
+                    bad_pk.get(m),
+                    "{what}: a packet of the failed read"
+                );
+                false
+            } else {
+                true
+            }
+        });
+        got1.sort();
+        next_pk.sort();
+        assert_eq!(got1, next_pk, "{what}: the request after the failure");
+        let mut got4: Vec<(u16, Vec<u32>)> = x.d.got[4].drain(..).collect();
+        let mut other_pk = x.packets(&other);
+        got4.sort();
+        other_pk.sort();
+        assert_eq!(got4, other_pk, "{what}: the request on another link");
+        assert_eq!(
+            x.d.seen.overrun + x.d.seen.header,
+            0,
+            "{what}: a re-order buffer refused"
+        );
+    }
+}
+
+// verifies: FTNW-H073 FTNW-H166
+#[test]
+fn nget_failed_completions_drop_their_packets_and_notify_an_error() {
+    check("ioc_nget_faults", 0x1B4, |rng| {
+        failed_completions(rng, Backend::Native)
+    });
+}
+
+// verifies: FTNW-H073 FTNW-H166
+#[test]
+fn nget_failed_completions_drop_their_packets_and_notify_an_error_verilator() {
+    if !verilator::require(
+        "nget_failed_completions_drop_their_packets_and_notify_an_error_verilator",
+    ) {
+        return;
+    }
+    check("ioc_nget_faults_verilator", 0x1B5, |rng| {
+        failed_completions(rng, Backend::Verilator)
+    });
+}
