@@ -7,7 +7,7 @@
 
 use nicgen_hdl::common::crc::CrcMatrix;
 use nicgen_hdl::common::gray::GrayDecode;
-use nicgen_hdl::common::prim::{Concat, Join4, OneHot64};
+use nicgen_hdl::common::prim::{Concat, Join4, OneHot64, SlotRun};
 use nicgen_hdl::common::ram::BlockRam;
 use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
@@ -44,6 +44,7 @@ dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(ConcatTop, Concat<3, 6, 9>, clocks: [], inputs: [lo, hi], outputs: [y]);
 dyn_top!(Join4Top, Join4, clocks: [], inputs: [x0, x1, x2, x3], outputs: [y]);
 dyn_top!(OneHot64Top, OneHot64, clocks: [], inputs: [x], outputs: [y]);
+dyn_top!(SlotRunTop, SlotRun, clocks: [], inputs: [n, s], outputs: [y]);
 dyn_top!(DwAlignTop, DwAlign, clocks: [], inputs: [cur, prev, o], outputs: [y]);
 dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
     outputs: [addr, dwords, req_type, req_id, tag, bar, tc, attr]);
@@ -163,6 +164,11 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         (Box::new(Join4Top::new("join4", Join4::default())), plain()),
         (
             Box::new(OneHot64Top::new("one_hot64", OneHot64::default())),
+            plain(),
+        ),
+        // NGET's slot reservations: runs of slots around the ring
+        (
+            Box::new(SlotRunTop::new("slot_run", SlotRun::default())),
             plain(),
         ),
         // the TX window's Dword realignment against a shift of the 256-bit pair
