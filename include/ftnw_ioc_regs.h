@@ -71,6 +71,85 @@
 #define FTNW_IOC_LINK_EXC_COUNT_MASK                     0xFF000000u
 #define FTNW_IOC_LINK_EXC_COUNT_RESET                    0x00000000u
 
+/* DMA_REQ_LO: DMA request, bits 31:0 (A.5.4, 0x1005; FTNW-H095-H099, H142, H144): issues one NGET. Write-only, and only as part of one write that covers bytes 0-7 of the slot (an 8-byte write, or the thesis' 16-byte write): a write of this Dword alone, or of DMA_REQ_HI alone, is dropped and raises DMA_EXC.REQ_SPLIT (a request split over two writes could be issued half-written, ambiguity A6). Reads 0. */
+#define FTNW_IOC_DMA_REQ_LO_OFFSET                       0x00000050u
+#define FTNW_IOC_DMA_REQ_LO_RESET                        0x00000000u
+/*   LENGTH [10:0] WO: DMALENGTH: Dwords to read, 32 to 1024 in multiples of 32 (whole 128-byte packets within one 4 KB slot, ambiguity A15); other values raise DMA_EXC.REQ_BAD and read nothing */
+#define FTNW_IOC_DMA_REQ_LO_LENGTH_SHIFT                 0x00000000u
+#define FTNW_IOC_DMA_REQ_LO_LENGTH_WIDTH                 0x0000000Bu
+#define FTNW_IOC_DMA_REQ_LO_LENGTH_MASK                  0x000007FFu
+#define FTNW_IOC_DMA_REQ_LO_LENGTH_RESET                 0x00000000u
+/*   RAO [21:11] WO: DMAPICATTR[10:0]: the remote address offset of the first packet (the packets take RAO, RAO + 1, ...; past 2047 raises DMA_EXC.REQ_BAD) */
+#define FTNW_IOC_DMA_REQ_LO_RAO_SHIFT                    0x0000000Bu
+#define FTNW_IOC_DMA_REQ_LO_RAO_WIDTH                    0x0000000Bu
+#define FTNW_IOC_DMA_REQ_LO_RAO_MASK                     0x003FF800u
+#define FTNW_IOC_DMA_REQ_LO_RAO_RESET                    0x00000000u
+/*   VC [24:22] WO: DMAPICATTR[13:11]: the virtual channel */
+#define FTNW_IOC_DMA_REQ_LO_VC_SHIFT                     0x00000016u
+#define FTNW_IOC_DMA_REQ_LO_VC_WIDTH                     0x00000003u
+#define FTNW_IOC_DMA_REQ_LO_VC_MASK                      0x01C00000u
+#define FTNW_IOC_DMA_REQ_LO_VC_RESET                     0x00000000u
+/*   LINK [27:25] WO: DMAPICATTR[16:14]: the link whose injection buffer takes the packets (6 and 7 raise DMA_EXC.REQ_BAD) */
+#define FTNW_IOC_DMA_REQ_LO_LINK_SHIFT                   0x00000019u
+#define FTNW_IOC_DMA_REQ_LO_LINK_WIDTH                   0x00000003u
+#define FTNW_IOC_DMA_REQ_LO_LINK_MASK                    0x0E000000u
+#define FTNW_IOC_DMA_REQ_LO_LINK_RESET                   0x00000000u
+/*   NOTIDX [30:28] WO: DMANOTIDX: the notification slot, at DMA_NTF_ADDR + 4 NOTIDX */
+#define FTNW_IOC_DMA_REQ_LO_NOTIDX_SHIFT                 0x0000001Cu
+#define FTNW_IOC_DMA_REQ_LO_NOTIDX_WIDTH                 0x00000003u
+#define FTNW_IOC_DMA_REQ_LO_NOTIDX_MASK                  0x70000000u
+#define FTNW_IOC_DMA_REQ_LO_NOTIDX_RESET                 0x00000000u
+/*   BUFOFF_LO [31:31] WO: DMABUFOFF[0]: the source slot in the DMA buffer, in 4 KB units */
+#define FTNW_IOC_DMA_REQ_LO_BUFOFF_LO_SHIFT              0x0000001Fu
+#define FTNW_IOC_DMA_REQ_LO_BUFOFF_LO_WIDTH              0x00000001u
+#define FTNW_IOC_DMA_REQ_LO_BUFOFF_LO_MASK               0x80000000u
+#define FTNW_IOC_DMA_REQ_LO_BUFOFF_LO_RESET              0x00000000u
+
+/* DMA_REQ_HI: DMA request, bits 63:32 (A.5.4, 0x1005 + 4). */
+#define FTNW_IOC_DMA_REQ_HI_OFFSET                       0x00000054u
+#define FTNW_IOC_DMA_REQ_HI_RESET                        0x00000000u
+/*   BUFOFF_HI [1:0] WO: DMABUFOFF[2:1] */
+#define FTNW_IOC_DMA_REQ_HI_BUFOFF_HI_SHIFT              0x00000000u
+#define FTNW_IOC_DMA_REQ_HI_BUFOFF_HI_WIDTH              0x00000002u
+#define FTNW_IOC_DMA_REQ_HI_BUFOFF_HI_MASK               0x00000003u
+#define FTNW_IOC_DMA_REQ_HI_BUFOFF_HI_RESET              0x00000000u
+
+/* DMA_BUF_LO: DMA buffer BAR, bits 31:0 (A.5.5, 0x1006; FTNW-H100): the host address of the NGET source buffer, 8 slots of 4 KB. Bits 11:0 are 0. */
+#define FTNW_IOC_DMA_BUF_LO_OFFSET                       0x00000060u
+#define FTNW_IOC_DMA_BUF_LO_RESET                        0x00000000u
+/*   ADDR [31:12] RW: address bits 31:12 */
+#define FTNW_IOC_DMA_BUF_LO_ADDR_SHIFT                   0x0000000Cu
+#define FTNW_IOC_DMA_BUF_LO_ADDR_WIDTH                   0x00000014u
+#define FTNW_IOC_DMA_BUF_LO_ADDR_MASK                    0xFFFFF000u
+#define FTNW_IOC_DMA_BUF_LO_ADDR_RESET                   0x00000000u
+
+/* DMA_BUF_HI: DMA buffer BAR, bits 47:32 (A.5.5, 0x1006 + 4). */
+#define FTNW_IOC_DMA_BUF_HI_OFFSET                       0x00000064u
+#define FTNW_IOC_DMA_BUF_HI_RESET                        0x00000000u
+/*   ADDR [15:0] RW: address bits 47:32 */
+#define FTNW_IOC_DMA_BUF_HI_ADDR_SHIFT                   0x00000000u
+#define FTNW_IOC_DMA_BUF_HI_ADDR_WIDTH                   0x00000010u
+#define FTNW_IOC_DMA_BUF_HI_ADDR_MASK                    0x0000FFFFu
+#define FTNW_IOC_DMA_BUF_HI_ADDR_RESET                   0x00000000u
+
+/* DMA_NTF_LO: DMA notify BAR, bits 31:0 (Table A.3, 0x1007; FTNW-H101): request n's notification is one 4-byte write at DMA_NTF_ADDR + 4 NOTIDX, of POLLMAGIC when its data reached the injection buffer, of POLLMAGIC_ERR when a read of it failed (ambiguity A12). Bits 4:0 are 0 (the eight slots in one 32-byte block). */
+#define FTNW_IOC_DMA_NTF_LO_OFFSET                       0x00000070u
+#define FTNW_IOC_DMA_NTF_LO_RESET                        0x00000000u
+/*   ADDR [31:5] RW: address bits 31:5 */
+#define FTNW_IOC_DMA_NTF_LO_ADDR_SHIFT                   0x00000005u
+#define FTNW_IOC_DMA_NTF_LO_ADDR_WIDTH                   0x0000001Bu
+#define FTNW_IOC_DMA_NTF_LO_ADDR_MASK                    0xFFFFFFE0u
+#define FTNW_IOC_DMA_NTF_LO_ADDR_RESET                   0x00000000u
+
+/* DMA_NTF_HI: DMA notify BAR, bits 47:32 (Table A.3, 0x1007 + 4). */
+#define FTNW_IOC_DMA_NTF_HI_OFFSET                       0x00000074u
+#define FTNW_IOC_DMA_NTF_HI_RESET                        0x00000000u
+/*   ADDR [15:0] RW: address bits 47:32 */
+#define FTNW_IOC_DMA_NTF_HI_ADDR_SHIFT                   0x00000000u
+#define FTNW_IOC_DMA_NTF_HI_ADDR_WIDTH                   0x00000010u
+#define FTNW_IOC_DMA_NTF_HI_ADDR_MASK                    0x0000FFFFu
+#define FTNW_IOC_DMA_NTF_HI_ADDR_RESET                   0x00000000u
+
 /* TFCNT_CTRL: TFCNT control (ambiguity A13, 0x1008): a link's NWP_CNT is written to host memory when it has advanced by THRESHOLD packets since its last write, and when the link's re-order buffer has sent every complete packet it held. */
 #define FTNW_IOC_TFCNT_CTRL_OFFSET                       0x00000080u
 #define FTNW_IOC_TFCNT_CTRL_RESET                        0x00000001u
@@ -79,5 +158,48 @@
 #define FTNW_IOC_TFCNT_CTRL_THRESHOLD_WIDTH              0x00000010u
 #define FTNW_IOC_TFCNT_CTRL_THRESHOLD_MASK               0x0000FFFFu
 #define FTNW_IOC_TFCNT_CTRL_THRESHOLD_RESET              0x00000001u
+
+/* DMA_CTRL: DMA control (0x1009, ambiguity A12). */
+#define FTNW_IOC_DMA_CTRL_OFFSET                         0x00000090u
+#define FTNW_IOC_DMA_CTRL_RESET                          0x0000000Eu
+/*   TIMEOUT [4:0] RW: completion timeout: a read not completed within 2 to 3 times 2^TIMEOUT IOC cycles fails (DMA_EXC.CPL_TIMEOUT); 14 is 131 to 197 us at 250 MHz, inside PCIe's default range of 50 us to 50 ms */
+#define FTNW_IOC_DMA_CTRL_TIMEOUT_SHIFT                  0x00000000u
+#define FTNW_IOC_DMA_CTRL_TIMEOUT_WIDTH                  0x00000005u
+#define FTNW_IOC_DMA_CTRL_TIMEOUT_MASK                   0x0000001Fu
+#define FTNW_IOC_DMA_CTRL_TIMEOUT_RESET                  0x0000000Eu
+
+/* DMA_EXC: DMA exceptions (0x100a; FTNW-H073, H098, H142, H166): sticky, cleared by writing 1; each also counts in LINK_EXC.COUNT. A failed read drops its data and the packets it had started, frees its tag, and its request's notification carries POLLMAGIC_ERR. */
+#define FTNW_IOC_DMA_EXC_OFFSET                          0x000000A0u
+#define FTNW_IOC_DMA_EXC_RESET                           0x00000000u
+/*   REQ_BAD [0:0] W1C: a request with a bad length, link 6 or 7, or packets past RAO 2047 (no read, no notification) */
+#define FTNW_IOC_DMA_EXC_REQ_BAD_SHIFT                   0x00000000u
+#define FTNW_IOC_DMA_EXC_REQ_BAD_WIDTH                   0x00000001u
+#define FTNW_IOC_DMA_EXC_REQ_BAD_MASK                    0x00000001u
+#define FTNW_IOC_DMA_EXC_REQ_BAD_RESET                   0x00000000u
+/*   REQ_SPLIT [1:1] W1C: a write of DMA_REQ_LO or DMA_REQ_HI alone (dropped) */
+#define FTNW_IOC_DMA_EXC_REQ_SPLIT_SHIFT                 0x00000001u
+#define FTNW_IOC_DMA_EXC_REQ_SPLIT_WIDTH                 0x00000001u
+#define FTNW_IOC_DMA_EXC_REQ_SPLIT_MASK                  0x00000002u
+#define FTNW_IOC_DMA_EXC_REQ_SPLIT_RESET                 0x00000000u
+/*   REQ_OVERRUN [2:2] W1C: a request while 8 were queued (dropped) */
+#define FTNW_IOC_DMA_EXC_REQ_OVERRUN_SHIFT               0x00000002u
+#define FTNW_IOC_DMA_EXC_REQ_OVERRUN_WIDTH               0x00000001u
+#define FTNW_IOC_DMA_EXC_REQ_OVERRUN_MASK                0x00000004u
+#define FTNW_IOC_DMA_EXC_REQ_OVERRUN_RESET               0x00000000u
+/*   CPL_ERROR [3:3] W1C: a completion with an error status, poisoned, with an error code of the core, more data than its read has left, or not in whole 16-byte items (the read fails) */
+#define FTNW_IOC_DMA_EXC_CPL_ERROR_SHIFT                 0x00000003u
+#define FTNW_IOC_DMA_EXC_CPL_ERROR_WIDTH                 0x00000001u
+#define FTNW_IOC_DMA_EXC_CPL_ERROR_MASK                  0x00000008u
+#define FTNW_IOC_DMA_EXC_CPL_ERROR_RESET                 0x00000000u
+/*   CPL_TAG [4:4] W1C: a completion for a tag with no read outstanding (dropped) */
+#define FTNW_IOC_DMA_EXC_CPL_TAG_SHIFT                   0x00000004u
+#define FTNW_IOC_DMA_EXC_CPL_TAG_WIDTH                   0x00000001u
+#define FTNW_IOC_DMA_EXC_CPL_TAG_MASK                    0x00000010u
+#define FTNW_IOC_DMA_EXC_CPL_TAG_RESET                   0x00000000u
+/*   CPL_TIMEOUT [5:5] W1C: a read not completed in time (it fails) */
+#define FTNW_IOC_DMA_EXC_CPL_TIMEOUT_SHIFT               0x00000005u
+#define FTNW_IOC_DMA_EXC_CPL_TIMEOUT_WIDTH               0x00000001u
+#define FTNW_IOC_DMA_EXC_CPL_TIMEOUT_MASK                0x00000020u
+#define FTNW_IOC_DMA_EXC_CPL_TIMEOUT_RESET               0x00000000u
 
 #endif /* NICGEN_FTNW_IOC_REGS_H */

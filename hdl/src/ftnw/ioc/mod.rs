@@ -1,8 +1,9 @@
 //! The FTNW IOC (thesis §3.2): the shim to the PCIe hard IP (`pcie_us`), PIC's demultiplexer
 //! with its TX-window path (`txwin`) into the six links' re-order buffers (`rob`), the register
-//! controller (`regctl`) with the IOC registers (`nicgen_wire::ftnw::ioc`), and TFCNT
-//! (`tfcnt`), whose counter writes leave on RQ. The DMA engine and POC join with issue 13's
-//! further slices.
+//! controller (`regctl`) with the IOC registers (`nicgen_wire::ftnw::ioc`), TFCNT (`tfcnt`),
+//! and the NGET DMA engine (`nget`), which reads host memory on RQ/RC into the same re-order
+//! buffers. The requests on RQ (NGET's, then TFCNT's) are POC's first part; the node's receive
+//! writes join it with the `ftnw_nwp` top.
 
 pub mod nget;
 pub mod pcie_us;
@@ -30,14 +31,17 @@ use txwin::TxWin;
 /// PG156 request types.
 const REQ_MEM_WRITE: u64 = 0b0001;
 
-/// The IOC as far as it is built: CQ in, CC out, RQ out. PIC routes whole CQ transfers by
+/// The IOC as far as it is built: CQ in, CC out, RQ out, RC in. PIC routes whole CQ transfers by
 /// their descriptor: a memory write to BAR0 to the TX-window path, which feeds the six re-order
 /// buffers (their packets leave on `tx0`-`tx5` in the TNW clock domain); every other request
 /// through CMD_FIFO (32 beats) to the register controller, so that a register access waiting
 /// for its completion or for the TNW clock never holds the TX window up (FTNW-H060, H081). The
 /// register controller's link bus goes out (`tnw`, in the TNW clock domain), its IOC bus reaches
 /// the IOC registers; TFCNT's counter writes leave on RQ (`m_axis_rq_*`) while bus mastering is
-/// enabled (`cfg_bus_master`).
+/// enabled (`cfg_bus_master`). NGET's reads leave on RQ too, their completions come back on RC
+/// (`s_axis_rc_*`), and their items share the re-order buffers' write port with the TX window,
+/// which goes first (RC waits meanwhile: PCIe lets a requester hold its completions briefly,
+/// while the TX window's posted writes must not wait).
 ///
 /// A register write may thus be executed after a TX-window write that followed it on CQ (the two
 /// paths are independent, as in the thesis' PIC); a register read completes only after every

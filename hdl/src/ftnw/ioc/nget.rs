@@ -16,7 +16,8 @@
 //! - **Completions** (RC, 128 bits: the 3-Dword descriptor, the first payload Dword in lane 3)
 //!   are matched by tag; a completion's data lands at the read's next item (completions of one
 //!   read come in address order), so splits at the read completion boundary and reordering
-//!   across tags are handled. Each beat after the descriptor yields one 16-byte item (the
+//!   across tags are handled. A completion must start at the read's next address (lower
+//!   address) with the read's bytes left as its byte count, so a lost one is noticed. Each beat after the descriptor yields one 16-byte item (the
 //!   previous beat's lane 3 and this beat's lanes 0-2) on `o_*`, which the IOC hands to the
 //!   read's re-order buffer when the TX window leaves the port free (`o_ready`); RC waits
 //!   meanwhile. The item that ends a read also releases its reservation (`o_clr`).
@@ -26,8 +27,9 @@
 //!   ticks of 2^`timeout` cycles fails too (`exc_timeout`). A failed read's tag is freed, its
 //!   slots are emptied and released (`o_clr` with `o_clr_live`: no partial packet of it is
 //!   sent) and its request's notification carries POLLMAGIC_ERR. Packets of the read completed
-//!   before the failure have been sent. A completion for a tag with no read (or with the core's
-//!   invalid-tag code) is dropped (`exc_tag`).
+//!   before the failure have been sent. The tag stays in use until the failed read's last
+//!   completion (Request Completed) or a timeout, its completions dropped quietly. A completion
+//!   for a tag with no read (or with the core's invalid-tag code) is dropped (`exc_tag`).
 //! - **Notification** (H071, H072): when every read of the oldest request has ended and its
 //!   last item has been handed to the re-order buffer, one 4-byte write of POLLMAGIC (or
 //!   POLLMAGIC_ERR) at `DMA_NTF_ADDR + 4 NOTIDX`, in request order (a ring of 8 requests), so
