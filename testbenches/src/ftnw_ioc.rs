@@ -1,11 +1,15 @@
 //! The IOC's PPUT path driven from the root-complex model's CPU (`ftnw_ioc` top): shared by the
 //! tests (`tests/ftnw/ioc_pput.rs`) and the bench (`ftnw_host_bench`).
 
+use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
+use nicgen_wire::ftnw::ioc::{
+    DmaRequest, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQ_LO, DMA_SLOT_BYTES, IOC_REGS_BASE,
+};
 use nicgen_wire::ftnw::txwin::LINKS;
 use nicgen_wire::pcie_us::{from_beats, Beat, Iface, RqDesc};
 use std::collections::VecDeque;
@@ -51,8 +55,15 @@ pub struct Pput {
     rc_q: VecDeque<Vec<Beat>>,
     rc_offered: Option<Beat>,
     max_read_req: usize,
-    /// The 4-byte writes the IOC made on RQ: `(address, value)`.
+    /// The 4-byte writes the IOC made on RQ: `(address, value)`, and the IOC cycle each was
+    /// taken; the cycles its read requests were taken.
     pub rq_log: Vec<(u64, u32)>,
+    pub rq_log_at: Vec<u64>,
+    pub rq_reads_at: Vec<u64>,
+    /// RC beats taken, and the IOC cycles of the first and the last.
+    pub rc_beats: u64,
+    pub rc_first_at: u64,
+    pub rc_last_at: u64,
     exc: [usize; 5],
     tx: [[usize; 7]; LINKS],
     /// CC's `tready` kept low (the host not taking completions).
@@ -126,6 +137,11 @@ impl Pput {
             rc_offered: None,
             max_read_req,
             rq_log: vec![],
+            rq_log_at: vec![],
+            rq_reads_at: vec![],
+            rc_beats: 0,
+            rc_first_at: 0,
+            rc_last_at: 0,
             exc,
             tx,
             cc_hold: false,
@@ -251,6 +267,11 @@ impl Pput {
             }
             if self.rc_offered.is_some() && rc_taken {
                 self.rc_src.taken();
+                if self.rc_beats == 0 {
+                    self.rc_first_at = self.cycles;
+                }
+                self.rc_beats += 1;
+                self.rc_last_at = self.cycles;
             }
             self.rc_offered = self.rc_src.offer(&mut self.rc_q, rng);
             let o = self.rc_offered.unwrap_or_default();
@@ -276,6 +297,9 @@ impl Pput {
                     let d = RqDesc::unpack(&tr.dwords).expect("RQ descriptor");
                     if tr.dwords.len() == 5 {
                         self.rq_log.push((d.addr, tr.dwords[4]));
+                        self.rq_log_at.push(self.cycles);
+                    } else {
+                        self.rq_reads_at.push(self.cycles);
                     }
                     self.rc.rq(&t);
                     assert!(self.rc.violations.is_empty(), "{:?}", self.rc.violations);
@@ -345,5 +369,83 @@ impl Pput {
         while self.cycles < end {
             self.event(rng);
         }
+    }
+}
+
+/// The IOC with an NGET buffer (8 slots of 4 KB, random bytes) and a notification block set up.
+pub struct Dma {
+    pub d: Pput,
+    pub buf: u64,
+    pub ntf: u64,
+}
+
+impl Dma {
+    pub fn new(rng: &mut Rng, backend: Backend, tnw_period: u64) -> Self {
+        let mut d = Pput::new(backend, tnw_period, rng.next_u64());
+        let buf =
+            d.rc.mem
+                .mem
+                .alloc(8 * DMA_SLOT_BYTES as usize, 4096)
+                .unwrap();
+        let bytes: Vec<u8> = (0..8 * DMA_SLOT_BYTES)
+            .map(|_| rng.next_u64() as u8)
+            .collect();
+        d.rc.mem.mem.write(buf, &bytes).unwrap();
+        let ntf = d.rc.mem.mem.alloc(32, 32).unwrap();
+        d.rc.mem.mem.write(ntf, &[0; 32]).unwrap();
+        d.reg_write(IOC_REGS_BASE + DMA_BUF_LO.offset, &buf.to_le_bytes());
+        d.reg_write(IOC_REGS_BASE + DMA_NTF_LO.offset, &ntf.to_le_bytes());
+        Self { d, buf, ntf }
+    }
+
+    /// A request as the thesis writes it (one 16-byte write, bytes 8-15 zero) or as one 8-byte
+    /// write.
+    pub fn request(&mut self, rng: &mut Rng, r: &DmaRequest) {
+        let mut b = r.pack().to_le_bytes().to_vec();
+        if rng.chance(0.5) {
+            b.extend([0; 8]);
+        }
+        self.d.reg_write(IOC_REGS_BASE + DMA_REQ_LO.offset, &b);
+    }
+
+    /// The packets of `r` as host memory holds them: `(meta, words)`.
+    pub fn packets(&mut self, r: &DmaRequest) -> Vec<(u16, Vec<u32>)> {
+        r.packets()
+            .map(|(rao, off)| {
+                let mut b = [0u8; 128];
+                self.d.rc.mem.mem.read(self.buf + off, &mut b).unwrap();
+                let w = b
+                    .chunks(4)
+                    .map(|c| u32::from_le_bytes(c.try_into().unwrap()));
+                (meta(r.vc as u8, rao as u16), w.collect())
+            })
+            .collect()
+    }
+
+    /// The notifications written so far: `(notify index, value)`, in order.
+    pub fn notifications(&self) -> Vec<(u32, u32)> {
+        self.d
+            .rq_log
+            .iter()
+            .filter(|(a, _)| (self.ntf..self.ntf + 32).contains(a))
+            .map(|&(a, v)| (((a - self.ntf) / 4) as u32, v))
+            .collect()
+    }
+
+    /// Run until `n` notifications in all have been written, then drain.
+    pub fn await_notifications(&mut self, rng: &mut Rng, n: usize, what: &str) {
+        let start = self.d.cycles;
+        while self.notifications().len() < n {
+            self.d.event(rng);
+            assert!(
+                self.d.cycles - start < 400_000,
+                "{what}: notifications missing"
+            );
+        }
+        self.d.drain(rng, 400);
+    }
+
+    pub fn dma_exc(&mut self, rng: &mut Rng) -> u32 {
+        self.d.reg_read(rng, IOC_REGS_BASE + DMA_EXC.offset)
     }
 }

@@ -7,13 +7,23 @@
 //!   writes into one link (DATA_MEM's 64 slots) with the link always ready: CQ cycles per write
 //!   (one header and four payload beats), and the cycles CQ's `tready` held a beat back
 //!   (FTNW-H149: none until the buffer is full);
+//! - `nget_cmd_to_read_cycles`, `nget_cpl_to_notify_cycles`: a 128-byte NGET, the CQ beat of
+//!   the DMA request taken -> its read request taken on RQ, and the completion's last RC beat
+//!   taken -> the notification taken on RQ (FTNW-H146: the thesis' 60 ns = 15 cycles and ~10
+//!   cycles at 250 MHz);
+//! - `nget_host_efficiency`: 32 requests of 4 KB over two links (max read request 512 B, max
+//!   payload 256 B, read completion boundary 64 B, 113 cycles to the first completion, RC never
+//!   idle by the host's choice): RC beats over the cycles from the first to the last (FTNW-H148:
+//!   the thesis reaches 0.93 of what its completions allow; goal >= 0.95);
 //! - ECP5 figures of `ftnw_ioc` from `build/synth/ftnw_ioc.json` (`make synth TOPS=ftnw_ioc`).
 //! Writes build/bench/ftnw_host.json.
 
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::pcie::PcieConfig;
 use nicgen_testbenches::bench::{synth, write};
-use nicgen_testbenches::ftnw_ioc::Pput;
+use nicgen_testbenches::ftnw_ioc::{Dma, Pput};
+use nicgen_wire::ftnw::ioc::DmaRequest;
 use nicgen_wire::ftnw::txwin::{tx_offset, ROB_SLOTS};
 use std::collections::BTreeMap;
 
@@ -51,7 +61,60 @@ fn main() {
     let stalls = d.cq_stalls - stalls;
     assert_eq!(d.got[0].len(), ROB_SLOTS, "every packet left");
     assert_eq!(d.seen, Default::default(), "no write refused");
+    // NGET: one 128-byte request, timed at both ends
+    let mut x = Dma::new(&mut rng, Backend::Verilator, 4000);
+    x.d.p_ready = 1.0;
+    x.d.src.p_gap = 0.0;
+    x.d.rc_src.p_gap = 0.0;
+    x.d.set_config(PcieConfig {
+        jitter: 0,
+        ..PcieConfig::default()
+    });
+    x.d.drain(&mut rng, 100);
+    let one = DmaRequest {
+        dwords: 32,
+        link: 0,
+        vc: 0,
+        rao: 0,
+        notidx: 0,
+        bufoff: 0,
+    };
+    x.request(&mut rng, &one);
+    x.await_notifications(&mut rng, 1, "one NGET");
+    let cmd_to_read = x.d.rq_reads_at[0] - x.d.cq_last_at;
+    let cpl_to_notify = x.d.rq_log_at.last().unwrap() - x.d.rc_last_at;
+    // NGET streaming: 32 requests of 4 KB, alternating links, at most 8 outstanding (the
+    // library's rule)
+    x.d.set_config(PcieConfig {
+        jitter: 0,
+        max_read_request: 512,
+        max_payload: 256,
+        rcb: 64,
+        ..PcieConfig::default()
+    });
+    x.d.rc_beats = 0;
+    for k in 0..32u32 {
+        while k as usize + 1 >= x.notifications().len() + 8 {
+            x.d.event(&mut rng);
+        }
+        let q = DmaRequest {
+            dwords: 1024,
+            link: k % 2,
+            vc: 1,
+            rao: 32 * (k / 2),
+            notidx: k % 8,
+            bufoff: k % 8,
+        };
+        x.request(&mut rng, &q);
+    }
+    x.await_notifications(&mut rng, 33, "NGET stream");
+    x.d.deliver(&mut rng, 1 + 32 * 32, "NGET stream");
+    assert_eq!(x.d.seen, Default::default(), "no exception");
+    let host_eff = x.d.rc_beats as f64 / (x.d.rc_last_at - x.d.rc_first_at + 1) as f64;
     let mut j = BTreeMap::new();
+    j.insert("nget_cmd_to_read_cycles", cmd_to_read as f64);
+    j.insert("nget_cpl_to_notify_cycles", cpl_to_notify as f64);
+    j.insert("nget_host_efficiency", host_eff);
     j.insert("rob_traversal_cycles", traversal as f64);
     j.insert("pput_cycles_per_64b_write", per_write);
     j.insert("pput_cq_stall_cycles", stalls as f64);
@@ -70,6 +133,9 @@ fn main() {
     };
     j.insert("ftnw_ioc_fmax_mhz_ioc_clock", fmax("clock"));
     j.insert("ftnw_ioc_fmax_mhz_tnw_clock", fmax("tnw_clock"));
+    eprintln!(
+        "NGET: {cmd_to_read} cycles command to read, {cpl_to_notify} completion to notification, {host_eff:.3} of RC"
+    );
     eprintln!(
         "rob traversal {traversal} cycles; {per_write:.2} cycles per 64-byte write, {stalls} stalls"
     );

@@ -14,98 +14,18 @@
 //! why, and the next request into the same slots is delivered. On the native model and on the
 //! emitted Verilog (Verilator). The requirements each test verifies are above it.
 
-use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{CplFault, PcieConfig};
-use nicgen_testbenches::ftnw_ioc::{meta, Exc, Pput};
+use nicgen_testbenches::ftnw_ioc::{Dma, Exc};
 use nicgen_wire::ftnw::ioc::{
-    DmaRequest, DMA_BUF_LO, DMA_CTRL, DMA_EXC, DMA_NTF_LO, DMA_REQS, DMA_REQ_HI, DMA_REQ_LO,
-    DMA_SLOT_BYTES, IOC_REGS_BASE,
+    DmaRequest, DMA_CTRL, DMA_EXC, DMA_REQS, DMA_REQ_HI, DMA_REQ_LO, IOC_REGS_BASE,
 };
 use nicgen_wire::ftnw::rxbuff::{POLLMAGIC, POLLMAGIC_ERR};
 use nicgen_wire::ftnw::txwin::LINKS;
 use std::collections::{HashMap, VecDeque};
-
-/// The IOC with an NGET buffer (8 slots of 4 KB, random bytes) and a notification block set up.
-struct Dma {
-    d: Pput,
-    buf: u64,
-    ntf: u64,
-}
-
-impl Dma {
-    fn new(rng: &mut Rng, backend: Backend, tnw_period: u64) -> Self {
-        let mut d = Pput::new(backend, tnw_period, rng.next_u64());
-        let buf =
-            d.rc.mem
-                .mem
-                .alloc(8 * DMA_SLOT_BYTES as usize, 4096)
-                .unwrap();
-        let bytes: Vec<u8> = (0..8 * DMA_SLOT_BYTES)
-            .map(|_| rng.next_u64() as u8)
-            .collect();
-        d.rc.mem.mem.write(buf, &bytes).unwrap();
-        let ntf = d.rc.mem.mem.alloc(32, 32).unwrap();
-        d.rc.mem.mem.write(ntf, &[0; 32]).unwrap();
-        d.reg_write(IOC_REGS_BASE + DMA_BUF_LO.offset, &buf.to_le_bytes());
-        d.reg_write(IOC_REGS_BASE + DMA_NTF_LO.offset, &ntf.to_le_bytes());
-        Self { d, buf, ntf }
-    }
-
-    /// A request as the thesis writes it (one 16-byte write, bytes 8-15 zero) or as one 8-byte
-    /// write.
-    fn request(&mut self, rng: &mut Rng, r: &DmaRequest) {
-        let mut b = r.pack().to_le_bytes().to_vec();
-        if rng.chance(0.5) {
-            b.extend([0; 8]);
-        }
-        self.d.reg_write(IOC_REGS_BASE + DMA_REQ_LO.offset, &b);
-    }
-
-    /// The packets of `r` as host memory holds them: `(meta, words)`.
-    fn packets(&mut self, r: &DmaRequest) -> Vec<(u16, Vec<u32>)> {
-        r.packets()
-            .map(|(rao, off)| {
-                let mut b = [0u8; 128];
-                self.d.rc.mem.mem.read(self.buf + off, &mut b).unwrap();
-                let w = b
-                    .chunks(4)
-                    .map(|c| u32::from_le_bytes(c.try_into().unwrap()));
-                (meta(r.vc as u8, rao as u16), w.collect())
-            })
-            .collect()
-    }
-
-    /// The notifications written so far: `(notify index, value)`, in order.
-    fn notifications(&self) -> Vec<(u32, u32)> {
-        self.d
-            .rq_log
-            .iter()
-            .filter(|(a, _)| (self.ntf..self.ntf + 32).contains(a))
-            .map(|&(a, v)| (((a - self.ntf) / 4) as u32, v))
-            .collect()
-    }
-
-    /// Run until `n` notifications in all have been written, then drain.
-    fn await_notifications(&mut self, rng: &mut Rng, n: usize, what: &str) {
-        let start = self.d.cycles;
-        while self.notifications().len() < n {
-            self.d.event(rng);
-            assert!(
-                self.d.cycles - start < 400_000,
-                "{what}: notifications missing"
-            );
-        }
-        self.d.drain(rng, 400);
-    }
-
-    fn dma_exc(&mut self, rng: &mut Rng) -> u32 {
-        self.d.reg_read(rng, IOC_REGS_BASE + DMA_EXC.offset)
-    }
-}
 
 /// A random host configuration.
 fn random_config(rng: &mut Rng) -> PcieConfig {
