@@ -193,10 +193,10 @@ fn bad_requests(rng: &mut Rng, backend: Backend) {
     assert_eq!(x.d.rc.rq_reads, 0, "a dropped request read host memory");
     assert!(x.notifications().is_empty());
     assert!(x.d.got.iter().all(|g| g.is_empty()));
-    // bus mastering off: nothing leaves; one request is taken for issue and 8 wait in the
-    // FIFO, the tenth overruns it
+    // bus mastering off: nothing leaves; two requests are taken for issue (one read waits for
+    // RQ, the next request behind it) and 8 wait in the FIFO, the eleventh overruns it
     x.d.set_bus_master(false);
-    let reqs: Vec<DmaRequest> = (0..10)
+    let reqs: Vec<DmaRequest> = (0..11)
         .map(|i| DmaRequest {
             rao: 2 * i,
             notidx: i % 8,
@@ -210,17 +210,17 @@ fn bad_requests(rng: &mut Rng, backend: Backend) {
     assert_eq!(x.d.rc.rq_reads, 0, "a read while bus mastering is off");
     assert_eq!(x.dma_exc(rng), exc_bit("REQ_OVERRUN"));
     x.d.set_bus_master(true);
-    x.await_notifications(rng, 9, "after bus mastering");
-    let expect: Vec<(u32, u32)> = reqs[..9].iter().map(|q| (q.notidx, POLLMAGIC)).collect();
+    x.await_notifications(rng, 10, "after bus mastering");
+    let expect: Vec<(u32, u32)> = reqs[..10].iter().map(|q| (q.notidx, POLLMAGIC)).collect();
     assert_eq!(x.notifications(), expect);
     let mut want = vec![];
-    for q in &reqs[..9] {
+    for q in &reqs[..10] {
         want.extend(x.packets(q));
     }
     let mut got: Vec<(u16, Vec<u32>)> = x.d.got[2].drain(..).collect();
     got.sort();
     want.sort();
-    assert_eq!(got, want, "the nine requests' packets");
+    assert_eq!(got, want, "the ten requests' packets");
 }
 
 // verifies: FTNW-H096 FTNW-H098 FTNW-H142 FTNW-H162 FTNW-H166

@@ -161,6 +161,13 @@ pub struct Nget {
     n_fail: Signal<Local, Bit>,
     n_idx: Signal<Local, Bits<3>>,
     n_go: Signal<Local, Bit>,
+    /// The request register towards RQ.
+    rv: DFF<Bit>,
+    rw: DFF<Bit>,
+    ra: DFF<Bits<48>>,
+    rd: DFF<Bits<11>>,
+    rt: DFF<Bits<3>>,
+    rerr: DFF<Bit>,
     // DMA_STORE: one entry per tag
     t_act: [DFF<Bit>; DMA_TAGS],
     t_link: [DFF<Bits<3>>; DMA_TAGS],
@@ -352,6 +359,12 @@ impl Default for Nget {
             n_fail: Default::default(),
             n_idx: Default::default(),
             n_go: Default::default(),
+            rv: Default::default(),
+            rw: Default::default(),
+            ra: Default::default(),
+            rd: Default::default(),
+            rt: Default::default(),
+            rerr: Default::default(),
             t_act: Default::default(),
             t_link: Default::default(),
             t_vc: Default::default(),
@@ -453,7 +466,7 @@ impl Logic for Nget {
             c_page, c_off, c_seq, p_size, p_mask, busy_sel, tag_sel, head, tail, count, in_cpl,
             cur_good, cur_done, cur_tag, cur_link, cur_vc, cur_rao, cur_item, cur_req, cur_mask,
             prev, tick_cnt, ov, o_it, o_cl, o_cll, o_dec, o_fail, o_req, o_lnk, o_v3, o_ra, o_it3,
-            o_dat, o_msk
+            o_dat, o_msk, rv, rw, ra, rd, rt, rerr
         );
         for e in 0..DMA_REQS {
             self.r_outst[e].clock.next = self.clock.val();
@@ -524,7 +537,8 @@ impl Logic for Nget {
                 self.n_idx.next = self.r_notidx[e].q.val();
             }
         }
-        self.n_go.next = self.n_pend.val() && self.r_ready.val();
+        // the request register towards RQ: loaded when empty (so RQ's `ready` reaches only it)
+        self.n_go.next = !self.rv.q.val() && self.n_pend.val();
 
         // ---- issue: split the request into reads, reserve their slots, send them
         self.mrrs.next = self.c_128.val() << self.max_read_req.val();
@@ -552,7 +566,7 @@ impl Logic for Nget {
             }
         }
         self.issue.next =
-            (self.st.q.val() == self.s_issue.val()) && !self.n_pend.val() && self.r_ready.val();
+            (self.st.q.val() == self.s_issue.val()) && !self.rv.q.val() && !self.n_pend.val();
         // (a pop of an empty FIFO is none: `ready` does not read `valid`, which follows it)
         self.fifo.source.ready.next =
             (self.st.q.val() == self.s_idle.val()) && (self.count.q.val() != self.c_eight4.val());
@@ -596,27 +610,42 @@ impl Logic for Nget {
             }
         }
         // RQ: the notification first, else the read
-        self.r_valid.next = self.n_pend.val() || (self.st.q.val() == self.s_issue.val());
-        self.r_write.next = self.n_pend.val();
         self.r_at.lo.next = self.c_off.q.val();
         self.r_at.hi.next = self.c_page.q.val();
         self.n_lo.lo.next = self.c_z2.val();
         self.n_lo.hi.next = self.n_idx.val();
         self.n_at.lo.next = self.n_lo.y.val();
         self.n_at.hi.next = self.ntf_addr.val();
-        self.r_addr.next = self.r_at.y.val();
-        self.r_dwords.next = self.p_size.q.val().get_bits::<11>(2);
-        self.w_tag8.x.next = self.tag_sel.q.val();
+        self.w_tag8.x.next = self.rt.q.val();
+        if self.rv.q.val() && self.r_ready.val() {
+            self.rv.d.next = false;
+        }
+        if self.n_go.val() {
+            self.rv.d.next = true;
+            self.rw.d.next = true;
+            self.ra.d.next = self.n_at.y.val();
+            self.rd.d.next = self.c_one11.val();
+            self.rerr.d.next = self.n_fail.val();
+        }
+        if self.issue.val() {
+            self.rv.d.next = true;
+            self.rw.d.next = false;
+            self.ra.d.next = self.r_at.y.val();
+            self.rd.d.next = self.p_size.q.val().get_bits::<11>(2);
+            self.rt.d.next = self.tag_sel.q.val();
+        }
+        self.r_valid.next = self.rv.q.val();
+        self.r_write.next = self.rw.q.val();
+        self.r_addr.next = self.ra.q.val();
+        self.r_dwords.next = self.rd.q.val();
         self.r_tag.next = self.w_tag8.y.val();
         self.r_last_be.next = self.c_f4.val();
-        self.r_data0.next = self.c_magic.val();
-        if self.n_fail.val() {
-            self.r_data0.next = self.c_magic_err.val();
-        }
-        if self.n_pend.val() {
-            self.r_addr.next = self.n_at.y.val();
-            self.r_dwords.next = self.c_one11.val();
+        if self.rw.q.val() {
             self.r_last_be.next = self.c_z4.val();
+        }
+        self.r_data0.next = self.c_magic.val();
+        if self.rerr.q.val() {
+            self.r_data0.next = self.c_magic_err.val();
         }
 
         // ---- completions: the descriptor beat
@@ -896,6 +925,7 @@ impl Logic for Nget {
             self.count.d.next = self.c_z4.val();
             self.in_cpl.d.next = false;
             self.ov.d.next = false;
+            self.rv.d.next = false;
             self.x_bad.d.next = false;
             self.x_ovr.d.next = false;
             self.x_cpl.d.next = false;
