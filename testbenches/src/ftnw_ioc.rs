@@ -83,6 +83,16 @@ pub struct Pput {
     pub seen: Exc,
     /// IOC cycles run.
     pub cycles: u64,
+    /// The node's receive writes to make on `host$*` (TNW clock): `(address, Dwords)`, the one
+    /// under way with how many of its Dwords were taken and whether its request was, and the
+    /// answers (`err`) in order; `host_exc` counts `exc_host_write`.
+    pub host_q: VecDeque<(u64, Vec<u32>)>,
+    host_cur: Option<(u64, Vec<u32>, usize, bool)>,
+    pub host_rsp: Vec<bool>,
+    pub host_exc: u32,
+    host: [usize; 12],
+    /// Every memory write on RQ in order: `(address, Dwords)`.
+    pub rq_writes: Vec<(u64, usize)>,
 }
 
 impl Pput {
@@ -105,6 +115,34 @@ impl Pput {
         let rc_ports = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("s_axis_rc_{f}")));
         let max_read_req = ix("cfg_max_read_req");
+        let host = [
+            "wr_req_addr",
+            "wr_req_beats",
+            "wr_req_valid",
+            "wr_req_ready",
+            "wr_dat_data",
+            "wr_dat_last",
+            "wr_dat_valid",
+            "wr_dat_ready",
+            "wr_rsp_err",
+            "wr_rsp_valid",
+            "wr_rsp_ready",
+        ]
+        .map(|f| ix(&format!("host${f}")));
+        let host = [
+            host[0],
+            host[1],
+            host[2],
+            host[3],
+            host[4],
+            host[5],
+            host[6],
+            host[7],
+            host[8],
+            host[9],
+            host[10],
+            ix("exc_host_write"),
+        ];
         let bus_master = ix("cfg_bus_master");
         sim.set(bus_master, 1);
         let exc = ["tx_partial", "tx_link", "tx_overrun", "tx_header", "dma"]
@@ -154,6 +192,12 @@ impl Pput {
             cq_stalls: 0,
             seen: Exc::default(),
             cycles: 0,
+            host_q: VecDeque::new(),
+            host_cur: None,
+            host_rsp: vec![],
+            host_exc: 0,
+            host,
+            rq_writes: vec![],
         };
         d.set_config(PcieConfig::default());
         d
@@ -248,6 +292,13 @@ impl Pput {
                 })
             })
             .collect();
+        let [_, _, h_req_valid, h_req_ready, _, _, h_dat_valid, h_dat_ready, h_rsp_err, h_rsp_valid, h_rsp_ready, h_exc] =
+            self.host;
+        let h_req_go = self.sim.get(h_req_valid) == 1 && self.sim.get(h_req_ready) == 1;
+        let h_dat_go = self.sim.get(h_dat_valid) == 1 && self.sim.get(h_dat_ready) == 1;
+        let h_rsp = (self.sim.get(h_rsp_valid) == 1 && self.sim.get(h_rsp_ready) == 1)
+            .then(|| self.sim.get(h_rsp_err) == 1);
+        let h_exc = self.sim.get(h_exc) == 1;
         let rose = self.sim.step();
         if rose & 1 != 0 {
             self.cycles += 1;
@@ -295,6 +346,9 @@ impl Pput {
                 if let Some(t) = self.rq_sink.take(rq_beat) {
                     let tr = from_beats(Iface::Rq, &t).expect("RQ framing");
                     let d = RqDesc::unpack(&tr.dwords).expect("RQ descriptor");
+                    if tr.dwords.len() > 4 {
+                        self.rq_writes.push((d.addr, tr.dwords.len() - 4));
+                    }
                     if tr.dwords.len() == 5 {
                         self.rq_log.push((d.addr, tr.dwords[4]));
                         self.rq_log_at.push(self.cycles);
@@ -316,6 +370,7 @@ impl Pput {
             self.sim.set(cc_ready, up as u128);
         }
         if rose & 2 != 0 {
+            self.host_edge(rng, h_req_go, h_dat_go, h_rsp, h_exc);
             for (l, t) in tx.into_iter().enumerate() {
                 if let Some((data, m, first, last)) = t {
                     let n = self.items[l].len();
@@ -339,6 +394,48 @@ impl Pput {
         }
     }
 
+    /// A TNW clock edge on the node's write port: what was taken, then the next beats.
+    fn host_edge(
+        &mut self,
+        rng: &mut Rng,
+        req_go: bool,
+        dat_go: bool,
+        rsp: Option<bool>,
+        exc: bool,
+    ) {
+        let [addr, beats, req_valid, _, data, last, dat_valid, _, _, _, rsp_ready, _] = self.host;
+        self.host_exc += exc as u32;
+        if let Some(err) = rsp {
+            self.host_rsp.push(err);
+        }
+        if let Some(c) = self.host_cur.as_mut() {
+            c.3 |= req_go;
+            c.2 += dat_go as usize;
+            if c.3 && c.2 == c.1.len() {
+                self.host_cur = None;
+            }
+        }
+        if self.host_cur.is_none() {
+            self.host_cur = self.host_q.pop_front().map(|(a, w)| (a, w, 0, false));
+        }
+        match &self.host_cur {
+            Some((a, w, i, req_done)) => {
+                self.sim.set(addr, *a as u128);
+                self.sim.set(beats, w.len() as u128);
+                self.sim.set(req_valid, !req_done as u128);
+                let on = *i < w.len();
+                self.sim.set(data, if on { w[*i] as u128 } else { 0 });
+                self.sim.set(last, (*i + 1 == w.len()) as u128);
+                self.sim.set(dat_valid, on as u128);
+            }
+            None => {
+                self.sim.set(req_valid, 0);
+                self.sim.set(dat_valid, 0);
+            }
+        }
+        self.sim.set(rsp_ready, rng.chance(0.8) as u128);
+    }
+
     /// Run until the CPU's writes are taken and `n` packets in all have been received (at most
     /// 100 000 IOC cycles, else the test fails naming `what`), then 200 cycles more.
     pub fn deliver(&mut self, rng: &mut Rng, n: usize, what: &str) {
@@ -356,6 +453,8 @@ impl Pput {
     pub fn drain(&mut self, rng: &mut Rng, tail: u64) {
         let start = self.cycles;
         while !(self.rc.cq_out.is_empty()
+            && self.host_q.is_empty()
+            && self.host_cur.is_none()
             && self.cq_q.is_empty()
             && self.offered.is_none()
             && self.rc.outstanding_reads() == 0

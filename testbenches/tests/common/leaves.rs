@@ -14,6 +14,7 @@ use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{CtrlEncode, HeaderEncode, WordDecode};
 use nicgen_hdl::ftnw::datagen::TbPrng;
 use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields, RqBeats};
+use nicgen_hdl::ftnw::ioc::poc::RqDataUser;
 use nicgen_hdl::ftnw::ioc::tfcnt::TfcntAddr;
 use nicgen_hdl::ftnw::ioc::txwin::DwAlign;
 use nicgen_hdl::ftnw::mdio::MdioFrame;
@@ -45,6 +46,7 @@ dyn_top!(ConcatTop, Concat<3, 6, 9>, clocks: [], inputs: [lo, hi], outputs: [y])
 dyn_top!(Join4Top, Join4, clocks: [], inputs: [x0, x1, x2, x3], outputs: [y]);
 dyn_top!(OneHot64Top, OneHot64, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(SlotRunTop, SlotRun, clocks: [], inputs: [n, s], outputs: [y]);
+dyn_top!(RqDataUserTop, RqDataUser, clocks: [], inputs: [d], outputs: [u]);
 dyn_top!(DwAlignTop, DwAlign, clocks: [], inputs: [cur, prev, o], outputs: [y]);
 dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
     outputs: [addr, dwords, req_type, req_id, tag, bar, tc, attr]);
@@ -189,6 +191,12 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
             Box::new(RqBeatsTop::new("rq_beats", RqBeats::default())),
             plain(),
         ),
+        (
+            Box::new(RqDataUserTop::new("rq_data_user", RqDataUser::default())),
+            plain(),
+        ),
+        // (`poc::PocEntry`, 130 bits, is wider than a test port: the `ftnw_ioc` top's Icarus
+        // run covers it)
         (
             Box::new(TfcntAddrTop::new("tfcnt_addr", TfcntAddr::default())),
             plain(),

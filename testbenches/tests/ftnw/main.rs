@@ -4,6 +4,7 @@
 mod blocks;
 mod driver;
 mod ioc_nget;
+mod ioc_poc;
 mod ioc_pput;
 mod ioc_regs;
 mod link;

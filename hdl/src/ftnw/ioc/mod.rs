@@ -7,11 +7,13 @@
 
 pub mod nget;
 pub mod pcie_us;
+pub mod poc;
 pub mod regctl;
 pub mod rob;
 pub mod tfcnt;
 pub mod txwin;
 
+use crate::common::dma::DmaWrSlave;
 use crate::common::packet::PacketSource;
 use crate::common::prim::{k, Concat};
 use crate::common::regbank::RegBusMaster;
@@ -22,6 +24,7 @@ use crate::common::widen::Widen;
 use nget::Nget;
 use nicgen_wire::ftnw::txwin::LINKS;
 use pcie_us::{CcTx, CqPack, CqRx, RqTx};
+use poc::Poc;
 use regctl::{RegCtl, TNW_BUS_BITS};
 use rob::Rob;
 use rust_hdl::prelude::*;
@@ -85,6 +88,10 @@ pub struct Ioc {
     pub cfg_max_read_req: Signal<In, Bits<3>>,
     /// A DMA exception (any bit of DMA_EXC raised this cycle).
     pub exc_dma: Signal<Out, Bit>,
+    /// The node's receive writes (TNW clock, the node's host port): POC sends them on RQ.
+    pub host: DmaWrSlave<32>,
+    /// A receive write POC cannot carry (TNW clock, one cycle; the node issues none).
+    pub exc_host_write: Signal<Out, Bit>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
     pub tx0: PacketSource<128, 16, 14>,
@@ -135,6 +142,7 @@ pub struct Ioc {
     rob_hdr: Signal<Local, Bit>,
     tfcnt: Tfcnt,
     rq: RqTx,
+    poc: Poc,
     nget: Nget,
     /// The DMA Request register: the Dword last written on the IOC bus, whether it was the
     /// first or last of its request, the low Dword waiting for its high one.
@@ -220,6 +228,8 @@ impl Default for Ioc {
             s_axis_rc_tready: Default::default(),
             cfg_max_read_req: Default::default(),
             exc_dma: Default::default(),
+            host: Default::default(),
+            exc_host_write: Default::default(),
             exc_request: Default::default(),
             exc_partial: Default::default(),
             tx0: Default::default(),
@@ -263,6 +273,7 @@ impl Default for Ioc {
             rob_hdr: Default::default(),
             tfcnt: Default::default(),
             rq: Default::default(),
+            poc: Default::default(),
             nget: Default::default(),
             wd: Default::default(),
             wd_first: Default::default(),
@@ -659,12 +670,26 @@ impl Logic for Ioc {
         self.regs.dma_exc_cpl_timeout_set.next = self.nget.exc_timeout.val();
         self.u_dma_pending.x.next = self.regs.dma_exc_pending.val();
         self.exc_dma.next = self.any_dma.val();
-        self.m_axis_rq_tdata.next = self.rq.rq_tdata.val();
-        self.m_axis_rq_tkeep.next = self.rq.rq_tkeep.val();
-        self.m_axis_rq_tlast.next = self.rq.rq_tlast.val();
-        self.m_axis_rq_tuser.next = self.rq.rq_tuser.val();
-        self.m_axis_rq_tvalid.next = self.rq.rq_tvalid.val();
-        self.rq.rq_tready.next = self.m_axis_rq_tready.val();
+        // POC: RqTx's short requests and the node's receive writes share RQ
+        self.poc.clock.next = self.clock.val();
+        self.poc.reset.next = self.reset.val();
+        self.poc.tnw_clock.next = self.tnw_clock.val();
+        self.poc.tnw_reset.next = self.tnw_reset.val();
+        self.poc.bus_master.next = self.cfg_bus_master.val();
+        DmaWrSlave::<32>::link(&mut self.host, &mut self.poc.host);
+        self.exc_host_write.next = self.poc.exc_write.val();
+        self.poc.s_tdata.next = self.rq.rq_tdata.val();
+        self.poc.s_tkeep.next = self.rq.rq_tkeep.val();
+        self.poc.s_tlast.next = self.rq.rq_tlast.val();
+        self.poc.s_tuser.next = self.rq.rq_tuser.val();
+        self.poc.s_tvalid.next = self.rq.rq_tvalid.val();
+        self.rq.rq_tready.next = self.poc.s_tready.val();
+        self.m_axis_rq_tdata.next = self.poc.rq_tdata.val();
+        self.m_axis_rq_tkeep.next = self.poc.rq_tkeep.val();
+        self.m_axis_rq_tlast.next = self.poc.rq_tlast.val();
+        self.m_axis_rq_tuser.next = self.poc.rq_tuser.val();
+        self.m_axis_rq_tvalid.next = self.poc.rq_tvalid.val();
+        self.poc.rq_tready.next = self.m_axis_rq_tready.val();
         self.exc_request.next = self.ctl.exc_request.val();
         self.exc_partial.next = self.ctl.exc_partial.val();
     }
