@@ -86,6 +86,7 @@ pub struct Rob {
     pub tx: PacketSource<128, 16, 14>,
     pub extracted: Signal<Out, Bit>,
     rsv: DFF<Bits<64>>,
+    busy_r: DFF<Bits<64>>,
     lanes: [BlockRam<Bits<32>, ITEM_ADDR_BITS>; 4],
     word: Join4,
     records: LutRam<Bits<32>, SLOT_BITS>,
@@ -181,6 +182,7 @@ impl Default for Rob {
             tx: Default::default(),
             extracted: Default::default(),
             rsv: Default::default(),
+            busy_r: Default::default(),
             lanes: Default::default(),
             word: Default::default(),
             records: Default::default(),
@@ -258,7 +260,7 @@ impl Logic for Rob {
         dff_setup!(
             self, clock, q_valid, q_vc, q_rao, q_item, q_dw, q_data, s_valid, s_vc, s_rao, s_item,
             s_dw, s_data, s_old, s_fresh, s_live, s_busy, s_stag, live, epoch_w, er1, er2, ov, hd,
-            pv, pmeta, rsv
+            pv, pmeta, rsv, busy_r
         );
         dff_setup!(self, tnw_clock, epoch_r, busy, meta, item, ext);
         self.q_valid.d.next = self.w_valid.val();
@@ -338,8 +340,12 @@ impl Logic for Rob {
                 self.live.d.next = self.live_n.val() & !self.c_mask.val();
             }
         }
-        self.busy_slots.next =
+        // registered here, so that NGET's look at the slots does not pull this buffer's slot
+        // state across the chip (a cycle late: NGET checks a new request's slots at least two
+        // cycles after its last reservation)
+        self.busy_r.d.next =
             self.live.q.val() | (self.epoch_w.q.val() ^ self.er2.q.val()) | self.rsv.q.val();
+        self.busy_slots.next = self.busy_r.q.val();
         // ---- stage 1: the item in `q_*` looks its slot up: the slot's state as stage 2 leaves
         // it when stage 2 holds the same slot, else from the tables
         self.records.read_address.next = self.q_rao.q.val().get_bits::<6>(0);
