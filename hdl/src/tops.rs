@@ -21,6 +21,7 @@ use crate::dyn_top;
 use crate::ftnw::ioc::Ioc;
 use crate::ftnw::link::TnwLink;
 use crate::ftnw::node::{FtnwNode, LINKS};
+use crate::ftnw::nwp::Nwp;
 use crate::ftnw::port::TnwPort;
 use crate::mitnic::core::NicCore;
 use crate::mitnic::network::{ParcButterfly8, ParcRing8};
@@ -1069,6 +1070,37 @@ pub fn tops() -> Vec<TopEntry> {
             ],
         },
         TopEntry {
+            name: "ftnw_nwp",
+            doc: "FTNW network processor: ftnw_node (six links with their receive buffers) behind the IOC on the UltraScale PCIe interfaces (CQ, CC, RQ, RC): PPUT through the TX window and NGET through the DMA engine into the links, the node's registers on BAR2, its receive data and notifications to host memory through POC (ftnw)",
+            clocks_mhz: &[
+                ("clock", 250.0),
+                ("tnw_clock", 250.0),
+                ("phy_clock$0", 250.0),
+                ("phy_clock$1", 250.0),
+                ("phy_clock$2", 250.0),
+                ("phy_clock$3", 250.0),
+                ("phy_clock$4", 250.0),
+                ("phy_clock$5", 250.0),
+            ],
+            build: || Box::new(FtnwNwpTop::new("ftnw_nwp", Nwp::default())),
+            port_docs: &[
+                ("clock", "the IOC clock (the PCIe core's user clock): the PCIe interfaces, `cfg_*`, `exc_*` but `exc_host_write`"),
+                ("tnw_clock", "the TNW clock: the node (each link's transmit side, the receive buffers), `exc_host_write`, `tnw_reset`"),
+                ("phy_clock$*", "link l's PHY receive clock (`phy_clock$l`), as on `ftnw_node`"),
+                ("reset", "synchronous reset, active high, in `clock` (with `tnw_reset`, for three cycles of the slower clock)"),
+                ("tnw_reset", "synchronous reset, active high, in `tnw_clock`: the node and the IOC's TNW side"),
+                ("completer_id", "as on `ftnw_ioc`"),
+                ("s_axis_cq_*", "as on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)"),
+                ("m_axis_cc_*", "as on `ftnw_ioc`"),
+                ("m_axis_rq_*", "as on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte writes), in their order"),
+                ("s_axis_rc_*", "as on `ftnw_ioc`"),
+                ("cfg_bus_master", "as on `ftnw_ioc`: without it no request leaves (the node's receive writes wait, its links refuse packets once its buffers are full)"),
+                ("cfg_max_read_req", "as on `ftnw_ioc`"),
+                ("exc_*", "as on `ftnw_ioc`"),
+                ("link$*", "link l's PHY, MDIO and interrupt ports `link$l$<port>`, as on `ftnw_node` (its injection stream is the IOC's re-order buffer l)"),
+            ],
+        },
+        TopEntry {
             name: "ftnw_node",
             doc: "FTNW node: six tnw_port (X+, X-, Y+, Y-, Z+, Z-), one register bus split by link (l << 12), one injection stream per link, one host write port for all six receive buffers (ftnw)",
             clocks_mhz: &[
@@ -1101,23 +1133,30 @@ pub struct FtnwNodeTop {
     pub uut: FtnwNode,
 }
 
+/// A top with six links (`link$l$<port>`), their PHY receive clocks after the block's clocks.
 macro_rules! node_ports {
-    (scalar_in: [$($($i:ident).+),*],
+    ($top:ident, $uut:ty, clocks: [$($c:ident),+],
+     scalar_in: [$($($i:ident).+),*],
      scalar_out: [$($($o:ident).+),*],
      link_in: [$($li:ident),*],
      link_out: [$($lo:ident),*]) => {
-        impl FtnwNodeTop {
-            pub fn new(name: &str, mut uut: FtnwNode) -> Self {
+        impl $top {
+            pub fn new(name: &str, mut uut: $uut) -> Self {
                 rust_hdl::prelude::Block::connect_all(&mut uut);
                 Self { name: name.to_string(), uut }
             }
+            fn clocks(u: &$uut) -> Vec<&Signal<In, Clock>> {
+                vec![$(&u.$c),+]
+            }
         }
-        impl DynTop for FtnwNodeTop {
+        impl DynTop for $top {
             fn name(&self) -> &str { &self.name }
             fn ports(&self) -> Vec<crate::top::PortInfo> {
                 use crate::top::{port_width, PortDir, PortInfo};
                 let u = &self.uut;
-                let mut v = vec![PortInfo { name: "clock".into(), dir: PortDir::In, width: 1, clock: true }];
+                let mut v: Vec<PortInfo> = [$(stringify!($c)),+].iter()
+                    .map(|c| PortInfo { name: c.to_string(), dir: PortDir::In, width: 1, clock: true })
+                    .collect();
                 for l in 0..LINKS {
                     v.push(PortInfo { name: format!("phy_clock${l}"), dir: PortDir::In, width: 1, clock: true });
                 }
@@ -1135,9 +1174,10 @@ macro_rules! node_ports {
             fn set(&mut self, index: usize, v: u128) {
                 use crate::top::port_set;
                 let u = &mut self.uut;
-                if index == 0 { port_set(&mut u.clock, v); return; }
-                if index <= LINKS { port_set(&mut u.phy_clock[index - 1], v); return; }
-                let mut k = LINKS + 1;
+                let mut k = 0;
+                $( if index == k { port_set(&mut u.$c, v); return; } k += 1; )+
+                if index < k + LINKS { port_set(&mut u.phy_clock[index - k], v); return; }
+                k += LINKS;
                 $( if index == k { port_set(&mut u.$($i).+, v); return; } k += 1; )*
                 for l in 0..LINKS {
                     $( if index == k { port_set(&mut u.link[l].$li, v); return; } k += 1; )*
@@ -1148,9 +1188,10 @@ macro_rules! node_ports {
             fn get(&self, index: usize) -> u128 {
                 use crate::top::port_get;
                 let u = &self.uut;
-                if index == 0 { return port_get(&u.clock); }
-                if index <= LINKS { return port_get(&u.phy_clock[index - 1]); }
-                let mut k = LINKS + 1;
+                let mut k = Self::clocks(u).len();
+                if index < k { return port_get(Self::clocks(u)[index]); }
+                if index < k + LINKS { return port_get(&u.phy_clock[index - k]); }
+                k += LINKS;
                 $( if index == k { return port_get(&u.$($i).+); } k += 1; )*
                 for l in 0..LINKS {
                     $( if index == k { return port_get(&u.link[l].$li); } k += 1; )*
@@ -1170,7 +1211,7 @@ macro_rules! node_ports {
     };
 }
 
-node_ports!(
+node_ports!(FtnwNodeTop, FtnwNode, clocks: [clock],
     scalar_in: [reset, bus.addr, bus.wdata, bus.write, bus.read, host.wr_req_ready,
         host.wr_dat_ready, host.wr_rsp_err, host.wr_rsp_valid],
     scalar_out: [bus.rdata, bus.ready, bus.err, host.wr_req_addr, host.wr_req_beats,
@@ -1179,4 +1220,24 @@ node_ports!(
         phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
     link_out: [phy_txd, phy_txc, tx_ready, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe,
         rsnd_occupancy]
+);
+
+/// The `ftnw_nwp` top: `nwp::Nwp` with its six links' ports.
+pub struct FtnwNwpTop {
+    pub name: String,
+    pub uut: Nwp,
+}
+
+node_ports!(FtnwNwpTop, Nwp, clocks: [clock, tnw_clock],
+    scalar_in: [reset, tnw_reset, completer_id, s_axis_cq_tdata, s_axis_cq_tkeep, s_axis_cq_tlast,
+        s_axis_cq_tuser, s_axis_cq_tvalid, m_axis_cc_tready, m_axis_rq_tready, s_axis_rc_tdata,
+        s_axis_rc_tkeep, s_axis_rc_tlast, s_axis_rc_tuser, s_axis_rc_tvalid, cfg_bus_master,
+        cfg_max_read_req],
+    scalar_out: [s_axis_cq_tready, m_axis_cc_tdata, m_axis_cc_tkeep, m_axis_cc_tlast,
+        m_axis_cc_tuser, m_axis_cc_tvalid, m_axis_rq_tdata, m_axis_rq_tkeep, m_axis_rq_tlast,
+        m_axis_rq_tuser, m_axis_rq_tvalid, s_axis_rc_tready, exc_request, exc_partial,
+        exc_tx_partial, exc_tx_link, exc_tx_overrun, exc_tx_header, exc_dma, exc_host_write],
+    link_in: [phy_rxd, phy_rxc, phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh,
+        mdio_i],
+    link_out: [phy_txd, phy_txc, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe, rsnd_occupancy]
 );

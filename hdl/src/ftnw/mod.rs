@@ -12,6 +12,7 @@ pub mod ioc;
 pub mod link;
 pub mod mdio;
 pub mod node;
+pub mod nwp;
 pub mod port;
 pub mod rx_buff;
 pub mod rx_link;

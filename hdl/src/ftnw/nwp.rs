@@ -1,0 +1,197 @@
+//! The FTNW network processor (thesis §2-§3, Fig. 2.7; issue 13's `ftnw_nwp`): the node
+//! (`ftnw_node`: six links with their receive buffers, on the TNW clock) behind the IOC (`Ioc`:
+//! the PCIe side on the IOC clock). The IOC's register controller reaches the node's registers
+//! (BAR2 below 0x6000, link l at `l << 12`), its re-order buffers feed the links' injection
+//! streams, and POC carries the node's receive writes (data and notifications) to host memory.
+
+use crate::common::dma::DmaWrMaster;
+use crate::common::regbank::RegBusMaster;
+use crate::ftnw::ioc::regctl::TNW_BUS_BITS;
+use crate::ftnw::ioc::Ioc;
+use crate::ftnw::node::{FtnwNode, LINKS};
+use rust_hdl::prelude::*;
+
+/// A link's ports outside the NWP (its PHY, MDIO, interrupts): as on `ftnw_node`, without the
+/// injection stream, which the IOC drives.
+#[derive(Clone, Debug, Default, LogicInterface)]
+pub struct NwpLink {
+    pub phy_rxd: Signal<In, Bits<32>>,
+    pub phy_rxc: Signal<In, Bits<4>>,
+    pub phy_txd: Signal<Out, Bits<32>>,
+    pub phy_txc: Signal<Out, Bits<4>>,
+    pub irq_rx: Signal<Out, Bit>,
+    pub irq_tx: Signal<Out, Bit>,
+    pub phy_rx_fault_p: Signal<In, Bit>,
+    pub phy_rx_fault_r: Signal<In, Bit>,
+    pub phy_intb: Signal<In, Bit>,
+    pub phy_tx_fault: Signal<In, Bit>,
+    pub phy_rxh: Signal<In, Bits<4>>,
+    pub phy_reset: Signal<Out, Bit>,
+    pub mdc: Signal<Out, Bit>,
+    pub mdio_o: Signal<Out, Bit>,
+    pub mdio_oe: Signal<Out, Bit>,
+    pub mdio_i: Signal<In, Bit>,
+    pub rsnd_occupancy: Signal<Out, Bits<8>>,
+}
+
+#[derive(LogicBlock, Default)]
+pub struct Nwp {
+    /// The IOC clock (the PCIe core's user clock) and its reset.
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// The TNW clock (the node's) and its reset.
+    pub tnw_clock: Signal<In, Clock>,
+    pub tnw_reset: Signal<In, Bit>,
+    pub phy_clock: [Signal<In, Clock>; LINKS],
+    pub link: [NwpLink; LINKS],
+    pub completer_id: Signal<In, Bits<16>>,
+    pub s_axis_cq_tdata: Signal<In, Bits<128>>,
+    pub s_axis_cq_tkeep: Signal<In, Bits<4>>,
+    pub s_axis_cq_tlast: Signal<In, Bit>,
+    pub s_axis_cq_tuser: Signal<In, Bits<85>>,
+    pub s_axis_cq_tvalid: Signal<In, Bit>,
+    pub s_axis_cq_tready: Signal<Out, Bit>,
+    pub m_axis_cc_tdata: Signal<Out, Bits<128>>,
+    pub m_axis_cc_tkeep: Signal<Out, Bits<4>>,
+    pub m_axis_cc_tlast: Signal<Out, Bit>,
+    pub m_axis_cc_tuser: Signal<Out, Bits<33>>,
+    pub m_axis_cc_tvalid: Signal<Out, Bit>,
+    pub m_axis_cc_tready: Signal<In, Bit>,
+    pub m_axis_rq_tdata: Signal<Out, Bits<128>>,
+    pub m_axis_rq_tkeep: Signal<Out, Bits<4>>,
+    pub m_axis_rq_tlast: Signal<Out, Bit>,
+    pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
+    pub m_axis_rq_tvalid: Signal<Out, Bit>,
+    pub m_axis_rq_tready: Signal<In, Bit>,
+    pub s_axis_rc_tdata: Signal<In, Bits<128>>,
+    pub s_axis_rc_tkeep: Signal<In, Bits<4>>,
+    pub s_axis_rc_tlast: Signal<In, Bit>,
+    pub s_axis_rc_tuser: Signal<In, Bits<75>>,
+    pub s_axis_rc_tvalid: Signal<In, Bit>,
+    pub s_axis_rc_tready: Signal<Out, Bit>,
+    pub cfg_bus_master: Signal<In, Bit>,
+    pub cfg_max_read_req: Signal<In, Bits<3>>,
+    pub exc_request: Signal<Out, Bit>,
+    pub exc_partial: Signal<Out, Bit>,
+    pub exc_tx_partial: Signal<Out, Bit>,
+    pub exc_tx_link: Signal<Out, Bit>,
+    pub exc_tx_overrun: Signal<Out, Bit>,
+    pub exc_tx_header: Signal<Out, Bit>,
+    pub exc_dma: Signal<Out, Bit>,
+    pub exc_host_write: Signal<Out, Bit>,
+    node: FtnwNode,
+    ioc: Ioc,
+}
+
+impl Logic for Nwp {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ioc.clock.next = self.clock.val();
+        self.ioc.reset.next = self.reset.val();
+        self.ioc.tnw_clock.next = self.tnw_clock.val();
+        self.ioc.tnw_reset.next = self.tnw_reset.val();
+        self.node.clock.next = self.tnw_clock.val();
+        self.node.reset.next = self.tnw_reset.val();
+        self.ioc.completer_id.next = self.completer_id.val();
+        self.ioc.s_axis_cq_tdata.next = self.s_axis_cq_tdata.val();
+        self.ioc.s_axis_cq_tkeep.next = self.s_axis_cq_tkeep.val();
+        self.ioc.s_axis_cq_tlast.next = self.s_axis_cq_tlast.val();
+        self.ioc.s_axis_cq_tuser.next = self.s_axis_cq_tuser.val();
+        self.ioc.s_axis_cq_tvalid.next = self.s_axis_cq_tvalid.val();
+        self.s_axis_cq_tready.next = self.ioc.s_axis_cq_tready.val();
+        self.m_axis_cc_tdata.next = self.ioc.m_axis_cc_tdata.val();
+        self.m_axis_cc_tkeep.next = self.ioc.m_axis_cc_tkeep.val();
+        self.m_axis_cc_tlast.next = self.ioc.m_axis_cc_tlast.val();
+        self.m_axis_cc_tuser.next = self.ioc.m_axis_cc_tuser.val();
+        self.m_axis_cc_tvalid.next = self.ioc.m_axis_cc_tvalid.val();
+        self.ioc.m_axis_cc_tready.next = self.m_axis_cc_tready.val();
+        self.m_axis_rq_tdata.next = self.ioc.m_axis_rq_tdata.val();
+        self.m_axis_rq_tkeep.next = self.ioc.m_axis_rq_tkeep.val();
+        self.m_axis_rq_tlast.next = self.ioc.m_axis_rq_tlast.val();
+        self.m_axis_rq_tuser.next = self.ioc.m_axis_rq_tuser.val();
+        self.m_axis_rq_tvalid.next = self.ioc.m_axis_rq_tvalid.val();
+        self.ioc.m_axis_rq_tready.next = self.m_axis_rq_tready.val();
+        self.ioc.s_axis_rc_tdata.next = self.s_axis_rc_tdata.val();
+        self.ioc.s_axis_rc_tkeep.next = self.s_axis_rc_tkeep.val();
+        self.ioc.s_axis_rc_tlast.next = self.s_axis_rc_tlast.val();
+        self.ioc.s_axis_rc_tuser.next = self.s_axis_rc_tuser.val();
+        self.ioc.s_axis_rc_tvalid.next = self.s_axis_rc_tvalid.val();
+        self.s_axis_rc_tready.next = self.ioc.s_axis_rc_tready.val();
+        self.ioc.cfg_bus_master.next = self.cfg_bus_master.val();
+        self.ioc.cfg_max_read_req.next = self.cfg_max_read_req.val();
+        self.exc_request.next = self.ioc.exc_request.val();
+        self.exc_partial.next = self.ioc.exc_partial.val();
+        self.exc_tx_partial.next = self.ioc.exc_tx_partial.val();
+        self.exc_tx_link.next = self.ioc.exc_tx_link.val();
+        self.exc_tx_overrun.next = self.ioc.exc_tx_overrun.val();
+        self.exc_tx_header.next = self.ioc.exc_tx_header.val();
+        self.exc_dma.next = self.ioc.exc_dma.val();
+        self.exc_host_write.next = self.ioc.exc_host_write.val();
+        // the IOC's register bus to the node, the node's writes to POC
+        RegBusMaster::<TNW_BUS_BITS>::join(&mut self.ioc.tnw, &mut self.node.bus);
+        DmaWrMaster::<32>::join(&mut self.node.host, &mut self.ioc.host);
+        // the re-order buffers into the links
+        self.node.link[0].tx_data.next = self.ioc.tx0.data.val();
+        self.node.link[0].tx_keep.next = self.ioc.tx0.keep.val();
+        self.node.link[0].tx_meta.next = self.ioc.tx0.meta.val();
+        self.node.link[0].tx_first.next = self.ioc.tx0.first.val();
+        self.node.link[0].tx_last.next = self.ioc.tx0.last.val();
+        self.node.link[0].tx_valid.next = self.ioc.tx0.valid.val();
+        self.ioc.tx0.ready.next = self.node.link[0].tx_ready.val();
+        self.node.link[1].tx_data.next = self.ioc.tx1.data.val();
+        self.node.link[1].tx_keep.next = self.ioc.tx1.keep.val();
+        self.node.link[1].tx_meta.next = self.ioc.tx1.meta.val();
+        self.node.link[1].tx_first.next = self.ioc.tx1.first.val();
+        self.node.link[1].tx_last.next = self.ioc.tx1.last.val();
+        self.node.link[1].tx_valid.next = self.ioc.tx1.valid.val();
+        self.ioc.tx1.ready.next = self.node.link[1].tx_ready.val();
+        self.node.link[2].tx_data.next = self.ioc.tx2.data.val();
+        self.node.link[2].tx_keep.next = self.ioc.tx2.keep.val();
+        self.node.link[2].tx_meta.next = self.ioc.tx2.meta.val();
+        self.node.link[2].tx_first.next = self.ioc.tx2.first.val();
+        self.node.link[2].tx_last.next = self.ioc.tx2.last.val();
+        self.node.link[2].tx_valid.next = self.ioc.tx2.valid.val();
+        self.ioc.tx2.ready.next = self.node.link[2].tx_ready.val();
+        self.node.link[3].tx_data.next = self.ioc.tx3.data.val();
+        self.node.link[3].tx_keep.next = self.ioc.tx3.keep.val();
+        self.node.link[3].tx_meta.next = self.ioc.tx3.meta.val();
+        self.node.link[3].tx_first.next = self.ioc.tx3.first.val();
+        self.node.link[3].tx_last.next = self.ioc.tx3.last.val();
+        self.node.link[3].tx_valid.next = self.ioc.tx3.valid.val();
+        self.ioc.tx3.ready.next = self.node.link[3].tx_ready.val();
+        self.node.link[4].tx_data.next = self.ioc.tx4.data.val();
+        self.node.link[4].tx_keep.next = self.ioc.tx4.keep.val();
+        self.node.link[4].tx_meta.next = self.ioc.tx4.meta.val();
+        self.node.link[4].tx_first.next = self.ioc.tx4.first.val();
+        self.node.link[4].tx_last.next = self.ioc.tx4.last.val();
+        self.node.link[4].tx_valid.next = self.ioc.tx4.valid.val();
+        self.ioc.tx4.ready.next = self.node.link[4].tx_ready.val();
+        self.node.link[5].tx_data.next = self.ioc.tx5.data.val();
+        self.node.link[5].tx_keep.next = self.ioc.tx5.keep.val();
+        self.node.link[5].tx_meta.next = self.ioc.tx5.meta.val();
+        self.node.link[5].tx_first.next = self.ioc.tx5.first.val();
+        self.node.link[5].tx_last.next = self.ioc.tx5.last.val();
+        self.node.link[5].tx_valid.next = self.ioc.tx5.valid.val();
+        self.ioc.tx5.ready.next = self.node.link[5].tx_ready.val();
+        for l in 0..LINKS {
+            self.node.phy_clock[l].next = self.phy_clock[l].val();
+            self.node.link[l].phy_rxd.next = self.link[l].phy_rxd.val();
+            self.node.link[l].phy_rxc.next = self.link[l].phy_rxc.val();
+            self.link[l].phy_txd.next = self.node.link[l].phy_txd.val();
+            self.link[l].phy_txc.next = self.node.link[l].phy_txc.val();
+            self.link[l].irq_rx.next = self.node.link[l].irq_rx.val();
+            self.link[l].irq_tx.next = self.node.link[l].irq_tx.val();
+            self.node.link[l].phy_rx_fault_p.next = self.link[l].phy_rx_fault_p.val();
+            self.node.link[l].phy_rx_fault_r.next = self.link[l].phy_rx_fault_r.val();
+            self.node.link[l].phy_intb.next = self.link[l].phy_intb.val();
+            self.node.link[l].phy_tx_fault.next = self.link[l].phy_tx_fault.val();
+            self.node.link[l].phy_rxh.next = self.link[l].phy_rxh.val();
+            self.link[l].phy_reset.next = self.node.link[l].phy_reset.val();
+            self.link[l].mdc.next = self.node.link[l].mdc.val();
+            self.link[l].mdio_o.next = self.node.link[l].mdio_o.val();
+            self.link[l].mdio_oe.next = self.node.link[l].mdio_oe.val();
+            self.node.link[l].mdio_i.next = self.link[l].mdio_i.val();
+            self.link[l].rsnd_occupancy.next = self.node.link[l].rsnd_occupancy.val();
+        }
+    }
+}
