@@ -2,6 +2,7 @@
 //! tests (`tests/ftnw/ioc_pput.rs`) and the bench (`ftnw_host_bench`).
 
 use nicgen_driver::HostMem;
+use nicgen_sim::ftnw::channel::{Channel, ChannelCfg};
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
@@ -10,6 +11,7 @@ use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQ_LO, DMA_SLOT_BYTES, IOC_REGS_BASE,
 };
+use nicgen_wire::ftnw::link::Word;
 use nicgen_wire::ftnw::txwin::LINKS;
 use nicgen_wire::pcie_us::{from_beats, Beat, Iface, RqDesc};
 use std::collections::VecDeque;
@@ -20,6 +22,9 @@ pub const BAR2: u64 = 0xf000_0000;
 /// Host memory starts here (above 4 GB: the 48-bit registers are used whole).
 pub const HOST_BASE: u64 = 0x1_2340_0000;
 pub const BAR2_APERTURE: u8 = 17;
+/// Host memory of the `ftnw_nwp` top: below 4 GB (the receive buffers' base registers are
+/// 32 bits, FTNW-H107).
+pub const NWP_HOST_BASE: u64 = 0x4000_0000;
 
 /// A packet's identity on its link: `meta` = `{rao, vc}`.
 pub fn meta(vc: u8, rao: u16) -> u16 {
@@ -65,7 +70,7 @@ pub struct Pput {
     pub rc_first_at: u64,
     pub rc_last_at: u64,
     exc: [usize; 5],
-    tx: [[usize; 7]; LINKS],
+    tx: Option<[[usize; 7]; LINKS]>,
     /// CC's `tready` kept low (the host not taking completions).
     pub cc_hold: bool,
     /// Chance a link's `ready` is up in a TNW cycle; `hold` keeps it down.
@@ -90,7 +95,10 @@ pub struct Pput {
     host_cur: Option<(u64, Vec<u32>, usize, bool)>,
     pub host_rsp: Vec<bool>,
     pub host_exc: u32,
-    host: [usize; 12],
+    host: Option<[usize; 12]>,
+    /// `ftnw_nwp`: each link's rxd, rxc, txd, txc, and the cables between links.
+    phy: Vec<[usize; 4]>,
+    pub cables: Vec<(usize, usize, Channel)>,
     /// Every memory write on RQ in order: `(address, Dwords)`.
     pub rq_writes: Vec<(u64, usize)>,
 }
@@ -98,14 +106,42 @@ pub struct Pput {
 impl Pput {
     /// The top on `backend`, the IOC clock at 4 ns, the TNW clock at `tnw_period` ps, reset.
     pub fn new(backend: Backend, tnw_period: u64, seed: u64) -> Self {
-        let mut inst = instances("ftnw_ioc", backend, 1);
+        Self::on_top("ftnw_ioc", backend, tnw_period, seed, &[])
+    }
+
+    /// The `ftnw_nwp` top (the IOC with the node behind it): the links' PHY receive clocks run
+    /// with the TNW clock, and each `(from, to, cfg)` of `cables` carries link `from`'s words to
+    /// link `to` (the single-node loop-back: X+ to X- and back).
+    pub fn nwp(
+        backend: Backend,
+        tnw_period: u64,
+        seed: u64,
+        cables: &[(usize, usize, ChannelCfg)],
+    ) -> Self {
+        Self::on_top("ftnw_nwp", backend, tnw_period, seed, cables)
+    }
+
+    fn on_top(
+        top: &str,
+        backend: Backend,
+        tnw_period: u64,
+        seed: u64,
+        cables: &[(usize, usize, ChannelCfg)],
+    ) -> Self {
+        let mut inst = instances(top, backend, 1);
         let p = inst.ports.clone();
         let ix = |n: &str| index(&p, n);
-        let mut sim = ClockedDut::new(
-            inst.duts.remove(0),
-            &[4000, tnw_period],
-            &[ix("clock"), ix("tnw_clock")],
-        );
+        let has = |n: &str| p.iter().any(|q| q.name == n);
+        let nwp = has("link$0$phy_txd");
+        let mut periods = vec![4000, tnw_period];
+        let mut clocks = vec![ix("clock"), ix("tnw_clock")];
+        if nwp {
+            for l in 0..LINKS {
+                periods.push(tnw_period);
+                clocks.push(ix(&format!("phy_clock${l}")));
+            }
+        }
+        let mut sim = ClockedDut::new(inst.duts.remove(0), &periods, &clocks);
         let cq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("s_axis_cq_{f}")));
         let rq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
@@ -115,41 +151,72 @@ impl Pput {
         let rc_ports = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("s_axis_rc_{f}")));
         let max_read_req = ix("cfg_max_read_req");
-        let host = [
-            "wr_req_addr",
-            "wr_req_beats",
-            "wr_req_valid",
-            "wr_req_ready",
-            "wr_dat_data",
-            "wr_dat_last",
-            "wr_dat_valid",
-            "wr_dat_ready",
-            "wr_rsp_err",
-            "wr_rsp_valid",
-            "wr_rsp_ready",
-        ]
-        .map(|f| ix(&format!("host${f}")));
-        let host = [
-            host[0],
-            host[1],
-            host[2],
-            host[3],
-            host[4],
-            host[5],
-            host[6],
-            host[7],
-            host[8],
-            host[9],
-            host[10],
-            ix("exc_host_write"),
-        ];
+        let host = (!nwp).then(|| {
+            let host = [
+                "wr_req_addr",
+                "wr_req_beats",
+                "wr_req_valid",
+                "wr_req_ready",
+                "wr_dat_data",
+                "wr_dat_last",
+                "wr_dat_valid",
+                "wr_dat_ready",
+                "wr_rsp_err",
+                "wr_rsp_valid",
+                "wr_rsp_ready",
+            ]
+            .map(|f| ix(&format!("host${f}")));
+            let host = [
+                host[0],
+                host[1],
+                host[2],
+                host[3],
+                host[4],
+                host[5],
+                host[6],
+                host[7],
+                host[8],
+                host[9],
+                host[10],
+                ix("exc_host_write"),
+            ];
+            host
+        });
+        let phy: Vec<[usize; 4]> = if nwp {
+            (0..LINKS)
+                .map(|l| {
+                    ["phy_rxd", "phy_rxc", "phy_txd", "phy_txc"]
+                        .map(|f| ix(&format!("link${l}${f}")))
+                })
+                .collect()
+        } else {
+            vec![]
+        };
+        for (l, q) in phy.iter().enumerate() {
+            sim.set(q[0], Word::idle().d as u128);
+            sim.set(q[1], Word::idle().c as u128);
+            sim.set(ix(&format!("link${l}$mdio_i")), 1);
+        }
+        let cables = cables
+            .iter()
+            .enumerate()
+            .map(|(i, (a, b, cfg))| {
+                (
+                    *a,
+                    *b,
+                    Channel::new(cfg.clone(), seed ^ (i as u64 + 1) << 32),
+                )
+            })
+            .collect();
         let bus_master = ix("cfg_bus_master");
         sim.set(bus_master, 1);
         let exc = ["tx_partial", "tx_link", "tx_overrun", "tx_header", "dma"]
             .map(|f| ix(&format!("exc_{f}")));
-        let tx = std::array::from_fn(|l| {
-            ["data", "keep", "meta", "first", "last", "valid", "ready"]
-                .map(|f| ix(&format!("tx{l}${f}")))
+        let tx = (!nwp).then(|| {
+            std::array::from_fn(|l| {
+                ["data", "keep", "meta", "first", "last", "valid", "ready"]
+                    .map(|f| ix(&format!("tx{l}${f}")))
+            })
         });
         sim.set(ix("completer_id"), 0x0100);
         sim.set(ix("reset"), 1);
@@ -159,7 +226,11 @@ impl Pput {
         sim.set(ix("tnw_reset"), 0);
         let mut d = Self {
             sim,
-            rc: RootComplex::new(PcieConfig::default(), MemServer::new(HOST_BASE), seed),
+            rc: RootComplex::new(
+                PcieConfig::default(),
+                MemServer::new(if nwp { NWP_HOST_BASE } else { HOST_BASE }),
+                seed,
+            ),
             src: BeatSource::new(0.1),
             cq_q: VecDeque::new(),
             offered: None,
@@ -198,6 +269,8 @@ impl Pput {
             host_exc: 0,
             host,
             rq_writes: vec![],
+            phy,
+            cables,
         };
         d.set_config(PcieConfig::default());
         d
@@ -279,8 +352,9 @@ impl Pput {
         let exc = self.exc.map(|i| self.sim.get(i) == 1);
         let rc_taken = self.sim.get(self.rc_ports[5]) == 1;
         let tx: Vec<Option<(u128, u16, bool, bool)>> = (0..LINKS)
-            .map(|l| {
-                let [data, keep, meta, first, last, valid, ready] = self.tx[l];
+            .filter_map(|l| Some((l, self.tx?[l])))
+            .map(|(l, t)| {
+                let [data, keep, meta, first, last, valid, ready] = t;
                 (self.sim.get(valid) == 1 && self.sim.get(ready) == 1).then(|| {
                     assert_eq!(self.sim.get(keep), 0xffff, "link {l}: keep");
                     (
@@ -292,13 +366,24 @@ impl Pput {
                 })
             })
             .collect();
-        let [_, _, h_req_valid, h_req_ready, _, _, h_dat_valid, h_dat_ready, h_rsp_err, h_rsp_valid, h_rsp_ready, h_exc] =
-            self.host;
-        let h_req_go = self.sim.get(h_req_valid) == 1 && self.sim.get(h_req_ready) == 1;
-        let h_dat_go = self.sim.get(h_dat_valid) == 1 && self.sim.get(h_dat_ready) == 1;
-        let h_rsp = (self.sim.get(h_rsp_valid) == 1 && self.sim.get(h_rsp_ready) == 1)
-            .then(|| self.sim.get(h_rsp_err) == 1);
-        let h_exc = self.sim.get(h_exc) == 1;
+        let host = self.host.map(|h| {
+            let [_, _, req_valid, req_ready, _, _, dat_valid, dat_ready, rsp_err, rsp_valid, rsp_ready, exc] = h;
+            let go = |v, r| self.sim.get(v) == 1 && self.sim.get(r) == 1;
+            (
+                go(req_valid, req_ready),
+                go(dat_valid, dat_ready),
+                go(rsp_valid, rsp_ready).then(|| self.sim.get(rsp_err) == 1),
+                self.sim.get(exc) == 1,
+            )
+        });
+        let words: Vec<Word> = self
+            .cables
+            .iter()
+            .map(|&(a, _, _)| Word {
+                d: self.sim.get(self.phy[a][2]) as u32,
+                c: self.sim.get(self.phy[a][3]) as u8,
+            })
+            .collect();
         let rose = self.sim.step();
         if rose & 1 != 0 {
             self.cycles += 1;
@@ -370,7 +455,16 @@ impl Pput {
             self.sim.set(cc_ready, up as u128);
         }
         if rose & 2 != 0 {
-            self.host_edge(rng, h_req_go, h_dat_go, h_rsp, h_exc);
+            if let Some((req_go, dat_go, rsp, exc)) = host {
+                self.host_edge(rng, req_go, dat_go, rsp, exc);
+            }
+            for (i, w) in words.into_iter().enumerate() {
+                let (_, b, ch) = &mut self.cables[i];
+                let out = ch.step(w);
+                let [rxd, rxc, _, _] = self.phy[*b];
+                self.sim.set(rxd, out.d as u128);
+                self.sim.set(rxc, out.c as u128);
+            }
             for (l, t) in tx.into_iter().enumerate() {
                 if let Some((data, m, first, last)) = t {
                     let n = self.items[l].len();
@@ -389,7 +483,9 @@ impl Pput {
                     }
                 }
                 let up = !self.hold[l] && rng.chance(self.p_ready);
-                self.sim.set(self.tx[l][6], up as u128);
+                if let Some(t) = self.tx {
+                    self.sim.set(t[l][6], up as u128);
+                }
             }
         }
     }
@@ -403,7 +499,8 @@ impl Pput {
         rsp: Option<bool>,
         exc: bool,
     ) {
-        let [addr, beats, req_valid, _, data, last, dat_valid, _, _, _, rsp_ready, _] = self.host;
+        let [addr, beats, req_valid, _, data, last, dat_valid, _, _, _, rsp_ready, _] =
+            self.host.expect("the top has the node's write port");
         self.host_exc += exc as u32;
         if let Some(err) = rsp {
             self.host_rsp.push(err);
@@ -480,7 +577,12 @@ pub struct Dma {
 
 impl Dma {
     pub fn new(rng: &mut Rng, backend: Backend, tnw_period: u64) -> Self {
-        let mut d = Pput::new(backend, tnw_period, rng.next_u64());
+        let d = Pput::new(backend, tnw_period, rng.next_u64());
+        Self::on(rng, d)
+    }
+
+    /// The NGET set-up on an IOC already made (`Pput::new` or `Pput::nwp`).
+    pub fn on(rng: &mut Rng, mut d: Pput) -> Self {
         let buf =
             d.rc.mem
                 .mem

@@ -8,5 +8,6 @@ mod ioc_poc;
 mod ioc_pput;
 mod ioc_regs;
 mod link;
+mod nwp;
 mod rxbuff;
 mod torus;
