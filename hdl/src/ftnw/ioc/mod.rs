@@ -14,6 +14,7 @@ pub mod tfcnt;
 pub mod txwin;
 
 use crate::common::dma::DmaWrSlave;
+use crate::common::skid::Skid;
 use crate::common::packet::PacketSource;
 use crate::common::prim::{k, Concat};
 use crate::common::regbank::RegBusMaster;
@@ -161,6 +162,9 @@ pub struct Ioc {
     u_rc_keep: Unused<Bits<4>>,
     u_rc_user: Unused<Bits<75>>,
     buf_at: Concat<20, 16, 36>,
+    rc_in: Skid<128, 2>,
+    rc_flags: Signal<Local, Bits<2>>,
+    c_rc: [Constant<Bits<2>>; 3],
     ntf_at: Concat<27, 16, 43>,
     /// NGET's clears, delayed to meet the items they follow inside the re-order buffers.
     cd1_v: DFF<Bit>,
@@ -290,6 +294,9 @@ impl Default for Ioc {
             u_rc_keep: Default::default(),
             u_rc_user: Default::default(),
             buf_at: Default::default(),
+            rc_in: Default::default(),
+            rc_flags: Default::default(),
+            c_rc: [k(0), k(1), k(2)],
             ntf_at: Default::default(),
             cd1_v: Default::default(),
             cd1_live: Default::default(),
@@ -655,11 +662,27 @@ impl Logic for Ioc {
         self.nget.ntf_addr.next = self.ntf_at.y.val();
         self.nget.timeout.next = self.regs.dma_ctrl_timeout.val();
         self.nget.max_read_req.next = self.cfg_max_read_req.val();
-        self.nget.rc_tdata.next = self.s_axis_rc_tdata.val();
-        self.nget.rc_tlast.next = self.s_axis_rc_tlast.val();
-        self.nget.rc_discontinue.next = self.s_axis_rc_tuser.val().get_bit(42);
-        self.nget.rc_tvalid.next = self.s_axis_rc_tvalid.val();
-        self.s_axis_rc_tready.next = self.nget.rc_tready.val();
+        // RC through a register slice (its beats reach the tag store from registers)
+        self.rc_in.clock.next = self.clock.val();
+        self.rc_in.reset.next = self.reset.val();
+        self.rc_in.out_en.next = true;
+        self.rc_in.in_a.next = self.s_axis_rc_tdata.val();
+        // {discontinue, tlast}
+        self.rc_flags.next = self.c_rc[0].val();
+        if self.s_axis_rc_tlast.val() {
+            self.rc_flags.next = self.c_rc[1].val();
+        }
+        if self.s_axis_rc_tuser.val().get_bit(42) {
+            self.rc_flags.next = self.rc_flags.val() | self.c_rc[2].val();
+        }
+        self.rc_in.in_b.next = self.rc_flags.val();
+        self.rc_in.in_valid.next = self.s_axis_rc_tvalid.val();
+        self.s_axis_rc_tready.next = self.rc_in.in_ready.val();
+        self.nget.rc_tdata.next = self.rc_in.out_a.val();
+        self.nget.rc_tlast.next = self.rc_in.out_b.val().get_bit(0);
+        self.nget.rc_discontinue.next = self.rc_in.out_b.val().get_bit(1);
+        self.nget.rc_tvalid.next = self.rc_in.out_valid.val();
+        self.rc_in.out_ready.next = self.nget.rc_tready.val();
         self.u_rc_keep.x.next = self.s_axis_rc_tkeep.val();
         self.u_rc_user.x.next = self.s_axis_rc_tuser.val();
         self.regs.dma_exc_req_bad_set.next = self.nget.exc_bad.val();
