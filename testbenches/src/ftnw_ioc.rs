@@ -6,13 +6,16 @@ use nicgen_sim::ftnw::channel::{Channel, ChannelCfg};
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::pcie::WcCpu;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQ_LO, DMA_SLOT_BYTES, IOC_REGS_BASE,
 };
+use nicgen_wire::ftnw::link as tnw;
 use nicgen_wire::ftnw::link::Word;
-use nicgen_wire::ftnw::txwin::LINKS;
+use nicgen_wire::ftnw::rxbuff::{self as rxb, POLLMAGIC};
+use nicgen_wire::ftnw::txwin::{tx_offset, LINKS};
 use nicgen_wire::pcie_us::{from_beats, Beat, Iface, RqDesc};
 use std::collections::VecDeque;
 
@@ -648,5 +651,127 @@ impl Dma {
 
     pub fn dma_exc(&mut self, rng: &mut Rng) -> u32 {
         self.d.reg_read(rng, IOC_REGS_BASE + DMA_EXC.offset)
+    }
+}
+
+/// Link l's register `off` (BAR2 offset).
+pub fn link_reg(l: usize, off: u32) -> u32 {
+    ((l as u32) << 12) + off
+}
+
+/// The `ftnw_nwp` top on the single-node loop-back (link 0 cabled to link 1 and back, 64 words
+/// of latency) with its links online, an NGET buffer, and per (link, VC) a 256 KB receive
+/// buffer and a notify block.
+pub struct Loop {
+    pub x: Dma,
+    pub rx: u64,
+    pub ntf: u64,
+}
+
+impl Loop {
+    pub fn new(rng: &mut Rng, backend: Backend) -> Self {
+        let cable = ChannelCfg {
+            latency: 64,
+            ..ChannelCfg::default()
+        };
+        let d = Pput::nwp(
+            backend,
+            4000,
+            rng.next_u64(),
+            &[(0, 1, cable.clone()), (1, 0, cable)],
+        );
+        let mut x = Dma::on(rng, d);
+        for l in 0..2 {
+            x.d.reg_write(link_reg(l, tnw::TX_CTRL::OFFSET), &0u32.to_le_bytes());
+        }
+        let rx = x.d.rc.mem.mem.alloc(2 * 8 * 0x4_0000, 4096).unwrap();
+        let ntf = x.d.rc.mem.mem.alloc(2 * 8 * 64, 64).unwrap();
+        x.d.rc.mem.mem.write(ntf, &[0; 2 * 8 * 64]).unwrap();
+        for l in 0..2 {
+            for vc in 0..8 {
+                let (b, n) = (Self::buf(rx, l, vc), ntf + 64 * (8 * l + vc) as u64);
+                x.d.reg_write(
+                    link_reg(l, rxb::CRDBAR[vc].offset),
+                    &(b as u32).to_le_bytes(),
+                );
+                x.d.reg_write(
+                    link_reg(l, rxb::NTFBAR[vc].offset),
+                    &(n as u32).to_le_bytes(),
+                );
+            }
+        }
+        x.d.drain(rng, 2000);
+        Loop { x, rx, ntf }
+    }
+
+    pub fn buf(rx: u64, l: usize, vc: usize) -> u64 {
+        rx + 0x4_0000 * (8 * l + vc) as u64
+    }
+
+    /// A credit on link `l`, VC `vc`: `size` packets at offset `c_d`, notify index `nid`.
+    pub fn credit(&mut self, l: usize, vc: usize, c_d: u32, size: u32, nid: u32) {
+        let at = self.ntf + 64 * (8 * l + vc) as u64 + 4 * nid as u64;
+        self.x.d.rc.mem.mem.write(at, &[0; 4]).unwrap();
+        let w = rxb::credit(c_d, size, nid);
+        self.x
+            .d
+            .reg_write(link_reg(l, rxb::CRDFIFO[vc].offset), &w.to_le_bytes());
+    }
+
+    /// Run until the notification (`l`, `vc`, `nid`) holds POLLMAGIC.
+    pub fn poll(&mut self, rng: &mut Rng, l: usize, vc: usize, nid: u32, what: &str) {
+        let at = self.ntf + 64 * (8 * l + vc) as u64 + 4 * nid as u64;
+        let start = self.x.d.cycles;
+        loop {
+            let mut b = [0u8; 4];
+            self.x.d.rc.mem.mem.read(at, &mut b).unwrap();
+            if u32::from_le_bytes(b) == POLLMAGIC {
+                return;
+            }
+            for _ in 0..64 {
+                self.x.d.event(rng);
+            }
+            assert!(self.x.d.cycles - start < 400_000, "{what}: no notification");
+        }
+    }
+
+    /// `n` packets of link `l`'s VC `vc` receive buffer from offset `c_d`.
+    pub fn received(&mut self, l: usize, vc: usize, c_d: u32, n: usize) -> Vec<u8> {
+        let mut b = vec![0u8; 128 * n];
+        let at = Self::buf(self.rx, l, vc) + 128 * c_d as u64;
+        self.x.d.rc.mem.mem.read(at, &mut b).unwrap();
+        b
+    }
+
+    /// A message of `msg.len() / 128` packets on link `l`, VC `vc`, from RAO 0: by PPUT as
+    /// write-combining flushes, or by NGET from the DMA buffer (4 KB per request).
+    pub fn send(&mut self, rng: &mut Rng, l: usize, vc: usize, msg: &[u8], nget: bool) {
+        if nget {
+            for (i, part) in msg.chunks(4096).enumerate() {
+                let slot = i % 8;
+                let at = self.x.buf + 4096 * slot as u64;
+                self.x.d.rc.mem.mem.write(at, part).unwrap();
+                let q = DmaRequest {
+                    dwords: part.len() as u32 / 4,
+                    link: l as u32,
+                    vc: vc as u32,
+                    rao: 32 * i as u32,
+                    notidx: slot as u32,
+                    bufoff: slot as u32,
+                };
+                self.x.request(rng, &q);
+                // at most eight requests outstanding (the library waits for the oldest)
+                if slot == 7 {
+                    let n = self.x.notifications().len();
+                    self.x.await_notifications(rng, n.max(1), "NGET part");
+                }
+            }
+        } else {
+            let mut cpu = WcCpu::new(rng.next_u64());
+            cpu.store(tx_offset(l as u8, vc as u8, 0), msg);
+            for (off, b) in cpu.flush() {
+                self.x.d.write(off, &b);
+            }
+        }
     }
 }

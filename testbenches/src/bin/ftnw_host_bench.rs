@@ -15,6 +15,11 @@
 //!   payload 256 B, read completion boundary 64 B, 113 cycles to the first completion, RC never
 //!   idle by the host's choice): RC beats over the cycles from the first to the last (FTNW-H148:
 //!   the thesis reaches 0.93 of what its completions allow; goal >= 0.95);
+//! - `pput_latency_cycles`, `nget_latency_cycles`: `ftnw_nwp` on the single-node loop-back
+//!   (64-word cables), a 128-byte message credited before it is sent: the CQ beat of the host's
+//!   last write of it (PPUT: the 128-byte TX-window write; NGET: the DMA request) -> the
+//!   receiver's notification write taken on RQ (thesis §5.5: 1.561 us and 2.103 us, 390 and 526
+//!   cycles at 250 MHz, through two PHYs and a cable);
 //! - ECP5 figures of `ftnw_ioc` from `build/synth/ftnw_ioc.json` (`make synth TOPS=ftnw_ioc`).
 //! Writes build/bench/ftnw_host.json.
 
@@ -22,7 +27,7 @@ use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::PcieConfig;
 use nicgen_testbenches::bench::{synth, write};
-use nicgen_testbenches::ftnw_ioc::{Dma, Pput};
+use nicgen_testbenches::ftnw_ioc::{Dma, Loop, Pput};
 use nicgen_wire::ftnw::ioc::DmaRequest;
 use nicgen_wire::ftnw::txwin::{tx_offset, ROB_SLOTS};
 use std::collections::BTreeMap;
@@ -111,7 +116,30 @@ fn main() {
     x.d.deliver(&mut rng, 1 + 32 * 32, "NGET stream");
     assert_eq!(x.d.seen, Default::default(), "no exception");
     let host_eff = x.d.rc_beats as f64 / (x.d.rc_last_at - x.d.rc_first_at + 1) as f64;
+    // latency on the loop-back: PPUT, then NGET, one 128-byte message each
+    let mut p = Loop::new(&mut rng, Backend::Verilator);
+    p.x.d.p_ready = 1.0;
+    p.x.d.src.p_gap = 0.0;
+    p.x.d.rc_src.p_gap = 0.0;
+    let mut lat = vec![];
+    for (k, nget) in [false, true].into_iter().enumerate() {
+        let msg: Vec<u8> = (0..128).map(|i| (i * 7 + k) as u8).collect();
+        p.credit(1, 0, k as u32, 1, k as u32);
+        p.x.d.drain(&mut rng, 200);
+        let n0 = p.x.d.rq_log_at.len();
+        p.send(&mut rng, 0, 0, &msg, nget);
+        p.poll(&mut rng, 1, 0, k as u32, "latency");
+        let ntf = p.ntf + 64 * 8 + 4 * k as u64;
+        let at = p.x.d.rq_log[n0..]
+            .iter()
+            .position(|&(a, _)| a == ntf)
+            .expect("the notification");
+        lat.push(p.x.d.rq_log_at[n0 + at] - p.x.d.cq_last_at);
+        assert_eq!(p.received(1, 0, k as u32, 1), msg, "the message");
+    }
     let mut j = BTreeMap::new();
+    j.insert("pput_latency_cycles", lat[0] as f64);
+    j.insert("nget_latency_cycles", lat[1] as f64);
     j.insert("nget_cmd_to_read_cycles", cmd_to_read as f64);
     j.insert("nget_cpl_to_notify_cycles", cpl_to_notify as f64);
     j.insert("nget_host_efficiency", host_eff);
@@ -133,6 +161,7 @@ fn main() {
     };
     j.insert("ftnw_ioc_fmax_mhz_ioc_clock", fmax("clock"));
     j.insert("ftnw_ioc_fmax_mhz_tnw_clock", fmax("tnw_clock"));
+    eprintln!("loop-back latency: PPUT {} cycles, NGET {} cycles", lat[0], lat[1]);
     eprintln!(
         "NGET: {cmd_to_read} cycles command to read, {cpl_to_notify} completion to notification, {host_eff:.3} of RC"
     );

@@ -14,11 +14,11 @@ pub mod tfcnt;
 pub mod txwin;
 
 use crate::common::dma::DmaWrSlave;
-use crate::common::skid::Skid;
 use crate::common::packet::PacketSource;
 use crate::common::prim::{k, Concat};
 use crate::common::regbank::RegBusMaster;
 use crate::common::regfile::FtnwIocRegs;
+use crate::common::skid::Skid;
 use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
