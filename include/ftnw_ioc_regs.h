@@ -32,9 +32,19 @@
 #define FTNW_IOC_TFCNT_RST_RESET_MASK                    0x0000003Fu
 #define FTNW_IOC_TFCNT_RST_RESET_RESET                   0x00000000u
 
-/* LINK_EXC: Links exceptions (Table A.3, 0x1004; FTNW-H094, H166): the IOC's own exceptions, sticky, cleared by writing 1, and a count of the cycles that raised one (bits 15:0, the per-link summary, come with the node: read 0 here). */
+/* LINK_EXC: Links exceptions (Table A.3, 0x1004; FTNW-H094, H166): which links have an exception interrupt up, the IOC's own exceptions (sticky, cleared by writing 1), and a count of the cycles that raised one. */
 #define FTNW_IOC_LINK_EXC_OFFSET                         0x00000040u
 #define FTNW_IOC_LINK_EXC_RESET                          0x00000000u
+/*   RX [5:0] RO: bit l: link l's RX exception interrupt is up (RX_EXC & RX_EXEN, the link's `irq_rx`); cleared where it is raised */
+#define FTNW_IOC_LINK_EXC_RX_SHIFT                       0x00000000u
+#define FTNW_IOC_LINK_EXC_RX_WIDTH                       0x00000006u
+#define FTNW_IOC_LINK_EXC_RX_MASK                        0x0000003Fu
+#define FTNW_IOC_LINK_EXC_RX_RESET                       0x00000000u
+/*   TX [13:8] RO: bit l: link l's TX exception interrupt is up (TX_EXC & TX_EXEN, `irq_tx`) */
+#define FTNW_IOC_LINK_EXC_TX_SHIFT                       0x00000008u
+#define FTNW_IOC_LINK_EXC_TX_WIDTH                       0x00000006u
+#define FTNW_IOC_LINK_EXC_TX_MASK                        0x00003F00u
+#define FTNW_IOC_LINK_EXC_TX_RESET                       0x00000000u
 /*   REQUEST [16:16] W1C: a request PIC does not serve: a read of BAR0 or of more than two BAR2 Dwords, another type or BAR (completed with UR or dropped) */
 #define FTNW_IOC_LINK_EXC_REQUEST_SHIFT                  0x00000010u
 #define FTNW_IOC_LINK_EXC_REQUEST_WIDTH                  0x00000001u

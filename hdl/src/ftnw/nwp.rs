@@ -5,6 +5,7 @@
 //! streams, and POC carries the node's receive writes (data and notifications) to host memory.
 
 use crate::common::dma::DmaWrMaster;
+use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
 use crate::ftnw::ioc::regctl::TNW_BUS_BITS;
 use crate::ftnw::ioc::Ioc;
@@ -34,7 +35,7 @@ pub struct NwpLink {
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
 }
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock)]
 pub struct Nwp {
     /// The IOC clock (the PCIe core's user clock) and its reset.
     pub clock: Signal<In, Clock>,
@@ -81,6 +82,64 @@ pub struct Nwp {
     pub exc_host_write: Signal<Out, Bit>,
     node: FtnwNode,
     ioc: Ioc,
+    irq_rx: Signal<Local, Bits<6>>,
+    irq_tx: Signal<Local, Bits<6>>,
+    c_bit: [Constant<Bits<6>>; LINKS],
+    c_z6: Constant<Bits<6>>,
+}
+
+impl Default for Nwp {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            tnw_clock: Default::default(),
+            tnw_reset: Default::default(),
+            phy_clock: Default::default(),
+            link: Default::default(),
+            completer_id: Default::default(),
+            s_axis_cq_tdata: Default::default(),
+            s_axis_cq_tkeep: Default::default(),
+            s_axis_cq_tlast: Default::default(),
+            s_axis_cq_tuser: Default::default(),
+            s_axis_cq_tvalid: Default::default(),
+            s_axis_cq_tready: Default::default(),
+            m_axis_cc_tdata: Default::default(),
+            m_axis_cc_tkeep: Default::default(),
+            m_axis_cc_tlast: Default::default(),
+            m_axis_cc_tuser: Default::default(),
+            m_axis_cc_tvalid: Default::default(),
+            m_axis_cc_tready: Default::default(),
+            m_axis_rq_tdata: Default::default(),
+            m_axis_rq_tkeep: Default::default(),
+            m_axis_rq_tlast: Default::default(),
+            m_axis_rq_tuser: Default::default(),
+            m_axis_rq_tvalid: Default::default(),
+            m_axis_rq_tready: Default::default(),
+            s_axis_rc_tdata: Default::default(),
+            s_axis_rc_tkeep: Default::default(),
+            s_axis_rc_tlast: Default::default(),
+            s_axis_rc_tuser: Default::default(),
+            s_axis_rc_tvalid: Default::default(),
+            s_axis_rc_tready: Default::default(),
+            cfg_bus_master: Default::default(),
+            cfg_max_read_req: Default::default(),
+            exc_request: Default::default(),
+            exc_partial: Default::default(),
+            exc_tx_partial: Default::default(),
+            exc_tx_link: Default::default(),
+            exc_tx_overrun: Default::default(),
+            exc_tx_header: Default::default(),
+            exc_dma: Default::default(),
+            exc_host_write: Default::default(),
+            node: Default::default(),
+            ioc: Default::default(),
+            irq_rx: Default::default(),
+            irq_tx: Default::default(),
+            c_bit: std::array::from_fn(|l| k(1 << l)),
+            c_z6: k(0),
+        }
+    }
 }
 
 impl Logic for Nwp {
@@ -173,6 +232,19 @@ impl Logic for Nwp {
         self.node.link[5].tx_last.next = self.ioc.tx5.last.val();
         self.node.link[5].tx_valid.next = self.ioc.tx5.valid.val();
         self.ioc.tx5.ready.next = self.node.link[5].tx_ready.val();
+        // the links' exception interrupts, for LINK_EXC
+        self.irq_rx.next = self.c_z6.val();
+        self.irq_tx.next = self.c_z6.val();
+        for l in 0..LINKS {
+            if self.node.link[l].irq_rx.val() {
+                self.irq_rx.next = self.irq_rx.val() | self.c_bit[l].val();
+            }
+            if self.node.link[l].irq_tx.val() {
+                self.irq_tx.next = self.irq_tx.val() | self.c_bit[l].val();
+            }
+        }
+        self.ioc.link_irq_rx.next = self.irq_rx.val();
+        self.ioc.link_irq_tx.next = self.irq_tx.val();
         for l in 0..LINKS {
             self.node.phy_clock[l].next = self.phy_clock[l].val();
             self.node.link[l].phy_rxd.next = self.link[l].phy_rxd.val();

@@ -161,7 +161,10 @@ fn main() {
     };
     j.insert("ftnw_ioc_fmax_mhz_ioc_clock", fmax("clock"));
     j.insert("ftnw_ioc_fmax_mhz_tnw_clock", fmax("tnw_clock"));
-    eprintln!("loop-back latency: PPUT {} cycles, NGET {} cycles", lat[0], lat[1]);
+    eprintln!(
+        "loop-back latency: PPUT {} cycles, NGET {} cycles",
+        lat[0], lat[1]
+    );
     eprintln!(
         "NGET: {cmd_to_read} cycles command to read, {cpl_to_notify} completion to notification, {host_eff:.3} of RC"
     );

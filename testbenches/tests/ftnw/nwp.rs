@@ -10,7 +10,9 @@ use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-use nicgen_testbenches::ftnw_ioc::Loop;
+use nicgen_testbenches::ftnw_ioc::{link_reg, Loop};
+use nicgen_wire::ftnw::ioc::{IOC_REGS_BASE, LINK_EXC};
+use nicgen_wire::ftnw::link as tnw;
 
 /// The pings: packets, by NGET, credit before the send, VC.
 const PINGS: [(usize, bool, bool, usize); 4] = [
@@ -72,6 +74,39 @@ fn ping_pong(rng: &mut Rng, backend: Backend) {
         assert_eq!(p.received(0, 1, 0, pkts), msg, "{what}: the pong");
     }
     assert_eq!(p.x.d.seen, Default::default(), "no exception");
+    // a credit of size 0 on X- raises its RX_EXC.CRD_SIZE0, enabled in RX_EXEN: LINK_EXC shows
+    // link 1's RX interrupt until RX_EXC is cleared
+    let link_exc = |p: &mut Loop, rng: &mut Rng| {
+        p.x.d.drain(rng, 100);
+        p.x.d.reg_read(rng, IOC_REGS_BASE + LINK_EXC.offset)
+    };
+    // (links 2-5 have no cable: their receivers report it, RX bits 5:2 are up)
+    let rx_exc = |p: &mut Loop, rng: &mut Rng, l: usize| {
+        p.x.d.drain(rng, 100);
+        p.x.d.reg_read(rng, link_reg(l, tnw::RX_EXC::OFFSET))
+    };
+    for l in 0..2 {
+        let v = rx_exc(&mut p, rng, l);
+        p.x.d
+            .reg_write(link_reg(l, tnw::RX_EXC::OFFSET), &v.to_le_bytes());
+    }
+    let uncabled = 0x3c;
+    assert_eq!(link_exc(&mut p, rng) & 0x3f3f, uncabled, "LINK_EXC before");
+    p.credit(1, 2, 0, 0, 0);
+    assert_eq!(
+        link_exc(&mut p, rng) & 0x3f3f,
+        uncabled | 1 << 1,
+        "LINK_EXC.RX after a size-0 credit on link 1"
+    );
+    let size0 = tnw::RX_EXC::CRD_SIZE0.mask();
+    assert_eq!(rx_exc(&mut p, rng, 1), size0, "link 1's RX_EXC");
+    p.x.d
+        .reg_write(link_reg(1, tnw::RX_EXC::OFFSET), &size0.to_le_bytes());
+    assert_eq!(
+        link_exc(&mut p, rng) & 0x3f3f,
+        uncabled,
+        "LINK_EXC after RX_EXC cleared"
+    );
 }
 
 // verifies: FTNW-H135 FTNW-H137 FTNW-H167
@@ -94,7 +129,7 @@ fn nwp_ping_on_the_loopback_by_pput_and_nget_verilator() {
     });
 }
 
-// verifies: FTNW-H136
+// verifies: FTNW-H094 FTNW-H136
 #[test]
 fn nwp_ping_pong_on_the_loopback_verilator() {
     if !verilator::require("nwp_ping_pong_on_the_loopback_verilator") {

@@ -33,7 +33,9 @@ crate::regmap! {
     TFCNT_RST @ 0x20, "TFCNT counters reset (A.5.3, 0x1002): bit l sets link l's NWP_CNT to 0 and writes the 0 to host memory. Reads 0." {
         RESET [0, 6] WO = 0, "links to reset, one bit each";
     }
-    LINK_EXC @ 0x40, "Links exceptions (Table A.3, 0x1004; FTNW-H094, H166): the IOC's own exceptions, sticky, cleared by writing 1, and a count of the cycles that raised one (bits 15:0, the per-link summary, come with the node: read 0 here)." {
+    LINK_EXC @ 0x40, "Links exceptions (Table A.3, 0x1004; FTNW-H094, H166): which links have an exception interrupt up, the IOC's own exceptions (sticky, cleared by writing 1), and a count of the cycles that raised one." {
+        RX [0, 6] RO = 0, "bit l: link l's RX exception interrupt is up (RX_EXC & RX_EXEN, the link's `irq_rx`); cleared where it is raised";
+        TX [8, 6] RO = 0, "bit l: link l's TX exception interrupt is up (TX_EXC & TX_EXEN, `irq_tx`)";
         REQUEST [16, 1] W1C = 0, "a request PIC does not serve: a read of BAR0 or of more than two BAR2 Dwords, another type or BAR (completed with UR or dropped)";
         PARTIAL [17, 1] W1C = 0, "a BAR2 Dword written with partial byte enables (not written)";
         TX_PARTIAL [18, 1] W1C = 0, "a TX-window write with partial first or last byte enables (dropped)";

@@ -93,6 +93,9 @@ pub struct Ioc {
     pub host: DmaWrSlave<32>,
     /// A receive write POC cannot carry (TNW clock, one cycle; the node issues none).
     pub exc_host_write: Signal<Out, Bit>,
+    /// Per link, its exception interrupts (TNW clock): LINK_EXC's RX and TX bits.
+    pub link_irq_rx: Signal<In, Bits<6>>,
+    pub link_irq_tx: Signal<In, Bits<6>>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
     pub tx0: PacketSource<128, 16, 14>,
@@ -184,6 +187,11 @@ pub struct Ioc {
     pw_dw: Signal<Local, Bits<4>>,
     pw_data: Signal<Local, Bits<128>>,
     any_dma: Signal<Local, Bit>,
+    /// The links' interrupts, synchronized (each bit on its own: levels, not a count).
+    irq_rx1: DFF<Bits<6>>,
+    irq_rx2: DFF<Bits<6>>,
+    irq_tx1: DFF<Bits<6>>,
+    irq_tx2: DFF<Bits<6>>,
     c_z64: Constant<Bits<64>>,
     c_bar0: Constant<Bits<3>>,
     c_mwr: Constant<Bits<4>>,
@@ -234,6 +242,12 @@ impl Default for Ioc {
             exc_dma: Default::default(),
             host: Default::default(),
             exc_host_write: Default::default(),
+            link_irq_rx: Default::default(),
+            link_irq_tx: Default::default(),
+            irq_rx1: Default::default(),
+            irq_rx2: Default::default(),
+            irq_tx1: Default::default(),
+            irq_tx2: Default::default(),
             exc_request: Default::default(),
             exc_partial: Default::default(),
             tx0: Default::default(),
@@ -333,8 +347,15 @@ impl Logic for Ioc {
     fn update(&mut self) {
         dff_setup!(
             self, clock, in_xfer, xfer_win, wd, wd_first, wd_last, req_lo, lo_fresh, req_split,
-            cd1_v, cd1_live, cd1_link, cd1_mask, cd2_v, cd2_live, cd2_link, cd2_mask
+            cd1_v, cd1_live, cd1_link, cd1_mask, cd2_v, cd2_live, cd2_link, cd2_mask, irq_rx1,
+            irq_rx2, irq_tx1, irq_tx2
         );
+        self.irq_rx1.d.next = self.link_irq_rx.val();
+        self.irq_rx2.d.next = self.irq_rx1.q.val();
+        self.irq_tx1.d.next = self.link_irq_tx.val();
+        self.irq_tx2.d.next = self.irq_tx1.q.val();
+        self.regs.link_exc_rx.next = self.irq_rx2.q.val();
+        self.regs.link_exc_tx.next = self.irq_tx2.q.val();
         self.cq.clock.next = self.clock.val();
         self.cq.reset.next = self.reset.val();
         self.cqr.clock.next = self.clock.val();
