@@ -135,15 +135,6 @@ fn nget_reads_every_request_into_its_link_whole_and_notifies_in_order_verilator(
     });
 }
 
-/// DMA_EXC's bits by name.
-fn exc_bit(name: &str) -> u32 {
-    DMA_EXC::FIELDS
-        .iter()
-        .find(|f| f.name == name)
-        .unwrap()
-        .mask()
-}
-
 fn bad_requests(rng: &mut Rng, backend: Backend) {
     let mut x = Dma::new(rng, backend, 4000);
     let good = DmaRequest {
@@ -172,7 +163,7 @@ fn bad_requests(rng: &mut Rng, backend: Backend) {
         assert!(!q.valid());
         x.request(rng, &q);
         x.d.drain(rng, 300);
-        assert_eq!(x.dma_exc(rng), exc_bit("REQ_BAD"), "{q:?}");
+        assert_eq!(x.dma_exc(rng), DMA_EXC::REQ_BAD.mask(), "{q:?}");
         x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
     }
     // a request written as two 4-byte writes, or half of it: dropped, REQ_SPLIT
@@ -187,7 +178,7 @@ fn bad_requests(rng: &mut Rng, backend: Backend) {
             x.d.reg_write(at, &w.to_le_bytes());
         }
         x.d.drain(rng, 300);
-        assert_eq!(x.dma_exc(rng), exc_bit("REQ_SPLIT"), "{writes:x?}");
+        assert_eq!(x.dma_exc(rng), DMA_EXC::REQ_SPLIT.mask(), "{writes:x?}");
         x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
     }
     assert_eq!(x.d.rc.rq_reads, 0, "a dropped request read host memory");
@@ -208,7 +199,7 @@ fn bad_requests(rng: &mut Rng, backend: Backend) {
     }
     x.d.drain(rng, 500);
     assert_eq!(x.d.rc.rq_reads, 0, "a read while bus mastering is off");
-    assert_eq!(x.dma_exc(rng), exc_bit("REQ_OVERRUN"));
+    assert_eq!(x.dma_exc(rng), DMA_EXC::REQ_OVERRUN.mask());
     x.d.set_bus_master(true);
     x.await_notifications(rng, 10, "after bus mastering");
     let expect: Vec<(u32, u32)> = reqs[..10].iter().map(|q| (q.notidx, POLLMAGIC)).collect();
@@ -251,12 +242,12 @@ fn failed_completions(rng: &mut Rng, backend: Backend) {
     });
     x.d.reg_write(IOC_REGS_BASE + DMA_CTRL.offset, &9u32.to_le_bytes());
     let faults = [
-        (CplFault::Ur, "CPL_ERROR"),
-        (CplFault::Ca, "CPL_ERROR"),
-        (CplFault::Poisoned, "CPL_ERROR"),
-        (CplFault::Drop, "CPL_TIMEOUT"),
-        (CplFault::WrongTag, "CPL_TAG"),
-        (CplFault::ExtraDword, "CPL_ERROR"),
+        (CplFault::Ur, DMA_EXC::CPL_ERROR),
+        (CplFault::Ca, DMA_EXC::CPL_ERROR),
+        (CplFault::Poisoned, DMA_EXC::CPL_ERROR),
+        (CplFault::Drop, DMA_EXC::CPL_TIMEOUT),
+        (CplFault::WrongTag, DMA_EXC::CPL_TAG),
+        (CplFault::ExtraDword, DMA_EXC::CPL_ERROR),
     ];
     for (k, (f, bit)) in faults.into_iter().enumerate() {
         x.d.rq_log.clear();
@@ -294,9 +285,16 @@ fn failed_completions(rng: &mut Rng, backend: Backend) {
             "{what}: notifications"
         );
         let exc = x.dma_exc(rng);
-        assert_ne!(exc & exc_bit(bit), 0, "{what}: DMA_EXC {exc:#x} has {bit}");
-        let allowed =
-            exc_bit(bit) | exc_bit("CPL_TAG") | exc_bit("CPL_ERROR") | exc_bit("CPL_TIMEOUT");
+        assert_ne!(
+            exc & bit.mask(),
+            0,
+            "{what}: DMA_EXC {exc:#x} has {}",
+            bit.name
+        );
+        let allowed = bit.mask()
+            | DMA_EXC::CPL_TAG.mask()
+            | DMA_EXC::CPL_ERROR.mask()
+            | DMA_EXC::CPL_TIMEOUT.mask();
         assert_eq!(exc & !allowed, 0, "{what}: DMA_EXC {exc:#x}");
         x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
         // the failed request's packets that arrived are whole and right; the others all arrive
