@@ -200,12 +200,8 @@ pub struct Nget {
     h_bytes: Signal<Local, Bits<13>>,
     h_act: Signal<Local, Bit>,
     h_drain: Signal<Local, Bit>,
-    /// Per tag, in parallel: the descriptor fits the tag's read (its next address, its bytes
-    /// left as byte count, no more data than left), and ends it; then the tag's are chosen.
-    h_fit_t: [Signal<Local, Bit>; DMA_TAGS],
-    h_end_t: [Signal<Local, Bit>; DMA_TAGS],
-    h_fit: Signal<Local, Bit>,
-    h_end: Signal<Local, Bit>,
+    h_at: Signal<Local, Bits<12>>,
+    h_rem: Signal<Local, Bits<13>>,
     h_known: Signal<Local, Bit>,
     h_good: Signal<Local, Bit>,
     h_go: Signal<Local, Bit>,
@@ -255,6 +251,7 @@ pub struct Nget {
     c_z8: Constant<Bits<8>>,
     c_z11: Constant<Bits<11>>,
     c_z12: Constant<Bits<12>>,
+    c_z13: Constant<Bits<13>>,
     c_z32: Constant<Bits<32>>,
     c_z64: Constant<Bits<64>>,
     c_f4: Constant<Bits<4>>,
@@ -396,10 +393,8 @@ impl Default for Nget {
             h_bytes: Default::default(),
             h_act: Default::default(),
             h_drain: Default::default(),
-            h_fit_t: Default::default(),
-            h_end_t: Default::default(),
-            h_fit: Default::default(),
-            h_end: Default::default(),
+            h_at: Default::default(),
+            h_rem: Default::default(),
             h_known: Default::default(),
             h_good: Default::default(),
             h_go: Default::default(),
@@ -447,6 +442,7 @@ impl Default for Nget {
             c_z8: k(0),
             c_z11: k(0),
             c_z12: k(0),
+            c_z13: k(0),
             c_z32: k(0),
             c_z64: k(0),
             c_f4: k(0xf),
@@ -658,22 +654,16 @@ impl Logic for Nget {
         self.w_hbytes.lo.next = self.c_z2.val();
         self.w_hbytes.hi.next = self.rc_tdata.val().get_bits::<11>(32);
         self.h_bytes.next = self.w_hbytes.y.val();
-        for t in 0..DMA_TAGS {
-            self.h_fit_t[t].next = (self.rc_tdata.val().get_bits::<12>(0) == self.t_at[t].q.val())
-                && (self.rc_tdata.val().get_bits::<13>(16) == self.t_rem[t].q.val())
-                && (self.h_bytes.val() <= self.t_rem[t].q.val());
-            self.h_end_t[t].next = self.h_bytes.val() == self.t_rem[t].q.val();
-        }
         self.h_act.next = false;
         self.h_drain.next = false;
-        self.h_fit.next = false;
-        self.h_end.next = false;
+        self.h_rem.next = self.c_z13.val();
+        self.h_at.next = self.c_z12.val();
         for t in 0..DMA_TAGS {
             if self.h_tag.val() == self.c_idx[t].val() {
                 self.h_act.next = self.t_act[t].q.val();
                 self.h_drain.next = self.t_drain[t].q.val();
-                self.h_fit.next = self.h_fit_t[t].val();
-                self.h_end.next = self.h_end_t[t].val();
+                self.h_rem.next = self.t_rem[t].q.val();
+                self.h_at.next = self.t_at[t].q.val();
             }
         }
         self.h_known.next = (self.h_act.val() || self.h_drain.val())
@@ -683,8 +673,10 @@ impl Logic for Nget {
             && (self.rc_tdata.val().get_bits::<4>(43) == self.c_z4.val())
             && (self.h_dw.val().get_bits::<2>(0) == self.c_z2.val())
             && (self.h_dw.val() != self.c_z11.val())
-            && self.h_fit.val()
-            && (self.rc_tdata.val().get_bits::<4>(0) == self.c_z4.val())
+            && (self.h_bytes.val() <= self.h_rem.val())
+            && (self.rc_tdata.val().get_bits::<12>(0) == self.h_at.val())
+            && (self.rc_tdata.val().get_bits::<13>(16) == self.h_rem.val())
+            && (self.h_at.val().get_bits::<4>(0) == self.c_z4.val())
             && !self.rc_tlast.val()
             && !self.rc_discontinue.val();
         self.o_take.next = self.ov.q.val() && self.o_ready.val();
@@ -744,7 +736,7 @@ impl Logic for Nget {
             self.cur_good.d.next = self.h_act.val() && self.h_known.val() && self.h_good.val();
             self.cur_tag.d.next = self.h_tag.val();
             self.prev.d.next = self.rc_tdata.val();
-            self.cur_done.d.next = self.h_end.val();
+            self.cur_done.d.next = self.h_bytes.val() == self.h_rem.val();
             self.x_tag.d.next = !self.h_known.val();
             self.x_cpl.d.next = self.h_act.val() && self.h_known.val() && !self.h_good.val();
             for t in 0..DMA_TAGS {
@@ -822,7 +814,7 @@ impl Logic for Nget {
                         self.t_at[t].q.val() + self.h_bytes.val().get_bits::<12>(0);
                     self.t_rem[t].d.next = self.t_rem[t].q.val() - self.h_bytes.val();
                     self.t_nxt[t].d.next = self.t_nxt[t].q.val() + self.h_dw.val().get_bits::<8>(2);
-                    self.t_act[t].d.next = !self.h_end.val();
+                    self.t_act[t].d.next = self.h_bytes.val() != self.h_rem.val();
                 }
             }
             if self.d_go.val()
