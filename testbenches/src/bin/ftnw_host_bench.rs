@@ -33,6 +33,17 @@ use nicgen_wire::ftnw::txwin::{tx_offset, ROB_SLOTS};
 use std::collections::BTreeMap;
 
 fn main() {
+    // emitting `ftnw_nwp` for Verilator recurses deeply: a thread with the stack the tests get
+    // (RUST_MIN_STACK in .cargo/config.toml)
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn run() {
     let mut rng = Rng::new(0xB0B);
     let mut d = Pput::new(Backend::Verilator, 4000, 1);
     d.p_ready = 1.0;
