@@ -109,7 +109,7 @@ fn ping_pong(rng: &mut Rng, backend: Backend) {
     );
 }
 
-// verifies: FTNW-H135 FTNW-H137 FTNW-H167
+// verifies: FTNW-H036 FTNW-H037 FTNW-H038 FTNW-H039 FTNW-H135 FTNW-H137 FTNW-H145 FTNW-H167
 #[test]
 fn nwp_ping_on_the_loopback_by_pput_and_nget() {
     // the native model of the whole NWP runs about 30 times slower than Verilator: two pings
@@ -118,7 +118,7 @@ fn nwp_ping_on_the_loopback_by_pput_and_nget() {
     });
 }
 
-// verifies: FTNW-H135 FTNW-H137 FTNW-H167
+// verifies: FTNW-H036 FTNW-H037 FTNW-H038 FTNW-H039 FTNW-H135 FTNW-H137 FTNW-H145 FTNW-H167
 #[test]
 fn nwp_ping_on_the_loopback_by_pput_and_nget_verilator() {
     if !verilator::require("nwp_ping_on_the_loopback_by_pput_and_nget_verilator") {
