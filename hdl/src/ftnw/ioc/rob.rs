@@ -74,8 +74,8 @@ pub struct Rob {
     /// NGET's reservations (IOC clock): `rsv_set` reserves slots (a mask) for a DMA read; a
     /// clear (`c_valid`, `c_mask`, applied in the cycle it is presented, with the items the
     /// buffer writes in that cycle) releases them, and with `c_live` also empties them (a failed
-    /// read's partial packets). `busy`: a slot holds part of a packet, a packet waiting to
-    /// leave, or a reservation.
+    /// read's partial packets). `busy_slots` (registered, a cycle late): a slot holds part of a
+    /// packet, a packet waiting to leave, or a reservation.
     pub rsv_set: Signal<In, Bits<64>>,
     pub c_valid: Signal<In, Bit>,
     pub c_live: Signal<In, Bit>,
