@@ -133,6 +133,7 @@ fn run_rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, rounds: usize) {
 }
 
 // verifies: FTNW-H002 FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
+// verifies: FTNW-H083
 #[test]
 fn pput_packets_in_any_write_order_reach_their_links_whole() {
     check("ioc_pput", 0x1A0, |rng| {
@@ -143,6 +144,7 @@ fn pput_packets_in_any_write_order_reach_their_links_whole() {
 }
 
 // verifies: FTNW-H002 FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
+// verifies: FTNW-H083
 #[test]
 fn pput_packets_in_any_write_order_reach_their_links_whole_verilator() {
     if !verilator::require("pput_packets_in_any_write_order_reach_their_links_whole_verilator") {
@@ -268,7 +270,7 @@ fn refusals(rng: &mut Rng, backend: Backend) {
     expect(&mut d, rng, 3, &[(m, later)], Exc::default(), "slot reused");
 }
 
-// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H094 FTNW-H157 FTNW-H166
+// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H084 FTNW-H094 FTNW-H157 FTNW-H166
 #[test]
 fn pput_bad_writes_are_refused_and_flagged_without_touching_packets() {
     check("ioc_pput_refusals", 0x1A2, |rng| {
@@ -276,7 +278,7 @@ fn pput_bad_writes_are_refused_and_flagged_without_touching_packets() {
     });
 }
 
-// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H094 FTNW-H157 FTNW-H166
+// verifies: FTNW-H048 FTNW-H055 FTNW-H056 FTNW-H057 FTNW-H084 FTNW-H094 FTNW-H157 FTNW-H166
 #[test]
 fn pput_bad_writes_are_refused_and_flagged_without_touching_packets_verilator() {
     if !verilator::require("pput_bad_writes_are_refused_and_flagged_verilator") {

@@ -283,7 +283,7 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
     assert_eq!(got_partial, want_partial, "exc_partial pulses");
 }
 
-// verifies: FTNW-H060 FTNW-H065 FTNW-H086 FTNW-H088
+// verifies: FTNW-H060 FTNW-H065 FTNW-H085 FTNW-H086 FTNW-H087 FTNW-H088
 #[test]
 fn bar2_accesses_through_cq_and_cc_at_three_clock_ratios() {
     check("ioc_regs", 0x10C, |rng| {
@@ -294,7 +294,7 @@ fn bar2_accesses_through_cq_and_cc_at_three_clock_ratios() {
 }
 
 /// The same traffic on the emitted Verilog (Verilator), longer.
-// verifies: FTNW-H060 FTNW-H065 FTNW-H086 FTNW-H088
+// verifies: FTNW-H060 FTNW-H065 FTNW-H085 FTNW-H086 FTNW-H087 FTNW-H088
 #[test]
 fn bar2_accesses_through_cq_and_cc_verilator() {
     if !verilator::require("bar2_accesses_through_cq_and_cc_verilator") {
