@@ -10,7 +10,8 @@ use nicgen_sim::pcie::WcCpu;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::ioc::{
-    DmaRequest, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQ_LO, DMA_SLOT_BYTES, IOC_REGS_BASE,
+    DmaRequest, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQS, DMA_REQ_LO, DMA_SLOT_BYTES,
+    IOC_REGS_BASE,
 };
 use nicgen_wire::ftnw::link as tnw;
 use nicgen_wire::ftnw::link::Word;
@@ -154,36 +155,23 @@ impl Pput {
         let rc_ports = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("s_axis_rc_{f}")));
         let max_read_req = ix("cfg_max_read_req");
+        // the node's write port and `exc_host_write` (the `ftnw_ioc` top's; `ftnw_nwp`'s is inside)
         let host = (!nwp).then(|| {
-            let host = [
-                "wr_req_addr",
-                "wr_req_beats",
-                "wr_req_valid",
-                "wr_req_ready",
-                "wr_dat_data",
-                "wr_dat_last",
-                "wr_dat_valid",
-                "wr_dat_ready",
-                "wr_rsp_err",
-                "wr_rsp_valid",
-                "wr_rsp_ready",
+            [
+                "host$wr_req_addr",
+                "host$wr_req_beats",
+                "host$wr_req_valid",
+                "host$wr_req_ready",
+                "host$wr_dat_data",
+                "host$wr_dat_last",
+                "host$wr_dat_valid",
+                "host$wr_dat_ready",
+                "host$wr_rsp_err",
+                "host$wr_rsp_valid",
+                "host$wr_rsp_ready",
+                "exc_host_write",
             ]
-            .map(|f| ix(&format!("host${f}")));
-            let host = [
-                host[0],
-                host[1],
-                host[2],
-                host[3],
-                host[4],
-                host[5],
-                host[6],
-                host[7],
-                host[8],
-                host[9],
-                host[10],
-                ix("exc_host_write"),
-            ];
-            host
+            .map(ix)
         });
         let phy: Vec<[usize; 4]> = if nwp {
             (0..LINKS)
@@ -327,6 +315,12 @@ impl Pput {
     pub fn set_bus_master(&mut self, on: bool) {
         self.sim.set(self.bus_master, on as u128);
         self.rc.cfg.bus_master = on;
+    }
+
+    /// Forget the writes logged on RQ (`rq_log` and `rq_log_at` together).
+    pub fn clear_rq_log(&mut self) {
+        self.rq_log.clear();
+        self.rq_log_at.clear();
     }
 
     /// One clock event.
@@ -576,6 +570,8 @@ pub struct Dma {
     pub d: Pput,
     pub buf: u64,
     pub ntf: u64,
+    /// Requests written since the RQ log was last cleared.
+    issued: usize,
 }
 
 impl Dma {
@@ -599,7 +595,12 @@ impl Dma {
         d.rc.mem.mem.write(ntf, &[0; 32]).unwrap();
         d.reg_write(IOC_REGS_BASE + DMA_BUF_LO.offset, &buf.to_le_bytes());
         d.reg_write(IOC_REGS_BASE + DMA_NTF_LO.offset, &ntf.to_le_bytes());
-        Self { d, buf, ntf }
+        Self {
+            d,
+            buf,
+            ntf,
+            issued: 0,
+        }
     }
 
     /// A request as the thesis writes it (one 16-byte write, bytes 8-15 zero) or as one 8-byte
@@ -610,6 +611,25 @@ impl Dma {
             b.extend([0; 8]);
         }
         self.d.reg_write(IOC_REGS_BASE + DMA_REQ_LO.offset, &b);
+        self.issued += 1;
+    }
+
+    /// A request once fewer than eight are outstanding (the library's rule, REQ_FIFO's depth):
+    /// waits for the oldest notifications. Every request since the log was cleared must be one
+    /// the engine takes.
+    pub fn request_in_window(&mut self, rng: &mut Rng, r: &DmaRequest) {
+        let start = self.d.cycles;
+        while self.issued >= self.notifications().len() + DMA_REQS {
+            self.d.event(rng);
+            assert!(self.d.cycles - start < 400_000, "NGET: no request notified");
+        }
+        self.request(rng, r);
+    }
+
+    /// Forget the RQ log (`Pput::clear_rq_log`) and the requests counted against it.
+    pub fn clear_rq_log(&mut self) {
+        self.d.clear_rq_log();
+        self.issued = 0;
     }
 
     /// The packets of `r` as host memory holds them: `(meta, words)`.
@@ -759,12 +779,7 @@ impl Loop {
                     notidx: slot as u32,
                     bufoff: slot as u32,
                 };
-                self.x.request(rng, &q);
-                // at most eight requests outstanding (the library waits for the oldest)
-                if slot == 7 {
-                    let n = self.x.notifications().len();
-                    self.x.await_notifications(rng, n.max(1), "NGET part");
-                }
+                self.x.request_in_window(rng, &q);
             }
         } else {
             let mut cpu = WcCpu::new(rng.next_u64());

@@ -110,9 +110,6 @@ fn run() {
     });
     x.d.rc_beats = 0;
     for k in 0..32u32 {
-        while k as usize + 1 >= x.notifications().len() + 8 {
-            x.d.event(&mut rng);
-        }
         let q = DmaRequest {
             dwords: 1024,
             link: k % 2,
@@ -121,7 +118,7 @@ fn run() {
             notidx: k % 8,
             bufoff: k % 8,
         };
-        x.request(&mut rng, &q);
+        x.request_in_window(&mut rng, &q);
     }
     x.await_notifications(&mut rng, 33, "NGET stream");
     x.d.deliver(&mut rng, 1 + 32 * 32, "NGET stream");

@@ -63,7 +63,7 @@ fn rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, n: usize) {
         let cfg = random_config(rng);
         x.d.set_config(cfg);
         x.d.p_ready = [0.9, 0.3][rng.below(2) as usize];
-        x.d.rq_log.clear();
+        x.clear_rq_log();
         let reqs = random_requests(rng);
         // per link and packet identity: the payloads in request order (two requests into one
         // slot are served one after the other)
@@ -250,7 +250,7 @@ fn failed_completions(rng: &mut Rng, backend: Backend) {
         (CplFault::ExtraDword, DMA_EXC::CPL_ERROR),
     ];
     for (k, (f, bit)) in faults.into_iter().enumerate() {
-        x.d.rq_log.clear();
+        x.clear_rq_log();
         x.d.rc.fault_next_read(f);
         // the failing request, then one into the same slots of the same link, and one on another
         let bad = DmaRequest {

@@ -45,7 +45,7 @@ fn rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, n: usize) {
             }
         }
         x.d.rq_writes.clear();
-        x.d.rq_log.clear();
+        x.clear_rq_log();
         x.d.host_rsp.clear();
         x.d.host_q.extend(writes.iter().cloned());
         // NGET beside them

@@ -355,7 +355,7 @@ fn tfcnt(rng: &mut Rng, backend: Backend, rounds: usize) {
     reg(&mut d, TFCNT_CTRL.offset, 4, 4);
     d.drain(rng, 50);
     d.p_ready = 0.3;
-    d.rq_log.clear();
+    d.clear_rq_log();
     for k in 0..10 {
         d.write(tx_offset(1, 2, 100 + k), &[k as u8; 128]);
     }
@@ -369,7 +369,7 @@ fn tfcnt(rng: &mut Rng, backend: Backend, rounds: usize) {
     // bus mastering off: counted, not written; on again: written
     reg(&mut d, TFCNT_CTRL.offset, 1, 4);
     d.set_bus_master(false);
-    d.rq_log.clear();
+    d.clear_rq_log();
     for k in 0..2 {
         d.write(tx_offset(3, 0, k), &[k as u8; 128]);
     }
