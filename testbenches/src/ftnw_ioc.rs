@@ -1,7 +1,9 @@
 //! The IOC's PPUT path driven from the root-complex model's CPU (`ftnw_ioc` top): shared by the
 //! tests (`tests/ftnw/ioc_pput.rs`) and the bench (`ftnw_host_bench`).
 
-use nicgen_driver::HostMem;
+use nicgen_driver::ftnw::libftnw::{Ftnw, PcieHost};
+use nicgen_driver::ftnw::link::Link;
+use nicgen_driver::{Error, HostMem, RegAccess};
 use nicgen_sim::ftnw::channel::{Channel, ChannelCfg};
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
@@ -10,22 +12,20 @@ use nicgen_sim::pcie::WcCpu;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::ioc::{
-    DmaRequest, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQS, DMA_REQ_LO, DMA_SLOT_BYTES,
+    DmaRequest, BAR2_BITS, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQS, DMA_REQ_LO, DMA_SLOT_BYTES,
     IOC_REGS_BASE,
 };
-use nicgen_wire::ftnw::link as tnw;
 use nicgen_wire::ftnw::link::Word;
-use nicgen_wire::ftnw::rxbuff::{self as rxb, POLLMAGIC};
-use nicgen_wire::ftnw::txwin::{tx_offset, LINKS};
+use nicgen_wire::ftnw::txwin::{LINKS, TX_WINDOW_BITS};
 use nicgen_wire::pcie_us::{from_beats, Beat, Iface, RqDesc};
 use std::collections::VecDeque;
 
 pub const BAR0: u64 = 0x2_0000_0000;
-pub const BAR0_APERTURE: u8 = 24;
+pub const BAR0_APERTURE: u8 = TX_WINDOW_BITS as u8;
 pub const BAR2: u64 = 0xf000_0000;
 /// Host memory starts here (above 4 GB: the 48-bit registers are used whole).
 pub const HOST_BASE: u64 = 0x1_2340_0000;
-pub const BAR2_APERTURE: u8 = 17;
+pub const BAR2_APERTURE: u8 = BAR2_BITS as u8;
 /// Host memory of the `ftnw_nwp` top: below 4 GB (the receive buffers' base registers are
 /// 32 bits, FTNW-H107).
 pub const NWP_HOST_BASE: u64 = 0x4000_0000;
@@ -293,21 +293,34 @@ impl Pput {
 
     /// A CPU read of the register at BAR2 offset `off`, run to its completion.
     pub fn reg_read(&mut self, rng: &mut Rng, off: u32) -> u32 {
+        self.try_reg_read(rng, off)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// `reg_read`, a read not answered with data (or not within 10 000 cycles) an error.
+    pub fn try_reg_read(&mut self, rng: &mut Rng, off: u32) -> Result<u32, String> {
         let tag = self.rc.cpu_read(2, BAR2_APERTURE, BAR2 + off as u64, 4);
         let start = self.cycles;
         loop {
             if let Some(i) = self.rc.read_results.iter().position(|r| r.0 == tag) {
                 let (_, r) = self.rc.read_results.remove(i).unwrap();
-                match r {
-                    ReadResult::Data(b) => return u32::from_le_bytes(b[..4].try_into().unwrap()),
-                    other => panic!("register read at {off:#x}: {other:?}"),
-                }
+                return match r {
+                    ReadResult::Data(b) => Ok(u32::from_le_bytes(b[..4].try_into().unwrap())),
+                    other => Err(format!("register read at {off:#x}: {other:?}")),
+                };
             }
             self.event(rng);
-            assert!(
-                self.cycles - start < 10_000,
-                "register read at {off:#x} unanswered"
-            );
+            if self.cycles - start >= 10_000 {
+                return Err(format!("register read at {off:#x} unanswered"));
+            }
+        }
+    }
+
+    /// Run `n` IOC cycles.
+    pub fn run(&mut self, rng: &mut Rng, n: u64) {
+        let end = self.cycles + n;
+        while self.cycles < end {
+            self.event(rng);
         }
     }
 
@@ -558,10 +571,7 @@ impl Pput {
             self.event(rng);
             assert!(self.cycles - start < 2_000_000, "CQ stalled");
         }
-        let end = self.cycles + tail;
-        while self.cycles < end {
-            self.event(rng);
-        }
+        self.run(rng, tail);
     }
 }
 
@@ -679,114 +689,94 @@ pub fn link_reg(l: usize, off: u32) -> u32 {
     ((l as u32) << 12) + off
 }
 
-/// The `ftnw_nwp` top on the single-node loop-back (link 0 cabled to link 1 and back, 64 words
-/// of latency) with its links online, an NGET buffer, and per (link, VC) a 256 KB receive
-/// buffer and a notify block.
-pub struct Loop {
-    pub x: Dma,
-    pub rx: u64,
-    pub ntf: u64,
+/// libftnw's machine (`PcieHost`) on a simulated `ftnw_nwp` (or `ftnw_ioc`): BAR2 through the
+/// root complex's CPU (a read runs to its completion, writes are posted, a 64-bit write is one
+/// 8-byte write), the root complex's host memory, and the TX window through a CPU with
+/// `wc_buffers` write-combining buffers (a store to a new line while all are in use evicts one
+/// at random, partly written or not; a fence flushes the rest in random order and pieces).
+/// Device time passes in reads and waits (IOC cycles).
+pub struct NwpHost {
+    pub d: Pput,
+    pub rng: Rng,
+    cpu: WcCpu,
+    pub wc_buffers: usize,
 }
 
-impl Loop {
-    pub fn new(rng: &mut Rng, backend: Backend) -> Self {
+impl NwpHost {
+    pub fn new(d: Pput, seed: u64) -> Self {
+        let mut rng = Rng::new(seed);
+        let cpu = WcCpu::new(rng.next_u64());
+        Self {
+            d,
+            rng,
+            cpu,
+            wc_buffers: 10,
+        }
+    }
+
+    /// `ftnw_nwp` on the single-node loop-back: link 0 (X+) cabled to link 1 (X-) and back,
+    /// `latency` words each way.
+    pub fn loop_back(backend: Backend, latency: usize, seed: u64) -> Self {
         let cable = ChannelCfg {
-            latency: 64,
+            latency,
             ..ChannelCfg::default()
         };
-        let d = Pput::nwp(
-            backend,
-            4000,
-            rng.next_u64(),
-            &[(0, 1, cable.clone()), (1, 0, cable)],
-        );
-        let mut x = Dma::on(rng, d);
-        for l in 0..2 {
-            x.d.reg_write(link_reg(l, tnw::TX_CTRL::OFFSET), &0u32.to_le_bytes());
+        let d = Pput::nwp(backend, 4000, seed, &[(0, 1, cable.clone()), (1, 0, cable)]);
+        Self::new(d, seed ^ 0x5eed)
+    }
+}
+
+impl RegAccess for NwpHost {
+    fn read32(&mut self, addr: u64) -> nicgen_driver::Result<u32> {
+        self.d
+            .try_reg_read(&mut self.rng, addr as u32)
+            .map_err(Error::Transport)
+    }
+    fn write32(&mut self, addr: u64, value: u32) -> nicgen_driver::Result<()> {
+        self.d.reg_write(addr as u32, &value.to_le_bytes());
+        Ok(())
+    }
+    fn write64(&mut self, addr: u64, value: u64) -> nicgen_driver::Result<()> {
+        self.d.reg_write(addr as u32, &value.to_le_bytes());
+        Ok(())
+    }
+    fn wait_cycles(&mut self, cycles: u64) -> nicgen_driver::Result<()> {
+        self.d.run(&mut self.rng, cycles);
+        Ok(())
+    }
+}
+
+impl HostMem for NwpHost {
+    fn alloc(&mut self, len: usize, align: usize) -> nicgen_driver::Result<u64> {
+        self.d.rc.mem.mem.alloc(len, align)
+    }
+    fn read(&self, addr: u64, buf: &mut [u8]) -> nicgen_driver::Result<()> {
+        self.d.rc.mem.mem.read(addr, buf)
+    }
+    fn write(&mut self, addr: u64, data: &[u8]) -> nicgen_driver::Result<()> {
+        self.d.rc.mem.mem.write(addr, data)
+    }
+}
+
+impl PcieHost for NwpHost {
+    fn tx_store(&mut self, off: u64, data: &[u8; 16]) -> nicgen_driver::Result<()> {
+        for (a, b) in self.cpu.store_evicting(off, data, self.wc_buffers) {
+            self.d.write(a, &b);
         }
-        let rx = x.d.rc.mem.mem.alloc(2 * 8 * 0x4_0000, 4096).unwrap();
-        let ntf = x.d.rc.mem.mem.alloc(2 * 8 * 64, 64).unwrap();
-        x.d.rc.mem.mem.write(ntf, &[0; 2 * 8 * 64]).unwrap();
-        for l in 0..2 {
-            for vc in 0..8 {
-                let (b, n) = (Self::buf(rx, l, vc), ntf + 64 * (8 * l + vc) as u64);
-                x.d.reg_write(
-                    link_reg(l, rxb::CRDBAR[vc].offset),
-                    &(b as u32).to_le_bytes(),
-                );
-                x.d.reg_write(
-                    link_reg(l, rxb::NTFBAR[vc].offset),
-                    &(n as u32).to_le_bytes(),
-                );
-            }
+        Ok(())
+    }
+    fn tx_fence(&mut self) -> nicgen_driver::Result<()> {
+        for (a, b) in self.cpu.flush() {
+            self.d.write(a, &b);
         }
-        x.d.drain(rng, 2000);
-        Loop { x, rx, ntf }
+        Ok(())
     }
+}
 
-    pub fn buf(rx: u64, l: usize, vc: usize) -> u64 {
-        rx + 0x4_0000 * (8 * l + vc) as u64
-    }
-
-    /// A credit on link `l`, VC `vc`: `size` packets at offset `c_d`, notify index `nid`.
-    pub fn credit(&mut self, l: usize, vc: usize, c_d: u32, size: u32, nid: u32) {
-        let at = self.ntf + 64 * (8 * l + vc) as u64 + 4 * nid as u64;
-        self.x.d.rc.mem.mem.write(at, &[0; 4]).unwrap();
-        let w = rxb::credit(c_d, size, nid);
-        self.x
-            .d
-            .reg_write(link_reg(l, rxb::CRDFIFO[vc].offset), &w.to_le_bytes());
-    }
-
-    /// Run until the notification (`l`, `vc`, `nid`) holds POLLMAGIC.
-    pub fn poll(&mut self, rng: &mut Rng, l: usize, vc: usize, nid: u32, what: &str) {
-        let at = self.ntf + 64 * (8 * l + vc) as u64 + 4 * nid as u64;
-        let start = self.x.d.cycles;
-        loop {
-            let mut b = [0u8; 4];
-            self.x.d.rc.mem.mem.read(at, &mut b).unwrap();
-            if u32::from_le_bytes(b) == POLLMAGIC {
-                return;
-            }
-            for _ in 0..64 {
-                self.x.d.event(rng);
-            }
-            assert!(self.x.d.cycles - start < 400_000, "{what}: no notification");
-        }
-    }
-
-    /// `n` packets of link `l`'s VC `vc` receive buffer from offset `c_d`.
-    pub fn received(&mut self, l: usize, vc: usize, c_d: u32, n: usize) -> Vec<u8> {
-        let mut b = vec![0u8; 128 * n];
-        let at = Self::buf(self.rx, l, vc) + 128 * c_d as u64;
-        self.x.d.rc.mem.mem.read(at, &mut b).unwrap();
-        b
-    }
-
-    /// A message of `msg.len() / 128` packets on link `l`, VC `vc`, from RAO 0: by PPUT as
-    /// write-combining flushes, or by NGET from the DMA buffer (4 KB per request).
-    pub fn send(&mut self, rng: &mut Rng, l: usize, vc: usize, msg: &[u8], nget: bool) {
-        if nget {
-            for (i, part) in msg.chunks(4096).enumerate() {
-                let slot = i % 8;
-                let at = self.x.buf + 4096 * slot as u64;
-                self.x.d.rc.mem.mem.write(at, part).unwrap();
-                let q = DmaRequest {
-                    dwords: part.len() as u32 / 4,
-                    link: l as u32,
-                    vc: vc as u32,
-                    rao: 32 * i as u32,
-                    notidx: slot as u32,
-                    bufoff: slot as u32,
-                };
-                self.x.request_in_window(rng, &q);
-            }
-        } else {
-            let mut cpu = WcCpu::new(rng.next_u64());
-            cpu.store(tx_offset(l as u8, vc as u8, 0), msg);
-            for (off, b) in cpu.flush() {
-                self.x.d.write(off, &b);
-            }
-        }
-    }
+/// libftnw initialised on `ftnw_nwp` on the single-node loop-back (`NwpHost::loop_back`) with
+/// X+ and X- brought up by the link driver: the programs' one node.
+pub fn nwp_loop(backend: Backend, latency: usize, seed: u64) -> Ftnw<NwpHost> {
+    let mut f = Ftnw::new(NwpHost::loop_back(backend, latency, seed)).expect("ftnwInit");
+    Link::bring_up_pair(f.transport(), &Link::new(0), &Link::new(1)).expect("X+ and X- up");
+    f
 }

@@ -648,35 +648,62 @@ impl WcCpu {
         let mut out = vec![];
         while !lines.is_empty() {
             let (line, bytes) = lines.remove(self.rng.below(lines.len() as u64) as usize);
-            let piece = if self.rng.chance(self.p4) {
-                4
-            } else if self.rng.chance(self.p16) {
-                16
-            } else {
-                64
-            };
-            let mut pieces = vec![];
-            for p in (0..64).step_by(piece) {
-                // runs of written bytes within the piece
-                let mut i = p;
-                while i < p + piece {
-                    if bytes[i].is_none() {
-                        i += 1;
-                        continue;
-                    }
-                    let s = i;
-                    while i < p + piece && bytes[i].is_some() {
-                        i += 1;
-                    }
-                    let data: Vec<u8> = bytes[s..i].iter().map(|b| b.unwrap()).collect();
-                    pieces.push((line + s as u64, data));
-                }
-            }
-            while !pieces.is_empty() {
-                out.push(pieces.remove(self.rng.below(pieces.len() as u64) as usize));
-            }
+            self.emit(line, &bytes, &mut out);
         }
         out
+    }
+
+    /// A store into a CPU with `buffers` write-combining buffers: a store to a line none holds
+    /// while all are in use first evicts one of them, chosen at random (a full one or a partly
+    /// written one); the evicted writes are returned.
+    pub fn store_evicting(
+        &mut self,
+        addr: u64,
+        bytes: &[u8],
+        buffers: usize,
+    ) -> Vec<(u64, Vec<u8>)> {
+        let mut out = vec![];
+        for (i, b) in bytes.iter().enumerate() {
+            let a = addr + i as u64;
+            if self.lines.len() >= buffers && !self.lines.iter().any(|(l, _)| *l == a & !63) {
+                let k = self.rng.below(self.lines.len() as u64) as usize;
+                let (line, bytes) = self.lines.remove(k);
+                self.emit(line, &bytes, &mut out);
+            }
+            self.store(a, std::slice::from_ref(b));
+        }
+        out
+    }
+
+    /// One line's written bytes as writes: whole, or in 16- or 4-byte pieces in random order.
+    fn emit(&mut self, line: u64, bytes: &[Option<u8>; 64], out: &mut Vec<(u64, Vec<u8>)>) {
+        let piece = if self.rng.chance(self.p4) {
+            4
+        } else if self.rng.chance(self.p16) {
+            16
+        } else {
+            64
+        };
+        let mut pieces = vec![];
+        for p in (0..64).step_by(piece) {
+            // runs of written bytes within the piece
+            let mut i = p;
+            while i < p + piece {
+                if bytes[i].is_none() {
+                    i += 1;
+                    continue;
+                }
+                let s = i;
+                while i < p + piece && bytes[i].is_some() {
+                    i += 1;
+                }
+                let data: Vec<u8> = bytes[s..i].iter().map(|b| b.unwrap()).collect();
+                pieces.push((line + s as u64, data));
+            }
+        }
+        while !pieces.is_empty() {
+            out.push(pieces.remove(self.rng.below(pieces.len() as u64) as usize));
+        }
     }
 }
 

@@ -11,6 +11,8 @@ use crate::regs::Reg;
 
 /// BAR2 offset of the IOC registers.
 pub const IOC_REGS_BASE: u32 = 0x1_0000;
+/// Address bits of BAR2 (128 KB): link l's registers at `l << 12`, the IOC's at `IOC_REGS_BASE`.
+pub const BAR2_BITS: u32 = 17;
 /// Address bits of the IOC register window (256 bytes).
 pub const IOC_ADDR_BITS: u32 = 8;
 /// TFCNT: link l's NWP_CNT (32 bits) is written at `TFCNT_ADDR + l * TFCNT_STRIDE` (FTNW-H091,

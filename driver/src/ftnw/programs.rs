@@ -1,0 +1,169 @@
+//! The thesis' libftnw programs (§4.4: ping, ping-pong; §5.3's bandwidth runs) written against
+//! [`Ftnw`], for machines where one thread drives every end in turn: the ends are indices into a
+//! slice of libraries (one for the single-node loop-back, one per node of a cluster whose
+//! transports share one simulation). Every call blocks only on the device, never on another
+//! program's step, so the order below is the one the thesis' separate programs reach.
+
+use super::libftnw::{Ftnw, PcieHost, PACKET, RX_NOTIFY_SLOTS, RX_PACKETS};
+use crate::{Error, Result};
+use nicgen_wire::ftnw::ioc::DMA_REQS;
+
+/// One end of a message: node (index into the programs' libraries), link, VC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct End {
+    pub node: usize,
+    pub lid: u32,
+    pub vcid: u32,
+}
+
+/// How a message is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// `ftnwSend`: the CPU stores into the TX window.
+    Pput,
+    /// `ftnwNgetSend`: the device reads the message by DMA.
+    Nget,
+    /// PPUT and NGET in turn, message by message.
+    Mixed,
+}
+
+/// The NGET notify index a program uses next on each node.
+#[derive(Clone, Debug, Default)]
+pub struct NgetIds(Vec<u32>);
+
+impl NgetIds {
+    fn next(&mut self, node: usize) -> u32 {
+        if self.0.len() <= node {
+            self.0.resize(node + 1, 0);
+        }
+        self.0[node]
+    }
+    fn used(&mut self, node: usize, last: u32) {
+        self.0[node] = (last + 1) % DMA_REQS as u32;
+    }
+}
+
+fn packets(msg: &[u8]) -> Result<u32> {
+    let n = msg.len() / PACKET;
+    if msg.is_empty() || msg.len() % PACKET != 0 || n > RX_PACKETS as usize {
+        return Err(Error::Invalid(format!(
+            "a message of {} bytes (whole packets of {PACKET} bytes, 1 to {RX_PACKETS})",
+            msg.len()
+        )));
+    }
+    Ok(n as u32)
+}
+
+/// Send `msg` from `from` as message `i` of a program (`Method::Mixed`: by its parity).
+pub fn send<T: PcieHost>(
+    nodes: &mut [Ftnw<T>],
+    ids: &mut NgetIds,
+    from: End,
+    msg: &[u8],
+    how: Method,
+    i: usize,
+) -> Result<()> {
+    let n = packets(msg)?;
+    let f = &mut nodes[from.node];
+    match (how, i % 2) {
+        (Method::Pput, _) | (Method::Mixed, 0) => f.send(from.lid, from.vcid, msg, 0, n),
+        _ => {
+            let last = f.nget_send(from.lid, from.vcid, msg, 0, ids.next(from.node), n)?;
+            ids.used(from.node, last);
+            Ok(())
+        }
+    }
+}
+
+/// Ping (Fig. 4.5): the receiver credits `msg`'s packets at offset 0 with notify index 0, the
+/// sender sends, the receiver polls; the bytes received.
+pub fn ping<T: PcieHost>(
+    nodes: &mut [Ftnw<T>],
+    from: End,
+    to: End,
+    msg: &[u8],
+    how: Method,
+) -> Result<Vec<u8>> {
+    let n = packets(msg)?;
+    nodes[to.node].credit(to.lid, to.vcid, 0, n, 0)?;
+    send(nodes, &mut NgetIds::default(), from, msg, how, 0)?;
+    let mut rx = vec![0; msg.len()];
+    nodes[to.node].poll(to.lid, to.vcid, 0, n, &mut rx, 0)?;
+    Ok(rx)
+}
+
+/// Ping-pong (Fig. 4.7), `rounds` times: the initiator at `a` credits the pong, the repeater
+/// at `b` credits the ping, the initiator sends `msg`, the repeater polls for it and sends what
+/// it received back, the initiator polls for the pong. What came back in the last round.
+pub fn ping_pong<T: PcieHost>(
+    nodes: &mut [Ftnw<T>],
+    a: End,
+    b: End,
+    msg: &[u8],
+    rounds: usize,
+    how: Method,
+) -> Result<Vec<u8>> {
+    let n = packets(msg)?;
+    let mut ids = NgetIds::default();
+    let (mut ping, mut pong) = (vec![0; msg.len()], vec![0; msg.len()]);
+    for r in 0..rounds {
+        let nid = r as u32 % RX_NOTIFY_SLOTS;
+        nodes[a.node].credit(a.lid, a.vcid, 0, n, nid)?;
+        nodes[b.node].credit(b.lid, b.vcid, 0, n, nid)?;
+        send(nodes, &mut ids, a, msg, how, 2 * r)?;
+        nodes[b.node].poll(b.lid, b.vcid, 0, n, &mut ping, nid)?;
+        send(nodes, &mut ids, b, &ping, how, 2 * r + 1)?;
+        nodes[a.node].poll(a.lid, a.vcid, 0, n, &mut pong, nid)?;
+    }
+    Ok(pong)
+}
+
+/// Bandwidth: `msgs` back to back from `from` to `to`, all of one size, the receiver keeping
+/// as many credits out as its notify slots and receive buffer allow (each message at its own
+/// offset and notify index, re-credited once it has been taken). The messages received, in
+/// order.
+pub fn bandwidth<T: PcieHost>(
+    nodes: &mut [Ftnw<T>],
+    from: End,
+    to: End,
+    msgs: &[Vec<u8>],
+    how: Method,
+) -> Result<Vec<Vec<u8>>> {
+    let Some(first) = msgs.first() else {
+        return Ok(vec![]);
+    };
+    let n = packets(first)?;
+    if msgs.iter().any(|m| m.len() != first.len()) {
+        return Err(Error::Invalid("bandwidth: messages of one size".into()));
+    }
+    let window = (RX_PACKETS / n).min(RX_NOTIFY_SLOTS) as usize;
+    let credit = |nodes: &mut [Ftnw<T>], i: usize| {
+        let k = (i % window) as u32;
+        nodes[to.node].credit(to.lid, to.vcid, k * n, n, k)
+    };
+    for i in 0..window.min(msgs.len()) {
+        credit(nodes, i)?;
+    }
+    let mut ids = NgetIds::default();
+    let mut got = Vec::with_capacity(msgs.len());
+    let take = |nodes: &mut [Ftnw<T>], i: usize, got: &mut Vec<Vec<u8>>| -> Result<()> {
+        let k = (i % window) as u32;
+        let mut rx = vec![0; first.len()];
+        nodes[to.node].poll(to.lid, to.vcid, k * n, n, &mut rx, k)?;
+        got.push(rx);
+        if i + window < msgs.len() {
+            credit(nodes, i + window)?;
+        }
+        Ok(())
+    };
+    for (i, m) in msgs.iter().enumerate() {
+        send(nodes, &mut ids, from, m, how, i)?;
+        if i + 1 >= window {
+            take(nodes, i + 1 - window, &mut got)?;
+        }
+    }
+    for i in got.len()..msgs.len() {
+        take(nodes, i, &mut got)?;
+    }
+    Ok(got)
+}
