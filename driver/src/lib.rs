@@ -76,6 +76,26 @@ pub trait RegAccess {
     }
 }
 
+/// A borrowed transport is a transport (a library that owns its transport, `ftnw::libftnw`,
+/// can run on one the caller keeps).
+impl<T: RegAccess + ?Sized> RegAccess for &mut T {
+    fn read32(&mut self, addr: u64) -> Result<u32> {
+        (**self).read32(addr)
+    }
+    fn write32(&mut self, addr: u64, value: u32) -> Result<()> {
+        (**self).write32(addr, value)
+    }
+    fn wait_cycles(&mut self, cycles: u64) -> Result<()> {
+        (**self).wait_cycles(cycles)
+    }
+    fn read64(&mut self, addr: u64) -> Result<u64> {
+        (**self).read64(addr)
+    }
+    fn write64(&mut self, addr: u64, value: u64) -> Result<()> {
+        (**self).write64(addr, value)
+    }
+}
+
 /// Calls `step` until it gives a value, letting `every` device cycles pass between calls; after
 /// `timeout` cycles without one, `Error::Timeout` naming `what`. The drivers' one polling loop.
 pub fn poll_until<T: RegAccess + ?Sized, R>(

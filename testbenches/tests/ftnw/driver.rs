@@ -4,6 +4,7 @@
 //! pseudo-terminal to the Verilated ULX3S board top (two links cabled inside the FPGA, the
 //! same windows behind the UART bridge). A failing test leaves a waveform and prints its path.
 
+use nicgen_driver::ftnw::libftnw::Ftnw;
 use nicgen_driver::ftnw::link::{Link, Pattern};
 use nicgen_driver::transport::serial::{Serial, TtyPort};
 use nicgen_driver::{Error, RegAccess};
@@ -243,10 +244,34 @@ fn timeouts_are_errors(bus: &mut impl RegAccess) {
     ));
 }
 
+/// libftnw's register half (`ftnwOpen`, `ftnwPeekReg`, `ftnwPokeReg`): the same calls on every
+/// transport, a serial bridge included; bad addresses refused before the transport is used.
+// verifies: FTNW-H118, FTNW-H120
+fn libftnw_register_half(bus: &mut impl RegAccess) {
+    let mut f = Ftnw::open(bus);
+    for l in 0..2u32 {
+        assert_eq!(
+            f.peek((l << 12) + w::TNW_REVISION.offset).unwrap(),
+            w::REVISION
+        );
+    }
+    let exen = (1 << 12) + w::TX_EXEN.offset;
+    let was = f.peek(exen).unwrap();
+    f.poke(exen, 0x5).unwrap();
+    assert_eq!(f.peek(exen).unwrap(), 0x5);
+    f.poke(exen, was).unwrap();
+    assert_eq!(f.peek(exen).unwrap(), was);
+    for bad in [exen + 2, 1 << 17] {
+        assert!(matches!(f.peek(bad), Err(Error::Invalid(_))));
+        assert!(matches!(f.poke(bad, 0), Err(Error::Invalid(_))));
+    }
+    let _bus = f.close();
+}
+
 /// The suite: (name, test) pairs, each generic over the transport.
 macro_rules! suite_tests {
     ($t:ty) => {{
-        let tests: [(&str, fn(&mut $t)); 7] = [
+        let tests: [(&str, fn(&mut $t)); 8] = [
             ("revision_and_reset_values", |p| {
                 revision_and_reset_values(p)
             }),
@@ -260,6 +285,7 @@ macro_rules! suite_tests {
             ("ack_coalescing_through_the_driver", |p| {
                 ack_coalescing_through_the_driver(p)
             }),
+            ("libftnw_register_half", |p| libftnw_register_half(p)),
         ];
         tests
     }};

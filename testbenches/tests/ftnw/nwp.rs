@@ -142,6 +142,74 @@ fn ping_pong(rng: &mut Rng, backend: Backend) {
     );
 }
 
+/// The library at its limits on the device: a 256 KB message (2048 packets, every RAO) each
+/// way (PPUT: 32 parts, each waiting for the injection buffer to drain, CPU_CNT == NWP_CNT;
+/// NGET: 64 requests of 4 KB whose notify slots wrap eight times), the bandwidth program with
+/// PPUT and NGET in turn (24 messages of 4 KB on VC 7, 16 credits out), then `finalize` and a
+/// second `init`: new buffers, programmed, and the next ping lands in them.
+fn limits(rng: &mut Rng, backend: Backend) {
+    let mut f = nwp_loop(backend, 64, rng.next_u64());
+    let (x_plus, x_minus) = (
+        End {
+            node: 0,
+            lid: 0,
+            vcid: 4,
+        },
+        End {
+            node: 0,
+            lid: 1,
+            vcid: 4,
+        },
+    );
+    for how in [Method::Pput, Method::Nget] {
+        let msg = message(rng, 2048);
+        let got = programs::ping(std::slice::from_mut(&mut f), x_plus, x_minus, &msg, how)
+            .unwrap_or_else(|e| panic!("256 KB by {how:?}: {e}"));
+        assert!(got == msg, "256 KB by {how:?}: the message differs");
+        assert_eq!(
+            f.cpu_cnt(0),
+            f.nwp_cnt(0).unwrap(),
+            "{how:?}: the counters meet"
+        );
+    }
+    let msgs: Vec<Vec<u8>> = (0..24).map(|_| message(rng, 32)).collect();
+    let (a, b) = (End { vcid: 7, ..x_minus }, End { vcid: 7, ..x_plus });
+    let got = programs::bandwidth(std::slice::from_mut(&mut f), a, b, &msgs, Method::Mixed)
+        .unwrap_or_else(|e| panic!("bandwidth: {e}"));
+    assert!(got == msgs, "bandwidth: a message differs");
+    quiet(&mut f);
+    let old = f.buffers().unwrap().clone();
+    assert!(
+        matches!(f.init(), Err(Error::Invalid(_))),
+        "one owner at a time"
+    );
+    f.finalize();
+    f.init().unwrap();
+    assert_ne!(f.buffers().unwrap().rx[8], old.rx[8], "new buffers");
+    let msg = message(rng, 3);
+    let got = programs::ping(
+        std::slice::from_mut(&mut f),
+        x_plus,
+        x_minus,
+        &msg,
+        Method::Pput,
+    )
+    .unwrap();
+    assert_eq!(got, msg, "a ping after the second init");
+    quiet(&mut f);
+}
+
+// verifies: FTNW-H104 FTNW-H106 FTNW-H115 FTNW-H119 FTNW-H123 FTNW-H126 FTNW-H128 FTNW-H130 FTNW-H131 FTNW-H133
+#[test]
+fn nwp_libftnw_at_its_limits_verilator() {
+    if !verilator::require("nwp_libftnw_at_its_limits_verilator") {
+        return;
+    }
+    check("nwp_libftnw_limits_verilator", 0x1D3, |rng| {
+        limits(rng, Backend::Verilator)
+    });
+}
+
 // verifies: FTNW-H036 FTNW-H037 FTNW-H038 FTNW-H039 FTNW-H135 FTNW-H137 FTNW-H145 FTNW-H167
 #[test]
 fn nwp_ping_on_the_loopback_by_pput_and_nget() {
