@@ -741,7 +741,7 @@ mod tests {
         assert_eq!(armed, [0; 8], "both slots re-armed");
     }
 
-    // verifies: FTNW-H109, FTNW-H110, FTNW-H132, FTNW-H133, FTNW-H134
+    // verifies: FTNW-H108, FTNW-H109, FTNW-H110, FTNW-H132, FTNW-H133, FTNW-H134
     #[test]
     fn credit_arms_the_slot_and_test_copies_the_message_once_notified() {
         let mut f = lib();
@@ -776,7 +776,7 @@ mod tests {
         ));
     }
 
-    // verifies: FTNW-H127
+    // verifies: FTNW-H001, FTNW-H127
     #[test]
     fn every_bad_argument_is_refused_before_the_device_is_touched() {
         let mut f = lib();

@@ -199,7 +199,7 @@ fn limits(rng: &mut Rng, backend: Backend) {
     quiet(&mut f);
 }
 
-// verifies: FTNW-H104 FTNW-H106 FTNW-H115 FTNW-H119 FTNW-H123 FTNW-H126 FTNW-H128 FTNW-H130 FTNW-H131 FTNW-H133
+// verifies: FTNW-H104 FTNW-H106 FTNW-H115 FTNW-H117 FTNW-H154 FTNW-H119 FTNW-H123 FTNW-H126 FTNW-H128 FTNW-H130 FTNW-H131 FTNW-H133
 #[test]
 fn nwp_libftnw_at_its_limits_verilator() {
     if !verilator::require("nwp_libftnw_at_its_limits_verilator") {
