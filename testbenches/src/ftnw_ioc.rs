@@ -1,14 +1,10 @@
 //! The IOC's PPUT path driven from the root-complex model's CPU (`ftnw_ioc` top): shared by the
 //! tests (`tests/ftnw/ioc_pput.rs`) and the bench (`ftnw_host_bench`).
 
-use nicgen_driver::ftnw::libftnw::{Ftnw, PcieHost};
-use nicgen_driver::ftnw::link::Link;
-use nicgen_driver::{Error, HostMem, RegAccess};
-use nicgen_sim::ftnw::channel::{Channel, ChannelCfg};
+use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::pcie::WcCpu;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
 use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::ioc::{
@@ -100,9 +96,8 @@ pub struct Pput {
     pub host_rsp: Vec<bool>,
     pub host_exc: u32,
     host: Option<[usize; 12]>,
-    /// `ftnw_nwp`: each link's rxd, rxc, txd, txc, and the cables between links.
+    /// `ftnw_nwp`: each link's rxd, rxc, txd, txc.
     phy: Vec<[usize; 4]>,
-    pub cables: Vec<(usize, usize, Channel)>,
     /// Every memory write on RQ in order: `(address, Dwords)`.
     pub rq_writes: Vec<(u64, usize)>,
 }
@@ -110,30 +105,33 @@ pub struct Pput {
 impl Pput {
     /// The top on `backend`, the IOC clock at 4 ns, the TNW clock at `tnw_period` ps, reset.
     pub fn new(backend: Backend, tnw_period: u64, seed: u64) -> Self {
-        Self::on_top("ftnw_ioc", backend, tnw_period, seed, &[])
+        Self::on_top("ftnw_ioc", backend, tnw_period, seed)
     }
 
-    /// The `ftnw_nwp` top (the IOC with the node behind it): the links' PHY receive clocks run
-    /// with the TNW clock, and each `(from, to, cfg)` of `cables` carries link `from`'s words to
-    /// link `to` (the single-node loop-back: X+ to X- and back).
-    pub fn nwp(
-        backend: Backend,
-        tnw_period: u64,
-        seed: u64,
-        cables: &[(usize, usize, ChannelCfg)],
-    ) -> Self {
-        Self::on_top("ftnw_nwp", backend, tnw_period, seed, cables)
+    /// `n` `ftnw_nwp` tops (the IOC with the node behind it) from one model, uncabled (the
+    /// links' PHY receive clocks run with the TNW clock; `ftnw_nwp::Cluster` cables them).
+    pub fn nwp_nodes(backend: Backend, n: usize, tnw_period: u64, seed: u64) -> Vec<Self> {
+        let inst = instances("ftnw_nwp", backend, n);
+        let ports = inst.ports.clone();
+        inst.duts
+            .into_iter()
+            .enumerate()
+            .map(|(k, dut)| Self::build(dut, &ports, tnw_period, seed ^ (k as u64) << 40))
+            .collect()
     }
 
-    fn on_top(
-        top: &str,
-        backend: Backend,
-        tnw_period: u64,
-        seed: u64,
-        cables: &[(usize, usize, ChannelCfg)],
-    ) -> Self {
+    fn on_top(top: &str, backend: Backend, tnw_period: u64, seed: u64) -> Self {
         let mut inst = instances(top, backend, 1);
-        let p = inst.ports.clone();
+        let ports = inst.ports.clone();
+        Self::build(inst.duts.remove(0), &ports, tnw_period, seed)
+    }
+
+    fn build(
+        dut: Box<dyn nicgen_sim::harness::backend::Dut>,
+        p: &[nicgen_hdl::PortInfo],
+        tnw_period: u64,
+        seed: u64,
+    ) -> Self {
         let ix = |n: &str| index(&p, n);
         let has = |n: &str| p.iter().any(|q| q.name == n);
         let nwp = has("link$0$phy_txd");
@@ -145,7 +143,7 @@ impl Pput {
                 clocks.push(ix(&format!("phy_clock${l}")));
             }
         }
-        let mut sim = ClockedDut::new(inst.duts.remove(0), &periods, &clocks);
+        let mut sim = ClockedDut::new(dut, &periods, &clocks);
         let cq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
             .map(|f| ix(&format!("s_axis_cq_{f}")));
         let rq = ["tdata", "tkeep", "tlast", "tuser", "tvalid", "tready"]
@@ -188,17 +186,6 @@ impl Pput {
             sim.set(q[1], Word::idle().c as u128);
             sim.set(ix(&format!("link${l}$mdio_i")), 1);
         }
-        let cables = cables
-            .iter()
-            .enumerate()
-            .map(|(i, (a, b, cfg))| {
-                (
-                    *a,
-                    *b,
-                    Channel::new(cfg.clone(), seed ^ (i as u64 + 1) << 32),
-                )
-            })
-            .collect();
         let bus_master = ix("cfg_bus_master");
         sim.set(bus_master, 1);
         let exc = ["tx_partial", "tx_link", "tx_overrun", "tx_header", "dma"]
@@ -261,7 +248,6 @@ impl Pput {
             host,
             rq_writes: vec![],
             phy,
-            cables,
         };
         d.set_config(PcieConfig::default());
         d
@@ -299,21 +285,32 @@ impl Pput {
 
     /// `reg_read`, a read not answered with data (or not within 10 000 cycles) an error.
     pub fn try_reg_read(&mut self, rng: &mut Rng, off: u32) -> Result<u32, String> {
-        let tag = self.rc.cpu_read(2, BAR2_APERTURE, BAR2 + off as u64, 4);
+        let tag = self.start_reg_read(off);
         let start = self.cycles;
         loop {
-            if let Some(i) = self.rc.read_results.iter().position(|r| r.0 == tag) {
-                let (_, r) = self.rc.read_results.remove(i).unwrap();
-                return match r {
-                    ReadResult::Data(b) => Ok(u32::from_le_bytes(b[..4].try_into().unwrap())),
-                    other => Err(format!("register read at {off:#x}: {other:?}")),
-                };
+            if let Some(r) = self.reg_read_result(tag, off) {
+                return r;
             }
             self.event(rng);
             if self.cycles - start >= 10_000 {
                 return Err(format!("register read at {off:#x} unanswered"));
             }
         }
+    }
+
+    /// A CPU read of the register at BAR2 offset `off` issued; its tag.
+    pub fn start_reg_read(&mut self, off: u32) -> u8 {
+        self.rc.cpu_read(2, BAR2_APERTURE, BAR2 + off as u64, 4)
+    }
+
+    /// The answer to the read with `tag` (of offset `off`), once it came.
+    pub fn reg_read_result(&mut self, tag: u8, off: u32) -> Option<Result<u32, String>> {
+        let i = self.rc.read_results.iter().position(|r| r.0 == tag)?;
+        let (_, r) = self.rc.read_results.remove(i).unwrap();
+        Some(match r {
+            ReadResult::Data(b) => Ok(u32::from_le_bytes(b[..4].try_into().unwrap())),
+            other => Err(format!("register read at {off:#x}: {other:?}")),
+        })
     }
 
     /// Run `n` IOC cycles.
@@ -336,8 +333,22 @@ impl Pput {
         self.rq_log_at.clear();
     }
 
-    /// One clock event.
-    pub fn event(&mut self, rng: &mut Rng) {
+    /// The word link `l` of an `ftnw_nwp` sends (its PHY transmit port, now).
+    pub fn phy_out(&self, l: usize) -> Word {
+        Word {
+            d: self.sim.get(self.phy[l][2]) as u32,
+            c: self.sim.get(self.phy[l][3]) as u8,
+        }
+    }
+
+    /// The word link `l` of an `ftnw_nwp` receives from now on.
+    pub fn set_phy_in(&mut self, l: usize, w: Word) {
+        self.sim.set(self.phy[l][0], w.d as u128);
+        self.sim.set(self.phy[l][1], w.c as u128);
+    }
+
+    /// One clock event; which clocks rose (bit k: clock k, 0 the IOC's, 1 the TNW's).
+    pub fn event(&mut self, rng: &mut Rng) -> u64 {
         let [cq_data, cq_keep, cq_last, cq_user, cq_valid, cq_ready] = self.cq;
         self.cq_q.extend(self.rc.cq_out.drain(..));
         let cq_taken = self.sim.get(cq_ready) == 1;
@@ -386,14 +397,6 @@ impl Pput {
                 self.sim.get(exc) == 1,
             )
         });
-        let words: Vec<Word> = self
-            .cables
-            .iter()
-            .map(|&(a, _, _)| Word {
-                d: self.sim.get(self.phy[a][2]) as u32,
-                c: self.sim.get(self.phy[a][3]) as u8,
-            })
-            .collect();
         let rose = self.sim.step();
         if rose & 1 != 0 {
             self.cycles += 1;
@@ -468,13 +471,6 @@ impl Pput {
             if let Some((req_go, dat_go, rsp, exc)) = host {
                 self.host_edge(rng, req_go, dat_go, rsp, exc);
             }
-            for (i, w) in words.into_iter().enumerate() {
-                let (_, b, ch) = &mut self.cables[i];
-                let out = ch.step(w);
-                let [rxd, rxc, _, _] = self.phy[*b];
-                self.sim.set(rxd, out.d as u128);
-                self.sim.set(rxc, out.c as u128);
-            }
             for (l, t) in tx.into_iter().enumerate() {
                 if let Some((data, m, first, last)) = t {
                     let n = self.items[l].len();
@@ -498,6 +494,7 @@ impl Pput {
                 }
             }
         }
+        rose
     }
 
     /// A TNW clock edge on the node's write port: what was taken, then the next beats.
@@ -555,19 +552,22 @@ impl Pput {
         self.drain(rng, 200);
     }
 
-    /// Run until the CPU's writes are all taken and no completion is due or on its way, then
-    /// `tail` IOC cycles more.
-    pub fn drain(&mut self, rng: &mut Rng, tail: u64) {
-        let start = self.cycles;
-        while !(self.rc.cq_out.is_empty()
+    /// The CPU's writes are all taken and no completion is due or on its way.
+    pub fn idle(&self) -> bool {
+        self.rc.cq_out.is_empty()
             && self.host_q.is_empty()
             && self.host_cur.is_none()
             && self.cq_q.is_empty()
             && self.offered.is_none()
             && self.rc.outstanding_reads() == 0
             && self.rc_q.is_empty()
-            && self.rc_offered.is_none())
-        {
+            && self.rc_offered.is_none()
+    }
+
+    /// Run until `idle`, then `tail` IOC cycles more.
+    pub fn drain(&mut self, rng: &mut Rng, tail: u64) {
+        let start = self.cycles;
+        while !self.idle() {
             self.event(rng);
             assert!(self.cycles - start < 2_000_000, "CQ stalled");
         }
@@ -687,96 +687,4 @@ impl Dma {
 /// Link l's register `off` (BAR2 offset).
 pub fn link_reg(l: usize, off: u32) -> u32 {
     ((l as u32) << 12) + off
-}
-
-/// libftnw's machine (`PcieHost`) on a simulated `ftnw_nwp` (or `ftnw_ioc`): BAR2 through the
-/// root complex's CPU (a read runs to its completion, writes are posted, a 64-bit write is one
-/// 8-byte write), the root complex's host memory, and the TX window through a CPU with
-/// `wc_buffers` write-combining buffers (a store to a new line while all are in use evicts one
-/// at random, partly written or not; a fence flushes the rest in random order and pieces).
-/// Device time passes in reads and waits (IOC cycles).
-pub struct NwpHost {
-    pub d: Pput,
-    pub rng: Rng,
-    cpu: WcCpu,
-    pub wc_buffers: usize,
-}
-
-impl NwpHost {
-    pub fn new(d: Pput, seed: u64) -> Self {
-        let mut rng = Rng::new(seed);
-        let cpu = WcCpu::new(rng.next_u64());
-        Self {
-            d,
-            rng,
-            cpu,
-            wc_buffers: 10,
-        }
-    }
-
-    /// `ftnw_nwp` on the single-node loop-back: link 0 (X+) cabled to link 1 (X-) and back,
-    /// `latency` words each way.
-    pub fn loop_back(backend: Backend, latency: usize, seed: u64) -> Self {
-        let cable = ChannelCfg {
-            latency,
-            ..ChannelCfg::default()
-        };
-        let d = Pput::nwp(backend, 4000, seed, &[(0, 1, cable.clone()), (1, 0, cable)]);
-        Self::new(d, seed ^ 0x5eed)
-    }
-}
-
-impl RegAccess for NwpHost {
-    fn read32(&mut self, addr: u64) -> nicgen_driver::Result<u32> {
-        self.d
-            .try_reg_read(&mut self.rng, addr as u32)
-            .map_err(Error::Transport)
-    }
-    fn write32(&mut self, addr: u64, value: u32) -> nicgen_driver::Result<()> {
-        self.d.reg_write(addr as u32, &value.to_le_bytes());
-        Ok(())
-    }
-    fn write64(&mut self, addr: u64, value: u64) -> nicgen_driver::Result<()> {
-        self.d.reg_write(addr as u32, &value.to_le_bytes());
-        Ok(())
-    }
-    fn wait_cycles(&mut self, cycles: u64) -> nicgen_driver::Result<()> {
-        self.d.run(&mut self.rng, cycles);
-        Ok(())
-    }
-}
-
-impl HostMem for NwpHost {
-    fn alloc(&mut self, len: usize, align: usize) -> nicgen_driver::Result<u64> {
-        self.d.rc.mem.mem.alloc(len, align)
-    }
-    fn read(&self, addr: u64, buf: &mut [u8]) -> nicgen_driver::Result<()> {
-        self.d.rc.mem.mem.read(addr, buf)
-    }
-    fn write(&mut self, addr: u64, data: &[u8]) -> nicgen_driver::Result<()> {
-        self.d.rc.mem.mem.write(addr, data)
-    }
-}
-
-impl PcieHost for NwpHost {
-    fn tx_store(&mut self, off: u64, data: &[u8; 16]) -> nicgen_driver::Result<()> {
-        for (a, b) in self.cpu.store_evicting(off, data, self.wc_buffers) {
-            self.d.write(a, &b);
-        }
-        Ok(())
-    }
-    fn tx_fence(&mut self) -> nicgen_driver::Result<()> {
-        for (a, b) in self.cpu.flush() {
-            self.d.write(a, &b);
-        }
-        Ok(())
-    }
-}
-
-/// libftnw initialised on `ftnw_nwp` on the single-node loop-back (`NwpHost::loop_back`) with
-/// X+ and X- brought up by the link driver: the programs' one node.
-pub fn nwp_loop(backend: Backend, latency: usize, seed: u64) -> Ftnw<NwpHost> {
-    let mut f = Ftnw::new(NwpHost::loop_back(backend, latency, seed)).expect("ftnwInit");
-    Link::bring_up_pair(f.transport(), &Link::new(0), &Link::new(1)).expect("X+ and X- up");
-    f
 }

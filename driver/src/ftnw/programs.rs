@@ -167,3 +167,42 @@ pub fn bandwidth<T: PcieHost>(
     }
     Ok(got)
 }
+
+/// Every route at once: the receiver of each `(from, to)` route credits its message first
+/// (offset 0, notify index 0: one message per (node, link, VC) end), then every sender sends
+/// (route `i` by `Method::Mixed`'s turn when `how` is mixed), then every receiver polls. Sends
+/// on one link follow each other as the injection buffer drains; the links run in parallel.
+/// The messages received, by route.
+pub fn exchange<T: PcieHost>(
+    nodes: &mut [Ftnw<T>],
+    routes: &[(End, End)],
+    msgs: &[Vec<u8>],
+    how: Method,
+) -> Result<Vec<Vec<u8>>> {
+    if routes.len() != msgs.len() {
+        return Err(Error::Invalid("exchange: one message per route".into()));
+    }
+    let mut ends: Vec<End> = routes.iter().map(|r| r.1).collect();
+    ends.sort_by_key(|e| (e.node, e.lid, e.vcid));
+    if ends.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Error::Invalid(
+            "exchange: two routes into one (node, link, VC)".into(),
+        ));
+    }
+    for ((_, to), m) in routes.iter().zip(msgs) {
+        nodes[to.node].credit(to.lid, to.vcid, 0, packets(m)?, 0)?;
+    }
+    let mut ids = NgetIds::default();
+    for (i, ((from, _), m)) in routes.iter().zip(msgs).enumerate() {
+        send(nodes, &mut ids, *from, m, how, i)?;
+    }
+    routes
+        .iter()
+        .zip(msgs)
+        .map(|((_, to), m)| {
+            let mut rx = vec![0; m.len()];
+            nodes[to.node].poll(to.lid, to.vcid, 0, packets(m)?, &mut rx, 0)?;
+            Ok(rx)
+        })
+        .collect()
+}

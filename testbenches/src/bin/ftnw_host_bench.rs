@@ -34,7 +34,8 @@ use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::PcieConfig;
 use nicgen_testbenches::bench::{synth, write};
-use nicgen_testbenches::ftnw_ioc::{nwp_loop, Dma, NwpHost, Pput};
+use nicgen_testbenches::ftnw_ioc::{Dma, Pput};
+use nicgen_testbenches::ftnw_nwp::{nwp_loop, NwpHost};
 use nicgen_wire::ftnw::ioc::DmaRequest;
 use nicgen_wire::ftnw::txwin::{tx_offset, ROB_SLOTS};
 use std::collections::BTreeMap;
@@ -54,10 +55,11 @@ fn main() {
 /// anything back by their own choice.
 fn fast_loop(seed: u64) -> Ftnw<NwpHost> {
     let mut f = nwp_loop(Backend::Verilator, 64, seed);
-    let d = &mut f.transport().d;
-    d.p_ready = 1.0;
-    d.src.p_gap = 0.0;
-    d.rc_src.p_gap = 0.0;
+    {
+        let mut d = f.transport().d();
+        d.src.p_gap = 0.0;
+        d.rc_src.p_gap = 0.0;
+    }
     f
 }
 
@@ -150,9 +152,8 @@ fn run() {
         let k32 = k as u32;
         let msg: Vec<u8> = (0..128).map(|i| (i * 7 + k) as u8).collect();
         f.credit(1, 0, k32, 1, k32).unwrap();
-        let h = f.transport();
-        h.d.drain(&mut h.rng, 200);
-        let n0 = h.d.rq_log_at.len();
+        f.transport().cluster().drain(200);
+        let n0 = f.transport().d().rq_log_at.len();
         if nget {
             f.nget_send(0, 0, &msg, 0, k32, 1).unwrap();
         } else {
@@ -163,7 +164,7 @@ fn run() {
         assert_eq!(rx, msg, "the message");
         // the notification slot of (X-, VC 0, k)
         let slot = ntf + 4 * (16 * 8 + k as u64);
-        let d = &f.transport().d;
+        let d = f.transport().d();
         let at = d.rq_log[n0..]
             .iter()
             .position(|&(a, _)| a == slot)
@@ -177,7 +178,7 @@ fn run() {
         let msgs: Vec<Vec<u8>> = (0..8)
             .map(|_| (0..32768).map(|_| r.next_u64() as u8).collect())
             .collect();
-        let t0 = f.transport().d.cycles;
+        let t0 = f.transport().d().cycles;
         let (from, to) = (
             End {
                 node: 0,
@@ -193,7 +194,7 @@ fn run() {
         let got = programs::bandwidth(std::slice::from_mut(&mut f), from, to, &msgs, how)
             .expect("bandwidth run");
         assert_eq!(got, msgs, "{how:?}: every message");
-        let d = &f.transport().d;
+        let d = f.transport().d();
         assert_eq!(d.seen, Default::default(), "no exception");
         // the link carries one 32-bit word per TNW cycle, the TNW clock is the IOC's
         (8 * 32768) as f64 / (4.0 * (d.cycles - t0) as f64)

@@ -12,11 +12,13 @@
 use nicgen_driver::ftnw::libftnw::{Ftnw, PACKET};
 use nicgen_driver::ftnw::programs::{self, End, Method};
 use nicgen_driver::{Error, RegAccess};
+use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-use nicgen_testbenches::ftnw_ioc::{link_reg, nwp_loop, NwpHost};
+use nicgen_testbenches::ftnw_ioc::link_reg;
+use nicgen_testbenches::ftnw_nwp::{nwp_loop, Cluster, NwpHost};
 use nicgen_wire::ftnw::ioc::{IOC_REGS_BASE, LINK_EXC};
 use nicgen_wire::ftnw::link as tnw;
 use nicgen_wire::ftnw::rxbuff as rxb;
@@ -36,7 +38,7 @@ fn message(rng: &mut Rng, packets: usize) -> Vec<u8> {
 }
 
 fn quiet(f: &mut Ftnw<NwpHost>) {
-    assert_eq!(f.transport().d.seen, Default::default(), "no exception");
+    assert_eq!(f.transport().d().seen, Default::default(), "no exception");
 }
 
 fn ping(rng: &mut Rng, backend: Backend, pings: &[(u32, bool, bool, u32)]) {
@@ -207,6 +209,128 @@ fn nwp_libftnw_at_its_limits_verilator() {
     }
     check("nwp_libftnw_limits_verilator", 0x1D3, |rng| {
         limits(rng, Backend::Verilator)
+    });
+}
+
+/// Two nodes in a ring (FTNW-H154's set-up between two machines): node 0's X+ cabled to node
+/// 1's X- and node 0's X- to node 1's X+, 64 and 80 words of latency, bit errors on one (the
+/// links repair them). Ping both ways by PPUT and NGET, ping-pong of 1 to 64 packets, and a
+/// bandwidth run of 16 messages of 8 KB with PPUT and NGET in turn; every byte compared.
+fn two_nodes(rng: &mut Rng, backend: Backend) {
+    let pairs = [((0, 0), (1, 1)), ((0, 1), (1, 0))];
+    let cables = Cluster::duplex(&pairs, |i| ChannelCfg {
+        latency: 64 + 16 * i,
+        ber: if i == 1 { 1e-5 } else { 0.0 },
+        ..ChannelCfg::default()
+    });
+    let mut f = Cluster::new(backend, 2, &cables, rng.next_u64()).libraries();
+    let end = |node, lid, vcid| End { node, lid, vcid };
+    for (k, how) in [Method::Pput, Method::Nget].into_iter().enumerate() {
+        let msg = message(rng, 5 + k);
+        let got = programs::ping(&mut f, end(0, 0, 2), end(1, 1, 2), &msg, how).unwrap();
+        assert_eq!(got, msg, "ping 0 -> 1 by {how:?}");
+        let got = programs::ping(&mut f, end(1, 0, 6), end(0, 1, 6), &msg, how).unwrap();
+        assert_eq!(got, msg, "ping 1 -> 0 by {how:?}");
+    }
+    for (it, &pkts) in [1usize, 64, 7].iter().enumerate() {
+        let how = [Method::Pput, Method::Nget, Method::Mixed][it];
+        let msg = message(rng, pkts);
+        let got = programs::ping_pong(&mut f, end(0, 1, 3), end(1, 0, 3), &msg, 2, how)
+            .unwrap_or_else(|e| panic!("ping-pong of {pkts} packets by {how:?}: {e}"));
+        assert_eq!(got, msg, "ping-pong of {pkts} packets by {how:?}");
+    }
+    let msgs: Vec<Vec<u8>> = (0..16).map(|_| message(rng, 64)).collect();
+    let got = programs::bandwidth(&mut f, end(1, 1, 0), end(0, 0, 0), &msgs, Method::Mixed)
+        .unwrap_or_else(|e| panic!("bandwidth: {e}"));
+    assert!(got == msgs, "bandwidth: a message differs");
+    for x in &mut f {
+        quiet(x);
+    }
+}
+
+/// The 2x2x2 torus of network processors (FTNW-H167-H170): 8 nodes, 24 full-duplex links, each
+/// cable with its own latency (40 to 140 words) and some with bit errors. Every node sends one
+/// message to each of its six neighbours on each of the 8 VCs at once (384 messages of 1 to 6
+/// packets, PPUT and NGET in turn, all credited first); every byte of every message compared,
+/// no exception on any IOC, no device write outside a buffer the libraries allocated.
+fn torus(rng: &mut Rng, backend: Backend) {
+    let pairs = Cluster::torus222();
+    assert_eq!(pairs.len(), 24);
+    let lat: Vec<usize> = (0..24).map(|_| 40 + rng.below(101) as usize).collect();
+    let cables = Cluster::duplex(&pairs, |i| ChannelCfg {
+        latency: lat[i],
+        ber: if i % 5 == 0 { 1e-6 } else { 0.0 },
+        ..ChannelCfg::default()
+    });
+    let mut f = Cluster::new(backend, 8, &cables, rng.next_u64()).libraries();
+    // each directed link: (node, link) -> (neighbour, its link)
+    let mut routes = vec![];
+    for &(a, b) in &pairs {
+        for (x, y) in [(a, b), (b, a)] {
+            for vc in 0..8 {
+                routes.push((
+                    End {
+                        node: x.0,
+                        lid: x.1 as u32,
+                        vcid: vc,
+                    },
+                    End {
+                        node: y.0,
+                        lid: y.1 as u32,
+                        vcid: vc,
+                    },
+                ));
+            }
+        }
+    }
+    assert_eq!(routes.len(), 8 * 6 * 8);
+    let msgs: Vec<Vec<u8>> = routes
+        .iter()
+        .map(|_| {
+            let n = 1 + rng.below(6) as usize;
+            message(rng, n)
+        })
+        .collect();
+    let got = programs::exchange(&mut f, &routes, &msgs, Method::Mixed)
+        .unwrap_or_else(|e| panic!("torus exchange: {e}"));
+    let cycles = f[0].transport().cluster().cycles();
+    let pk: usize = msgs.iter().map(|m| m.len() / PACKET).sum();
+    eprintln!(
+        "torus: {pk} packets in {} messages, {cycles} cycles",
+        msgs.len()
+    );
+    for (i, (g, m)) in got.iter().zip(&msgs).enumerate() {
+        assert!(
+            g == m,
+            "torus: route {:?} -> {:?}: the message differs",
+            routes[i].0,
+            routes[i].1
+        );
+    }
+    for x in &mut f {
+        quiet(x);
+    }
+}
+
+// verifies: FTNW-H135 FTNW-H136 FTNW-H154
+#[test]
+fn nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator() {
+    if !verilator::require("nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator") {
+        return;
+    }
+    check("nwp_two_nodes_verilator", 0x1D4, |rng| {
+        two_nodes(rng, Backend::Verilator)
+    });
+}
+
+// verifies: FTNW-H167 FTNW-H168 FTNW-H170
+#[test]
+fn nwp_torus_every_node_to_all_six_neighbours_on_all_vcs_verilator() {
+    if !verilator::require("nwp_torus_every_node_to_all_six_neighbours_on_all_vcs_verilator") {
+        return;
+    }
+    check("nwp_torus_verilator", 0x1D5, |rng| {
+        torus(rng, Backend::Verilator)
     });
 }
 
