@@ -19,7 +19,7 @@
 //! slots), both below 4 GB (their base registers are 32 bits, FTNW-H107); NGET-BUFF (8 slots of
 //! 4 KB), NGET-NTF-BUFF (8 slots of 4 bytes) and TFCNT-BUFF (the six NWP_CNT counters).
 
-use crate::{poll_until, Error, HostMem, RegAccess, Result};
+use crate::{Error, HostMem, RegAccess, Result};
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, BAR2_BITS, DMA_BUF_LO, DMA_NTF_LO, DMA_REQS, DMA_REQ_LO, DMA_SLOT_BYTES,
     IOC_REGS_BASE, TFCNT_ADDR_LO, TFCNT_RST, TFCNT_STRIDE,
@@ -280,26 +280,10 @@ impl<T: PcieHost> Ftnw<T> {
         self.cpu_cnt[lid as usize]
     }
 
-    fn wait_injection_empty(&mut self, lid: u32) -> Result<()> {
-        let want = self.cpu_cnt[lid as usize];
-        let at = self.bufs()?.tfcnt + TFCNT_STRIDE * lid as u64;
-        poll_until(
-            &mut self.t,
-            self.timeout_cycles,
-            POLL_CYCLES,
-            "the injection buffer to drain (CPU_CNT == NWP_CNT)",
-            |t| {
-                let mut b = [0u8; 4];
-                t.read(at, &mut b)?;
-                Ok((u32::from_le_bytes(b) == want).then_some(()))
-            },
-        )
-    }
-
     /// `ftnwSend` (FTNW-H122-H127): `msglen` packets from packet `txoff` of `txbuf` on link
     /// `lid`, VC `vcid`, by PPUT, the k-th packet with RAO k. Parts of at most the re-order
     /// buffer's size: each waits for the link's injection buffer to be empty, is stored as
-    /// 16-byte non-temporal stores and fenced.
+    /// 16-byte non-temporal stores and fenced (`send_step` until the whole message is out).
     pub fn send(
         &mut self,
         lid: u32,
@@ -308,24 +292,46 @@ impl<T: PcieHost> Ftnw<T> {
         txoff: u32,
         msglen: u32,
     ) -> Result<()> {
+        let mut sent = 0;
+        self.wait("the injection buffer to drain (CPU_CNT == NWP_CNT)", |f| {
+            f.send_step(lid, vcid, txbuf, txoff, msglen, &mut sent)
+        })
+    }
+
+    /// One step of `send` that never waits (for a program that sends on several links at
+    /// once, as the thesis' one thread per link): if link `lid`'s injection buffer is empty,
+    /// the next part of the message after the `*sent` packets already stored is stored and
+    /// fenced. Whether the whole message has been stored.
+    pub fn send_step(
+        &mut self,
+        lid: u32,
+        vcid: u32,
+        txbuf: &[u8],
+        txoff: u32,
+        msglen: u32,
+        sent: &mut u32,
+    ) -> Result<bool> {
         check_link_vc(lid, vcid)?;
         check_msg("send", txoff, msglen, txbuf.len(), u32::MAX)?;
-        self.bufs()?;
-        for part in (0..msglen).step_by(ROB_SLOTS) {
-            let n = (msglen - part).min(ROB_SLOTS as u32);
-            self.wait_injection_empty(lid)?;
-            for k in part..part + n {
-                let src = (txoff + k) as usize * PACKET;
-                let dst = tx_offset(lid as u8, vcid as u8, k as u16);
-                for (j, s) in txbuf[src..src + PACKET].chunks(16).enumerate() {
-                    self.t
-                        .tx_store(dst + 16 * j as u64, s.try_into().expect("16 bytes"))?;
-                }
-            }
-            self.t.tx_fence()?;
-            self.cpu_cnt[lid as usize] = self.cpu_cnt[lid as usize].wrapping_add(n);
+        if *sent >= msglen {
+            return Ok(true);
         }
-        Ok(())
+        if self.nwp_cnt(lid)? != self.cpu_cnt[lid as usize] {
+            return Ok(false);
+        }
+        let n = (msglen - *sent).min(ROB_SLOTS as u32);
+        for k in *sent..*sent + n {
+            let src = (txoff + k) as usize * PACKET;
+            let dst = tx_offset(lid as u8, vcid as u8, k as u16);
+            for (j, s) in txbuf[src..src + PACKET].chunks(16).enumerate() {
+                self.t
+                    .tx_store(dst + 16 * j as u64, s.try_into().expect("16 bytes"))?;
+            }
+        }
+        self.t.tx_fence()?;
+        self.cpu_cnt[lid as usize] = self.cpu_cnt[lid as usize].wrapping_add(n);
+        *sent += n;
+        Ok(*sent == msglen)
     }
 
     /// `ftnwNgetSend` (FTNW-H128-H130): `msglen` packets from packet `txoff` of `txbuf` on link

@@ -206,3 +206,107 @@ pub fn exchange<T: PcieHost>(
         })
         .collect()
 }
+
+/// The multi-link ping-pong of §5.6 (FTNW-H155): on every `(initiator, repeater)` pair at
+/// once, `rounds` ping-pongs of `msg` by PPUT, as the thesis' one thread per link runs them:
+/// each pair's steps (credits, the ping's parts, the repeater's poll, the pong's parts, the
+/// initiator's poll) are taken whenever they can go, never waiting on one pair while another
+/// could move. What came back on each pair in the last round.
+pub fn ping_pong_links<T: PcieHost>(
+    nodes: &mut [Ftnw<T>],
+    pairs: &[(End, End)],
+    msg: &[u8],
+    rounds: usize,
+) -> Result<Vec<Vec<u8>>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Phase {
+        Ping,
+        AwaitPing,
+        Pong,
+        AwaitPong,
+    }
+    struct Pair {
+        a: End,
+        b: End,
+        round: usize,
+        phase: Phase,
+        sent: u32,
+        buf: Vec<u8>,
+    }
+    let n = packets(msg)?;
+    let mut ps: Vec<Pair> = pairs
+        .iter()
+        .map(|&(a, b)| Pair {
+            a,
+            b,
+            round: 0,
+            phase: Phase::Ping,
+            sent: 0,
+            buf: vec![0; msg.len()],
+        })
+        .collect();
+    let Some(&(first, _)) = pairs.first() else {
+        return Ok(vec![]);
+    };
+    if rounds == 0 {
+        return Ok(vec![vec![]; pairs.len()]);
+    }
+    let credit = |nodes: &mut [Ftnw<T>], p: &Pair| -> Result<()> {
+        let nid = p.round as u32 % RX_NOTIFY_SLOTS;
+        nodes[p.a.node].credit(p.a.lid, p.a.vcid, 0, n, nid)?;
+        nodes[p.b.node].credit(p.b.lid, p.b.vcid, 0, n, nid)
+    };
+    for p in &ps {
+        credit(nodes, p)?;
+    }
+    let timeout = nodes[first.node].timeout_cycles;
+    let mut idle = 0;
+    while ps.iter().any(|p| p.round < rounds) {
+        let mut moved = false;
+        for p in ps.iter_mut().filter(|p| p.round < rounds) {
+            let nid = p.round as u32 % RX_NOTIFY_SLOTS;
+            let (a, b) = (p.a, p.b);
+            let next = match p.phase {
+                Phase::Ping => nodes[a.node]
+                    .send_step(a.lid, a.vcid, msg, 0, n, &mut p.sent)?
+                    .then_some(Phase::AwaitPing),
+                Phase::AwaitPing => nodes[b.node]
+                    .test(b.lid, b.vcid, 0, n, &mut p.buf, nid)?
+                    .then_some(Phase::Pong),
+                Phase::Pong => nodes[b.node]
+                    .send_step(b.lid, b.vcid, &p.buf, 0, n, &mut p.sent)?
+                    .then_some(Phase::AwaitPong),
+                Phase::AwaitPong => nodes[a.node]
+                    .test(a.lid, a.vcid, 0, n, &mut p.buf, nid)?
+                    .then_some(Phase::Ping),
+            };
+            if let Some(ph) = next {
+                moved = true;
+                p.sent = 0;
+                p.phase = ph;
+                if ph == Phase::Ping {
+                    p.round += 1;
+                    if p.round < rounds {
+                        credit(nodes, p)?;
+                    }
+                }
+            }
+        }
+        if moved {
+            idle = 0;
+        } else {
+            if idle >= timeout {
+                return Err(Error::Timeout {
+                    what: "a ping-pong step",
+                    cycles: idle,
+                });
+            }
+            nodes[first.node].transport().wait_cycles(POLL_CYCLES)?;
+            idle += POLL_CYCLES;
+        }
+    }
+    Ok(ps.into_iter().map(|p| p.buf).collect())
+}
+
+/// Device cycles a program lets pass when none of its steps could go.
+const POLL_CYCLES: u64 = 32;

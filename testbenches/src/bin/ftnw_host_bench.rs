@@ -25,17 +25,22 @@
 //!   and copied out by the receiver): payload bytes over the cycles from the first send to the
 //!   last message taken, as a fraction of the link's 4 bytes per cycle (thesis: 0.88 and 0.81;
 //!   goals 0.92 and 0.90);
+//! - `pingpong_1link_gbps_at_250mhz`, `pingpong_4links_gbps_at_250mhz`: §5.6's multi-link
+//!   ping-pong (FTNW-H155) between two nodes cabled X+/X-/Y+/Y- both ways (64-word cables),
+//!   256 KB by PPUT, 2 rounds on 1 and on 4 links at once: 2 x length x rounds x links over
+//!   the time at 4 ns a cycle (thesis Table 5.12: 0.50 and 1.84 GB/s);
 //! - ECP5 figures of `ftnw_ioc` from `build/synth/ftnw_ioc.json` (`make synth TOPS=ftnw_ioc`).
 //! Writes build/bench/ftnw_host.json.
 
 use nicgen_driver::ftnw::libftnw::Ftnw;
 use nicgen_driver::ftnw::programs::{self, End, Method};
+use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::PcieConfig;
 use nicgen_testbenches::bench::{synth, write};
 use nicgen_testbenches::ftnw_ioc::{Dma, Pput};
-use nicgen_testbenches::ftnw_nwp::{nwp_loop, NwpHost};
+use nicgen_testbenches::ftnw_nwp::{nwp_loop, Cluster, NwpHost, Port};
 use nicgen_wire::ftnw::ioc::DmaRequest;
 use nicgen_wire::ftnw::txwin::{tx_offset, ROB_SLOTS};
 use std::collections::BTreeMap;
@@ -200,9 +205,47 @@ fn run() {
         (8 * 32768) as f64 / (4.0 * (d.cycles - t0) as f64)
     };
     let (pput_eff, nget_eff) = (eff(Method::Pput), eff(Method::Nget));
+    // the multi-link ping-pong of §5.6: two nodes, X and Y cabled both ways; 256 KB
+    let pingpong = |links: usize| {
+        let pairs: Vec<(Port, Port)> = (0..4).map(|l| ((0, l), (1, l ^ 1))).collect();
+        let cables = Cluster::duplex(&pairs, |_| ChannelCfg::default());
+        let mut f = Cluster::new(Backend::Verilator, 2, &cables, 0x44).libraries();
+        for x in &mut f {
+            let mut d = x.transport().d();
+            d.src.p_gap = 0.0;
+            d.rc_src.p_gap = 0.0;
+        }
+        let ends: Vec<(End, End)> = pairs[..links]
+            .iter()
+            .map(|&((na, la), (nb, lb))| {
+                (
+                    End {
+                        node: na,
+                        lid: la as u32,
+                        vcid: 0,
+                    },
+                    End {
+                        node: nb,
+                        lid: lb as u32,
+                        vcid: 0,
+                    },
+                )
+            })
+            .collect();
+        let msg: Vec<u8> = (0..256 * 1024).map(|i| (i * 13 + i / 256) as u8).collect();
+        let (rounds, t0) = (2, f[0].transport().cluster().cycles());
+        let got = programs::ping_pong_links(&mut f, &ends, &msg, rounds).expect("ping-pong");
+        assert!(got.iter().all(|g| *g == msg), "every pong");
+        let cycles = f[0].transport().cluster().cycles() - t0;
+        // the thesis' totData = 2 * msgLen * nIter * nLink over the time, in GB/s at 4 ns
+        (2 * msg.len() * rounds * links) as f64 / (cycles as f64 * 4.0)
+    };
+    let (pp1, pp4) = (pingpong(1), pingpong(4));
     let mut j = BTreeMap::new();
     j.insert("pput_latency_cycles", lat[0] as f64);
     j.insert("pput_efficiency_32k", pput_eff);
+    j.insert("pingpong_1link_gbps_at_250mhz", pp1);
+    j.insert("pingpong_4links_gbps_at_250mhz", pp4);
     j.insert("nget_efficiency_32k", nget_eff);
     j.insert("nget_latency_cycles", lat[1] as f64);
     j.insert("nget_cmd_to_read_cycles", cmd_to_read as f64);
@@ -227,7 +270,7 @@ fn run() {
     j.insert("ftnw_ioc_fmax_mhz_ioc_clock", fmax("clock"));
     j.insert("ftnw_ioc_fmax_mhz_tnw_clock", fmax("tnw_clock"));
     eprintln!(
-        "loop-back latency: PPUT {} cycles, NGET {} cycles; 32 KB efficiency PPUT {pput_eff:.3}, NGET {nget_eff:.3}",
+        "loop-back latency: PPUT {} cycles, NGET {} cycles; 32 KB efficiency PPUT {pput_eff:.3}, NGET {nget_eff:.3}; ping-pong 256 KB {pp1:.3} GB/s on one link, {pp4:.3} on four",
         lat[0], lat[1]
     );
     eprintln!(

@@ -212,12 +212,18 @@ fn nwp_libftnw_at_its_limits_verilator() {
     });
 }
 
-/// Two nodes in a ring (FTNW-H154's set-up between two machines): node 0's X+ cabled to node
-/// 1's X- and node 0's X- to node 1's X+, 64 and 80 words of latency, bit errors on one (the
-/// links repair them). Ping both ways by PPUT and NGET, ping-pong of 1 to 64 packets, and a
-/// bandwidth run of 16 messages of 8 KB with PPUT and NGET in turn; every byte compared.
+/// Two nodes (the thesis' set-ups between two machines, FTNW-H154, H155): node 0's X+ cabled to
+/// node 1's X- and node 0's X- to node 1's X+, Y likewise, 64 to 112 words of latency, bit
+/// errors on one (the links repair them). Ping both ways by PPUT and NGET, ping-pong of 1 to
+/// 64 packets, a bandwidth run of 16 messages of 8 KB with PPUT and NGET in turn, and §5.6's
+/// ping-pong on the four links at once; every byte compared.
 fn two_nodes(rng: &mut Rng, backend: Backend) {
-    let pairs = [((0, 0), (1, 1)), ((0, 1), (1, 0))];
+    let pairs = [
+        ((0, 0), (1, 1)),
+        ((0, 1), (1, 0)),
+        ((0, 2), (1, 3)),
+        ((0, 3), (1, 2)),
+    ];
     let cables = Cluster::duplex(&pairs, |i| ChannelCfg {
         latency: 64 + 16 * i,
         ber: if i == 1 { 1e-5 } else { 0.0 },
@@ -243,6 +249,21 @@ fn two_nodes(rng: &mut Rng, backend: Backend) {
     let got = programs::bandwidth(&mut f, end(1, 1, 0), end(0, 0, 0), &msgs, Method::Mixed)
         .unwrap_or_else(|e| panic!("bandwidth: {e}"));
     assert!(got == msgs, "bandwidth: a message differs");
+    // §5.6's ping-pong on the four links at once (node 0 initiates on X+, X-, Y+, Y-)
+    let ends: Vec<(End, End)> = pairs
+        .iter()
+        .map(|&((na, la), (nb, lb))| (end(na, la as u32, 4), end(nb, lb as u32, 4)))
+        .collect();
+    let msg = message(rng, 70);
+    let got = programs::ping_pong_links(&mut f, &ends, &msg, 3)
+        .unwrap_or_else(|e| panic!("ping-pong on four links: {e}"));
+    assert_eq!(got.len(), 4);
+    for (k, g) in got.iter().enumerate() {
+        assert!(
+            *g == msg,
+            "ping-pong on four links: link {k}'s pong differs"
+        );
+    }
     for x in &mut f {
         quiet(x);
     }
@@ -312,7 +333,7 @@ fn torus(rng: &mut Rng, backend: Backend) {
     }
 }
 
-// verifies: FTNW-H135 FTNW-H136 FTNW-H154
+// verifies: FTNW-H135 FTNW-H136 FTNW-H154 FTNW-H155
 #[test]
 fn nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator() {
     if !verilator::require("nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator") {
