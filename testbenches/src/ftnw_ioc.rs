@@ -88,7 +88,7 @@ pub struct Pput {
     pub seen: Exc,
     /// IOC cycles run.
     pub cycles: u64,
-    /// The node's receive writes to make on `host$*` (TNW clock): `(address, Dwords)`, the one
+    /// The node's receive writes to make on `host0$*` (TNW clock): `(address, Dwords)`, the one
     /// under way with how many of its Dwords were taken and whether its request was, and the
     /// answers (`err`) in order; `host_exc` counts `exc_host_write`.
     pub host_q: VecDeque<(u64, Vec<u32>)>,
@@ -156,17 +156,17 @@ impl Pput {
         // the node's write port and `exc_host_write` (the `ftnw_ioc` top's; `ftnw_nwp`'s is inside)
         let host = (!nwp).then(|| {
             [
-                "host$wr_req_addr",
-                "host$wr_req_beats",
-                "host$wr_req_valid",
-                "host$wr_req_ready",
-                "host$wr_dat_data",
-                "host$wr_dat_last",
-                "host$wr_dat_valid",
-                "host$wr_dat_ready",
-                "host$wr_rsp_err",
-                "host$wr_rsp_valid",
-                "host$wr_rsp_ready",
+                "host0$wr_req_addr",
+                "host0$wr_req_beats",
+                "host0$wr_req_valid",
+                "host0$wr_req_ready",
+                "host0$wr_dat_data",
+                "host0$wr_dat_last",
+                "host0$wr_dat_valid",
+                "host0$wr_dat_ready",
+                "host0$wr_rsp_err",
+                "host0$wr_rsp_valid",
+                "host0$wr_rsp_ready",
                 "exc_host_write",
             ]
             .map(ix)

@@ -49,25 +49,28 @@ pub struct NodeLink {
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
 }
 
+/// The six links with their receive buffers and the register split: everything of the node but
+/// the host-port arbiter, each link's receive writes on its own port (`ftnw_nwp` carries them
+/// into the IOC link by link, as the thesis' POC takes them).
 #[derive(LogicBlock)]
-pub struct FtnwNode {
+pub struct NodeLinks {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// Each link's PHY receive clock.
     pub phy_clock: [Signal<In, Clock>; LINKS],
     pub link: [NodeLink; LINKS],
     pub bus: RegBusSlave<NODE_ADDR_BITS>,
-    pub host: DmaWrMaster<32>,
+    /// Each link's receive writes (data, then its notification).
+    pub host: [DmaWrMaster<32>; LINKS],
     port: [TnwPort; LINKS],
     split: RegBusSplit<LINKS, NODE_ADDR_BITS, { tnw::TNW_WINDOW_BITS as usize }>,
-    arb: DmaWrArbiter<LINKS, 32>,
     /// `reset`, registered once for the whole node: the input reaches no logic but this flop
     /// (its fan-out to six ports starts at a register, and in a Verilated model the ports'
     /// logic leaves the input-combinational region that every evaluation re-runs).
     rst: DFF<Bit>,
 }
 
-impl Default for FtnwNode {
+impl Default for NodeLinks {
     fn default() -> Self {
         Self {
             clock: Default::default(),
@@ -78,23 +81,19 @@ impl Default for FtnwNode {
             host: Default::default(),
             port: Default::default(),
             split: RegBusSplit::new(std::array::from_fn(|l| l as u32)),
-            arb: Default::default(),
             rst: Default::default(),
         }
     }
 }
 
-impl Logic for FtnwNode {
+impl Logic for NodeLinks {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, rst);
         self.rst.d.next = self.reset.val();
         self.split.clock.next = self.clock.val();
         self.split.reset.next = self.rst.q.val();
-        self.arb.clock.next = self.clock.val();
-        self.arb.reset.next = self.rst.q.val();
         RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.split.bus);
-        DmaWrMaster::<32>::link(&mut self.host, &mut self.arb.s);
         for l in 0..LINKS {
             self.port[l].clock.next = self.clock.val();
             self.port[l].reset.next = self.rst.q.val();
@@ -127,7 +126,42 @@ impl Logic for FtnwNode {
                 &mut self.split.port[l],
                 &mut self.port[l].bus,
             );
-            DmaWrMaster::<32>::join(&mut self.port[l].host, &mut self.arb.m[l]);
+            DmaWrMaster::<32>::link(&mut self.host[l], &mut self.port[l].host);
+        }
+    }
+}
+
+/// The node with its one host port: `NodeLinks` and the arbiter.
+#[derive(LogicBlock, Default)]
+pub struct FtnwNode {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// Each link's PHY receive clock.
+    pub phy_clock: [Signal<In, Clock>; LINKS],
+    pub link: [NodeLink; LINKS],
+    pub bus: RegBusSlave<NODE_ADDR_BITS>,
+    pub host: DmaWrMaster<32>,
+    links: NodeLinks,
+    arb: DmaWrArbiter<LINKS, 32>,
+    /// `reset` registered for the arbiter.
+    rst: DFF<Bit>,
+}
+
+impl Logic for FtnwNode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, rst);
+        self.rst.d.next = self.reset.val();
+        self.links.clock.next = self.clock.val();
+        self.links.reset.next = self.reset.val();
+        self.arb.clock.next = self.clock.val();
+        self.arb.reset.next = self.rst.q.val();
+        RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.links.bus);
+        DmaWrMaster::<32>::link(&mut self.host, &mut self.arb.s);
+        for l in 0..LINKS {
+            self.links.phy_clock[l].next = self.phy_clock[l].val();
+            NodeLink::link(&mut self.link[l], &mut self.links.link[l]);
+            DmaWrMaster::<32>::join(&mut self.links.host[l], &mut self.arb.m[l]);
         }
     }
 }

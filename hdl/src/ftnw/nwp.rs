@@ -9,7 +9,7 @@ use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
 use crate::ftnw::ioc::regctl::TNW_BUS_BITS;
 use crate::ftnw::ioc::Ioc;
-use crate::ftnw::node::{FtnwNode, LINKS};
+use crate::ftnw::node::{NodeLinks, LINKS};
 use rust_hdl::prelude::*;
 
 /// A link's ports outside the NWP (its PHY, MDIO, interrupts): as on `ftnw_node`, without the
@@ -80,7 +80,7 @@ pub struct Nwp {
     pub exc_tx_header: Signal<Out, Bit>,
     pub exc_dma: Signal<Out, Bit>,
     pub exc_host_write: Signal<Out, Bit>,
-    node: FtnwNode,
+    node: NodeLinks,
     ioc: Ioc,
     irq_rx: Signal<Local, Bits<6>>,
     irq_tx: Signal<Local, Bits<6>>,
@@ -188,7 +188,12 @@ impl Logic for Nwp {
         self.exc_host_write.next = self.ioc.exc_host_write.val();
         // the IOC's register bus to the node, the node's writes to POC
         RegBusMaster::<TNW_BUS_BITS>::join(&mut self.ioc.tnw, &mut self.node.bus);
-        DmaWrMaster::<32>::join(&mut self.node.host, &mut self.ioc.host);
+        DmaWrMaster::<32>::join(&mut self.node.host[0], &mut self.ioc.host0);
+        DmaWrMaster::<32>::join(&mut self.node.host[1], &mut self.ioc.host1);
+        DmaWrMaster::<32>::join(&mut self.node.host[2], &mut self.ioc.host2);
+        DmaWrMaster::<32>::join(&mut self.node.host[3], &mut self.ioc.host3);
+        DmaWrMaster::<32>::join(&mut self.node.host[4], &mut self.ioc.host4);
+        DmaWrMaster::<32>::join(&mut self.node.host[5], &mut self.ioc.host5);
         // the re-order buffers into the links
         self.node.link[0].tx_data.next = self.ioc.tx0.data.val();
         self.node.link[0].tx_keep.next = self.ioc.tx0.keep.val();

@@ -89,8 +89,14 @@ pub struct Ioc {
     pub cfg_max_read_req: Signal<In, Bits<3>>,
     /// A DMA exception (any bit of DMA_EXC raised this cycle).
     pub exc_dma: Signal<Out, Bit>,
-    /// The node's receive writes (TNW clock, the node's host port): POC sends them on RQ.
-    pub host: DmaWrSlave<32>,
+    /// Each link's receive writes (TNW clock, the node's per-link host ports): POC sends them
+    /// on RQ, each link's in its order, whole writes round-robin over the links.
+    pub host0: DmaWrSlave<32>,
+    pub host1: DmaWrSlave<32>,
+    pub host2: DmaWrSlave<32>,
+    pub host3: DmaWrSlave<32>,
+    pub host4: DmaWrSlave<32>,
+    pub host5: DmaWrSlave<32>,
     /// A receive write POC cannot carry (TNW clock, one cycle; the node issues none).
     pub exc_host_write: Signal<Out, Bit>,
     /// Per link, its exception interrupts (TNW clock): LINK_EXC's RX and TX bits.
@@ -146,7 +152,7 @@ pub struct Ioc {
     rob_hdr: Signal<Local, Bit>,
     tfcnt: Tfcnt,
     rq: RqTx,
-    poc: Poc,
+    poc: Poc<LINKS>,
     nget: Nget,
     /// The DMA Request register: the Dword last written on the IOC bus, whether it was the
     /// first or last of its request, the low Dword waiting for its high one.
@@ -240,7 +246,12 @@ impl Default for Ioc {
             s_axis_rc_tready: Default::default(),
             cfg_max_read_req: Default::default(),
             exc_dma: Default::default(),
-            host: Default::default(),
+            host0: Default::default(),
+            host1: Default::default(),
+            host2: Default::default(),
+            host3: Default::default(),
+            host4: Default::default(),
+            host5: Default::default(),
             exc_host_write: Default::default(),
             link_irq_rx: Default::default(),
             link_irq_tx: Default::default(),
@@ -720,7 +731,12 @@ impl Logic for Ioc {
         self.poc.tnw_clock.next = self.tnw_clock.val();
         self.poc.tnw_reset.next = self.tnw_reset.val();
         self.poc.bus_master.next = self.cfg_bus_master.val();
-        DmaWrSlave::<32>::link(&mut self.host, &mut self.poc.host);
+        DmaWrSlave::<32>::link(&mut self.host0, &mut self.poc.host[0]);
+        DmaWrSlave::<32>::link(&mut self.host1, &mut self.poc.host[1]);
+        DmaWrSlave::<32>::link(&mut self.host2, &mut self.poc.host[2]);
+        DmaWrSlave::<32>::link(&mut self.host3, &mut self.poc.host[3]);
+        DmaWrSlave::<32>::link(&mut self.host4, &mut self.poc.host[4]);
+        DmaWrSlave::<32>::link(&mut self.host5, &mut self.poc.host[5]);
         self.exc_host_write.next = self.poc.exc_write.val();
         self.poc.s_tdata.next = self.rq.rq_tdata.val();
         self.poc.s_tkeep.next = self.rq.rq_tkeep.val();

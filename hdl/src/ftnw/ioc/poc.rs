@@ -91,38 +91,29 @@ const IDLE: u64 = 0;
 const SHORT: u64 = 1;
 const DATA: u64 = 2;
 
+/// One link's receive writes into the IOC clock domain: the node's write port (TNW clock) into
+/// an asynchronous FIFO of 32 entries (a write's header, then its Dwords four to a beat), and on
+/// the IOC side the FIFO's head with `whole`, registered: the head is a header and every entry
+/// of its write is in the FIFO (so a write, once started on RQ, never waits for its data).
 #[derive(LogicBlock)]
-pub struct Poc {
+pub struct PocIn {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub tnw_clock: Signal<In, Clock>,
     pub tnw_reset: Signal<In, Bit>,
-    pub bus_master: Signal<In, Bit>,
-    /// The node's receive writes (TNW clock).
+    /// The link's receive writes (TNW clock).
     pub host: DmaWrSlave<32>,
     /// A write POC cannot carry (TNW clock, one cycle).
     pub exc_write: Signal<Out, Bit>,
-    /// The short requests (`RqTx`'s stream).
-    pub s_tdata: Signal<In, Bits<128>>,
-    pub s_tkeep: Signal<In, Bits<4>>,
-    pub s_tlast: Signal<In, Bit>,
-    pub s_tuser: Signal<In, Bits<60>>,
-    pub s_tvalid: Signal<In, Bit>,
-    pub s_tready: Signal<Out, Bit>,
-    /// RQ.
-    pub rq_tdata: Signal<Out, Bits<128>>,
-    pub rq_tkeep: Signal<Out, Bits<4>>,
-    pub rq_tlast: Signal<Out, Bit>,
-    pub rq_tuser: Signal<Out, Bits<60>>,
-    pub rq_tvalid: Signal<Out, Bit>,
-    pub rq_tready: Signal<In, Bit>,
+    /// IOC side: the head entry `{hdr, last, bits}`, a whole write at the head, take the head.
+    pub head: Signal<Out, Bits<ENTRY>>,
+    pub whole: Signal<Out, Bit>,
+    pub pop: Signal<In, Bit>,
     fifo: AsyncFifo<Bits<ENTRY>, 5, 6>,
-    u_rocc: Unused<Bits<6>>,
     u_af: Unused<Bit>,
     u_ae: Unused<Bit>,
     u_sink_ready: Unused<Bit>,
-    /// (the IOC side knows a header by its place: the entry after a write's last)
-    u_hdr: Unused<Bit>,
+    u_valid: Unused<Bit>,
     // TNW side: a write being taken, its Dwords gathered four to a beat
     w_st: DFF<Bit>,
     w_ok: DFF<Bit>,
@@ -143,78 +134,41 @@ pub struct Poc {
     word: Widen<32, 128>,
     sh: Concat<5, 2, 7>,
     // IOC side
-    st: DFF<Bits<2>>,
-    rr: DFF<Bit>,
-    left: DFF<Bits<6>>,
-    tv: DFF<Bit>,
-    td: DFF<Bits<128>>,
-    tk: DFF<Bits<4>>,
-    tl: DFF<Bit>,
-    tu: DFF<Bits<60>>,
-    free: Signal<Local, Bit>,
-    take_s: Signal<Local, Bit>,
-    take_f: Signal<Local, Bit>,
-    desc: RqBeats,
-    d_addr: Concat<2, 46, 48>,
-    d_dw: Widen<6, 11>,
-    par: RqDataUser,
-    u_d1: Unused<Bits<128>>,
-    u_u1: Unused<Bits<60>>,
-    s_idle: Constant<Bits<2>>,
-    s_short: Constant<Bits<2>>,
-    s_data: Constant<Bits<2>>,
-    c_wr: Constant<Bits<4>>,
+    whole_q: DFF<Bit>,
+    /// Entries of the head's write: 1 + ceil(dwords / 4).
+    dw3: Signal<Local, Bits<6>>,
+    u_dw3: Unused<Bits<2>>,
+    beats: Widen<4, 6>,
     c_z2: Constant<Bits<2>>,
     c_one2: Constant<Bits<2>>,
     c_three2: Constant<Bits<2>>,
-    c_one6: Constant<Bits<6>>,
-    c_two6: Constant<Bits<6>>,
     c_three6: Constant<Bits<6>>,
-    c_four6: Constant<Bits<6>>,
     c_z5: Constant<Bits<5>>,
-    c_z8: Constant<Bits<8>>,
     c_z13: Constant<Bits<13>>,
     c_32: Constant<Bits<13>>,
     c_4k: Constant<Bits<13>>,
     c_z16: Constant<Bits<16>>,
-    c_z32: Constant<Bits<32>>,
     c_z128: Constant<Bits<128>>,
     c_full: Constant<Bits<6>>,
-    c_f4: Constant<Bits<4>>,
-    c_z4: Constant<Bits<4>>,
-    c_k1: Constant<Bits<4>>,
-    c_k3: Constant<Bits<4>>,
-    c_k7: Constant<Bits<4>>,
 }
 
-impl Default for Poc {
+impl Default for PocIn {
     fn default() -> Self {
         Self {
             clock: Default::default(),
             reset: Default::default(),
             tnw_clock: Default::default(),
             tnw_reset: Default::default(),
-            bus_master: Default::default(),
             host: Default::default(),
             exc_write: Default::default(),
-            s_tdata: Default::default(),
-            s_tkeep: Default::default(),
-            s_tlast: Default::default(),
-            s_tuser: Default::default(),
-            s_tvalid: Default::default(),
-            s_tready: Default::default(),
-            rq_tdata: Default::default(),
-            rq_tkeep: Default::default(),
-            rq_tlast: Default::default(),
-            rq_tuser: Default::default(),
-            rq_tvalid: Default::default(),
-            rq_tready: Default::default(),
+            head: Default::default(),
+            whole: Default::default(),
+            pop: Default::default(),
             fifo: AsyncFifo::new(28, 1),
-            u_rocc: Default::default(),
             u_af: Default::default(),
             u_ae: Default::default(),
             u_sink_ready: Default::default(),
-            u_hdr: Default::default(),
+            u_valid: Default::default(),
             w_st: Default::default(),
             w_ok: Default::default(),
             lane: Default::default(),
@@ -233,66 +187,37 @@ impl Default for Poc {
             e_dat: Default::default(),
             word: Default::default(),
             sh: Default::default(),
-            st: Default::default(),
-            rr: Default::default(),
-            left: Default::default(),
-            tv: Default::default(),
-            td: Default::default(),
-            tk: Default::default(),
-            tl: Default::default(),
-            tu: Default::default(),
-            free: Default::default(),
-            take_s: Default::default(),
-            take_f: Default::default(),
-            desc: Default::default(),
-            d_addr: Default::default(),
-            d_dw: Default::default(),
-            par: Default::default(),
-            u_d1: Default::default(),
-            u_u1: Default::default(),
-            s_idle: k(IDLE),
-            s_short: k(SHORT),
-            s_data: k(DATA),
-            c_wr: k(ReqType::MemWrite as u64),
+            whole_q: Default::default(),
+            dw3: Default::default(),
+            u_dw3: Default::default(),
+            beats: Default::default(),
             c_z2: k(0),
             c_one2: k(1),
             c_three2: k(3),
-            c_one6: k(1),
-            c_two6: k(2),
             c_three6: k(3),
-            c_four6: k(4),
             c_z5: k(0),
-            c_z8: k(0),
             c_z13: k(0),
             c_32: k(32),
             c_4k: k(4096),
             c_z16: k(0),
-            c_z32: k(0),
             c_z128: k(0),
             c_full: k(32),
-            c_f4: k(0xf),
-            c_z4: k(0),
-            c_k1: k(1),
-            c_k3: k(3),
-            c_k7: k(7),
         }
     }
 }
 
-impl Logic for Poc {
+impl Logic for PocIn {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, tnw_clock, w_st, w_ok, lane, acc, rsp_v, rsp_err, x_wr);
-        dff_setup!(self, clock, st, rr, left, tv, td, tk, tl, tu);
+        dff_setup!(self, clock, whole_q);
         self.fifo.wr_clock.next = self.tnw_clock.val();
         self.fifo.wr_reset.next = self.tnw_reset.val();
         self.fifo.rd_clock.next = self.clock.val();
         self.fifo.rd_reset.next = self.reset.val();
-        self.u_rocc.x.next = self.fifo.rd_occupancy.val();
         self.u_af.x.next = self.fifo.almost_full.val();
         self.u_ae.x.next = self.fifo.almost_empty.val();
         self.u_sink_ready.x.next = self.fifo.sink.ready.val();
-        self.u_hdr.x.next = self.fifo.source.data.val().get_bit(129);
 
         // ---- TNW side: the node's writes into the FIFO (room from the occupancy: the FIFO's
         // `ready` shares its statements with `valid`)
@@ -362,45 +287,271 @@ impl Logic for Poc {
             self.x_wr.d.next = false;
         }
 
-        // ---- IOC side: one grant on RQ, whole requests, in turn
+        // ---- IOC side: the head, and whether its whole write is in
+        self.head.next = self.fifo.source.data.val();
+        self.fifo.source.ready.next = self.pop.val();
+        self.u_valid.x.next = self.fifo.source.valid.val();
+        self.dw3.next = self.fifo.source.data.val().get_bits::<6>(46) + self.c_three6.val();
+        self.beats.x.next = self.dw3.val().get_bits::<4>(2);
+        self.u_dw3.x.next = self.dw3.val().get_bits::<2>(0);
+        self.whole_q.d.next = self.fifo.source.valid.val()
+            && self.fifo.source.data.val().get_bit(129)
+            && (self.fifo.rd_occupancy.val() > self.beats.y.val());
+        self.whole.next = self.whole_q.q.val();
+        if self.reset.val() {
+            self.whole_q.d.next = false;
+        }
+    }
+}
+
+/// The current link's head entry and `whole` (`sel` picks one of `N`).
+#[derive(LogicBlock)]
+pub struct HeadPick<const N: usize> {
+    pub sel: Signal<In, Bits<3>>,
+    pub head: [Signal<In, Bits<ENTRY>>; N],
+    pub whole: [Signal<In, Bit>; N],
+    pub y: Signal<Out, Bits<ENTRY>>,
+    pub w: Signal<Out, Bit>,
+    c_idx: [Constant<Bits<3>>; N],
+    c_zentry: Constant<Bits<ENTRY>>,
+}
+
+impl<const N: usize> Default for HeadPick<N> {
+    fn default() -> Self {
+        Self {
+            sel: Default::default(),
+            head: std::array::from_fn(|_| Default::default()),
+            whole: std::array::from_fn(|_| Default::default()),
+            y: Default::default(),
+            w: Default::default(),
+            c_idx: std::array::from_fn(|l| k(l as u64)),
+            c_zentry: Constant::new(Bits::<ENTRY>::default()),
+        }
+    }
+}
+
+impl<const N: usize> Logic for HeadPick<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.y.next = self.c_zentry.val();
+        self.w.next = false;
+        for l in 0..N {
+            if self.sel.val() == self.c_idx[l].val() {
+                self.y.next = self.head[l].val();
+                self.w.next = self.whole[l].val();
+            }
+        }
+    }
+}
+
+/// POC: `N` links' receive writes (`host[l]`, TNW clock) and the short requests on one RQ.
+#[derive(LogicBlock)]
+pub struct Poc<const N: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub tnw_clock: Signal<In, Clock>,
+    pub tnw_reset: Signal<In, Bit>,
+    pub bus_master: Signal<In, Bit>,
+    /// Each link's receive writes (TNW clock).
+    pub host: [DmaWrSlave<32>; N],
+    /// A write POC cannot carry (TNW clock, one cycle).
+    pub exc_write: Signal<Out, Bit>,
+    /// The short requests (`RqTx`'s stream).
+    pub s_tdata: Signal<In, Bits<128>>,
+    pub s_tkeep: Signal<In, Bits<4>>,
+    pub s_tlast: Signal<In, Bit>,
+    pub s_tuser: Signal<In, Bits<60>>,
+    pub s_tvalid: Signal<In, Bit>,
+    pub s_tready: Signal<Out, Bit>,
+    /// RQ.
+    pub rq_tdata: Signal<Out, Bits<128>>,
+    pub rq_tkeep: Signal<Out, Bits<4>>,
+    pub rq_tlast: Signal<Out, Bit>,
+    pub rq_tuser: Signal<Out, Bits<60>>,
+    pub rq_tvalid: Signal<Out, Bit>,
+    pub rq_tready: Signal<In, Bit>,
+    inp: [PocIn; N],
+    /// The link whose writes are looked at (and, in DATA, sent).
+    cur: DFF<Bits<3>>,
+    st: DFF<Bits<2>>,
+    rr: DFF<Bit>,
+    left: DFF<Bits<6>>,
+    tv: DFF<Bit>,
+    td: DFF<Bits<128>>,
+    tk: DFF<Bits<4>>,
+    tl: DFF<Bit>,
+    tu: DFF<Bits<60>>,
+    free: Signal<Local, Bit>,
+    take_s: Signal<Local, Bit>,
+    take_f: Signal<Local, Bit>,
+    /// The current link's head entry and whether a whole write is at it.
+    pick: HeadPick<N>,
+    xw: Signal<Local, Bit>,
+    desc: RqBeats,
+    d_addr: Concat<2, 46, 48>,
+    d_dw: Widen<6, 11>,
+    par: RqDataUser,
+    u_d1: Unused<Bits<128>>,
+    u_u1: Unused<Bits<60>>,
+    u_hdr: Unused<Bit>,
+    c_idx: [Constant<Bits<3>>; N],
+    c_lastl: Constant<Bits<3>>,
+    c_z3: Constant<Bits<3>>,
+    c_one3: Constant<Bits<3>>,
+    s_idle: Constant<Bits<2>>,
+    s_short: Constant<Bits<2>>,
+    s_data: Constant<Bits<2>>,
+    c_wr: Constant<Bits<4>>,
+    c_z2: Constant<Bits<2>>,
+    c_one6: Constant<Bits<6>>,
+    c_two6: Constant<Bits<6>>,
+    c_three6: Constant<Bits<6>>,
+    c_four6: Constant<Bits<6>>,
+    c_z8: Constant<Bits<8>>,
+    c_z32: Constant<Bits<32>>,
+    c_f4: Constant<Bits<4>>,
+    c_z4: Constant<Bits<4>>,
+    c_k1: Constant<Bits<4>>,
+    c_k3: Constant<Bits<4>>,
+    c_k7: Constant<Bits<4>>,
+}
+
+impl<const N: usize> Default for Poc<N> {
+    fn default() -> Self {
+        assert!((1..=8).contains(&N), "POC: 1 to 8 links");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            tnw_clock: Default::default(),
+            tnw_reset: Default::default(),
+            bus_master: Default::default(),
+            host: std::array::from_fn(|_| Default::default()),
+            exc_write: Default::default(),
+            s_tdata: Default::default(),
+            s_tkeep: Default::default(),
+            s_tlast: Default::default(),
+            s_tuser: Default::default(),
+            s_tvalid: Default::default(),
+            s_tready: Default::default(),
+            rq_tdata: Default::default(),
+            rq_tkeep: Default::default(),
+            rq_tlast: Default::default(),
+            rq_tuser: Default::default(),
+            rq_tvalid: Default::default(),
+            rq_tready: Default::default(),
+            inp: std::array::from_fn(|_| Default::default()),
+            cur: Default::default(),
+            st: Default::default(),
+            rr: Default::default(),
+            left: Default::default(),
+            tv: Default::default(),
+            td: Default::default(),
+            tk: Default::default(),
+            tl: Default::default(),
+            tu: Default::default(),
+            free: Default::default(),
+            take_s: Default::default(),
+            take_f: Default::default(),
+            pick: Default::default(),
+            xw: Default::default(),
+            desc: Default::default(),
+            d_addr: Default::default(),
+            d_dw: Default::default(),
+            par: Default::default(),
+            u_d1: Default::default(),
+            u_u1: Default::default(),
+            u_hdr: Default::default(),
+            c_idx: std::array::from_fn(|l| k(l as u64)),
+            c_lastl: k(N as u64 - 1),
+            c_z3: k(0),
+            c_one3: k(1),
+            s_idle: k(IDLE),
+            s_short: k(SHORT),
+            s_data: k(DATA),
+            c_wr: k(ReqType::MemWrite as u64),
+            c_z2: k(0),
+            c_one6: k(1),
+            c_two6: k(2),
+            c_three6: k(3),
+            c_four6: k(4),
+            c_z8: k(0),
+            c_z32: k(0),
+            c_f4: k(0xf),
+            c_z4: k(0),
+            c_k1: k(1),
+            c_k3: k(3),
+            c_k7: k(7),
+        }
+    }
+}
+
+impl<const N: usize> Logic for Poc<N> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, cur, st, rr, left, tv, td, tk, tl, tu);
+        // the links' crossings, and the current link's head
+        self.xw.next = false;
+        self.pick.sel.next = self.cur.q.val();
+        for l in 0..N {
+            self.inp[l].clock.next = self.clock.val();
+            self.inp[l].reset.next = self.reset.val();
+            self.inp[l].tnw_clock.next = self.tnw_clock.val();
+            self.inp[l].tnw_reset.next = self.tnw_reset.val();
+            DmaWrSlave::<32>::link(&mut self.host[l], &mut self.inp[l].host);
+            if self.inp[l].exc_write.val() {
+                self.xw.next = true;
+            }
+            self.pick.head[l].next = self.inp[l].head.val();
+            self.pick.whole[l].next = self.inp[l].whole.val();
+        }
+        self.exc_write.next = self.xw.val();
+        self.u_hdr.x.next = self.pick.y.val().get_bit(129);
+
+        // ---- one grant on RQ, whole requests, in turn: a write is started only once it is
+        // whole in its FIFO (`whole`, registered), so its beats then follow without a gap
         self.free.next = !self.tv.q.val() || self.rq_tready.val();
-        self.fifo.source.ready.next = (!self.tv.q.val() || self.rq_tready.val())
-            && ((self.st.q.val() == self.s_data.val())
-                || ((self.st.q.val() == self.s_idle.val())
-                    && self.bus_master.val()
-                    && (self.rr.q.val() || !self.s_tvalid.val())));
         self.s_tready.next = (!self.tv.q.val() || self.rq_tready.val())
             && ((self.st.q.val() == self.s_short.val())
                 || ((self.st.q.val() == self.s_idle.val())
-                    && (!self.rr.q.val() || !self.fifo.source.valid.val())));
+                    && (!self.rr.q.val() || !self.pick.w.val() || !self.bus_master.val())));
         self.take_s.next = self.free.val()
             && self.s_tvalid.val()
             && ((self.st.q.val() == self.s_short.val())
                 || ((self.st.q.val() == self.s_idle.val())
-                    && (!self.rr.q.val() || !self.fifo.source.valid.val())));
+                    && (!self.rr.q.val() || !self.pick.w.val() || !self.bus_master.val())));
         self.take_f.next = self.free.val()
-            && self.fifo.source.valid.val()
             && ((self.st.q.val() == self.s_data.val())
                 || ((self.st.q.val() == self.s_idle.val())
+                    && self.pick.w.val()
                     && self.bus_master.val()
                     && (self.rr.q.val() || !self.s_tvalid.val())));
+        for l in 0..N {
+            self.inp[l].pop.next = self.take_f.val() && (self.cur.q.val() == self.c_idx[l].val());
+        }
         // the write's descriptor and its payload beats
         self.d_addr.lo.next = self.c_z2.val();
-        self.d_addr.hi.next = self.fifo.source.data.val().get_bits::<46>(0);
-        self.d_dw.x.next = self.fifo.source.data.val().get_bits::<6>(46);
+        self.d_addr.hi.next = self.pick.y.val().get_bits::<46>(0);
+        self.d_dw.x.next = self.pick.y.val().get_bits::<6>(46);
         self.desc.addr.next = self.d_addr.y.val();
         self.desc.dwords.next = self.d_dw.y.val();
         self.desc.req_type.next = self.c_wr.val();
         self.desc.tag.next = self.c_z8.val();
         self.desc.first_be.next = self.c_f4.val();
         self.desc.last_be.next = self.c_f4.val();
-        if self.fifo.source.data.val().get_bits::<6>(46) == self.c_one6.val() {
+        if self.pick.y.val().get_bits::<6>(46) == self.c_one6.val() {
             self.desc.last_be.next = self.c_z4.val();
         }
         self.desc.data0.next = self.c_z32.val();
         self.u_d1.x.next = self.desc.d1.val();
         self.u_u1.x.next = self.desc.u1.val();
-        self.par.d.next = self.fifo.source.data.val().get_bits::<128>(0);
+        self.par.d.next = self.pick.y.val().get_bits::<128>(0);
+        // idle with no whole write at the current link: look at the next one
+        if (self.st.q.val() == self.s_idle.val()) && !self.take_f.val() && !self.pick.w.val() {
+            self.cur.d.next = self.cur.q.val() + self.c_one3.val();
+            if self.cur.q.val() == self.c_lastl.val() {
+                self.cur.d.next = self.c_z3.val();
+            }
+        }
         if self.free.val() {
             self.tv.d.next = false;
         }
@@ -423,11 +574,11 @@ impl Logic for Poc {
                 self.tu.d.next = self.desc.u0.val();
                 self.tk.d.next = self.c_f4.val();
                 self.tl.d.next = false;
-                self.left.d.next = self.fifo.source.data.val().get_bits::<6>(46);
+                self.left.d.next = self.pick.y.val().get_bits::<6>(46);
                 self.st.d.next = self.s_data.val();
                 self.rr.d.next = false;
             } else {
-                self.td.d.next = self.fifo.source.data.val().get_bits::<128>(0);
+                self.td.d.next = self.pick.y.val().get_bits::<128>(0);
                 self.tu.d.next = self.par.u.val();
                 self.tk.d.next = self.c_f4.val();
                 if self.left.q.val() == self.c_three6.val() {
@@ -439,10 +590,15 @@ impl Logic for Poc {
                 if self.left.q.val() == self.c_one6.val() {
                     self.tk.d.next = self.c_k1.val();
                 }
-                self.tl.d.next = self.fifo.source.data.val().get_bit(128);
+                self.tl.d.next = self.pick.y.val().get_bit(128);
                 self.left.d.next = self.left.q.val() - self.c_four6.val();
-                if self.fifo.source.data.val().get_bit(128) {
+                if self.pick.y.val().get_bit(128) {
+                    // the write is over: the next link's turn
                     self.st.d.next = self.s_idle.val();
+                    self.cur.d.next = self.cur.q.val() + self.c_one3.val();
+                    if self.cur.q.val() == self.c_lastl.val() {
+                        self.cur.d.next = self.c_z3.val();
+                    }
                 }
             }
         }
@@ -455,6 +611,7 @@ impl Logic for Poc {
             self.st.d.next = self.s_idle.val();
             self.tv.d.next = false;
             self.rr.d.next = false;
+            self.cur.d.next = self.c_z3.val();
         }
     }
 }
