@@ -255,15 +255,25 @@ fn two_nodes(rng: &mut Rng, backend: Backend) {
         .map(|&((na, la), (nb, lb))| (end(na, la as u32, 4), end(nb, lb as u32, 4)))
         .collect();
     let msg = message(rng, 70);
-    let got = programs::ping_pong_links(&mut f, &ends, &msg, 3)
-        .unwrap_or_else(|e| panic!("ping-pong on four links: {e}"));
-    assert_eq!(got.len(), 4);
-    for (k, g) in got.iter().enumerate() {
-        assert!(
-            *g == msg,
-            "ping-pong on four links: link {k}'s pong differs"
-        );
+    let mut cycles = vec![];
+    for links in [1, 4] {
+        let t0 = f[0].transport().cluster().cycles();
+        let got = programs::ping_pong_links(&mut f, &ends[..links], &msg, 3)
+            .unwrap_or_else(|e| panic!("ping-pong on {links} links: {e}"));
+        cycles.push(f[0].transport().cluster().cycles() - t0);
+        assert_eq!(got.len(), links);
+        for (k, g) in got.iter().enumerate() {
+            assert!(*g == msg, "ping-pong on {links} links: link {k}'s pong differs");
+        }
     }
+    // the links do not wait for each other (H153): four carry at least 1.8 times what one does
+    let aggregate = |links: usize, c: u64| links as f64 / c as f64;
+    assert!(
+        aggregate(4, cycles[1]) >= 1.8 * aggregate(1, cycles[0]),
+        "ping-pong: one link {} cycles, four links {} cycles",
+        cycles[0],
+        cycles[1]
+    );
     for x in &mut f {
         quiet(x);
     }
@@ -333,7 +343,7 @@ fn torus(rng: &mut Rng, backend: Backend) {
     }
 }
 
-// verifies: FTNW-H135 FTNW-H136 FTNW-H154 FTNW-H155
+// verifies: FTNW-H135 FTNW-H136 FTNW-H153 FTNW-H154 FTNW-H155
 #[test]
 fn nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator() {
     if !verilator::require("nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator") {
