@@ -2,7 +2,9 @@
 //! (`ftnw_node`: six links with their receive buffers, on the TNW clock) behind the IOC (`Ioc`:
 //! the PCIe side on the IOC clock). The IOC's register controller reaches the node's registers
 //! (BAR2 below 0x6000, link l at `l << 12`), its re-order buffers feed the links' injection
-//! streams, and POC carries the node's receive writes (data and notifications) to host memory.
+//! streams, and POC carries the node's receive writes (data and notifications) to host memory,
+//! each link's on its own port into its own clock crossing (`NodeLinks`: the node without the
+//! arbiter that gives `ftnw_node` its one host port).
 
 use crate::common::dma::DmaWrMaster;
 use crate::common::prim::k;

@@ -1,22 +1,25 @@
-//! POC, the PCIe output controller (thesis §3.2.5; FTNW-H075-H078, H160, H162): the one grant
-//! on RQ. Two sources share it, whole requests at a time, taken in turn when both wait:
+//! POC, the PCIe output controller (thesis §3.2.5; FTNW-H075-H078, H153, H160, H162): the one
+//! grant on RQ. Its sources share it, whole requests at a time:
 //!
-//! - **the node's receive writes** (`host`, the node's host-memory write port in the TNW clock
-//!   domain: packets of 128 bytes and 4-byte notifications, `TNW_FSM`): each write crosses into
-//!   the IOC clock domain through an asynchronous FIFO (its header, then its Dwords four to a
-//!   beat) and leaves as one memory write (`RqBeats`' descriptor, then its payload beats with
-//!   their parity). A write is answered (`wr_rsp`) once its last Dword is in the FIFO: PCIe
-//!   writes are posted, and those behind it on RQ keep its order, so a notification never
-//!   overtakes its data (H018, H162). POC carries writes of 1 to 32 Dwords below 2^48 that
-//!   do not cross 4 KB (the node's are 128-byte aligned packets and single Dwords, within any
-//!   max payload size, H160); another is drained, answered with `err` and flagged on
-//!   `exc_write`, never sent;
+//! - **each link's receive writes** (`host[l]`, the link's write port in the TNW clock domain:
+//!   packets of 128 bytes and 4-byte notifications, `TNW_FSM`): each link's writes cross into
+//!   the IOC clock domain through their own asynchronous FIFO (`PocIn`: a write's header, then
+//!   its Dwords four to a beat) and leave as one memory write each (`RqBeats`' descriptor, then
+//!   its payload beats with their parity). A write is started only once all of it is in its
+//!   FIFO, so its beats follow without a gap and the links fill their FIFOs at their own rate
+//!   side by side: the six links share RQ's 16 bytes a cycle, not one link's 4. The links take
+//!   turns write by write. A write is answered (`wr_rsp`) once its last Dword is in the FIFO:
+//!   PCIe writes are posted, and those behind it on RQ keep its order, so a notification never
+//!   overtakes its data (H018, H162). POC carries writes of 1 to 32 Dwords below 2^48 that do
+//!   not cross 4 KB (the node's are 128-byte aligned packets and single Dwords, within any max
+//!   payload size, H160); another is drained, answered with `err` and flagged on `exc_write`,
+//!   never sent;
 //! - **the short requests** of `RqTx` (`s_*`: NGET's reads and notifications, TFCNT's counter
 //!   writes, each one or two beats).
 //!
-//! Nothing starts while bus mastering is disabled (`bus_master`; `RqTx` obeys it too), so the
-//! node's writes wait in the FIFO and the node's buffers fill (its links refuse packets until
-//! bus mastering returns). The output beat is a register, loaded when empty or taken, so it
+//! The links' writes and the short requests take turns when both wait. Nothing starts while bus
+//! mastering is disabled (`bus_master`; `RqTx` obeys it too), so the node's writes wait in the
+//! FIFOs and the node's buffers fill (its links refuse packets until bus mastering returns). The output beat is a register, loaded when empty or taken, so it
 //! never changes while offered (AXI4-Stream).
 
 use crate::common::async_fifo::AsyncFifo;
