@@ -29,7 +29,8 @@
 //!   ping-pong (FTNW-H155) between two nodes cabled X+/X-/Y+/Y- both ways (64-word cables),
 //!   256 KB by PPUT, 2 rounds on 1 and on 4 links at once: 2 x length x rounds x links over
 //!   the time at 4 ns a cycle (thesis Table 5.12: 0.50 and 1.84 GB/s);
-//! - ECP5 figures of `ftnw_ioc` from `build/synth/ftnw_ioc.json` (`make synth TOPS=ftnw_ioc`).
+//! - ECP5 figures of `ftnw_ioc` and `ftnw_nwp` from `build/synth/<top>.json` (`make synth
+//!   TOPS="ftnw_ioc ftnw_nwp"`; `ftnw_nwp` placed, not routed: its Fmax is nextpnr's estimate).
 //! Writes build/bench/ftnw_host.json.
 
 use nicgen_driver::ftnw::libftnw::Ftnw;
@@ -254,21 +255,46 @@ fn run() {
     j.insert("rob_traversal_cycles", traversal as f64);
     j.insert("pput_cycles_per_64b_write", per_write);
     j.insert("pput_cq_stall_cycles", stalls as f64);
-    let s = synth("ftnw_ioc");
-    let num = |k: &str| s.as_ref().and_then(|o| o.num(k)).unwrap_or(f64::NAN);
-    j.insert("ftnw_ioc_lut4", num("lut4"));
-    j.insert("ftnw_ioc_ff", num("ff"));
-    j.insert("ftnw_ioc_dp16kd", num("bram"));
-    let fmax = |clk: &str| {
-        s.as_ref()
-            .and_then(|o| {
-                let i = o.0.find("\"fmax_mhz\"")?;
-                nicgen_testbenches::bench::Obj(o.0[i..].to_string()).num(clk)
-            })
-            .unwrap_or(f64::NAN)
-    };
-    j.insert("ftnw_ioc_fmax_mhz_ioc_clock", fmax("clock"));
-    j.insert("ftnw_ioc_fmax_mhz_tnw_clock", fmax("tnw_clock"));
+    // per top: its LUT4, FF, DP16KD and Fmax keys
+    let tops = [
+        (
+            "ftnw_ioc",
+            [
+                "ftnw_ioc_lut4",
+                "ftnw_ioc_ff",
+                "ftnw_ioc_dp16kd",
+                "ftnw_ioc_fmax_mhz_ioc_clock",
+                "ftnw_ioc_fmax_mhz_tnw_clock",
+            ],
+        ),
+        (
+            "ftnw_nwp",
+            [
+                "ftnw_nwp_lut4",
+                "ftnw_nwp_ff",
+                "ftnw_nwp_dp16kd",
+                "ftnw_nwp_fmax_mhz_ioc_clock",
+                "ftnw_nwp_fmax_mhz_tnw_clock",
+            ],
+        ),
+    ];
+    for (top, [lut4, ff, dp16kd, f_ioc, f_tnw]) in tops {
+        let s = synth(top);
+        let num = |k: &str| s.as_ref().and_then(|o| o.num(k)).unwrap_or(f64::NAN);
+        let fmax = |clk: &str| {
+            s.as_ref()
+                .and_then(|o| {
+                    let i = o.0.find("\"fmax_mhz\"")?;
+                    nicgen_testbenches::bench::Obj(o.0[i..].to_string()).num(clk)
+                })
+                .unwrap_or(f64::NAN)
+        };
+        j.insert(lut4, num("lut4"));
+        j.insert(ff, num("ff"));
+        j.insert(dp16kd, num("bram"));
+        j.insert(f_ioc, fmax("clock"));
+        j.insert(f_tnw, fmax("tnw_clock"));
+    }
     eprintln!(
         "loop-back latency: PPUT {} cycles, NGET {} cycles; 32 KB efficiency PPUT {pput_eff:.3}, NGET {nget_eff:.3}; ping-pong 256 KB {pp1:.3} GB/s on one link, {pp4:.3} on four",
         lat[0], lat[1]

@@ -263,7 +263,10 @@ fn two_nodes(rng: &mut Rng, backend: Backend) {
         cycles.push(f[0].transport().cluster().cycles() - t0);
         assert_eq!(got.len(), links);
         for (k, g) in got.iter().enumerate() {
-            assert!(*g == msg, "ping-pong on {links} links: link {k}'s pong differs");
+            assert!(
+                *g == msg,
+                "ping-pong on {links} links: link {k}'s pong differs"
+            );
         }
     }
     // the links do not wait for each other (H153): four carry at least 1.8 times what one does
