@@ -125,7 +125,9 @@ pub struct PocIn {
     rsp_v: DFF<Bit>,
     rsp_err: DFF<Bit>,
     x_wr: DFF<Bit>,
-    room: Signal<Local, Bit>,
+    /// Room for an entry, registered: the occupancy a cycle ago left two free (one entry may
+    /// have been pushed since), so the subtraction and compare stay off the handshake paths.
+    room: DFF<Bit>,
     req_ok: Signal<Local, Bit>,
     lo12: Widen<12, 13>,
     bytes: Concat<2, 6, 8>,
@@ -204,7 +206,7 @@ impl Default for PocIn {
             c_4k: k(4096),
             c_z16: k(0),
             c_z128: k(0),
-            c_full: k(32),
+            c_full: k(31),
         }
     }
 }
@@ -212,7 +214,7 @@ impl Default for PocIn {
 impl Logic for PocIn {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, tnw_clock, w_st, w_ok, lane, acc, rsp_v, rsp_err, x_wr);
+        dff_setup!(self, tnw_clock, w_st, w_ok, lane, acc, rsp_v, rsp_err, x_wr, room);
         dff_setup!(self, clock, whole_q);
         self.fifo.wr_clock.next = self.tnw_clock.val();
         self.fifo.wr_reset.next = self.tnw_reset.val();
@@ -224,7 +226,7 @@ impl Logic for PocIn {
 
         // ---- TNW side: the node's writes into the FIFO (room from the occupancy: the FIFO's
         // `ready` shares its statements with `valid`)
-        self.room.next = self.fifo.wr_occupancy.val() != self.c_full.val();
+        self.room.d.next = self.fifo.wr_occupancy.val() < self.c_full.val();
         // a write POC carries: 1-32 Dwords, below 2^48, not across 4 KB
         self.lo12.x.next = self.host.wr_req_addr.val().get_bits::<12>(0);
         self.bytes.lo.next = self.c_z2.val();
@@ -247,8 +249,8 @@ impl Logic for PocIn {
         self.e_dat.hdr.next = false;
         self.e_dat.last.next = self.host.wr_dat_last.val();
         self.e_dat.x.next = self.acc.q.val() | (self.word.y.val() << self.sh.y.val());
-        self.host.wr_req_ready.next = !self.w_st.q.val() && !self.rsp_v.q.val() && self.room.val();
-        self.host.wr_dat_ready.next = self.w_st.q.val() && self.room.val();
+        self.host.wr_req_ready.next = !self.w_st.q.val() && !self.rsp_v.q.val() && self.room.q.val();
+        self.host.wr_dat_ready.next = self.w_st.q.val() && self.room.q.val();
         self.host.wr_rsp_valid.next = self.rsp_v.q.val();
         self.host.wr_rsp_err.next = self.rsp_err.q.val();
         if self.rsp_v.q.val() && self.host.wr_rsp_ready.val() {
@@ -260,7 +262,7 @@ impl Logic for PocIn {
         self.exc_write.next = self.x_wr.q.val();
         if !self.w_st.q.val()
             && !self.rsp_v.q.val()
-            && self.room.val()
+            && self.room.q.val()
             && self.host.wr_req_valid.val()
         {
             self.w_st.d.next = true;
@@ -270,7 +272,7 @@ impl Logic for PocIn {
             self.acc.d.next = self.c_z128.val();
             self.fifo.sink.valid.next = self.req_ok.val();
         }
-        if self.w_st.q.val() && self.room.val() && self.host.wr_dat_valid.val() {
+        if self.w_st.q.val() && self.room.q.val() && self.host.wr_dat_valid.val() {
             self.lane.d.next = self.lane.q.val() + self.c_one2.val();
             self.acc.d.next = self.acc.q.val() | (self.word.y.val() << self.sh.y.val());
             if (self.lane.q.val() == self.c_three2.val()) || self.host.wr_dat_last.val() {
