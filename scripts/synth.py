@@ -120,16 +120,22 @@ def main():
         freq = max(f for f in top["clocks_mhz"].values())
         plog = os.path.join(out, name + ".nextpnr.log")
         rep = os.path.join(out, name + ".report.json")
+        if os.path.exists(rep):
+            os.remove(rep)
         rc, ptext = run([tool("nextpnr-ecp5"), "--85k", "--package", "CABGA381", "--speed", "6",
                          "--out-of-context", "--json", js, "--freq", str(freq), "--report", rep,
                          "--seed", "1", "--timing-allow-fail", "--quiet", "--log", plog]
                         + (["--no-route"] if name in PLACE_ONLY else []), plog + ".out")
         ptext = open(plog).read() if os.path.exists(plog) else ptext
-        if rc != 0:
+        placed = rc == 0
+        if not placed and name not in PLACE_ONLY:
             print(f"  synth {name:<16} FAILED (nextpnr, see {plog})")
             failed = True
             continue
-        fmax = nextpnr_fmax(ptext)
+        if not placed:
+            # a top too full to place: its Yosys figures stand, without an Fmax
+            print(f"  synth {name:<16} not placed (nextpnr, see {plog}): Yosys figures only")
+        fmax = nextpnr_fmax(ptext) if placed else {}
         cells = {}
         try:
             r = json.load(open(rep))
@@ -139,8 +145,12 @@ def main():
             pass
         st = yosys_stats(ylog_text)
         ff, bram = st["ff"], st["bram"]
+        comb = re.search(r"TRELLIS_COMB:\s+(\d+)/\s*(\d+)", ptext)
+        if comb:
+            cells.setdefault("TRELLIS_COMB", int(comb.group(1)))
+            cells["TRELLIS_COMB_of"] = int(comb.group(2))
         res = {"top": name, "device": DEVICE, **st, "fmax_mhz": fmax, "target_mhz": freq,
-               "placed_only": name in PLACE_ONLY,
+               "placed_only": name in PLACE_ONLY, "placed": placed,
                "nextpnr_cells": cells, "elapsed_s": round(time.time() - t0, 1)}
         json.dump(res, open(os.path.join(out, name + ".json"), "w"), indent=2)
         rows.append(res)
