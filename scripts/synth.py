@@ -154,7 +154,8 @@ def main():
                "nextpnr_cells": cells, "elapsed_s": round(time.time() - t0, 1)}
         json.dump(res, open(os.path.join(out, name + ".json"), "w"), indent=2)
         rows.append(res)
-        f = ", ".join(f"{k} {v:.1f}" for k, v in fmax.items()) or "(no clocked path)"
+        f = ", ".join(f"{k} {v:.1f}" for k, v in fmax.items()) or (
+            "(no clocked path)" if placed else "(not placed)")
         print(f"  synth {name:<16} lut4 {res['lut4']:>6}  ff {ff:>6}  bram {bram:>3}  fmax {f}  ({res['elapsed_s']}s)")
     print(f"\n{'top':<16} {'LUT4':>7} {'FF':>7} {'BRAM':>5}  Fmax (MHz)")
     for r in rows:
