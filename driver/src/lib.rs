@@ -103,11 +103,24 @@ pub fn poll_until<T: RegAccess + ?Sized, R>(
     timeout: u64,
     every: u64,
     what: &'static str,
-    mut step: impl FnMut(&mut T) -> Result<Option<R>>,
+    step: impl FnMut(&mut T) -> Result<Option<R>>,
+) -> Result<R> {
+    poll_with(t, timeout, every, what, |t, n| t.wait_cycles(n), step)
+}
+
+/// `poll_until` on a state that holds its transport (a library over one): `wait` lets device
+/// cycles pass.
+pub fn poll_with<S: ?Sized, R>(
+    s: &mut S,
+    timeout: u64,
+    every: u64,
+    what: &'static str,
+    mut wait: impl FnMut(&mut S, u64) -> Result<()>,
+    mut step: impl FnMut(&mut S) -> Result<Option<R>>,
 ) -> Result<R> {
     let mut waited = 0;
     loop {
-        if let Some(r) = step(t)? {
+        if let Some(r) = step(s)? {
             return Ok(r);
         }
         if waited >= timeout {
@@ -116,7 +129,7 @@ pub fn poll_until<T: RegAccess + ?Sized, R>(
                 cycles: waited,
             });
         }
-        t.wait_cycles(every)?;
+        wait(s, every)?;
         waited += every;
     }
 }

@@ -19,7 +19,7 @@
 //! slots), both below 4 GB (their base registers are 32 bits, FTNW-H107); NGET-BUFF (8 slots of
 //! 4 KB), NGET-NTF-BUFF (8 slots of 4 bytes) and TFCNT-BUFF (the six NWP_CNT counters).
 
-use crate::{Error, HostMem, RegAccess, Result};
+use crate::{poll_with, Error, HostMem, RegAccess, Result};
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, BAR2_BITS, DMA_BUF_LO, DMA_NTF_LO, DMA_REQS, DMA_REQ_LO, DMA_SLOT_BYTES,
     IOC_REGS_BASE, TFCNT_ADDR_LO, TFCNT_RST, TFCNT_STRIDE,
@@ -39,8 +39,9 @@ pub const NGET_PACKETS: u32 = (DMA_SLOT_BYTES / PACKET as u64) as u32;
 /// The library's default bound for a wait (the injection buffer to drain, a notification):
 /// device cycles.
 pub const DEFAULT_TIMEOUT_CYCLES: u64 = 2_000_000;
-/// Device cycles between two looks at host memory while waiting.
-const POLL_CYCLES: u64 = 32;
+/// Device cycles between two looks at host memory while waiting (the library's and its
+/// programs').
+pub const POLL_CYCLES: u64 = 32;
 
 /// The machine's view of an `ftnw_nwp` behind PCIe: BAR2 as registers (`RegAccess`; `write64`
 /// must reach the device as one 8-byte write, the DMA request's rule, FTNW-H121), host memory
@@ -414,18 +415,14 @@ impl<T: PcieHost> Ftnw<T> {
         what: &'static str,
         mut test: impl FnMut(&mut Self) -> Result<bool>,
     ) -> Result<()> {
-        let mut waited = 0;
-        while !test(self)? {
-            if waited >= self.timeout_cycles {
-                return Err(Error::Timeout {
-                    what,
-                    cycles: waited,
-                });
-            }
-            self.t.wait_cycles(POLL_CYCLES)?;
-            waited += POLL_CYCLES;
-        }
-        Ok(())
+        poll_with(
+            self,
+            self.timeout_cycles,
+            POLL_CYCLES,
+            what,
+            |f, n| f.t.wait_cycles(n),
+            |f| Ok(test(f)?.then_some(())),
+        )
     }
 
     fn rx_check(&self, lid: u32, vcid: u32, rxoff: u32, msglen: u32, nid: u32) -> Result<()> {

@@ -3,7 +3,7 @@
 //! `nicgen_wire::ftnw::link`; a link is addressed by its window base (link `l` at `l << addr_bits` of
 //! `TNW_LINK_REGS`, 4 KB).
 
-use crate::{Error, RegAccess, Result};
+use crate::{poll_until, Error, RegAccess, Result};
 use nicgen_wire::ftnw::link::{self as w, NakCause};
 use nicgen_wire::regs::{Access, Field, Reg};
 
@@ -141,21 +141,10 @@ impl Link {
         what: &'static str,
         done: impl Fn(u32) -> bool,
     ) -> Result<u32> {
-        let mut waited = 0;
-        loop {
-            let v = self.read(bus, reg)?;
-            if done(v) {
-                return Ok(v);
-            }
-            if waited >= self.timeout_cycles {
-                return Err(Error::Timeout {
-                    what,
-                    cycles: waited,
-                });
-            }
-            bus.wait_cycles(POLL_CYCLES)?;
-            waited += POLL_CYCLES;
-        }
+        poll_until(bus, self.timeout_cycles, POLL_CYCLES, what, |b| {
+            let v = self.read(b, reg)?;
+            Ok(done(v).then_some(v))
+        })
     }
 
     /// TX_CTRL with the given offline bits and nothing else written: reset commands 0, Done

@@ -4,7 +4,7 @@
 //! transports share one simulation). Every call blocks only on the device, never on another
 //! program's step, so the order below is the one the thesis' separate programs reach.
 
-use super::libftnw::{Ftnw, PcieHost, PACKET, RX_NOTIFY_SLOTS, RX_PACKETS};
+use super::libftnw::{Ftnw, PcieHost, PACKET, POLL_CYCLES, RX_NOTIFY_SLOTS, RX_PACKETS};
 use crate::{Error, Result};
 use nicgen_wire::ftnw::ioc::DMA_REQS;
 
@@ -307,6 +307,3 @@ pub fn ping_pong_links<T: PcieHost>(
     }
     Ok(ps.into_iter().map(|p| p.buf).collect())
 }
-
-/// Device cycles a program lets pass when none of its steps could go.
-const POLL_CYCLES: u64 = 32;

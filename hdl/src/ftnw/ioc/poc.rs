@@ -249,7 +249,8 @@ impl Logic for PocIn {
         self.e_dat.hdr.next = false;
         self.e_dat.last.next = self.host.wr_dat_last.val();
         self.e_dat.x.next = self.acc.q.val() | (self.word.y.val() << self.sh.y.val());
-        self.host.wr_req_ready.next = !self.w_st.q.val() && !self.rsp_v.q.val() && self.room.q.val();
+        self.host.wr_req_ready.next =
+            !self.w_st.q.val() && !self.rsp_v.q.val() && self.room.q.val();
         self.host.wr_dat_ready.next = self.w_st.q.val() && self.room.q.val();
         self.host.wr_rsp_valid.next = self.rsp_v.q.val();
         self.host.wr_rsp_err.next = self.rsp_err.q.val();
