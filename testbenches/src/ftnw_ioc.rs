@@ -65,8 +65,10 @@ pub struct Pput {
     pub rq_log: Vec<(u64, u32)>,
     pub rq_log_at: Vec<u64>,
     pub rq_reads_at: Vec<u64>,
-    /// RC beats taken, and the IOC cycles of the first and the last.
+    /// RC beats taken, and the IOC cycles of the first and the last; the cycles an offered RC
+    /// beat was held back (`tready` low).
     pub rc_beats: u64,
+    pub rc_stalls: u64,
     pub rc_first_at: u64,
     pub rc_last_at: u64,
     exc: [usize; 5],
@@ -227,6 +229,7 @@ impl Pput {
             rq_log_at: vec![],
             rq_reads_at: vec![],
             rc_beats: 0,
+            rc_stalls: 0,
             rc_first_at: 0,
             rc_last_at: 0,
             exc,
@@ -422,6 +425,7 @@ impl Pput {
                 self.rc_beats += 1;
                 self.rc_last_at = self.cycles;
             }
+            self.rc_stalls += (self.rc_offered.is_some() && !rc_taken) as u64;
             self.rc_offered = self.rc_src.offer(&mut self.rc_q, rng);
             let o = self.rc_offered.unwrap_or_default();
             let [rc_data, rc_keep, rc_last, rc_user, rc_valid, _] = self.rc_ports;
@@ -616,8 +620,13 @@ impl Dma {
     /// A request as the thesis writes it (one 16-byte write, bytes 8-15 zero) or as one 8-byte
     /// write.
     pub fn request(&mut self, rng: &mut Rng, r: &DmaRequest) {
+        self.request_as(r, rng.chance(0.5));
+    }
+
+    /// A request written as one 8-byte write, or as the thesis' 16-byte write (`sixteen`).
+    pub fn request_as(&mut self, r: &DmaRequest, sixteen: bool) {
         let mut b = r.pack().to_le_bytes().to_vec();
-        if rng.chance(0.5) {
+        if sixteen {
             b.extend([0; 8]);
         }
         self.d.reg_write(IOC_REGS_BASE + DMA_REQ_LO.offset, &b);

@@ -1,6 +1,7 @@
 //! Multi-block, differential and system testbenches live in `tests/`; shared helpers here.
 
 pub mod bench;
+pub mod ftnw_figures;
 pub mod ftnw_ioc;
 pub mod ftnw_nwp;
 pub mod mitnic_suite;

@@ -570,7 +570,7 @@ mod tests {
             for &(off, _) in &self.stores[self.fenced..] {
                 if off % PACKET as u64 == 0 {
                     let l = (off >> 21) as usize;
-                    self.nwp_cnt[l] += 1;
+                    self.nwp_cnt[l] = self.nwp_cnt[l].wrapping_add(1);
                     let at = self.tfcnt + TFCNT_STRIDE * l as u64;
                     self.mem.write(at, &self.nwp_cnt[l].to_le_bytes())?;
                 }
@@ -674,6 +674,30 @@ mod tests {
         assert_eq!(f.cpu_cnt(4), 100);
         assert_eq!(f.nwp_cnt(4).unwrap(), 100);
         assert!(f.transport().writes.is_empty(), "PPUT writes no register");
+    }
+
+    /// CPU_CNT and NWP_CNT run modulo 2^32: a send across the wrap still waits for the two to be
+    /// equal between its parts and leaves them equal.
+    // verifies: FTNW-H080
+    #[test]
+    fn send_across_the_counters_wrap() {
+        let mut f = lib();
+        let start = u32::MAX - 30;
+        f.cpu_cnt[1] = start;
+        let m = f.transport();
+        m.nwp_cnt[1] = start;
+        let at = m.tfcnt + TFCNT_STRIDE;
+        m.mem.write(at, &start.to_le_bytes()).unwrap();
+        let msg = bytes(128 * 100, 7);
+        f.send(1, 2, &msg, 0, 100).unwrap();
+        assert_eq!(
+            f.transport().fences,
+            2,
+            "a part of 64 packets, a part of 36"
+        );
+        assert_eq!(f.cpu_cnt(1), 69, "past the wrap");
+        assert_eq!(f.nwp_cnt(1).unwrap(), 69);
+        assert_eq!(f.transport().stores.len(), 800);
     }
 
     // verifies: FTNW-H123

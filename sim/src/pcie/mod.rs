@@ -11,7 +11,7 @@
 //! - **the rules** the device must keep on RQ, each broken one recorded in `violations` with its
 //!   name: framing, length against the descriptor, max payload, max read request, no 4 KB
 //!   crossing, byte-enable rules, a tag reused while outstanding, a request while bus mastering
-//!   is disabled; on CC: tag, requester ID, lower address, byte count, status;
+//!   is disabled; on CC: tag, requester ID, traffic class and attributes, lower address, byte count, status;
 //! - **faults** on purpose (`CplFault`): a read answered with UR or CA, poisoned, not at all
 //!   (timeout), with a tag nobody asked for, or with a Dword too many.
 //!
@@ -484,8 +484,8 @@ impl RootComplex {
             target_function: 0,
             bar_id: bar,
             bar_aperture: aperture,
-            tc: 0,
-            attr: 0,
+            tc: cpu_tc(tag),
+            attr: cpu_attr(tag),
         };
         let side = Side {
             first_be,
@@ -556,6 +556,15 @@ impl RootComplex {
         if d.requester_id != self.cfg.root_id {
             bad.push(format!("requester ID {:#06x}", d.requester_id));
         }
+        if (d.tc, d.attr) != (cpu_tc(d.tag), cpu_attr(d.tag)) {
+            bad.push(format!(
+                "traffic class {} and attributes {:#x}, the request's {} and {:#x}",
+                d.tc,
+                d.attr,
+                cpu_tc(d.tag),
+                cpu_attr(d.tag)
+            ));
+        }
         let at = r.addr + r.data.len() as u64;
         if d.lower_addr as u64 != at & 0x7f {
             bad.push(format!("lower address {:#x} for {:#x}", d.lower_addr, at));
@@ -585,6 +594,15 @@ impl RootComplex {
                 .push_back((d.tag, ReadResult::Data(r.data)));
         }
     }
+}
+
+/// The traffic class and attributes of the CPU's request with tag `tag`: every value in turn, so
+/// that a completion which does not copy them from its request (FTNW-H042) shows.
+fn cpu_tc(tag: u8) -> u8 {
+    tag & 7
+}
+fn cpu_attr(tag: u8) -> u8 {
+    (tag >> 3) & 7
 }
 
 /// `bytes` at `addr` as whole Dwords with their first and last byte enables.

@@ -398,8 +398,8 @@ fn cpu_reads_go_out_on_cq_and_come_back_through_cc() {
             tag,
             completer_id: 0x0100,
             completer_id_enable: false,
-            tc: 0,
-            attr: 0,
+            tc: super::cpu_tc(tag),
+            attr: super::cpu_attr(tag),
             force_ecrc: false,
         };
         to_beats(Iface::Cc, &c.pack().unwrap(), words, Side::default(), &[])
@@ -422,6 +422,20 @@ fn cpu_reads_go_out_on_cq_and_come_back_through_cc() {
         rc.read_results.pop_front(),
         Some((t2, ReadResult::Data(vec![0xaa, 0xbb])))
     );
+    // the request's traffic class and attributes, copied (FTNW-H042); else a violation
+    let qd = CqDesc::unpack(&q.dwords).unwrap();
+    assert_eq!((qd.tc, qd.attr), (super::cpu_tc(t2), super::cpu_attr(t2)));
+    let t3 = rc.cpu_read(2, 20, 0x1_0024, 4);
+    let mut beats = cc(0x24, 4, &[7], t3, status::SC);
+    beats[0].data ^= 1 << 89;
+    rc.cc(&beats);
+    assert_eq!(rc.violations.len(), 1, "{:?}", rc.violations);
+    assert!(
+        rc.violations[0].contains("traffic class"),
+        "{:?}",
+        rc.violations
+    );
+    rc.violations.clear();
     // UR
     let t3 = rc.cpu_read(2, 20, 0x1_0000, 4);
     rc.cc(&cc(0, 4, &[], t3, status::UR));

@@ -109,6 +109,7 @@ fn rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, n: usize) {
 // verifies: FTNW-H066 FTNW-H067 FTNW-H068 FTNW-H069 FTNW-H070 FTNW-H071 FTNW-H072 FTNW-H095
 // verifies: FTNW-H097 FTNW-H099 FTNW-H100 FTNW-H101 FTNW-H140 FTNW-H141 FTNW-H143 FTNW-H144
 // verifies: FTNW-H074 FTNW-H161 FTNW-H162
+// verifies: FTNW-H041 FTNW-H050 FTNW-H061
 #[test]
 fn nget_reads_every_request_into_its_link_whole_and_notifies_in_order() {
     check("ioc_nget", 0x1B0, |rng| {
@@ -121,6 +122,7 @@ fn nget_reads_every_request_into_its_link_whole_and_notifies_in_order() {
 // verifies: FTNW-H066 FTNW-H067 FTNW-H068 FTNW-H069 FTNW-H070 FTNW-H071 FTNW-H072 FTNW-H095
 // verifies: FTNW-H097 FTNW-H099 FTNW-H100 FTNW-H101 FTNW-H140 FTNW-H141 FTNW-H143 FTNW-H144
 // verifies: FTNW-H074 FTNW-H161 FTNW-H162
+// verifies: FTNW-H041 FTNW-H050 FTNW-H061
 #[test]
 fn nget_reads_every_request_into_its_link_whole_and_notifies_in_order_verilator() {
     if !verilator::require(

@@ -134,6 +134,7 @@ fn run_rounds(rng: &mut Rng, backend: Backend, tnw_period: u64, rounds: usize) {
 
 // verifies: FTNW-H002 FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
 // verifies: FTNW-H083
+// verifies: FTNW-H082 FTNW-H139
 #[test]
 fn pput_packets_in_any_write_order_reach_their_links_whole() {
     check("ioc_pput", 0x1A0, |rng| {
@@ -145,6 +146,7 @@ fn pput_packets_in_any_write_order_reach_their_links_whole() {
 
 // verifies: FTNW-H002 FTNW-H044 FTNW-H046 FTNW-H047 FTNW-H051 FTNW-H052 FTNW-H053 FTNW-H054
 // verifies: FTNW-H083
+// verifies: FTNW-H082 FTNW-H139
 #[test]
 fn pput_packets_in_any_write_order_reach_their_links_whole_verilator() {
     if !verilator::require("pput_packets_in_any_write_order_reach_their_links_whole_verilator") {

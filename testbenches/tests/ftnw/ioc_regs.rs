@@ -284,6 +284,7 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
 }
 
 // verifies: FTNW-H060 FTNW-H065 FTNW-H085 FTNW-H086 FTNW-H087 FTNW-H088
+// verifies: FTNW-H042 FTNW-H049 FTNW-H061 FTNW-H078 FTNW-H102
 #[test]
 fn bar2_accesses_through_cq_and_cc_at_three_clock_ratios() {
     check("ioc_regs", 0x10C, |rng| {
@@ -295,6 +296,7 @@ fn bar2_accesses_through_cq_and_cc_at_three_clock_ratios() {
 
 /// The same traffic on the emitted Verilog (Verilator), longer.
 // verifies: FTNW-H060 FTNW-H065 FTNW-H085 FTNW-H086 FTNW-H087 FTNW-H088
+// verifies: FTNW-H042 FTNW-H049 FTNW-H061 FTNW-H078 FTNW-H102
 #[test]
 fn bar2_accesses_through_cq_and_cc_verilator() {
     if !verilator::require("bar2_accesses_through_cq_and_cc_verilator") {

@@ -9,5 +9,6 @@ mod ioc_pput;
 mod ioc_regs;
 mod link;
 mod nwp;
+mod perf;
 mod rxbuff;
 mod torus;

@@ -369,6 +369,7 @@ fn nwp_torus_every_node_to_all_six_neighbours_on_all_vcs_verilator() {
 }
 
 // verifies: FTNW-H036 FTNW-H037 FTNW-H038 FTNW-H039 FTNW-H135 FTNW-H137 FTNW-H145 FTNW-H167
+// verifies: FTNW-H040 FTNW-H041
 #[test]
 fn nwp_ping_on_the_loopback_by_pput_and_nget() {
     // the native model of the whole NWP runs about 30 times slower than Verilator: two pings
@@ -378,6 +379,7 @@ fn nwp_ping_on_the_loopback_by_pput_and_nget() {
 }
 
 // verifies: FTNW-H036 FTNW-H037 FTNW-H038 FTNW-H039 FTNW-H135 FTNW-H137 FTNW-H145 FTNW-H167
+// verifies: FTNW-H040 FTNW-H041
 #[test]
 fn nwp_ping_on_the_loopback_by_pput_and_nget_verilator() {
     if !verilator::require("nwp_ping_on_the_loopback_by_pput_and_nget_verilator") {
