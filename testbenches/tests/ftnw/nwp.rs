@@ -282,6 +282,60 @@ fn two_nodes(rng: &mut Rng, backend: Backend) {
     }
 }
 
+/// Two nodes, X cabled through faulty cables both ways (bit errors, error bursts, dropped,
+/// duplicated and inserted words, link-down periods sending garbage), Y through clean ones:
+/// ping-pong on X and Y at once, then on X alone by NGET and mixed. The links recover by
+/// themselves (NAK, resend, acknowledgement timeout) under the library, every byte arrives, the
+/// clean link never resends, and the faults reach no IOC exception.
+fn faulty_cables(rng: &mut Rng, backend: Backend) {
+    let pairs = [((0, 0), (1, 1)), ((0, 2), (1, 3))];
+    let cables = Cluster::duplex(&pairs, |i| {
+        if i == 0 {
+            ChannelCfg {
+                latency: 80,
+                ber: 1e-5,
+                burst_rate: 1e-5,
+                drop_rate: 1e-5,
+                dup_rate: 1e-5,
+                insert_rate: 1e-5,
+                down_rate: 1e-5,
+                down_len: (100, 1500),
+                ..ChannelCfg::default()
+            }
+        } else {
+            ChannelCfg::default()
+        }
+    });
+    let mut f = Cluster::new(backend, 2, &cables, rng.next_u64()).libraries();
+    let end = |node, lid, vcid| End { node, lid, vcid };
+    let ends = [(end(0, 0, 5), end(1, 1, 5)), (end(0, 2, 1), end(1, 3, 1))];
+    let msg = message(rng, 64);
+    let got = programs::ping_pong_links(&mut f, &ends, &msg, 4)
+        .unwrap_or_else(|e| panic!("ping-pong on X and Y: {e}"));
+    assert!(
+        got.iter().all(|g| *g == msg),
+        "ping-pong on X and Y: a pong differs"
+    );
+    for how in [Method::Nget, Method::Mixed] {
+        let msg = message(rng, 40);
+        let got = programs::ping_pong(&mut f, ends[0].0, ends[0].1, &msg, 3, how)
+            .unwrap_or_else(|e| panic!("ping-pong on X by {how:?}: {e}"));
+        assert_eq!(got, msg, "ping-pong on X by {how:?}");
+    }
+    let resends =
+        |f: &mut Ftnw<NwpHost>, l: usize| f.peek(link_reg(l, tnw::TX_CNT_RESEND.offset)).unwrap();
+    let x = resends(&mut f[0], 0) + resends(&mut f[1], 1);
+    assert!(x > 0, "the faulty cables made X resend");
+    assert_eq!(
+        resends(&mut f[0], 2) + resends(&mut f[1], 3),
+        0,
+        "Y never resent"
+    );
+    for x in &mut f {
+        quiet(x);
+    }
+}
+
 /// The 2x2x2 torus of network processors (FTNW-H167-H170): 8 nodes, 24 full-duplex links, each
 /// cable with its own latency (40 to 140 words) and some with bit errors. Every node sends one
 /// message to each of its six neighbours on each of the 8 VCs at once (384 messages of 1 to 6
@@ -354,6 +408,16 @@ fn nwp_two_nodes_ping_ping_pong_and_bandwidth_verilator() {
     }
     check("nwp_two_nodes_verilator", 0x1D4, |rng| {
         two_nodes(rng, Backend::Verilator)
+    });
+}
+
+#[test]
+fn nwp_two_nodes_through_faulty_cables_verilator() {
+    if !verilator::require("nwp_two_nodes_through_faulty_cables_verilator") {
+        return;
+    }
+    check("nwp_faulty_cables_verilator", 0x1D6, |rng| {
+        faulty_cables(rng, Backend::Verilator)
     });
 }
 
