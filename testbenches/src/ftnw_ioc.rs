@@ -3,6 +3,7 @@
 
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
+use nicgen_sim::harness::clock::Edges;
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
@@ -104,44 +105,66 @@ pub struct Pput {
     pub rq_writes: Vec<(u64, usize)>,
 }
 
+/// The clock periods of an `ftnw_nwp` node (in ps, or any unit shared by a cluster): the IOC's,
+/// the TNW's (the node's), and each link's PHY receive clock (its peer's TNW clock).
+#[derive(Clone, Copy, Debug)]
+pub struct NwpClocks {
+    pub ioc: u64,
+    pub tnw: u64,
+    pub phy: [u64; LINKS],
+}
+
+impl NwpClocks {
+    /// The IOC clock at `ioc`, the TNW and every PHY receive clock at `tnw`.
+    pub fn same(ioc: u64, tnw: u64) -> Self {
+        Self {
+            ioc,
+            tnw,
+            phy: [tnw; LINKS],
+        }
+    }
+}
+
 impl Pput {
     /// The top on `backend`, the IOC clock at 4 ns, the TNW clock at `tnw_period` ps, reset.
     pub fn new(backend: Backend, tnw_period: u64, seed: u64) -> Self {
         Self::on_top("ftnw_ioc", backend, tnw_period, seed)
     }
 
-    /// `n` `ftnw_nwp` tops (the IOC with the node behind it) from one model, uncabled (the
-    /// links' PHY receive clocks run with the TNW clock; `ftnw_nwp::Cluster` cables them).
-    pub fn nwp_nodes(backend: Backend, n: usize, tnw_period: u64, seed: u64) -> Vec<Self> {
-        let inst = instances("ftnw_nwp", backend, n);
+    /// `ftnw_nwp` tops (the IOC with the node behind it) from one model, one per entry of
+    /// `clocks`, uncabled (`ftnw_nwp::Cluster` cables them).
+    pub fn nwp_nodes(backend: Backend, clocks: &[NwpClocks], seed: u64) -> Vec<Self> {
+        let inst = instances("ftnw_nwp", backend, clocks.len());
         let ports = inst.ports.clone();
         inst.duts
             .into_iter()
+            .zip(clocks)
             .enumerate()
-            .map(|(k, dut)| Self::build(dut, &ports, tnw_period, seed ^ (k as u64) << 40))
+            .map(|(k, (dut, c))| Self::build(dut, &ports, c, seed ^ (k as u64) << 40))
             .collect()
     }
 
     fn on_top(top: &str, backend: Backend, tnw_period: u64, seed: u64) -> Self {
         let mut inst = instances(top, backend, 1);
         let ports = inst.ports.clone();
-        Self::build(inst.duts.remove(0), &ports, tnw_period, seed)
+        let c = NwpClocks::same(4000, tnw_period);
+        Self::build(inst.duts.remove(0), &ports, &c, seed)
     }
 
     fn build(
         dut: Box<dyn nicgen_sim::harness::backend::Dut>,
         p: &[nicgen_hdl::PortInfo],
-        tnw_period: u64,
+        c: &NwpClocks,
         seed: u64,
     ) -> Self {
         let ix = |n: &str| index(&p, n);
         let has = |n: &str| p.iter().any(|q| q.name == n);
         let nwp = has("link$0$phy_txd");
-        let mut periods = vec![4000, tnw_period];
+        let mut periods = vec![c.ioc, c.tnw];
         let mut clocks = vec![ix("clock"), ix("tnw_clock")];
         if nwp {
             for l in 0..LINKS {
-                periods.push(tnw_period);
+                periods.push(c.phy[l]);
                 clocks.push(ix(&format!("phy_clock${l}")));
             }
         }
@@ -348,6 +371,12 @@ impl Pput {
     pub fn set_phy_in(&mut self, l: usize, w: Word) {
         self.sim.set(self.phy[l][0], w.d as u128);
         self.sim.set(self.phy[l][1], w.c as u128);
+    }
+
+    /// The next clock event `event` takes, without taking it (`Edges::rose` bit k: clock k, 0
+    /// the IOC's, 1 the TNW's).
+    pub fn upcoming(&self) -> Edges {
+        self.sim.clk.upcoming()
     }
 
     /// One clock event; which clocks rose (bit k: clock k, 0 the IOC's, 1 the TNW's).

@@ -1,11 +1,12 @@
 //! Network processors (`ftnw_nwp`) cabled together and used through libftnw: a [`Cluster`] of
-//! nodes stepped in lock-step (each behind its own PCIe root-complex model and host memory,
-//! every cable a `Channel` with its own latency, clock offset and bit errors), and
+//! nodes, each on its own clocks (IOC, TNW, and each link's PHY receive clock, its peer's TNW
+//! clock), each behind its own PCIe root-complex model and host memory, every cable a `Channel`
+//! with its own latency and bit errors; and
 //! [`NwpHost`], libftnw's machine (`PcieHost`) on one node of it. The single-node loop-back, the
 //! two-node ring and the 2x2x2 torus are clusters; shared by the tests (`tests/ftnw/nwp.rs`) and
 //! the bench (`ftnw_host_bench`).
 
-use crate::ftnw_ioc::Pput;
+use crate::ftnw_ioc::{NwpClocks, Pput};
 use nicgen_driver::ftnw::libftnw::{Ftnw, PcieHost};
 use nicgen_driver::ftnw::link::Link;
 use nicgen_driver::{Error, HostMem, RegAccess, Result};
@@ -19,7 +20,7 @@ use std::rc::Rc;
 /// One end of a cable: (node, link).
 pub type Port = (usize, usize);
 
-/// `ftnw_nwp` nodes, IOC and TNW clocks at 4 ns, and one-way cables between their links.
+/// `ftnw_nwp` nodes, each on its own clocks, and one-way cables between their links.
 pub struct Cluster {
     pub nodes: Vec<Pput>,
     cables: Vec<(Port, Port, Channel)>,
@@ -27,10 +28,28 @@ pub struct Cluster {
 }
 
 impl Cluster {
-    /// `n` nodes and the one-way `cables` (`from` link's words to `to` link's receiver).
+    /// `n` nodes, IOC and TNW clocks at 4 ns, and the one-way `cables` (`from` link's words to
+    /// `to` link's receiver).
     pub fn new(backend: Backend, n: usize, cables: &[(Port, Port, ChannelCfg)], seed: u64) -> Self {
+        Self::clocked(backend, 4000, &vec![4000; n], cables, seed)
+    }
+
+    /// Nodes whose TNW clocks have the periods `tnw` (one per node, e.g. +-200 ppm apart) and
+    /// whose IOC clocks have the period `ioc`; a link's PHY receive clock is its peer's TNW
+    /// clock (the clock a PHY recovers), an uncabled link's the node's own.
+    pub fn clocked(
+        backend: Backend,
+        ioc: u64,
+        tnw: &[u64],
+        cables: &[(Port, Port, ChannelCfg)],
+        seed: u64,
+    ) -> Self {
         let mut rng = Rng::new(seed);
-        let nodes = Pput::nwp_nodes(backend, n, 4000, rng.next_u64());
+        let mut clocks: Vec<NwpClocks> = tnw.iter().map(|&t| NwpClocks::same(ioc, t)).collect();
+        for ((from, _), (to, l), _) in cables {
+            clocks[*to].phy[*l] = tnw[*from];
+        }
+        let nodes = Pput::nwp_nodes(backend, &clocks, rng.next_u64());
         let cables = cables
             .iter()
             .map(|(a, b, cfg)| (*a, *b, Channel::new(cfg.clone(), rng.next_u64())))
@@ -68,22 +87,31 @@ impl Cluster {
         v
     }
 
-    /// One clock event on every node (they share their clocks); cables move a word on a TNW
-    /// edge.
+    /// The next instant: every node with a clock edge then takes it; a cable moves a word on
+    /// its sender's TNW edge, presented to the receiver after every edge of the instant (whose
+    /// PHY receive clock, the sender's TNW clock, rises with it).
     pub fn event(&mut self) {
+        let t = self
+            .nodes
+            .iter()
+            .map(|d| d.upcoming().time_ps)
+            .min()
+            .expect("a node");
         let words: Vec<_> = self
             .cables
             .iter()
-            .map(|((n, l), _, _)| self.nodes[*n].phy_out(*l))
+            .map(|((n, l), _, _)| {
+                let e = self.nodes[*n].upcoming();
+                (e.time_ps == t && e.rose(1)).then(|| self.nodes[*n].phy_out(*l))
+            })
             .collect();
-        let mut rose = None;
         for d in &mut self.nodes {
-            let r = d.event(&mut self.rng);
-            assert!(rose.is_none_or(|x| x == r), "the nodes' clocks apart");
-            rose = Some(r);
+            if d.upcoming().time_ps == t {
+                d.event(&mut self.rng);
+            }
         }
-        if rose.unwrap_or(0) & 2 != 0 {
-            for (w, (_, (n, l), ch)) in words.into_iter().zip(&mut self.cables) {
+        for (w, (_, (n, l), ch)) in words.into_iter().zip(&mut self.cables) {
+            if let Some(w) = w {
                 let out = ch.step(w);
                 self.nodes[*n].set_phy_in(*l, out);
             }

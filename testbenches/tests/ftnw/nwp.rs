@@ -282,7 +282,7 @@ fn two_nodes(rng: &mut Rng, backend: Backend) {
     }
 }
 
-/// Two nodes, X cabled through faulty cables both ways (bit errors, error bursts, dropped,
+/// Two nodes 400 ppm apart, X cabled through faulty cables both ways (bit errors, error bursts, dropped,
 /// duplicated and inserted words, link-down periods sending garbage), Y through clean ones:
 /// ping-pong on X and Y at once, then on X alone by NGET and mixed. The links recover by
 /// themselves (NAK, resend, acknowledgement timeout) under the library, every byte arrives, the
@@ -306,7 +306,9 @@ fn faulty_cables(rng: &mut Rng, backend: Backend) {
             ChannelCfg::default()
         }
     });
-    let mut f = Cluster::new(backend, 2, &cables, rng.next_u64()).libraries();
+    // the two nodes' TNW clocks +200 and -200 ppm off the IOC clocks' 4 ns (units of 0.1 ps)
+    let mut f =
+        Cluster::clocked(backend, 40_000, &[40_008, 39_992], &cables, rng.next_u64()).libraries();
     let end = |node, lid, vcid| End { node, lid, vcid };
     let ends = [(end(0, 0, 5), end(1, 1, 5)), (end(0, 2, 1), end(1, 3, 1))];
     let msg = message(rng, 64);
@@ -336,8 +338,9 @@ fn faulty_cables(rng: &mut Rng, backend: Backend) {
     }
 }
 
-/// The 2x2x2 torus of network processors (FTNW-H167-H170): 8 nodes, 24 full-duplex links, each
-/// cable with its own latency (40 to 140 words) and some with bit errors. Every node sends one
+/// The 2x2x2 torus of network processors (FTNW-H167-H170): 8 nodes, each on its own clock (the
+/// TNW clocks -200, 0 and +200 ppm from the IOC clocks' period, in turn), 24 full-duplex links,
+/// each cable with its own latency (40 to 140 words) and some with bit errors. Every node sends one
 /// message to each of its six neighbours on each of the 8 VCs at once (384 messages of 1 to 6
 /// packets, PPUT and NGET in turn, all credited first); every byte of every message compared,
 /// no exception on any IOC, no device write outside a buffer the libraries allocated.
@@ -350,7 +353,9 @@ fn torus(rng: &mut Rng, backend: Backend) {
         ber: if i % 5 == 0 { 1e-6 } else { 0.0 },
         ..ChannelCfg::default()
     });
-    let mut f = Cluster::new(backend, 8, &cables, rng.next_u64()).libraries();
+    // periods in units of 0.1 ps: 4 ns, +-200 ppm
+    let tnw: Vec<u64> = (0..8).map(|n| [39_992, 40_000, 40_008][n % 3]).collect();
+    let mut f = Cluster::clocked(backend, 40_000, &tnw, &cables, rng.next_u64()).libraries();
     // each directed link: (node, link) -> (neighbour, its link)
     let mut routes = vec![];
     for &(a, b) in &pairs {
