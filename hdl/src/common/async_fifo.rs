@@ -108,6 +108,14 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             zero: Constant::new(0u64.into()),
         }
     }
+
+    /// The same FIFO with its RAM in block RAM whatever its size (`BlockRam::in_block_ram`).
+    pub fn in_block_ram(af_level: usize, ae_level: usize) -> Self {
+        Self {
+            ram: BlockRam::in_block_ram(),
+            ..Self::new(af_level, ae_level)
+        }
+    }
 }
 
 impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> {

@@ -38,6 +38,20 @@ pub struct BlockRam<D: Synth, const N: usize> {
     pub write_data: Signal<In, D>,
     pub write_enable: Signal<In, Bit>,
     _mem: Vec<D>,
+    /// A Yosys `ram_style` for the memory ("" leaves the choice to Yosys, which maps memories
+    /// of up to a few kilobits to distributed RAM).
+    _style: &'static str,
+}
+
+impl<D: Synth, const N: usize> BlockRam<D, N> {
+    /// The same RAM, mapped to block RAM (DP16KD on ECP5) whatever its size: for memories that
+    /// would otherwise fill slices a full design needs for logic.
+    pub fn in_block_ram() -> Self {
+        Self {
+            _style: "(* ram_style = \"block\" *) ",
+            ..Default::default()
+        }
+    }
 }
 
 impl<D: Synth, const N: usize> Default for BlockRam<D, N> {
@@ -55,6 +69,7 @@ impl<D: Synth, const N: usize> Default for BlockRam<D, N> {
             write_data: Default::default(),
             write_enable: Default::default(),
             _mem: vec![D::default(); 1 << N],
+            _style: "",
         }
     }
 }
@@ -73,9 +88,10 @@ impl<D: Synth, const N: usize> Logic for BlockRam<D, N> {
     }
     fn hdl(&self) -> Verilog {
         Verilog::Custom(format!(
-            "(* no_rw_check *) reg [{d}:0] mem [0:{last}];\n\
+            "{style}(* no_rw_check *) reg [{d}:0] mem [0:{last}];\n\
              {init}             always @(posedge read_clock) read_data <= mem[read_address];\n\
              always @(posedge write_clock) if (write_enable) mem[write_address] <= write_data;\n",
+            style = self._style,
             d = D::BITS - 1,
             last = (1usize << N) - 1,
             init = zero_init(D::BITS, N)

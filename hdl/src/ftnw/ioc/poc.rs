@@ -95,7 +95,9 @@ const SHORT: u64 = 1;
 const DATA: u64 = 2;
 
 /// One link's receive writes into the IOC clock domain: the node's write port (TNW clock) into
-/// an asynchronous FIFO of 32 entries (a write's header, then its Dwords four to a beat), and on
+/// an asynchronous FIFO of 32 entries (a write's header, then its Dwords four to a beat) in block
+/// RAM (four DP16KD on ECP5: in distributed RAM the six links' FIFOs take the slices that
+/// `ftnw_nwp` needs to place on the 85F), and on
 /// the IOC side the FIFO's head with `whole`, registered: the head is a header and every entry
 /// of its write is in the FIFO (so a write, once started on RQ, never waits for its data).
 #[derive(LogicBlock)]
@@ -169,7 +171,7 @@ impl Default for PocIn {
             head: Default::default(),
             whole: Default::default(),
             pop: Default::default(),
-            fifo: AsyncFifo::new(28, 1),
+            fifo: AsyncFifo::in_block_ram(28, 1),
             u_af: Default::default(),
             u_ae: Default::default(),
             u_sink_ready: Default::default(),
