@@ -28,7 +28,9 @@
 //!   slots are emptied and released (`o_clr` with `o_clr_live`: no partial packet of it is
 //!   sent) and its request's notification carries POLLMAGIC_ERR. Packets of the read completed
 //!   before the failure have been sent. The tag stays in use until the failed read's last
-//!   completion (Request Completed) or a timeout, its completions dropped quietly. A completion
+//!   completion (Request Completed) or a timeout, its completions dropped quietly. A failure
+//!   found by a descriptor's checks or by the timeout enters the command stage the cycle after,
+//!   from registers, and RC waits that cycle: the checks end at registers. A completion
 //!   for a tag with no read (or with the core's invalid-tag code) is dropped (`exc_tag`).
 //! - **Notification** (H071, H072): when every read of the oldest request has ended and its
 //!   last item has been handed to the re-order buffer, one 4-byte write of POLLMAGIC (or
@@ -185,6 +187,13 @@ pub struct Nget {
     // completions
     in_cpl: DFF<Bit>,
     cur_good: DFF<Bit>,
+    /// The completion whose descriptor was taken last cycle fails its read: its failure enters
+    /// the command stage now, from the `cur_*` registers (the descriptor's checks reach only
+    /// registers; RC waits this one cycle).
+    fail_q: DFF<Bit>,
+    /// A read timed out last cycle (its tag in `tmo_tag_q`): the same, its fields from its tag.
+    tmo_q: DFF<Bit>,
+    tmo_tag_q: DFF<Bits<3>>,
     cur_done: DFF<Bit>,
     cur_tag: DFF<Bits<3>>,
     cur_link: DFF<Bits<3>>,
@@ -378,6 +387,9 @@ impl Default for Nget {
             t_at: Default::default(),
             in_cpl: Default::default(),
             cur_good: Default::default(),
+            fail_q: Default::default(),
+            tmo_q: Default::default(),
+            tmo_tag_q: Default::default(),
             cur_done: Default::default(),
             cur_tag: Default::default(),
             cur_link: Default::default(),
@@ -464,9 +476,9 @@ impl Logic for Nget {
         dff_setup!(
             self, clock, x_bad, x_ovr, x_cpl, x_tag, x_tmo, st, c_link, c_vc, c_rao, c_left,
             c_page, c_off, c_seq, p_size, p_mask, busy_sel, tag_sel, head, tail, count, in_cpl,
-            cur_good, cur_done, cur_tag, cur_link, cur_vc, cur_rao, cur_item, cur_req, cur_mask,
-            prev, tick_cnt, ov, o_it, o_cl, o_cll, o_dec, o_fail, o_req, o_lnk, o_v3, o_ra, o_it3,
-            o_dat, o_msk, rv, rw, ra, rd, rt, rerr
+            cur_good, fail_q, tmo_q, tmo_tag_q, cur_done, cur_tag, cur_link, cur_vc, cur_rao,
+            cur_item, cur_req, cur_mask, prev, tick_cnt, ov, o_it, o_cl, o_cll, o_dec, o_fail,
+            o_req, o_lnk, o_v3, o_ra, o_it3, o_dat, o_msk, rv, rw, ra, rd, rt, rerr
         );
         for e in 0..DMA_REQS {
             self.r_outst[e].clock.next = self.clock.val();
@@ -680,7 +692,8 @@ impl Logic for Nget {
             && !self.rc_tlast.val()
             && !self.rc_discontinue.val();
         self.o_take.next = self.ov.q.val() && self.o_ready.val();
-        self.o_free.next = !self.ov.q.val() || self.o_ready.val();
+        self.o_free.next =
+            (!self.ov.q.val() || self.o_ready.val()) && !self.fail_q.q.val() && !self.tmo_q.q.val();
         self.rc_tready.next = self.o_free.val();
         self.h_go.next = self.rc_tvalid.val() && self.o_free.val() && !self.in_cpl.q.val();
         self.d_go.next = self.rc_tvalid.val() && self.o_free.val() && self.in_cpl.q.val();
@@ -715,22 +728,8 @@ impl Logic for Nget {
         self.align.cur.next = self.rc_tdata.val();
         self.align.prev.next = self.prev.q.val();
         self.align.o.next = self.c_one2.val();
-        // a failed read (here or by its timeout): empty and release its slots, free its tag
-        if self.tmo_go.val() {
-            self.ov.d.next = true;
-            self.o_it.d.next = false;
-            self.o_cl.d.next = true;
-            self.o_cll.d.next = true;
-            self.o_dec.d.next = true;
-            self.o_fail.d.next = true;
-            for t in 0..DMA_TAGS {
-                if self.tmo_tag.val() == self.c_idx[t].val() {
-                    self.o_req.d.next = self.t_req[t].q.val();
-                    self.o_lnk.d.next = self.t_link[t].q.val();
-                    self.o_msk.d.next = self.t_mask[t].q.val();
-                }
-            }
-        }
+        self.tmo_q.d.next = self.tmo_go.val();
+        self.tmo_tag_q.d.next = self.tmo_tag.val();
         if self.h_go.val() {
             self.in_cpl.d.next = !self.rc_tlast.val();
             self.cur_good.d.next = self.h_act.val() && self.h_known.val() && self.h_good.val();
@@ -747,13 +746,28 @@ impl Logic for Nget {
                     self.cur_item.d.next = self.t_nxt[t].q.val();
                     self.cur_req.d.next = self.t_req[t].q.val();
                     self.cur_mask.d.next = self.t_mask[t].q.val();
-                    if self.h_act.val() && self.h_known.val() && !self.h_good.val() {
-                        self.ov.d.next = true;
-                        self.o_it.d.next = false;
-                        self.o_cl.d.next = true;
-                        self.o_cll.d.next = true;
-                        self.o_dec.d.next = true;
-                        self.o_fail.d.next = true;
+                }
+            }
+        }
+        // a failed read (its descriptor failed, or it timed out, last cycle): empty and release
+        // its slots, free its tag. Nothing else loads the stage now: RC and the timeout wait
+        // while `fail_q` or `tmo_q` hold `o_free` low, and the stage was free when the failure
+        // was found; the failure's fields come from registers (the checks end at registers)
+        self.fail_q.d.next =
+            self.h_go.val() && self.h_act.val() && self.h_known.val() && !self.h_good.val();
+        if self.fail_q.q.val() || self.tmo_q.q.val() {
+            self.ov.d.next = true;
+            self.o_it.d.next = false;
+            self.o_cl.d.next = true;
+            self.o_cll.d.next = true;
+            self.o_dec.d.next = true;
+            self.o_fail.d.next = true;
+            self.o_req.d.next = self.cur_req.q.val();
+            self.o_lnk.d.next = self.cur_link.q.val();
+            self.o_msk.d.next = self.cur_mask.q.val();
+            if self.tmo_q.q.val() {
+                for t in 0..DMA_TAGS {
+                    if self.tmo_tag_q.q.val() == self.c_idx[t].val() {
                         self.o_req.d.next = self.t_req[t].q.val();
                         self.o_lnk.d.next = self.t_link[t].q.val();
                         self.o_msk.d.next = self.t_mask[t].q.val();
@@ -924,6 +938,8 @@ impl Logic for Nget {
             self.tail.d.next = self.c_z3.val();
             self.count.d.next = self.c_z4.val();
             self.in_cpl.d.next = false;
+            self.fail_q.d.next = false;
+            self.tmo_q.d.next = false;
             self.ov.d.next = false;
             self.rv.d.next = false;
             self.x_bad.d.next = false;
