@@ -19,12 +19,12 @@ use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{CplFault, PcieConfig};
-use nicgen_testbenches::ftnw_ioc::{Dma, Exc};
+use nicgen_testbenches::ftnw_ioc::{meta, Dma, Exc};
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, DMA_CTRL, DMA_EXC, DMA_REQS, DMA_REQ_HI, DMA_REQ_LO, IOC_REGS_BASE,
 };
 use nicgen_wire::ftnw::rxbuff::{POLLMAGIC, POLLMAGIC_ERR};
-use nicgen_wire::ftnw::txwin::LINKS;
+use nicgen_wire::ftnw::txwin::{tx_offset, LINKS};
 use std::collections::{HashMap, VecDeque};
 
 /// A random host configuration.
@@ -331,11 +331,80 @@ fn failed_completions(rng: &mut Rng, backend: Backend) {
     }
 }
 
+/// Eight reads (one per request, five links) answered with Unsupported Request, the completions
+/// bunched on RC (jitter, gaps) while the TX window streams 48 packets into link 5, so failures
+/// come back to back while the re-order buffers' write port is busy: every request notifies
+/// POLLMAGIC_ERR once, every PPUT packet arrives whole, and the same slots then serve a request
+/// again (no failure lost, no reservation left behind).
+fn back_to_back_failures(rng: &mut Rng, backend: Backend, rounds: usize) {
+    let mut x = Dma::new(rng, backend, 4000);
+    for r in 0..rounds {
+        x.d.set_config(PcieConfig {
+            max_read_request: 1024,
+            jitter: 60,
+            ..PcieConfig::default()
+        });
+        x.d.rc_src.p_gap = 0.6;
+        x.d.src.p_gap = 0.0;
+        x.clear_rq_log();
+        let reqs: Vec<DmaRequest> = (0..DMA_REQS as u32)
+            .map(|k| DmaRequest {
+                dwords: 256,
+                link: k % 5,
+                vc: 3,
+                rao: 8 * k,
+                notidx: k,
+                bufoff: k,
+            })
+            .collect();
+        for q in &reqs {
+            x.d.rc.fault_next_read(CplFault::Ur);
+            x.request(rng, q);
+        }
+        let mut want5 = vec![];
+        for p in 0..48u16 {
+            let words: Vec<u32> = (0..32).map(|_| rng.next_u64() as u32).collect();
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            x.d.write(tx_offset(5, 6, 100 + p), &bytes);
+            want5.push((meta(6, 100 + p), words));
+        }
+        let what = format!("round {r}: back-to-back failures");
+        x.await_notifications(rng, reqs.len(), &what);
+        let expect: Vec<(u32, u32)> = (0..reqs.len() as u32).map(|k| (k, POLLMAGIC_ERR)).collect();
+        assert_eq!(x.notifications(), expect, "{what}: notifications");
+        x.d.deliver(rng, want5.len(), &what);
+        let got5: Vec<(u16, Vec<u32>)> = x.d.got[5].drain(..).collect();
+        assert_eq!(got5, want5, "{what}: the TX window's packets");
+        assert!(
+            x.d.got.iter().all(|g| g.is_empty()),
+            "{what}: a failed read's packet"
+        );
+        x.d.reg_write(IOC_REGS_BASE + DMA_EXC.offset, &u32::MAX.to_le_bytes());
+        // the same slots again, answered
+        x.d.rc_src.p_gap = 0.1;
+        x.clear_rq_log();
+        let mut total = 0;
+        for q in &reqs {
+            total += x.packets(q).len();
+            x.request(rng, q);
+        }
+        x.await_notifications(rng, reqs.len(), &format!("{what}, then the same slots"));
+        let expect: Vec<(u32, u32)> = (0..reqs.len() as u32).map(|k| (k, POLLMAGIC)).collect();
+        assert_eq!(x.notifications(), expect, "{what}: the same slots again");
+        x.d.deliver(rng, total, &what);
+        for g in x.d.got.iter_mut() {
+            g.clear();
+        }
+        assert_eq!(x.d.seen.overrun + x.d.seen.header, 0, "{what}: a refusal");
+    }
+}
+
 // verifies: FTNW-H073 FTNW-H166
 #[test]
 fn nget_failed_completions_drop_their_packets_and_notify_an_error() {
     check("ioc_nget_faults", 0x1B4, |rng| {
-        failed_completions(rng, Backend::Native)
+        failed_completions(rng, Backend::Native);
+        back_to_back_failures(rng, Backend::Native, 3);
     });
 }
 
@@ -348,6 +417,7 @@ fn nget_failed_completions_drop_their_packets_and_notify_an_error_verilator() {
         return;
     }
     check("ioc_nget_faults_verilator", 0x1B5, |rng| {
-        failed_completions(rng, Backend::Verilator)
+        failed_completions(rng, Backend::Verilator);
+        back_to_back_failures(rng, Backend::Verilator, 10);
     });
 }
