@@ -35,7 +35,7 @@ pub fn rob_figures() -> RobFigures {
     let mut rng = Rng::new(0xB0B);
     let mut d = Pput::new(Backend::Verilator, 4000, 1);
     d.p_ready = 1.0;
-    d.src.p_gap = 0.0;
+    eager(&mut d);
     // traversal: one packet at a time, each link in turn
     let mut trav = vec![];
     for k in 0..24u16 {
@@ -94,8 +94,7 @@ pub fn nget_figures() -> NgetFigures {
     let mut rng = Rng::new(0xB0B);
     let mut x = Dma::new(&mut rng, Backend::Verilator, 4000);
     x.d.p_ready = 1.0;
-    x.d.src.p_gap = 0.0;
-    x.d.rc_src.p_gap = 0.0;
+    eager(&mut x.d);
     x.d.set_config(PcieConfig {
         jitter: 0,
         ..PcieConfig::default()
@@ -160,15 +159,17 @@ pub fn nget_figures() -> NgetFigures {
     }
 }
 
-/// libftnw on the loop-back (`CABLE_WORDS` each way) with the root complex and the links never
-/// holding anything back by their own choice.
+/// The root complex offers CQ and RC beats without gaps of its own choosing.
+fn eager(d: &mut Pput) {
+    d.src.p_gap = 0.0;
+    d.rc_src.p_gap = 0.0;
+}
+
+/// libftnw on the loop-back (`CABLE_WORDS` each way) with the root complex never holding
+/// anything back by its own choice.
 pub fn fast_loop(seed: u64) -> Ftnw<NwpHost> {
     let mut f = nwp_loop(Backend::Verilator, CABLE_WORDS, seed);
-    {
-        let mut d = f.transport().d();
-        d.src.p_gap = 0.0;
-        d.rc_src.p_gap = 0.0;
-    }
+    eager(&mut f.transport().d());
     f
 }
 
@@ -241,9 +242,7 @@ pub fn pingpong_gbps(links: usize) -> f64 {
     });
     let mut f = Cluster::new(Backend::Verilator, 2, &cables, 0x44).libraries();
     for x in &mut f {
-        let mut d = x.transport().d();
-        d.src.p_gap = 0.0;
-        d.rc_src.p_gap = 0.0;
+        eager(&mut x.transport().d());
     }
     let end = |node, lid: usize| End {
         node,

@@ -12,6 +12,7 @@ use nicgen_driver::ftnw::link::Link;
 use nicgen_driver::{Error, HostMem, RegAccess, Result};
 use nicgen_sim::ftnw::channel::{Channel, ChannelCfg};
 use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::clock::Edges;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::WcCpu;
 use std::cell::{RefCell, RefMut};
@@ -57,6 +58,29 @@ impl Cluster {
         Self { nodes, cables, rng }
     }
 
+    /// Nodes whose TNW clocks are `ppm` parts per million off their IOC clocks' 4 ns (periods
+    /// in units of 0.1 ps, so 200 ppm is 8 units).
+    pub fn with_ppm(
+        backend: Backend,
+        ppm: &[i64],
+        cables: &[(Port, Port, ChannelCfg)],
+        seed: u64,
+    ) -> Self {
+        const PERIOD: i64 = 40_000;
+        let tnw: Vec<u64> = ppm
+            .iter()
+            .map(|&p| {
+                assert_eq!(
+                    PERIOD * p % 2_000_000,
+                    0,
+                    "{p} ppm is no even number of units"
+                );
+                (PERIOD + PERIOD * p / 1_000_000) as u64
+            })
+            .collect();
+        Self::clocked(backend, PERIOD as u64, &tnw, cables, seed)
+    }
+
     /// Full-duplex links: both directions of each `(a, b)` pair with `cfg(i)` for pair `i`.
     pub fn duplex(
         pairs: &[(Port, Port)],
@@ -91,22 +115,17 @@ impl Cluster {
     /// its sender's TNW edge, presented to the receiver after every edge of the instant (whose
     /// PHY receive clock, the sender's TNW clock, rises with it).
     pub fn event(&mut self) {
-        let t = self
-            .nodes
-            .iter()
-            .map(|d| d.upcoming().time_ps)
-            .min()
-            .expect("a node");
+        let due: Vec<Edges> = self.nodes.iter().map(|d| d.upcoming()).collect();
+        let t = due.iter().map(|e| e.time_ps).min().expect("a node");
         let words: Vec<_> = self
             .cables
             .iter()
             .map(|((n, l), _, _)| {
-                let e = self.nodes[*n].upcoming();
-                (e.time_ps == t && e.rose(1)).then(|| self.nodes[*n].phy_out(*l))
+                (due[*n].time_ps == t && due[*n].rose(1)).then(|| self.nodes[*n].phy_out(*l))
             })
             .collect();
-        for d in &mut self.nodes {
-            if d.upcoming().time_ps == t {
+        for (d, e) in self.nodes.iter_mut().zip(&due) {
+            if e.time_ps == t {
                 d.event(&mut self.rng);
             }
         }

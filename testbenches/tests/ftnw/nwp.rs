@@ -306,9 +306,7 @@ fn faulty_cables(rng: &mut Rng, backend: Backend) {
             ChannelCfg::default()
         }
     });
-    // the two nodes' TNW clocks +200 and -200 ppm off the IOC clocks' 4 ns (units of 0.1 ps)
-    let mut f =
-        Cluster::clocked(backend, 40_000, &[40_008, 39_992], &cables, rng.next_u64()).libraries();
+    let mut f = Cluster::with_ppm(backend, &[200, -200], &cables, rng.next_u64()).libraries();
     let end = |node, lid, vcid| End { node, lid, vcid };
     let ends = [(end(0, 0, 5), end(1, 1, 5)), (end(0, 2, 1), end(1, 3, 1))];
     let msg = message(rng, 64);
@@ -353,9 +351,8 @@ fn torus(rng: &mut Rng, backend: Backend) {
         ber: if i % 5 == 0 { 1e-6 } else { 0.0 },
         ..ChannelCfg::default()
     });
-    // periods in units of 0.1 ps: 4 ns, +-200 ppm
-    let tnw: Vec<u64> = (0..8).map(|n| [39_992, 40_000, 40_008][n % 3]).collect();
-    let mut f = Cluster::clocked(backend, 40_000, &tnw, &cables, rng.next_u64()).libraries();
+    let ppm: Vec<i64> = (0..8).map(|n| [-200, 0, 200][n % 3]).collect();
+    let mut f = Cluster::with_ppm(backend, &ppm, &cables, rng.next_u64()).libraries();
     // each directed link: (node, link) -> (neighbour, its link)
     let mut routes = vec![];
     for &(a, b) in &pairs {
