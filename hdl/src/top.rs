@@ -62,10 +62,15 @@ pub struct PortInfo {
     pub clock: bool,
 }
 
-/// A value that can sit on a top-level port, converted to and from up to 128 bits.
+/// A value that can sit on a top-level port, converted to and from up to 128 bits (`to_port`
+/// of a wider value is its low 128 bits; `to_chunks` is all of it, 128 bits per chunk, least
+/// significant first). Inputs are at most 128 bits wide.
 pub trait PortVal: Synth {
     fn to_port(&self) -> u128;
     fn from_port(v: u128) -> Self;
+    fn to_chunks(&self) -> Vec<u128> {
+        vec![self.to_port()]
+    }
 }
 impl PortVal for bool {
     fn to_port(&self) -> u128 {
@@ -85,11 +90,25 @@ impl PortVal for Clock {
 }
 impl<const N: usize> PortVal for Bits<N> {
     fn to_port(&self) -> u128 {
-        assert!(N <= 128, "ports wider than 128 bits are not supported");
-        self.to_u128()
+        self.to_chunks()[0]
+    }
+    fn to_chunks(&self) -> Vec<u128> {
+        if N <= 128 {
+            return vec![self.to_u128()];
+        }
+        let d = num_bigint::BigUint::from(*self).to_u64_digits();
+        (0..N.div_ceil(128))
+            .map(|k| {
+                let w = |i: usize| d.get(i).copied().unwrap_or(0) as u128;
+                w(2 * k) | (w(2 * k + 1) << 64)
+            })
+            .collect()
     }
     fn from_port(v: u128) -> Self {
-        assert!(N <= 128, "ports wider than 128 bits are not supported");
+        assert!(
+            N <= 128,
+            "input ports wider than 128 bits are not supported"
+        );
         let v = if N < 128 { v & ((1u128 << N) - 1) } else { v };
         if N <= 64 {
             Bits::<N>::from(v as u64)
@@ -122,6 +141,23 @@ impl<T: PortVal> PortRead for Signal<Out, T> {
 pub fn port_get<P: PortRead>(s: &P) -> u128 {
     s.read_port()
 }
+/// Read any port whole, 128 bits per chunk (least significant first).
+pub trait PortReadWide {
+    fn read_wide(&self) -> Vec<u128>;
+}
+impl<T: PortVal> PortReadWide for Signal<In, T> {
+    fn read_wide(&self) -> Vec<u128> {
+        self.val().to_chunks()
+    }
+}
+impl<T: PortVal> PortReadWide for Signal<Out, T> {
+    fn read_wide(&self) -> Vec<u128> {
+        self.val().to_chunks()
+    }
+}
+pub fn port_get_wide<P: PortReadWide>(s: &P) -> Vec<u128> {
+    s.read_wide()
+}
 
 /// A top-level design behind a uniform port interface.
 pub trait DynTop: Send {
@@ -129,8 +165,10 @@ pub trait DynTop: Send {
     fn ports(&self) -> Vec<PortInfo>;
     /// Drive input port `index` (an index into `ports()`); takes effect at the next `settle`.
     fn set(&mut self, index: usize, v: u128);
-    /// Read port `index` (inputs read back what was driven).
+    /// Read port `index` (inputs read back what was driven); its low 128 bits.
     fn get(&self, index: usize) -> u128;
+    /// Read port `index` whole: `width.div_ceil(128)` chunks, least significant first.
+    fn get_wide(&self, index: usize) -> Vec<u128>;
     /// Propagate until stable. Panics if the logic oscillates.
     fn settle(&mut self);
     fn verilog(&self) -> String;
@@ -180,6 +218,14 @@ macro_rules! dyn_top {
                 $( if index == k { return $crate::top::port_get(&self.uut.$($o).+); } k += 1; )*
                 panic!("{}: no port {}", self.name, index);
             }
+            #[allow(unused_assignments, unused_mut)]
+            fn get_wide(&self, index: usize) -> Vec<u128> {
+                let mut k = 0usize;
+                $( if index == k { return $crate::top::port_get_wide(&self.uut.$c); } k += 1; )*
+                $( if index == k { return $crate::top::port_get_wide(&self.uut.$($i).+); } k += 1; )*
+                $( if index == k { return $crate::top::port_get_wide(&self.uut.$($o).+); } k += 1; )*
+                panic!("{}: no port {}", self.name, index);
+            }
             fn settle(&mut self) {
                 assert!(rust_hdl::prelude::simulate(&mut self.uut, 1000), "{}: logic did not settle", self.name);
             }
@@ -226,6 +272,7 @@ pub mod port_doc {
     pub const REG_BUS: &str = "register bus slave (`common::regbank`): the master raises `write` or `read` for one cycle with `addr` (byte address) and `wdata`; the slave answers in the next cycle with `ready` for one cycle, `rdata` on a read, `err` for an unmapped or unaligned address, a write to a read-only register, or write and read together (no effect); the next strobe no earlier than the cycle of `ready`";
     pub const AXIL: &str = "AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data; `common::axi_lite`): AW, W, B, AR, R channels with their VALID/READY handshakes; responses OKAY or SLVERR (bus error, or a partial WSTRB)";
     pub const AXI4: &str = "AXI4 manager port (64-bit addresses and data, 4 ID bits; `common::axi`): INCR bursts of full beats, at most 256 beats, never across 4 KB; ARID = DMA tag; one write request at a time";
+    pub const AXI4_WR_256: &str = "write-only AXI4 manager port (64-bit addresses, 256-bit data with WSTRB, 1 ID bit, AWID 0; `common::axi::WideWrToAxi4`): INCR bursts of 32-byte beats, at most 256 beats, never across 4 KB; B responses in order; several writes outstanding";
     pub const DMA: &str = "DMA interface, memory side (`common::dma`): `rd_req` (addr, beats, tag) -> `rd_rsp` (data, tag, last, err; out of order across tags), `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes";
     pub const DMA_WR: &str = "DMA write interface, device side (`common::dma::DmaWrMaster`): `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes, a VALID raised without waiting for READY and held with its payload until the handshake";
     pub const STREAM_IN: &str = "stream sink (`common::stream`): `data` taken on a rising edge with `valid && ready`; `ready` low in reset";

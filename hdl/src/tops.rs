@@ -1102,7 +1102,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ftnw_node",
-            doc: "FTNW node: six tnw_port (X+, X-, Y+, Y-, Z+, Z-), one register bus split by link (l << 12), one injection stream per link, one host write port for all six receive buffers (ftnw)",
+            doc: "FTNW node: six tnw_port (X+, X-, Y+, Y-, Z+, Z-), one register bus split by link (l << 12), one injection stream per link, one 256-bit AXI4 host write port for all six receive buffers (ftnw)",
             clocks_mhz: &[
                 ("clock", 250.0),
                 ("phy_clock$0", 250.0),
@@ -1118,7 +1118,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("phy_clock$*", "link l's PHY receive clock (`phy_clock$l`), as `tnw_link`'s `phy_clock`"),
                 ("reset", "synchronous reset, active high, in `clock`: the whole node back to its documented reset values"),
                 ("bus$*", "register bus slave (`common::regbank`), link l's 4 KB window at `l << 12` (its `tnw_link` and RXBUFF registers); an address above link 5 answers `err`"),
-                ("host$*", port_doc::DMA_WR),
+                ("host$*", port_doc::AXI4_WR_256),
                 ("link$*", "link l's ports `link$l$<port>`, as on `tnw_port` (`tx_*` is its `tx$*` injection stream)"),
             ],
         },
@@ -1184,9 +1184,12 @@ macro_rules! node_ports {
                 }
                 panic!("{}: port {} is not an input", self.name, index);
             }
-            #[allow(unused_assignments)]
             fn get(&self, index: usize) -> u128 {
-                use crate::top::port_get;
+                self.get_wide(index)[0]
+            }
+            #[allow(unused_assignments)]
+            fn get_wide(&self, index: usize) -> Vec<u128> {
+                use crate::top::port_get_wide as port_get;
                 let u = &self.uut;
                 let mut k = Self::clocks(u).len();
                 if index < k { return port_get(Self::clocks(u)[index]); }
@@ -1212,10 +1215,10 @@ macro_rules! node_ports {
 }
 
 node_ports!(FtnwNodeTop, FtnwNode, clocks: [clock],
-    scalar_in: [reset, bus.addr, bus.wdata, bus.write, bus.read, host.wr_req_ready,
-        host.wr_dat_ready, host.wr_rsp_err, host.wr_rsp_valid],
-    scalar_out: [bus.rdata, bus.ready, bus.err, host.wr_req_addr, host.wr_req_beats,
-        host.wr_req_valid, host.wr_dat_data, host.wr_dat_last, host.wr_dat_valid, host.wr_rsp_ready],
+    scalar_in: [reset, bus.addr, bus.wdata, bus.write, bus.read, host.awready, host.wready,
+        host.bid, host.bresp, host.bvalid],
+    scalar_out: [bus.rdata, bus.ready, bus.err, host.awid, host.awaddr, host.awlen, host.awsize,
+        host.awburst, host.awvalid, host.wdata, host.wstrb, host.wlast, host.wvalid, host.bready],
     link_in: [phy_rxd, phy_rxc, tx_data, tx_keep, tx_meta, tx_first, tx_last, tx_valid,
         phy_rx_fault_p, phy_rx_fault_r, phy_intb, phy_tx_fault, phy_rxh, mdio_i],
     link_out: [phy_txd, phy_txc, tx_ready, irq_rx, irq_tx, phy_reset, mdc, mdio_o, mdio_oe,

@@ -13,7 +13,7 @@
 //! `err` if any burst answered SLVERR or DECERR or the data stream's `last` was misplaced. A VALID the adapter drives is raised without
 //! waiting for READY and held with its payload until the handshake (A3.2.1).
 
-use crate::common::dma::DmaSlave;
+use crate::common::dma::{DmaSlave, DmaWrSlave};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use rust_hdl::prelude::*;
@@ -398,5 +398,117 @@ impl<const I: usize, const N: usize> Logic for DmaToAxi4<I, N> {
                 self.issued_all[i].d.next = false;
             }
         }
+    }
+}
+
+/// The write channels of `Axi4Master` alone (AW, W, B; same signals, same rules): a write-only
+/// AXI4 manager (A9.1: an interface may omit the read channels).
+#[derive(Clone, Debug, Default, LogicInterface)]
+#[join = "Axi4WrSlave"]
+pub struct Axi4WrMaster<const D: usize, const S: usize, const I: usize> {
+    pub awid: Signal<Out, Bits<I>>,
+    pub awaddr: Signal<Out, Bits<64>>,
+    pub awlen: Signal<Out, Bits<8>>,
+    pub awsize: Signal<Out, Bits<3>>,
+    pub awburst: Signal<Out, Bits<2>>,
+    pub awvalid: Signal<Out, Bit>,
+    pub awready: Signal<In, Bit>,
+    pub wdata: Signal<Out, Bits<D>>,
+    pub wstrb: Signal<Out, Bits<S>>,
+    pub wlast: Signal<Out, Bit>,
+    pub wvalid: Signal<Out, Bit>,
+    pub wready: Signal<In, Bit>,
+    pub bid: Signal<In, Bits<I>>,
+    pub bresp: Signal<In, Bits<2>>,
+    pub bvalid: Signal<In, Bit>,
+    pub bready: Signal<Out, Bit>,
+}
+
+/// The subordinate side of `Axi4WrMaster`.
+#[derive(Clone, Debug, Default, LogicInterface)]
+#[join = "Axi4WrMaster"]
+pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
+    pub awid: Signal<In, Bits<I>>,
+    pub awaddr: Signal<In, Bits<64>>,
+    pub awlen: Signal<In, Bits<8>>,
+    pub awsize: Signal<In, Bits<3>>,
+    pub awburst: Signal<In, Bits<2>>,
+    pub awvalid: Signal<In, Bit>,
+    pub awready: Signal<Out, Bit>,
+    pub wdata: Signal<In, Bits<D>>,
+    pub wstrb: Signal<In, Bits<S>>,
+    pub wlast: Signal<In, Bit>,
+    pub wvalid: Signal<In, Bit>,
+    pub wready: Signal<Out, Bit>,
+    pub bid: Signal<Out, Bits<I>>,
+    pub bresp: Signal<Out, Bits<2>>,
+    pub bvalid: Signal<Out, Bit>,
+    pub bready: Signal<In, Bit>,
+}
+
+/// Wide DMA writes (`common::dma_wide`: 256-bit beats with byte strobes) on a write-only AXI4
+/// manager port with 256-bit data, combinationally: each DMA write request is one AW (AWID 0,
+/// INCR, AWSIZE 5 = 32-byte beats, AWLEN = beats - 1), each beat one W (WSTRB the beat's strobes,
+/// WLAST the DMA `last`), each B one DMA write response (`err` on SLVERR or DECERR; one ID, so
+/// the responses come in order, A5.3). VALIDs and payloads are the DMA side's, which holds them
+/// until READY; a beat is offered only for a request already taken (`common::dma_arb`'s memory
+/// slice), so W never runs ahead of its AW.
+///
+/// No burst splitting: each request must be a legal burst, at most 256 beats not crossing a
+/// 4 KB boundary (A3.4.1). Its users guarantee it: an RXBUFF writes 128-byte packets at
+/// 128-byte aligned addresses (4 beats) and 4-byte notifications (1 beat).
+#[derive(LogicBlock)]
+pub struct WideWrToAxi4 {
+    pub dma: DmaWrSlave<{ crate::common::dma_wide::WIDE }>,
+    pub axi: Axi4WrMaster<256, 32, 1>,
+    len: Signal<Local, Bits<13>>,
+    sink_len: Unused<Bits<13>>,
+    sink_bid: Unused<Bits<1>>,
+    sink_bresp: Unused<Bits<2>>,
+    c_one13: Constant<Bits<13>>,
+    c_size: Constant<Bits<3>>,
+    c_incr: Constant<Bits<2>>,
+    c_zero_id: Constant<Bits<1>>,
+}
+
+impl Default for WideWrToAxi4 {
+    fn default() -> Self {
+        Self {
+            dma: Default::default(),
+            axi: Default::default(),
+            len: Default::default(),
+            sink_len: Default::default(),
+            sink_bid: Default::default(),
+            sink_bresp: Default::default(),
+            c_one13: Constant::new(1u64.into()),
+            c_size: Constant::new(5u64.into()),
+            c_incr: Constant::new(BURST_INCR.into()),
+            c_zero_id: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl Logic for WideWrToAxi4 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.len.next = self.dma.wr_req_beats.val() - self.c_one13.val();
+        self.sink_len.x.next = self.len.val();
+        self.sink_bid.x.next = self.axi.bid.val();
+        self.sink_bresp.x.next = self.axi.bresp.val();
+        self.axi.awid.next = self.c_zero_id.val();
+        self.axi.awaddr.next = self.dma.wr_req_addr.val();
+        self.axi.awlen.next = self.len.val().get_bits::<8>(0);
+        self.axi.awsize.next = self.c_size.val();
+        self.axi.awburst.next = self.c_incr.val();
+        self.axi.awvalid.next = self.dma.wr_req_valid.val();
+        self.dma.wr_req_ready.next = self.axi.awready.val();
+        self.axi.wdata.next = self.dma.wr_dat_data.val().get_bits::<256>(0);
+        self.axi.wstrb.next = self.dma.wr_dat_data.val().get_bits::<32>(256);
+        self.axi.wlast.next = self.dma.wr_dat_last.val();
+        self.axi.wvalid.next = self.dma.wr_dat_valid.val();
+        self.dma.wr_dat_ready.next = self.axi.wready.val();
+        self.dma.wr_rsp_err.next = self.axi.bresp.val().get_bit(1);
+        self.dma.wr_rsp_valid.next = self.axi.bvalid.val();
+        self.axi.bready.next = self.dma.wr_rsp_ready.val();
     }
 }

@@ -9,6 +9,7 @@ pub mod crc;
 pub mod dma;
 pub mod dma_arb;
 pub mod dma_mem;
+pub mod dma_wide;
 pub mod gray;
 pub mod handoff;
 pub mod mem;

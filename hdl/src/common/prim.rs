@@ -13,13 +13,16 @@ pub struct Concat<const A: usize, const B: usize, const N: usize> {
 
 impl<const A: usize, const B: usize, const N: usize> Logic for Concat<A, B, N> {
     fn update(&mut self) {
-        self.y.next = Bits::<N>::from(self.lo.val().to_u64() | (self.hi.val().to_u64() << A));
+        if N <= 64 {
+            self.y.next = Bits::<N>::from(self.lo.val().to_u64() | (self.hi.val().to_u64() << A));
+        } else {
+            let (lo, hi): (num_bigint::BigUint, num_bigint::BigUint) =
+                (self.lo.val().into(), self.hi.val().into());
+            self.y.next = Bits::<N>::from(lo | (hi << A));
+        }
     }
     fn connect(&mut self) {
-        assert!(
-            N == A + B && N <= 64,
-            "Concat<{A}, {B}, {N}>: N must be A + B (at most 64)"
-        );
+        assert!(N == A + B, "Concat<{A}, {B}, {N}>: N must be A + B");
         self.y.connect();
     }
     fn hdl(&self) -> Verilog {

@@ -2,14 +2,18 @@
 //! (`tnw_port`), link ids 0-5 = X+, X-, Y+, Y-, Z+, Z-. One register bus split by link (link l's
 //! registers at `l << 12`, the thesis' BAR2 layout; an address above link 5 is answered with
 //! `err`), one injection stream per link (what the IOC's re-order buffers feed), and one
-//! host-memory write port carrying the data and notifications of all six RXBUFFs, whole writes
-//! round-robin over the links and each link's writes in its own order (`common::dma_arb`), so a
-//! notification never overtakes its data. Each link has its own PHY receive clock; everything
+//! host-memory write port carrying the data and notifications of all six RXBUFFs: a write-only
+//! AXI4 manager with 256-bit data and byte strobes, wide enough for six links at once. Each
+//! link's 32-bit writes are packed into 256-bit beats, store-and-forward (`common::dma_wide`),
+//! then whole writes go round-robin over the links, each link's writes in its own order
+//! (`common::dma_arb`), so a notification never overtakes its data. Each link has its own PHY receive clock; everything
 //! else runs on the node's `clock`.
 
 use super::port::TnwPort;
+use crate::common::axi::{Axi4WrMaster, WideWrToAxi4};
 use crate::common::dma::DmaWrMaster;
 use crate::common::dma_arb::DmaWrArbiter;
+use crate::common::dma_wide::{DmaWrPack, WIDE};
 use crate::common::regbank::{RegBusMaster, RegBusSlave};
 use crate::common::regbus_split::RegBusSplit;
 use nicgen_wire::ftnw::link as tnw;
@@ -131,7 +135,9 @@ impl Logic for NodeLinks {
     }
 }
 
-/// The node with its one host port: `NodeLinks` and the arbiter.
+/// The node with its one host port, a write-only AXI4 manager with 256-bit data: `NodeLinks`,
+/// each link's writes packed into 256-bit beats with byte strobes (`common::dma_wide`), the
+/// arbiter, and the AXI4 mapping (`common::axi::WideWrToAxi4`).
 #[derive(LogicBlock, Default)]
 pub struct FtnwNode {
     pub clock: Signal<In, Clock>,
@@ -140,10 +146,12 @@ pub struct FtnwNode {
     pub phy_clock: [Signal<In, Clock>; LINKS],
     pub link: [NodeLink; LINKS],
     pub bus: RegBusSlave<NODE_ADDR_BITS>,
-    pub host: DmaWrMaster<32>,
+    pub host: Axi4WrMaster<256, 32, 1>,
     links: NodeLinks,
-    arb: DmaWrArbiter<LINKS, 32>,
-    /// `reset` registered for the arbiter.
+    pack: [DmaWrPack; LINKS],
+    arb: DmaWrArbiter<LINKS, WIDE>,
+    axi: WideWrToAxi4,
+    /// `reset` registered for the packers and the arbiter.
     rst: DFF<Bit>,
 }
 
@@ -157,11 +165,15 @@ impl Logic for FtnwNode {
         self.arb.clock.next = self.clock.val();
         self.arb.reset.next = self.rst.q.val();
         RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.links.bus);
-        DmaWrMaster::<32>::link(&mut self.host, &mut self.arb.s);
+        DmaWrMaster::<WIDE>::join(&mut self.arb.s, &mut self.axi.dma);
+        Axi4WrMaster::<256, 32, 1>::link(&mut self.host, &mut self.axi.axi);
         for l in 0..LINKS {
             self.links.phy_clock[l].next = self.phy_clock[l].val();
             NodeLink::link(&mut self.link[l], &mut self.links.link[l]);
-            DmaWrMaster::<32>::join(&mut self.links.host[l], &mut self.arb.m[l]);
+            self.pack[l].clock.next = self.clock.val();
+            self.pack[l].reset.next = self.rst.q.val();
+            DmaWrMaster::<32>::join(&mut self.links.host[l], &mut self.pack[l].m);
+            DmaWrMaster::<WIDE>::join(&mut self.pack[l].s, &mut self.arb.m[l]);
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::harness::cycle::CycleModel;
 use crate::harness::monitor::{Beat, PacketMonitor};
 use crate::harness::ports::{bind, index, RegBusPorts};
 use crate::harness::rng::Rng;
-use crate::system::hostmem::{DmaWrMemory, DmaWrPorts, MemServer};
+use crate::system::hostmem::{MemServer, WritePort};
 use nicgen_driver::HostMem;
 use nicgen_hdl::top::PortInfo;
 use nicgen_wire::ftnw::link::{self as tnw, Header, Word, PAYLOAD_WORDS};
@@ -39,8 +39,9 @@ struct Ports {
     /// `tnw_link`: rx$ data, meta, first, last, valid, ready, keep; rx_vc_ready; and
     /// `rxb$abort` (RXLINK in reset: a packet under way on `rx` is abandoned).
     rx: Option<([usize; 7], usize, usize)>,
-    /// `tnw_port`: the host-memory write port.
-    host: Option<DmaWrPorts>,
+    /// `tnw_port` (a DMA write port), `ftnw_node` (an AXI4 write-only manager): the host-memory
+    /// write port is at `host$`.
+    host: bool,
     bus: RegBusPorts,
     /// mdc, mdio_o, mdio_oe, mdio_i
     mdio: [usize; 4],
@@ -81,8 +82,7 @@ impl Ports {
             }),
             host: p
                 .iter()
-                .any(|x| x.name == "host$wr_req_valid")
-                .then(|| DmaWrPorts::bind(p, "host$")),
+                .any(|x| x.name == "host$wr_req_valid" || x.name == "host$awvalid"),
             bus: RegBusPorts::bind(p, "bus$"),
             mdio: bind(p, &pre, ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
             irq: bind(p, &format!("{pre}irq_"), ["rx", "tx"]),
@@ -230,7 +230,7 @@ pub struct Net {
     /// Models with a host port (`tnw_port`, `ftnw_node`): host memory on it, per model; and
     /// per endpoint the reference of RXBUFF that every write is checked against
     /// (`check_host_writes`).
-    pub mem: Vec<Option<DmaWrMemory>>,
+    pub mem: Vec<Option<WritePort>>,
     mem_seen: Vec<usize>,
     pub rxb: Vec<RxbRef>,
     /// Check host writes against `rxb` (tests that provoke RXBUFF's exceptions turn it off
@@ -409,10 +409,10 @@ impl Net {
             rx_mon: vec![PacketMonitor::new(4); n],
             mem: (0..n / per)
                 .map(|d| {
-                    ps[d * per].host.map(|h| {
+                    ps[d * per].host.then(|| {
                         let mut srv = MemServer::new(HOST_BASE + d as u64 * HOST_SPAN);
                         srv.latency = (2, 20);
-                        DmaWrMemory::new(h, srv, seed ^ (0x5555 * (d as u64 + 1)))
+                        WritePort::bind(&inst.ports, "host$", srv, seed ^ (0x5555 * (d as u64 + 1)))
                     })
                 })
                 .collect(),
@@ -834,8 +834,8 @@ impl Net {
     /// Check model d's new host writes against its endpoints' RXBUFF references (when
     /// `check_writes`): each write must be the next write of one of them.
     fn check_host_writes(&mut self, d: usize) {
-        while self.mem_seen[d] < self.mem[d].as_ref().unwrap().log.len() {
-            let w = self.mem[d].as_ref().unwrap().log[self.mem_seen[d]].clone();
+        while self.mem_seen[d] < self.mem[d].as_ref().unwrap().log().len() {
+            let w = self.mem[d].as_ref().unwrap().log()[self.mem_seen[d]].clone();
             self.mem_seen[d] += 1;
             if !self.check_writes {
                 continue;
@@ -882,7 +882,7 @@ impl Net {
         let m = self.mem[self.dut_of[k]]
             .as_mut()
             .expect("an endpoint with a host port");
-        m.srv.mem.alloc(len, align).unwrap()
+        m.srv().mem.alloc(len, align).unwrap()
     }
 
     /// `len` bytes of endpoint k's host memory.
@@ -891,7 +891,7 @@ impl Net {
             .as_mut()
             .expect("an endpoint with a host port");
         let mut b = vec![0; len];
-        m.srv.mem.read(addr, &mut b).unwrap();
+        m.srv().mem.read(addr, &mut b).unwrap();
         b
     }
 

@@ -8,7 +8,10 @@ use nicgen_hdl::top::DynTop;
 
 pub trait Dut {
     fn set(&mut self, i: usize, v: u128);
+    /// The low 128 bits of port `i`.
     fn get(&self, i: usize) -> u128;
+    /// Port `i` whole, 128 bits per chunk, least significant first.
+    fn get_wide(&self, i: usize) -> Vec<u128>;
     fn settle(&mut self);
     /// Settle inputs driven since the last event before a clock edge. The native simulator
     /// needs it (otherwise flops sample those inputs in the same delta as the clock, a race the
@@ -31,6 +34,9 @@ impl Dut for Box<dyn DynTop> {
     fn get(&self, i: usize) -> u128 {
         DynTop::get(self.as_ref(), i)
     }
+    fn get_wide(&self, i: usize) -> Vec<u128> {
+        DynTop::get_wide(self.as_ref(), i)
+    }
     fn settle(&mut self) {
         DynTop::settle(self.as_mut())
     }
@@ -42,6 +48,9 @@ impl Dut for Model {
     }
     fn get(&self, i: usize) -> u128 {
         Model::get(self, i)
+    }
+    fn get_wide(&self, i: usize) -> Vec<u128> {
+        Model::get_wide(self, i)
     }
     fn settle(&mut self) {
         self.eval()

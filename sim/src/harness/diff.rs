@@ -143,17 +143,28 @@ impl Mirror for VerilatorMirror {
             self.vl.dump(time);
         }
         for &o in &self.outputs {
-            let (a, b) = (native.get(o), self.vl.get(o));
-            if a != b {
+            let (a, b) = (native.get_wide(o), self.vl.get_wide(o));
+            if let Some(c) = (0..a.len()).find(|&c| a[c] != b[c]) {
                 crate::harness::testing::note_end_cycle(cycle);
                 self.vl.flush_trace();
+                let p = &self.ports[o];
                 return Err(Mismatch {
                     top: self.name.clone(),
                     cycle,
                     time_ps: time,
-                    signal: self.ports[o].name.clone(),
-                    native: a,
-                    verilator: b,
+                    // a port wider than 128 bits: the first chunk that differs
+                    signal: if a.len() == 1 {
+                        p.name.clone()
+                    } else {
+                        format!(
+                            "{}[{}:{}]",
+                            p.name,
+                            (128 * c + 127).min(p.width - 1),
+                            128 * c
+                        )
+                    },
+                    native: a[c],
+                    verilator: b[c],
                     seed: self.seed,
                 });
             }
@@ -163,29 +174,55 @@ impl Mirror for VerilatorMirror {
 }
 
 /// A native run as a list of steps: the value of every port (inputs as driven, outputs as the
-/// native model answered) at every point the lock-step check compares, in port order.
+/// native model answered) at every point the lock-step check compares, in port order, 128 bits
+/// per entry: port i's chunks (least significant first) start at entry `at[i]`.
 #[derive(Clone, Debug, Default)]
 pub struct Recording {
     pub ports: Vec<PortInfo>,
+    pub at: Vec<usize>,
     pub steps: Vec<Vec<u128>>,
     /// Cycles of the first clock the recording covers.
     pub cycles: u64,
 }
 
+impl Recording {
+    /// Port i's value at a step: its chunks with their widths, least significant first.
+    pub fn value(&self, step: &[u128], i: usize) -> Vec<(u128, usize)> {
+        let w = self.ports[i].width;
+        (0..w.div_ceil(128))
+            .map(|c| (step[self.at[i] + c], (w - 128 * c).min(128)))
+            .collect()
+    }
+}
+
+/// Where each port's chunks start in a step (`Recording::at`), and the entries of a step.
+fn chunk_offsets(ports: &[PortInfo]) -> (Vec<usize>, usize) {
+    let mut at = vec![];
+    let mut n = 0;
+    for p in ports {
+        at.push(n);
+        n += p.width.div_ceil(128);
+    }
+    (at, n)
+}
+
 struct Recorder {
     now: Vec<u128>,
+    at: Vec<usize>,
     outputs: Vec<usize>,
     steps: Vec<Vec<u128>>,
 }
 
 impl Mirror for Recorder {
     fn set(&mut self, i: usize, v: u128) {
-        self.now[i] = v;
+        self.now[self.at[i]] = v;
     }
     fn settle(&mut self) {}
     fn check(&mut self, native: &dyn DynTop, _: u64, _: u64) -> Result<(), Mismatch> {
         for &o in &self.outputs {
-            self.now[o] = native.get(o);
+            for (c, v) in native.get_wide(o).into_iter().enumerate() {
+                self.now[self.at[o] + c] = v;
+            }
         }
         self.steps.push(self.now.clone());
         Ok(())
@@ -227,14 +264,17 @@ pub fn record(
     stim: &Stimulus,
 ) -> Recording {
     let ports = native.ports();
+    let (at, entries) = chunk_offsets(&ports);
     let mut r = Recorder {
-        now: vec![0; ports.len()],
+        now: vec![0; entries],
+        at: at.clone(),
         outputs: port_indices(&ports, |p| p.dir == PortDir::Out),
         steps: vec![],
     };
     run(native, &mut r, periods_ps, cycles, rng, stim).expect("a recording has nothing to compare");
     Recording {
         ports,
+        at,
         steps: r.steps,
         cycles,
     }
@@ -340,7 +380,7 @@ fn run(
         vl.check(native.as_ref(), cycle, time)?;
         if fell0 {
             for (k, &o) in outputs.iter().enumerate() {
-                activity.nonzero[k].1 += (native.get(o) != 0) as u64;
+                activity.nonzero[k].1 += native.get_wide(o).iter().any(|&c| c != 0) as u64;
             }
             for &i in &inputs {
                 let p = &ports[i];

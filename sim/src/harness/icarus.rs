@@ -87,12 +87,12 @@ pub fn replay(
     for s in &rec.steps {
         stim += &hex(&ins
             .iter()
-            .map(|&i| (s[i], rec.ports[i].width))
+            .flat_map(|&i| rec.value(s, i))
             .collect::<Vec<_>>());
         stim.push('\n');
         want += &hex(&outs
             .iter()
-            .map(|&i| (s[i], rec.ports[i].width))
+            .flat_map(|&i| rec.value(s, i))
             .collect::<Vec<_>>());
         want.push('\n');
     }
@@ -247,16 +247,24 @@ pub fn replay(
 /// Bits `at .. at + w` of a hex string (most significant digit first) as text ("x" for unknown).
 fn bits_of(hexs: &str, at: usize, w: usize) -> String {
     let digits: Vec<char> = hexs.chars().rev().collect();
-    let mut v = 0u128;
+    let mut nibs = vec![0u32; w.div_ceil(4).max(1)];
     for b in 0..w {
         let d = (at + b) / 4;
         let Some(c) = digits.get(d) else { break };
         match c.to_digit(16) {
-            Some(n) => v |= (((n >> ((at + b) % 4)) & 1) as u128) << b,
+            Some(n) => nibs[b / 4] |= ((n >> ((at + b) % 4)) & 1) << (b % 4),
             None => return "x".into(),
         }
     }
-    format!("{v:#x}")
+    while nibs.len() > 1 && nibs.last() == Some(&0) {
+        nibs.pop();
+    }
+    let s: String = nibs
+        .iter()
+        .rev()
+        .map(|&n| char::from_digit(n, 16).unwrap())
+        .collect();
+    format!("0x{s}")
 }
 
 /// Write a testbench's files and run it: convenience for `replay` into a scratch directory

@@ -48,6 +48,7 @@ fn cpp_name(v: &str) -> String {
 fn shim(ports: &[PortInfo]) -> String {
     let mut set = String::new();
     let mut get = String::new();
+    let mut chunk = String::new();
     for (i, p) in ports.iter().enumerate() {
         let n = cpp_name(&p.name);
         if p.width <= 64 {
@@ -60,7 +61,10 @@ fn shim(ports: &[PortInfo]) -> String {
             if p.dir == PortDir::In {
                 set += &format!("    case {i}: {{ uint32_t w[4] = {{(uint32_t)lo, (uint32_t)(lo >> 32), (uint32_t)hi, (uint32_t)(hi >> 32)}}; for (int k = 0; k < {words}; k++) m->{n}[k] = w[k]; break; }}\n");
             }
-            get += &format!("    case {i}: {{ uint64_t w[4] = {{0, 0, 0, 0}}; for (int k = 0; k < {words}; k++) w[k] = m->{n}[k]; *lo = w[0] | (w[1] << 32); *hi = w[2] | (w[3] << 32); break; }}\n");
+            get += &format!("    case {i}: {{ uint64_t w[4] = {{0, 0, 0, 0}}; for (int k = 0; k < {words} && k < 4; k++) w[k] = m->{n}[k]; *lo = w[0] | (w[1] << 32); *hi = w[2] | (w[3] << 32); break; }}\n");
+            if p.width > 128 {
+                chunk += &format!("    case {i}: {{ uint64_t w[4] = {{0, 0, 0, 0}}; for (int k = 0; k < 4 && c * 4 + k < {words}; k++) w[k] = m->{n}[c * 4 + k]; *lo = w[0] | (w[1] << 32); *hi = w[2] | (w[3] << 32); break; }}\n");
+            }
         }
     }
     format!(
@@ -99,6 +103,13 @@ int nicgen_get(void* p, int idx, uint64_t* lo, uint64_t* hi) {{
   Vtop* m = ((H*)p)->m;
   switch (idx) {{
 {get}    default: return -1;
+  }}
+  return 0;
+}}
+int nicgen_get_chunk(void* p, int idx, int c, uint64_t* lo, uint64_t* hi) {{
+  Vtop* m = ((H*)p)->m; (void)m; (void)c; (void)lo; (void)hi;
+  switch (idx) {{
+{chunk}    default: return -1;
   }}
   return 0;
 }}
@@ -225,6 +236,7 @@ type FnFree = unsafe extern "C" fn(*mut std::ffi::c_void);
 type FnEval = unsafe extern "C" fn(*mut std::ffi::c_void);
 type FnSet = unsafe extern "C" fn(*mut std::ffi::c_void, i32, u64, u64) -> i32;
 type FnGet = unsafe extern "C" fn(*mut std::ffi::c_void, i32, *mut u64, *mut u64) -> i32;
+type FnGetChunk = unsafe extern "C" fn(*mut std::ffi::c_void, i32, i32, *mut u64, *mut u64) -> i32;
 type FnTraceOpen = unsafe extern "C" fn(*mut std::ffi::c_void, *const std::os::raw::c_char);
 type FnTraceDump = unsafe extern "C" fn(*mut std::ffi::c_void, u64);
 
@@ -236,6 +248,7 @@ pub struct Model {
     eval: FnEval,
     set: FnSet,
     get: FnGet,
+    get_chunk: FnGetChunk,
     free: FnFree,
     trace_open: FnTraceOpen,
     trace_dump: FnTraceDump,
@@ -275,6 +288,7 @@ impl Model {
                 eval: *lib.get(b"nicgen_eval\0")?,
                 set: *lib.get(b"nicgen_set\0")?,
                 get: *lib.get(b"nicgen_get\0")?,
+                get_chunk: *lib.get(b"nicgen_get_chunk\0")?,
                 free: *lib.get(b"nicgen_free\0")?,
                 trace_open: *lib.get(b"nicgen_trace_open\0")?,
                 trace_dump: *lib.get(b"nicgen_trace_dump\0")?,
@@ -323,6 +337,23 @@ impl Model {
         let r = unsafe { (self.get)(self.h, index as i32, &mut lo, &mut hi) };
         assert_eq!(r, 0);
         lo as u128 | ((hi as u128) << 64)
+    }
+    /// Port `index` whole: `width.div_ceil(128)` chunks of 128 bits, least significant first.
+    pub fn get_wide(&self, index: usize) -> Vec<u128> {
+        let n = self.ports[index].width.div_ceil(128);
+        if n == 1 {
+            return vec![self.get(index)];
+        }
+        (0..n)
+            .map(|c| {
+                let (mut lo, mut hi) = (0u64, 0u64);
+                // SAFETY: h is live until drop.
+                let r =
+                    unsafe { (self.get_chunk)(self.h, index as i32, c as i32, &mut lo, &mut hi) };
+                assert_eq!(r, 0);
+                lo as u128 | ((hi as u128) << 64)
+            })
+            .collect()
     }
     /// Evaluate the model if an input changed since the last evaluation.
     pub fn eval(&mut self) {

@@ -66,7 +66,8 @@ impl MemServer {
     }
 }
 
-/// AXI4 port indices at a prefix (the signals of `nicgen_hdl::common::axi::Axi4Master`).
+/// AXI4 port indices at a prefix (the signals of `nicgen_hdl::common::axi::Axi4Master`, or of
+/// `Axi4WrMaster`, a write-only manager, whose read channels are absent: `reads` false).
 #[derive(Clone, Copy, Debug)]
 pub struct Axi4Ports {
     pub(crate) aw: [usize; 7],
@@ -74,10 +75,16 @@ pub struct Axi4Ports {
     pub(crate) b: [usize; 4],
     pub(crate) ar: [usize; 7],
     pub(crate) r: [usize; 6],
+    /// The manager has the read channels.
+    pub(crate) reads: bool,
+    /// Bytes per beat (WDATA's width / 8).
+    pub(crate) beat: usize,
 }
 
 impl Axi4Ports {
     pub fn bind(p: &[PortInfo], prefix: &str) -> Self {
+        let reads = p.iter().any(|x| x.name == format!("{prefix}arvalid"));
+        let w = bind(p, prefix, ["wdata", "wstrb", "wlast", "wvalid", "wready"]);
         Self {
             aw: bind(
                 p,
@@ -86,20 +93,30 @@ impl Axi4Ports {
                     "awid", "awaddr", "awlen", "awsize", "awburst", "awvalid", "awready",
                 ],
             ),
-            w: bind(p, prefix, ["wdata", "wstrb", "wlast", "wvalid", "wready"]),
+            w,
             b: bind(p, prefix, ["bid", "bresp", "bvalid", "bready"]),
-            ar: bind(
-                p,
-                prefix,
-                [
-                    "arid", "araddr", "arlen", "arsize", "arburst", "arvalid", "arready",
-                ],
-            ),
-            r: bind(
-                p,
-                prefix,
-                ["rid", "rdata", "rresp", "rlast", "rvalid", "rready"],
-            ),
+            ar: if reads {
+                bind(
+                    p,
+                    prefix,
+                    [
+                        "arid", "araddr", "arlen", "arsize", "arburst", "arvalid", "arready",
+                    ],
+                )
+            } else {
+                [usize::MAX; 7]
+            },
+            r: if reads {
+                bind(
+                    p,
+                    prefix,
+                    ["rid", "rdata", "rresp", "rlast", "rvalid", "rready"],
+                )
+            } else {
+                [usize::MAX; 6]
+            },
+            reads,
+            beat: p[w[0]].width / 8,
         }
     }
 }
@@ -114,6 +131,7 @@ impl Axi4Ports {
         ready: &[bool; 3],
         held: &mut [Option<Vec<u128>>; 3],
     ) -> Result<(), String> {
+        let channels = if self.reads { 3 } else { 2 };
         for (k, (ports, valid)) in [
             (&self.aw[..5], self.aw[5]),
             (&self.w[..3], self.w[3]),
@@ -121,8 +139,9 @@ impl Axi4Ports {
         ]
         .iter()
         .enumerate()
+        .take(channels)
         {
-            let now: Vec<u128> = ports.iter().map(|&i| d.get(i)).collect();
+            let now: Vec<u128> = ports.iter().flat_map(|&i| d.get_wide(i)).collect();
             let v = d.get(*valid) != 0;
             check_held(&mut held[k], ["AW", "W", "AR"][k], v, now, v && ready[k])?;
         }
@@ -144,13 +163,17 @@ struct WriteBurst {
     beats: u64,
     data: Vec<u8>,
     /// WSTRB of each beat.
-    strb: Vec<u8>,
+    strb: Vec<u64>,
+    /// The edge its AW was taken (counted from 1).
+    req_cycle: u64,
 }
 
-/// An AXI4 subordinate with 64-bit data on a device's AXI4 manager port. It checks the
-/// manager's side of the AMBA rules on every edge (VALID and payload stable until READY; INCR
-/// bursts of full beats, at most 256, not crossing 4 KB; WLAST on the burst's last beat) and
-/// answers after the memory's latency, interleaving the R beats of different IDs at random.
+/// An AXI4 subordinate on a device's AXI4 manager port, with the port's data width (8 to 32
+/// bytes; reads at most 16), or on a write-only manager. It checks the manager's side of the
+/// AMBA rules on every edge (VALID and payload stable until READY; INCR bursts of full beats,
+/// at most 256, not crossing 4 KB; WLAST on the burst's last beat) and answers after the
+/// memory's latency, interleaving the R beats of different IDs at random. Every write burst
+/// whose strobes select one run of whole 4-byte words is logged (`log`) as those words.
 pub struct Axi4Memory {
     p: Axi4Ports,
     pub srv: MemServer,
@@ -171,10 +194,10 @@ pub struct Axi4Memory {
     /// Bursts seen: (reads, writes), and the longest.
     pub bursts: (u64, u64),
     pub max_beats: u64,
+    /// Every write burst: when its AW was taken and its last W beat arrived, the first byte its
+    /// strobes select, and the selected bytes as 32-bit words.
+    pub log: Vec<HostWrite>,
 }
-
-/// AxSIZE of a full 8-byte beat.
-const SIZE_8_BYTES: u128 = 3;
 
 impl Axi4Memory {
     pub fn new(p: Axi4Ports, srv: MemServer, seed: u64) -> Self {
@@ -194,6 +217,7 @@ impl Axi4Memory {
             partial_strobes: false,
             bursts: (0, 0),
             max_beats: 0,
+            log: vec![],
         }
     }
 
@@ -206,15 +230,16 @@ impl Axi4Memory {
         burst: u128,
     ) -> Result<u64, String> {
         let beats = len as u64 + 1;
-        if size != SIZE_8_BYTES || burst != 1 {
+        let bb = self.p.beat as u64;
+        if 1u64 << size != bb || burst != 1 {
             return Err(format!(
-                "{what}: size {size} burst {burst} (want full 8-byte INCR beats)"
+                "{what}: size {size} burst {burst} (want full {bb}-byte INCR beats)"
             ));
         }
-        if addr % 8 != 0 {
+        if addr % bb != 0 {
             return Err(format!("{what}: address {addr:#x} not aligned to the beat"));
         }
-        if (addr & 0xFFF) + beats * 8 > 4096 {
+        if (addr & 0xFFF) + beats * bb > 4096 {
             return Err(format!(
                 "{what}: {beats} beats at {addr:#x} cross a 4 KB boundary"
             ));
@@ -235,7 +260,7 @@ impl CycleModel for Axi4Memory {
         let g = |i: usize| d.get(i);
         // stability of the manager's VALIDs that were not taken at the previous edge
         p.check_held(d, &self.ready, &mut self.held)?;
-        if g(p.ar[5]) != 0 && self.ready[2] {
+        if p.reads && g(p.ar[5]) != 0 && self.ready[2] {
             let (id, addr) = (g(p.ar[0]) as u64, g(p.ar[1]) as u64);
             let beats = self.check_burst("AR", addr, g(p.ar[2]), g(p.ar[3]), g(p.ar[4]))?;
             let at = self.now
@@ -260,6 +285,7 @@ impl CycleModel for Axi4Memory {
                 beats,
                 data: vec![],
                 strb: vec![],
+                req_cycle: self.now + 1,
             });
             self.bursts.1 += 1;
             self.max_beats = self.max_beats.max(beats);
@@ -269,18 +295,28 @@ impl CycleModel for Axi4Memory {
                 .writes
                 .front_mut()
                 .ok_or("W beat with no write burst")?;
-            if g(p.w[1]) != 0xFF && !self.partial_strobes {
-                return Err(format!("WSTRB {:#x} on a full-width write", g(p.w[1])));
+            let bb = p.beat;
+            let full = if bb == 64 { u64::MAX } else { (1u64 << bb) - 1 };
+            let strb = g(p.w[1]) as u64;
+            if strb != full && !self.partial_strobes {
+                return Err(format!("WSTRB {strb:#x} on a full-width write"));
             }
-            w.data.extend_from_slice(&(g(p.w[0]) as u64).to_le_bytes());
-            w.strb.push(g(p.w[1]) as u8);
-            let n = w.data.len() as u64 / 8;
+            let bytes: Vec<u8> = d
+                .get_wide(p.w[0])
+                .iter()
+                .flat_map(|c| c.to_le_bytes())
+                .take(bb)
+                .collect();
+            w.data.extend_from_slice(&bytes);
+            w.strb.push(strb);
+            let n = w.data.len() as u64 / bb as u64;
             if (g(p.w[2]) != 0) != (n == w.beats) {
                 return Err(format!("WLAST {} on beat {n} of {}", g(p.w[2]), w.beats));
             }
             if n == w.beats {
                 let w = self.writes.pop_front().unwrap();
-                let ok = if w.strb.iter().all(|&s| s == 0xFF) {
+                let on = |i: usize| w.strb[i / bb] >> (i % bb) & 1 != 0;
+                let ok = if w.strb.iter().all(|&s| s == full) {
                     self.srv.write(w.addr, &w.data)
                 } else {
                     // the strobed bytes only; an error answer (nothing written) when any
@@ -288,19 +324,34 @@ impl CycleModel for Axi4Memory {
                     let mut cur = self.srv.read(w.addr, w.data.len());
                     if let Some(c) = cur.as_mut() {
                         for (i, b) in c.iter_mut().enumerate() {
-                            if w.strb[i / 8] >> (i % 8) & 1 != 0 {
+                            if on(i) {
                                 *b = w.data[i];
                             }
                         }
                     }
                     cur.is_some_and(|c| self.srv.write(w.addr, &c))
                 };
+                let sel: Vec<usize> = (0..w.data.len()).filter(|&i| on(i)).collect();
+                // the log: bursts whose strobes select one run of whole words
+                if let (Some(&first), Some(&end)) = (sel.first(), sel.last()) {
+                    if sel.len() == end + 1 - first && first % 4 == 0 && sel.len() % 4 == 0 {
+                        self.log.push(HostWrite {
+                            req_cycle: w.req_cycle,
+                            cycle: self.now + 1,
+                            addr: w.addr + first as u64,
+                            words: w.data[first..=end]
+                                .chunks(4)
+                                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+                                .collect(),
+                        });
+                    }
+                }
                 self.bresps
                     .push_back((w.id, if ok { 0 } else { 2 }, self.now + 2));
             }
         }
         if let Some((i, _, _, _)) = self.r_on {
-            if g(p.r[5]) != 0 {
+            if p.reads && g(p.r[5]) != 0 {
                 self.r_on = None;
                 let r = &mut self.reads[i];
                 r.done += 1;
@@ -329,8 +380,10 @@ impl CycleModel for Axi4Memory {
         }
         d.set(p.aw[6], self.ready[0] as u128);
         d.set(p.w[4], self.ready[1] as u128);
-        d.set(p.ar[6], self.ready[2] as u128);
-        if self.r_on.is_none() {
+        if p.reads {
+            d.set(p.ar[6], self.ready[2] as u128);
+        }
+        if p.reads && self.r_on.is_none() {
             // the oldest burst of each ID may go; pick one of them at random
             let mut heads: Vec<usize> = vec![];
             for (i, r) in self.reads.iter().enumerate() {
@@ -342,10 +395,16 @@ impl CycleModel for Axi4Memory {
                 let i = heads[self.rng.below(heads.len() as u64) as usize];
                 let (id, addr, n, beats) = {
                     let r = &self.reads[i];
-                    (r.id, r.addr + r.done * 8, r.done, r.beats)
+                    (r.id, r.addr + r.done * p.beat as u64, r.done, r.beats)
                 };
-                let (data, resp) = match self.srv.read(addr, 8) {
-                    Some(b) => (u64::from_le_bytes(b.try_into().unwrap()) as u128, 0),
+                let bb = p.beat;
+                assert!(bb <= 16, "Axi4Memory reads beats of at most 16 bytes");
+                let (data, resp) = match self.srv.read(addr, bb) {
+                    Some(b) => {
+                        let mut v = [0u8; 16];
+                        v[..bb].copy_from_slice(&b);
+                        (u128::from_le_bytes(v), 0)
+                    }
                     None => (0, 2),
                 };
                 self.r_on = Some((i, data, resp, n + 1 == beats));
@@ -353,6 +412,7 @@ impl CycleModel for Axi4Memory {
             }
         }
         match self.r_on {
+            _ if !p.reads => {}
             Some((_, data, resp, last)) => {
                 d.set(p.r[1], data);
                 d.set(p.r[2], resp as u128);
@@ -770,6 +830,68 @@ impl CycleModel for DmaRdMemory {
                 d.set(p.rsp[4], 1);
             }
             None => d.set(p.rsp[4], 0),
+        }
+    }
+}
+
+/// A device's host-memory write port, whichever interface it has: a 32-bit DMA write port
+/// (`DmaWrMemory`) or an AXI4 manager (`Axi4Memory`), with one log of writes.
+pub enum WritePort {
+    Dma(DmaWrMemory),
+    Axi(Axi4Memory),
+}
+
+impl WritePort {
+    /// Host memory on the write port at `prefix`: an AXI4 manager if it has `awvalid`, else a
+    /// DMA write port.
+    pub fn bind(p: &[PortInfo], prefix: &str, srv: MemServer, seed: u64) -> Self {
+        if p.iter().any(|x| x.name == format!("{prefix}awvalid")) {
+            let mut m = Axi4Memory::new(Axi4Ports::bind(p, prefix), srv, seed);
+            m.ready_rate = 1.0;
+            m.partial_strobes = true;
+            Self::Axi(m)
+        } else {
+            Self::Dma(DmaWrMemory::new(DmaWrPorts::bind(p, prefix), srv, seed))
+        }
+    }
+    pub fn log(&self) -> &[HostWrite] {
+        match self {
+            Self::Dma(m) => &m.log,
+            Self::Axi(m) => &m.log,
+        }
+    }
+    pub fn srv_ref(&self) -> &MemServer {
+        match self {
+            Self::Dma(m) => &m.srv,
+            Self::Axi(m) => &m.srv,
+        }
+    }
+    pub fn srv(&mut self) -> &mut MemServer {
+        match self {
+            Self::Dma(m) => &mut m.srv,
+            Self::Axi(m) => &mut m.srv,
+        }
+    }
+    /// Probability per cycle of each READY being high.
+    pub fn set_ready_rate(&mut self, r: f64) {
+        match self {
+            Self::Dma(m) => m.ready_rate = r,
+            Self::Axi(m) => m.ready_rate = r,
+        }
+    }
+}
+
+impl CycleModel for WritePort {
+    fn before_edge(&mut self, d: &mut dyn Dut) -> Result<(), String> {
+        match self {
+            Self::Dma(m) => m.before_edge(d),
+            Self::Axi(m) => m.before_edge(d),
+        }
+    }
+    fn after_edge(&mut self, d: &mut dyn Dut) {
+        match self {
+            Self::Dma(m) => m.after_edge(d),
+            Self::Axi(m) => m.after_edge(d),
         }
     }
 }

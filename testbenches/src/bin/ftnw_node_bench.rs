@@ -114,7 +114,7 @@ fn latency() -> u64 {
         .unwrap()
         .0;
     // the memory counts its edges from 1: edge e is the cycle count e - 1
-    let req = p.mem[1].as_ref().unwrap().log[0].req_cycle - 1;
+    let req = p.mem[1].as_ref().unwrap().log()[0].req_cycle - 1;
     let l = req - crc;
     eprintln!("  latency: CRC word in to host write request taken: {l} cycles");
     l
@@ -202,7 +202,7 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(16);
-    // FTNW_BENCH_ONLY=torus|isolation|latency measures one figure alone (profiling, RTL
+    // FTNW_BENCH_ONLY=torus|isolation|latency|node measures one figure alone (profiling, RTL
     // iterations) and writes no JSON
     match std::env::var("FTNW_BENCH_ONLY").as_deref() {
         Ok("torus") => {
@@ -217,7 +217,11 @@ fn main() {
             latency();
             return;
         }
-        Ok(other) => panic!("FTNW_BENCH_ONLY={other}: torus, isolation or latency"),
+        Ok("node") => {
+            node_goodput(2);
+            return;
+        }
+        Ok(other) => panic!("FTNW_BENCH_ONLY={other}: torus, isolation, latency or node"),
         Err(_) => {}
     }
     let mut j: BTreeMap<&str, f64> = BTreeMap::new();

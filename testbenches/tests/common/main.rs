@@ -7,6 +7,7 @@ mod axi_lite;
 mod crc;
 mod dma_arb;
 mod dma_axi;
+mod dma_wide;
 mod fifo;
 mod leaves;
 mod mem;

@@ -88,7 +88,7 @@ fn deliver(rng: &mut Rng, plan: &[(usize, u32, usize)], credit_first: bool) -> V
         // everything sent and held in the receiver's packet buffer, nothing written yet
         p.run(3000);
         assert!(p.host[0].to_send.is_empty());
-        assert_eq!(p.mem[1].as_ref().unwrap().log.len(), 0);
+        assert_eq!(p.mem[1].as_ref().unwrap().log().len(), 0);
         let st = p.reg(1, &tnw::RX_FIFO_STATUS);
         assert_ne!(tnw::RX_FIFO_STATUS::PB_NOT_EMPTY.get(st), 0);
         credits(&mut p);
@@ -312,7 +312,7 @@ fn bad_addresses_write_nothing_outside_the_buffers() {
         p.host[0].to_send.extend(message(6, 1, rng));
         p.run(600);
         assert_eq!(take_exc(&mut p), tnw::RX_EXC::RCBA_CARRY.mask());
-        let log = p.mem[1].as_ref().unwrap().log.clone();
+        let log = p.mem[1].as_ref().unwrap().log().to_vec();
         assert_eq!(log.len(), 1, "only the notification: {log:x?}");
         assert_eq!(log[0].addr, bufs[6].1 + 8);
         assert_eq!(log[0].words, vec![rxb::POLLMAGIC_ERR]);
@@ -322,7 +322,7 @@ fn bad_addresses_write_nothing_outside_the_buffers() {
         p.host[0].to_send.extend(message(1, 1, rng));
         p.run(600);
         assert_eq!(take_exc(&mut p), tnw::RX_EXC::RCBA_CARRY.mask());
-        let log = p.mem[1].as_ref().unwrap().log.clone();
+        let log = p.mem[1].as_ref().unwrap().log().to_vec();
         assert_eq!(log.len(), 2);
         assert_eq!(log[1].addr, bufs[1].1);
         assert_eq!(log[1].words, vec![rxb::POLLMAGIC_ERR]);
@@ -334,7 +334,7 @@ fn bad_addresses_write_nothing_outside_the_buffers() {
         p.host[0].to_send.extend(m.iter().cloned());
         p.run(600);
         assert_eq!(take_exc(&mut p), tnw::RX_EXC::RNBA_LSB.mask());
-        let log = p.mem[1].as_ref().unwrap().log.clone();
+        let log = p.mem[1].as_ref().unwrap().log().to_vec();
         assert_eq!(log.len(), 3, "the data, no notification");
         assert_eq!(
             (log[2].addr, &log[2].words[..]),
@@ -347,7 +347,7 @@ fn bad_addresses_write_nothing_outside_the_buffers() {
         p.host[0].to_send.push_back(pkt.clone());
         p.run(600);
         assert_eq!(take_exc(&mut p), tnw::RX_EXC::RAO_RANGE.mask());
-        let log = p.mem[1].as_ref().unwrap().log.clone();
+        let log = p.mem[1].as_ref().unwrap().log().to_vec();
         assert_eq!(log.len(), 5);
         assert_eq!(
             (log[3].addr, &log[3].words[..]),
@@ -357,7 +357,7 @@ fn bad_addresses_write_nothing_outside_the_buffers() {
             (log[4].addr, &log[4].words[..]),
             (bufs[5].1 + 4, &[rxb::POLLMAGIC][..])
         );
-        assert!(p.mem[1].as_ref().unwrap().srv.violations.is_empty());
+        assert!(p.mem[1].as_ref().unwrap().srv_ref().violations.is_empty());
     });
 }
 
@@ -417,7 +417,7 @@ fn rx_reset_mid_write_pads_it_and_reports_the_message_lost() {
         let mut p = ports(rng);
         let bufs = buffers(&mut p, 1, 8);
         p.check_writes = false;
-        p.mem[1].as_mut().unwrap().ready_rate = 0.03;
+        p.mem[1].as_mut().unwrap().set_ready_rate(0.03);
         p.credit(1, 0, 0, 1, 4);
         let m = message(0, 1, rng);
         p.host[0].to_send.extend(m.iter().cloned());
@@ -438,9 +438,9 @@ fn rx_reset_mid_write_pads_it_and_reports_the_message_lost() {
             tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
         );
         p.discard_in_flight(0);
-        p.mem[1].as_mut().unwrap().ready_rate = 1.0;
+        p.mem[1].as_mut().unwrap().set_ready_rate(1.0);
         p.run(200);
-        let log = p.mem[1].as_ref().unwrap().log.clone();
+        let log = p.mem[1].as_ref().unwrap().log().to_vec();
         assert_eq!(log.len(), 2, "{log:x?}");
         assert_eq!(log[0].addr, bufs[0].0);
         let got = &log[0].words;
@@ -464,7 +464,7 @@ fn rx_reset_mid_write_pads_it_and_reports_the_message_lost() {
         let m2 = message(0, 2, rng);
         p.host[0].to_send.extend(m2.iter().cloned());
         p.run(1000);
-        let log = p.mem[1].as_ref().unwrap().log.clone();
+        let log = p.mem[1].as_ref().unwrap().log().to_vec();
         assert_eq!(log.len(), 5, "{log:x?}");
         assert_eq!(
             (log[2].addr, &log[2].words[..]),
