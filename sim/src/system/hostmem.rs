@@ -141,8 +141,11 @@ impl Axi4Ports {
         .enumerate()
         .take(channels)
         {
-            let now: Vec<u128> = ports.iter().flat_map(|&i| d.get_wide(i)).collect();
             let v = d.get(*valid) != 0;
+            if !v && held[k].is_none() {
+                continue;
+            }
+            let now: Vec<u128> = ports.iter().flat_map(|&i| d.get_wide(i)).collect();
             check_held(&mut held[k], ["AW", "W", "AR"][k], v, now, v && ready[k])?;
         }
         Ok(())
