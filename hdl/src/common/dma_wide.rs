@@ -13,9 +13,10 @@
 //!
 //! Store-and-forward: the wide request is offered only once all of its beats are buffered
 //! (a 16-beat FIFO and a 4-request FIFO), so an arbiter that grants it passes its beats one per
-//! cycle and never waits on the narrow writer's rate. Latency: a write's request is offered
-//! three cycles after its last narrow beat. The narrow side takes one word per cycle while the
-//! FIFOs have room, and one request per cycle when no write is being packed.
+//! cycle and never waits on the narrow writer's rate. Latency: a write's request is offered two
+//! cycles after the edge that takes its last narrow word (the FIFO's). The narrow side takes
+//! one word per cycle while the FIFOs have room, and a request when no write is being packed
+//! (so a write's words follow its request, never the next write's request first).
 
 use crate::common::dma::{DmaWrMaster, DmaWrSlave};
 use crate::common::prim::{k, Concat};

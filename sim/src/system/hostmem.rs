@@ -175,8 +175,8 @@ struct WriteBurst {
 /// bytes; reads at most 16), or on a write-only manager. It checks the manager's side of the
 /// AMBA rules on every edge (VALID and payload stable until READY; INCR bursts of full beats,
 /// at most 256, not crossing 4 KB; WLAST on the burst's last beat) and answers after the
-/// memory's latency, interleaving the R beats of different IDs at random. Every write burst
-/// whose strobes select one run of whole 4-byte words is logged (`log`) as those words.
+/// memory's latency, interleaving the R beats of different IDs at random. With `log_writes`,
+/// every write burst whose strobes select one run of whole 4-byte words is logged (`log`).
 pub struct Axi4Memory {
     p: Axi4Ports,
     pub srv: MemServer,
@@ -197,9 +197,11 @@ pub struct Axi4Memory {
     /// Bursts seen: (reads, writes), and the longest.
     pub bursts: (u64, u64),
     pub max_beats: u64,
-    /// Every write burst: when its AW was taken and its last W beat arrived, the first byte its
-    /// strobes select, and the selected bytes as 32-bit words.
+    /// With `log_writes`: every write burst whose strobes select one run of whole words, when
+    /// its AW was taken and its last W beat arrived, the first byte selected, and the selected
+    /// bytes as 32-bit words.
     pub log: Vec<HostWrite>,
+    pub log_writes: bool,
 }
 
 impl Axi4Memory {
@@ -221,6 +223,7 @@ impl Axi4Memory {
             bursts: (0, 0),
             max_beats: 0,
             log: vec![],
+            log_writes: false,
         }
     }
 
@@ -336,7 +339,8 @@ impl CycleModel for Axi4Memory {
                 };
                 let sel: Vec<usize> = (0..w.data.len()).filter(|&i| on(i)).collect();
                 // the log: bursts whose strobes select one run of whole words
-                if let (Some(&first), Some(&end)) = (sel.first(), sel.last()) {
+                if let (true, Some(&first), Some(&end)) = (self.log_writes, sel.first(), sel.last())
+                {
                     if sel.len() == end + 1 - first && first % 4 == 0 && sel.len() % 4 == 0 {
                         self.log.push(HostWrite {
                             req_cycle: w.req_cycle,
@@ -852,6 +856,7 @@ impl WritePort {
             let mut m = Axi4Memory::new(Axi4Ports::bind(p, prefix), srv, seed);
             m.ready_rate = 1.0;
             m.partial_strobes = true;
+            m.log_writes = true;
             Self::Axi(m)
         } else {
             Self::Dma(DmaWrMemory::new(DmaWrPorts::bind(p, prefix), srv, seed))
