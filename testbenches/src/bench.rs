@@ -3,6 +3,10 @@
 
 use std::collections::BTreeMap;
 
+/// RX_ACK of the TNW benchmarks' coalesced figures, `(EVERY, DELAY)`: an ACK per 8 packets, or
+/// 256 cycles after the first it covers.
+pub const COALESCE_ACKS: (u32, u32) = (8, 255);
+
 /// `build/synth/<name>.json`, if `make synth` wrote it.
 pub fn synth(name: &str) -> Option<Obj> {
     let path = nicgen_sim::workspace_root()

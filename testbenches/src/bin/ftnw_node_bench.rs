@@ -12,7 +12,7 @@ use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::ftnw::net::{Net, Pkt};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
-use nicgen_testbenches::bench::{synth, write};
+use nicgen_testbenches::bench::{synth, write, COALESCE_ACKS as COALESCE};
 use nicgen_wire::ftnw::link::{Word, PAYLOAD_WORDS};
 use std::collections::BTreeMap;
 
@@ -148,9 +148,11 @@ fn load(net: &mut Net, msgs: usize, rng: &mut Rng) -> usize {
     n * 8 * msgs * MSG as usize
 }
 
-/// One node, links cabled to each other, all six receiving at once: payload words into its host
-/// memory per cycle, over six links' raw rate.
-fn node_goodput(msgs: usize) -> f64 {
+/// One node, links cabled to each other, all six receiving (and sending) at once: payload words
+/// into its host memory per cycle, over six links' raw rate. Every line carries data both ways,
+/// so the acknowledgements share it: an ACK per packet (RX_ACK's reset value, `coalesce` None)
+/// or coalesced, `(every, delay)`.
+fn node_goodput(msgs: usize, coalesce: Option<(u32, u32)>) -> f64 {
     let mut rng = Rng::new(21);
     let c = |_, _| ChannelCfg {
         latency: 64,
@@ -158,13 +160,17 @@ fn node_goodput(msgs: usize) -> f64 {
     };
     let mut net = Net::node_torus(Backend::Verilator, [1, 1, 1], &[P], c, 21);
     net.online();
+    if let Some((every, delay)) = coalesce {
+        net.coalesce_acks(every, delay);
+    }
     let total = load(&mut net, msgs, &mut rng);
     let start = net.cycles[0];
     net.drain(total as u64 * 40 + 50_000);
     let end = (0..6).map(|k| net.host[k].last_rx_cycle).max().unwrap();
     let g = (total * PAYLOAD_WORDS) as f64 / (end - start) as f64 / 6.0;
     eprintln!(
-        "  node, six links at once into one host port: {g:.4} of six links' raw ({total} packets)"
+        "  node, six links at once into one host port, ACKs {}: {g:.4} of six links' raw ({total} packets)",
+        coalesce.map_or("per packet".to_string(), |(e, d)| format!("per {e} packets or {} cycles", d + 2))
     );
     g
 }
@@ -218,7 +224,8 @@ fn main() {
             return;
         }
         Ok("node") => {
-            node_goodput(2);
+            node_goodput(2, None);
+            node_goodput(2, Some(COALESCE));
             return;
         }
         Ok(other) => panic!("FTNW_BENCH_ONLY={other}: torus, isolation, latency or node"),
@@ -232,7 +239,11 @@ fn main() {
         goodput(&[0, 1, 2, 3, 4, 5, 6, 7], msgs, 0, 12),
     );
     j.insert("message_packets", MSG as f64);
-    j.insert("node_goodput_6links", node_goodput(2));
+    j.insert("node_goodput_6links", node_goodput(2, None));
+    j.insert(
+        "node_goodput_6links_coalesced_acks",
+        node_goodput(2, Some(COALESCE)),
+    );
     j.insert("torus_sim_cycles_per_s", torus_speed());
     match synth("ftnw_node") {
         Some(s) => {

@@ -22,8 +22,7 @@ fn chan(ber: f64) -> [ChannelCfg; 2] {
     [c.clone(), c]
 }
 
-/// RX_ACK of the coalesced figures: an ACK per 8 packets, or 256 cycles after the first.
-const COALESCE: (u32, u32) = (8, 255);
+use nicgen_testbenches::bench::COALESCE_ACKS as COALESCE;
 
 /// Payload words delivered per cycle, per direction, for `n` packets each way (`bi`) or one way;
 /// `coalesce`: RX_ACK's (EVERY, DELAY), else its reset value (an ACK per packet).

@@ -6,7 +6,8 @@
 //! strobes select exactly the write's words, each in its lane, every other strobe low; WLAST on
 //! the last beat only; AW and W held until READY; store-and-forward: once a burst's AW is
 //! offered its beats are offered back to back until WLAST. At the narrow side: one response per
-//! write, in order, with the burst's error.
+//! write, in order, with the burst's error; with every VALID and READY high (the second half), a
+//! word taken every cycle, the next write's first right after the last of the one before.
 
 use nicgen_hdl::common::axi::{Axi4WrMaster, WideWrToAxi4};
 use nicgen_hdl::common::dma::{DmaWrMaster, DmaWrSlave};
@@ -80,7 +81,16 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
         let mut streaming = false;
         for cycle in 0..60_000u64 {
             let u = &mut b.uut;
-            if !req_on && next < writes && rng.chance(0.4) {
+            // the second half eager (every VALID at once, every READY high): the narrow side
+            // must then take a word every cycle, a write's first word right after the last of
+            // the write before
+            let eager = rsp >= writes / 2;
+            let (p_req, p_dat, p_ready) = if eager {
+                (1.0, 1.0, 1.0)
+            } else {
+                (0.4, 0.8, 0.6)
+            };
+            if !req_on && next < writes && (next != writes / 2 || eager) && rng.chance(p_req) {
                 req_on = true;
             }
             u.m.wr_req_valid.next = req_on;
@@ -88,7 +98,7 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
             u.m.wr_req_beats.next = (ws[next.min(writes - 1)].1 as u64).into();
             match data_q.front() {
                 Some(&w) => {
-                    if !dat_on && rng.chance(0.8) {
+                    if !dat_on && rng.chance(p_dat) {
                         dat_on = true;
                     }
                     u.m.wr_dat_data.next = (word(w, beat) as u64).into();
@@ -97,10 +107,10 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
                 None => dat_on = false,
             }
             u.m.wr_dat_valid.next = dat_on;
-            u.m.wr_rsp_ready.next = rng.chance(0.8);
-            u.axi.awready.next = rng.chance(0.6);
+            u.m.wr_rsp_ready.next = eager || rng.chance(0.8);
+            u.axi.awready.next = rng.chance(p_ready);
             // W only for a burst whose AW was taken (as host memory does)
-            u.axi.wready.next = !bursts.is_empty() && rng.chance(0.6);
+            u.axi.wready.next = !bursts.is_empty() && rng.chance(p_ready);
             let bv = bq.front().is_some_and(|r| r.0 <= cycle);
             u.axi.bvalid.next = bv;
             u.axi.bresp.next = (if bq.front().is_some_and(|r| r.1) {
@@ -194,6 +204,13 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
                 bq.pop_front();
             }
             // the narrow master's handshakes
+            if eager && dat_on {
+                assert!(
+                    u.m.wr_dat_ready.val(),
+                    "cycle {cycle}: word {beat} of write {} waits with every READY high",
+                    data_q[0]
+                );
+            }
             if req_on && u.m.wr_req_ready.val() {
                 req_on = false;
                 data_q.push_back(next);
