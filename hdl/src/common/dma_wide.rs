@@ -15,9 +15,8 @@
 //! (a 16-beat FIFO and a 4-request FIFO), so an arbiter that grants it passes its beats one per
 //! cycle and never waits on the narrow writer's rate. Latency: a write's request is offered two
 //! cycles after the edge that takes its last narrow word (the FIFO's). The narrow side takes
-//! one word per cycle while the FIFOs have room, and the next write's request while a write is
-//! being packed (one request register), so a writer's writes follow each other without an idle
-//! cycle.
+//! one word per cycle while the FIFOs have room, and a request when no write is being packed
+//! (so a write's words follow its request, never the next write's request first).
 
 use crate::common::dma::{DmaWrMaster, DmaWrSlave};
 use crate::common::prim::{k, Concat};
@@ -98,12 +97,6 @@ pub struct DmaWrPack {
     pub m: DmaWrSlave<32>,
     /// Wide writes.
     pub s: DmaWrMaster<WIDE>,
-    /// The next write's request, taken while the one before is being packed: its wide address
-    /// and beats, its first lane.
-    pv: DFF<Bit>,
-    p_addr: DFF<Bits<64>>,
-    p_beats: DFF<Bits<13>>,
-    p_lane: DFF<Bits<3>>,
     /// A write is being packed: its wide address and beats, the next lane, the lanes so far.
     busy: DFF<Bit>,
     addr: DFF<Bits<64>>,
@@ -145,10 +138,6 @@ impl Default for DmaWrPack {
             reset: Default::default(),
             m: Default::default(),
             s: Default::default(),
-            pv: Default::default(),
-            p_addr: Default::default(),
-            p_beats: Default::default(),
-            p_lane: Default::default(),
             busy: Default::default(),
             addr: Default::default(),
             beats: Default::default(),
@@ -183,7 +172,7 @@ impl Default for DmaWrPack {
 impl Logic for DmaWrPack {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pv, p_addr, p_beats, p_lane, busy, addr, beats, lane, strb);
+        dff_setup!(self, clock, busy, addr, beats, lane, strb);
         for i in 0..LANES {
             self.acc[i].clock.next = self.clock.val();
             self.acc[i].d.next = self.acc[i].q.val();
@@ -202,12 +191,13 @@ impl Logic for DmaWrPack {
         self.w_lane0.x.next = self.m.wr_req_addr.val().get_bits::<3>(2);
         self.wbeats.next = (self.w_lane0.y.val() + self.m.wr_req_beats.val() + self.c_seven.val())
             >> self.c_three.val();
-        self.m.wr_req_ready.next = !self.pv.q.val();
-        if self.m.wr_req_valid.val() && !self.pv.q.val() {
-            self.pv.d.next = true;
-            self.p_addr.d.next = self.m.wr_req_addr.val() & self.c_align.val();
-            self.p_beats.d.next = self.wbeats.val();
-            self.p_lane.d.next = self.m.wr_req_addr.val().get_bits::<3>(2);
+        self.m.wr_req_ready.next = !self.busy.q.val();
+        if self.m.wr_req_valid.val() && !self.busy.q.val() {
+            self.busy.d.next = true;
+            self.addr.d.next = self.m.wr_req_addr.val() & self.c_align.val();
+            self.beats.d.next = self.wbeats.val();
+            self.lane.d.next = self.m.wr_req_addr.val().get_bits::<3>(2);
+            self.strb.d.next = self.c_zero8.val();
         }
 
         // its words, lane by lane; a beat when lane 7 or the last word is filled
@@ -246,25 +236,6 @@ impl Logic for DmaWrPack {
                 self.busy.d.next = false;
             }
         }
-        // the next write (the pending one, else the request taken now) starts as soon as the
-        // one before takes its last word: no idle cycle between a writer's writes
-        if !self.busy.q.val() || (self.take.val() && self.m.wr_dat_last.val()) {
-            if self.pv.q.val() {
-                self.pv.d.next = false;
-                self.busy.d.next = true;
-                self.addr.d.next = self.p_addr.q.val();
-                self.beats.d.next = self.p_beats.q.val();
-                self.lane.d.next = self.p_lane.q.val();
-                self.strb.d.next = self.c_zero8.val();
-            } else if self.m.wr_req_valid.val() {
-                self.pv.d.next = false;
-                self.busy.d.next = true;
-                self.addr.d.next = self.m.wr_req_addr.val() & self.c_align.val();
-                self.beats.d.next = self.wbeats.val();
-                self.lane.d.next = self.m.wr_req_addr.val().get_bits::<3>(2);
-                self.strb.d.next = self.c_zero8.val();
-            }
-        }
 
         // the wide side: a request once its beats are in, the beats, the responses
         self.req_q.next = self.reqf.source.data.val();
@@ -283,7 +254,6 @@ impl Logic for DmaWrPack {
         self.s.wr_rsp_ready.next = self.m.wr_rsp_ready.val();
 
         if self.reset.val() {
-            self.pv.d.next = false;
             self.busy.d.next = false;
         }
     }

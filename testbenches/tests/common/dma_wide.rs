@@ -7,7 +7,7 @@
 //! the last beat only; AW and W held until READY; store-and-forward: once a burst's AW is
 //! offered its beats are offered back to back until WLAST. At the narrow side: one response per
 //! write, in order, with the burst's error; with every VALID and READY high (the second half), a
-//! word taken every cycle, the next write's first right after the last of the one before.
+//! write's words taken one per cycle, its first at most one cycle after it is offered.
 
 use nicgen_hdl::common::axi::{Axi4WrMaster, WideWrToAxi4};
 use nicgen_hdl::common::dma::{DmaWrMaster, DmaWrSlave};
@@ -71,6 +71,8 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
         let (mut next, mut beat, mut rsp) = (0usize, 0usize, 0usize);
         let mut data_q: VecDeque<usize> = VecDeque::new();
         let (mut req_on, mut dat_on) = (false, false);
+        // cycles the offered word has waited (the eager half)
+        let mut waited = 0u32;
         // AXI side: bursts taken (write, beats seen); B owed (due, err)
         let mut bursts: VecDeque<(usize, usize)> = VecDeque::new();
         let mut aw_seen = 0usize;
@@ -205,8 +207,14 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
             }
             // the narrow master's handshakes
             if eager && dat_on {
+                // a write's words one per cycle; its first after at most one idle cycle
+                waited = if u.m.wr_dat_ready.val() {
+                    0
+                } else {
+                    waited + 1
+                };
                 assert!(
-                    u.m.wr_dat_ready.val(),
+                    waited == 0 || (beat == 0 && waited == 1),
                     "cycle {cycle}: word {beat} of write {} waits with every READY high",
                     data_q[0]
                 );
