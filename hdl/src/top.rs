@@ -124,39 +124,27 @@ pub fn port_width<D: Direction, T: Synth>(_: &Signal<D, T>) -> usize {
 pub fn port_set<T: PortVal>(s: &mut Signal<In, T>, v: u128) {
     s.next = T::from_port(v);
 }
-/// Read any port, whatever its direction (rust-hdl has `val()` per direction only).
+/// Read any port, whatever its direction (rust-hdl has `val()` per direction only): its low 128
+/// bits, or whole, 128 bits per chunk (least significant first).
 pub trait PortRead {
     fn read_port(&self) -> u128;
+    fn read_wide(&self) -> Vec<u128>;
 }
 impl<T: PortVal> PortRead for Signal<In, T> {
     fn read_port(&self) -> u128 {
         self.val().to_port()
+    }
+    fn read_wide(&self) -> Vec<u128> {
+        self.val().to_chunks()
     }
 }
 impl<T: PortVal> PortRead for Signal<Out, T> {
     fn read_port(&self) -> u128 {
         self.val().to_port()
     }
-}
-pub fn port_get<P: PortRead>(s: &P) -> u128 {
-    s.read_port()
-}
-/// Read any port whole, 128 bits per chunk (least significant first).
-pub trait PortReadWide {
-    fn read_wide(&self) -> Vec<u128>;
-}
-impl<T: PortVal> PortReadWide for Signal<In, T> {
     fn read_wide(&self) -> Vec<u128> {
         self.val().to_chunks()
     }
-}
-impl<T: PortVal> PortReadWide for Signal<Out, T> {
-    fn read_wide(&self) -> Vec<u128> {
-        self.val().to_chunks()
-    }
-}
-pub fn port_get_wide<P: PortReadWide>(s: &P) -> Vec<u128> {
-    s.read_wide()
 }
 
 /// A top-level design behind a uniform port interface.
@@ -189,6 +177,15 @@ macro_rules! dyn_top {
                 rust_hdl::prelude::Block::connect_all(&mut uut);
                 Self { name: name.to_string(), uut }
             }
+            /// Port `index` (an index into `ports()`), to read.
+            #[allow(unused_assignments, unused_mut)]
+            fn port(&self, index: usize) -> &dyn $crate::top::PortRead {
+                let mut k = 0usize;
+                $( if index == k { return &self.uut.$c; } k += 1; )*
+                $( if index == k { return &self.uut.$($i).+; } k += 1; )*
+                $( if index == k { return &self.uut.$($o).+; } k += 1; )*
+                panic!("{}: no port {}", self.name, index);
+            }
         }
         impl $crate::top::DynTop for $wrap {
             fn name(&self) -> &str { &self.name }
@@ -210,21 +207,11 @@ macro_rules! dyn_top {
                 $( if index == k { $crate::top::port_set(&mut self.uut.$($i).+, v); return; } k += 1; )*
                 panic!("{}: port {} is not an input", self.name, index);
             }
-            #[allow(unused_assignments, unused_mut)]
             fn get(&self, index: usize) -> u128 {
-                let mut k = 0usize;
-                $( if index == k { return $crate::top::port_get(&self.uut.$c); } k += 1; )*
-                $( if index == k { return $crate::top::port_get(&self.uut.$($i).+); } k += 1; )*
-                $( if index == k { return $crate::top::port_get(&self.uut.$($o).+); } k += 1; )*
-                panic!("{}: no port {}", self.name, index);
+                self.port(index).read_port()
             }
-            #[allow(unused_assignments, unused_mut)]
             fn get_wide(&self, index: usize) -> Vec<u128> {
-                let mut k = 0usize;
-                $( if index == k { return $crate::top::port_get_wide(&self.uut.$c); } k += 1; )*
-                $( if index == k { return $crate::top::port_get_wide(&self.uut.$($i).+); } k += 1; )*
-                $( if index == k { return $crate::top::port_get_wide(&self.uut.$($o).+); } k += 1; )*
-                panic!("{}: no port {}", self.name, index);
+                self.port(index).read_wide()
             }
             fn settle(&mut self) {
                 assert!(rust_hdl::prelude::simulate(&mut self.uut, 1000), "{}: logic did not settle", self.name);

@@ -1145,8 +1145,23 @@ macro_rules! node_ports {
                 rust_hdl::prelude::Block::connect_all(&mut uut);
                 Self { name: name.to_string(), uut }
             }
-            fn clocks(u: &$uut) -> Vec<&Signal<In, Clock>> {
-                vec![$(&u.$c),+]
+            /// Port `index` (an index into `ports()`), to read.
+            #[allow(unused_assignments)]
+            fn port(&self, index: usize) -> &dyn crate::top::PortRead {
+                let u = &self.uut;
+                let mut k = 0;
+                $( if index == k { return &u.$c; } k += 1; )+
+                if index < k + LINKS { return &u.phy_clock[index - k]; }
+                k += LINKS;
+                $( if index == k { return &u.$($i).+; } k += 1; )*
+                for l in 0..LINKS {
+                    $( if index == k { return &u.link[l].$li; } k += 1; )*
+                }
+                $( if index == k { return &u.$($o).+; } k += 1; )*
+                for l in 0..LINKS {
+                    $( if index == k { return &u.link[l].$lo; } k += 1; )*
+                }
+                panic!("{}: no port {}", self.name, index);
             }
         }
         impl DynTop for $top {
@@ -1185,25 +1200,10 @@ macro_rules! node_ports {
                 panic!("{}: port {} is not an input", self.name, index);
             }
             fn get(&self, index: usize) -> u128 {
-                self.get_wide(index)[0]
+                self.port(index).read_port()
             }
-            #[allow(unused_assignments)]
             fn get_wide(&self, index: usize) -> Vec<u128> {
-                use crate::top::port_get_wide as port_get;
-                let u = &self.uut;
-                let mut k = Self::clocks(u).len();
-                if index < k { return port_get(Self::clocks(u)[index]); }
-                if index < k + LINKS { return port_get(&u.phy_clock[index - k]); }
-                k += LINKS;
-                $( if index == k { return port_get(&u.$($i).+); } k += 1; )*
-                for l in 0..LINKS {
-                    $( if index == k { return port_get(&u.link[l].$li); } k += 1; )*
-                }
-                $( if index == k { return port_get(&u.$($o).+); } k += 1; )*
-                for l in 0..LINKS {
-                    $( if index == k { return port_get(&u.link[l].$lo); } k += 1; )*
-                }
-                panic!("{}: no port {}", self.name, index);
+                self.port(index).read_wide()
             }
             fn settle(&mut self) {
                 assert!(rust_hdl::prelude::simulate(&mut self.uut, 1000), "{}: logic did not settle", self.name);

@@ -6,8 +6,8 @@
 //! AXI4 manager with 256-bit data and byte strobes, wide enough for six links at once. Each
 //! link's 32-bit writes are packed into 256-bit beats, store-and-forward (`common::dma_wide`),
 //! then whole writes go round-robin over the links, each link's writes in its own order
-//! (`common::dma_arb`), so a notification never overtakes its data. Each link has its own PHY receive clock; everything
-//! else runs on the node's `clock`.
+//! (`common::dma_arb`), so a notification never overtakes its data. Each link has its own PHY
+//! receive clock; everything else runs on the node's `clock`.
 
 use super::port::TnwPort;
 use crate::common::axi::{Axi4WrMaster, WideWrToAxi4};

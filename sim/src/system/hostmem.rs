@@ -302,7 +302,7 @@ impl CycleModel for Axi4Memory {
                 .front_mut()
                 .ok_or("W beat with no write burst")?;
             let bb = p.beat;
-            let full = if bb == 64 { u64::MAX } else { (1u64 << bb) - 1 };
+            let full = (1u64 << bb) - 1;
             let strb = g(p.w[1]) as u64;
             if strb != full && !self.partial_strobes {
                 return Err(format!("WSTRB {strb:#x} on a full-width write"));
@@ -337,10 +337,13 @@ impl CycleModel for Axi4Memory {
                     }
                     cur.is_some_and(|c| self.srv.write(w.addr, &c))
                 };
-                let sel: Vec<usize> = (0..w.data.len()).filter(|&i| on(i)).collect();
                 // the log: bursts whose strobes select one run of whole words
-                if let (true, Some(&first), Some(&end)) = (self.log_writes, sel.first(), sel.last())
-                {
+                let sel: Vec<usize> = if self.log_writes {
+                    (0..w.data.len()).filter(|&i| on(i)).collect()
+                } else {
+                    vec![]
+                };
+                if let (Some(&first), Some(&end)) = (sel.first(), sel.last()) {
                     if sel.len() == end + 1 - first && first % 4 == 0 && sel.len() % 4 == 0 {
                         self.log.push(HostWrite {
                             req_cycle: w.req_cycle,
