@@ -161,6 +161,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     sel_dest: DFF<Bits<14>>,
     rr: DFF<Bits<3>>,
     ocnt: DFF<Bits<5>>,
+    olast: DFF<Bit>,
     /// Committed packets whose ACK is still held back, and the cycles since the first of them.
     ack_cnt: DFF<Bits<4>>,
     ack_timer: DFF<Bits<10>>,
@@ -171,6 +172,26 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     dup_r: DFF<Bit>,
     seq_r: DFF<Bits<S>>,
     cause_r: DFF<Bits<5>>,
+    /// The input stage: the word from RXSYNC and its decoding, registered.
+    i_rxd: DFF<Bits<32>>,
+    i_rxv: DFF<Bit>,
+    i_data: DFF<Bit>,
+    i_hdr: DFF<Bit>,
+    i_ctrl: DFF<Bit>,
+    i_dirty: DFF<Bit>,
+    i_kind: DFF<Bits<2>>,
+    i_seq: DFF<Bits<S>>,
+    i_dest: DFF<Bits<14>>,
+    i_dclass: DFF<Bits<2>>,
+    /// The events, registered.
+    ev_dirty_cmd_r: DFF<Bit>,
+    ev_dirty_class_r: DFF<Bits<2>>,
+    ev_crc_r: DFF<Bit>,
+    ev_dirty_pkt_r: DFF<Bit>,
+    ev_timeout_r: DFF<Bit>,
+    ev_hdr_reject_r: DFF<Bit>,
+    ev_full_reject_r: DFF<Bit>,
+    ev_offline_data_r: DFF<Bit>,
     // locals
     good: Signal<Local, Bit>,
     cause: Signal<Local, Bits<5>>,
@@ -195,6 +216,21 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pick_p: RrPick<8>,
     slot_np: Signal<Local, Bits<SB>>,
     slot_p: Signal<Local, Bits<SB>>,
+    /// The pop path's pick, made a cycle early: VC, valid, slot; still eligible now.
+    pk_r: DFF<Bits<3>>,
+    pkv_r: DFF<Bit>,
+    pks_r: DFF<Bits<SB>>,
+    pk_ok: Signal<Local, Bit>,
+    /// The idle path's pick, made a cycle early (not across a pop).
+    pn_r: DFF<Bits<3>>,
+    pnv_r: DFF<Bit>,
+    pns_r: DFF<Bits<SB>>,
+    pn_ok: Signal<Local, Bit>,
+    /// Last cycle's eligible VCs, and those eligible in both cycles.
+    elig_r: DFF<Bits<8>>,
+    eligp_r: DFF<Bits<8>>,
+    ok_np: Signal<Local, Bits<8>>,
+    ok_p: Signal<Local, Bits<8>>,
     c_ns: Constant<Bits<5>>,
     c_half_ns: Constant<Bits<5>>,
     c_slot: [Constant<Bits<SB>>; NS],
@@ -219,6 +255,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     c_one16: Constant<Bits<16>>,
     c_zero16: Constant<Bits<16>>,
     c_last5: Constant<Bits<5>>,
+    c_prelast5: Constant<Bits<5>>,
     c_one5: Constant<Bits<5>>,
     c_zero5: Constant<Bits<5>>,
     c_vc: [Constant<Bits<3>>; 8],
@@ -322,6 +359,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             sel_dest: Default::default(),
             rr: Default::default(),
             ocnt: Default::default(),
+            olast: Default::default(),
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
             good_r: Default::default(),
@@ -329,6 +367,24 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             dup_r: Default::default(),
             seq_r: Default::default(),
             cause_r: Default::default(),
+            i_rxd: Default::default(),
+            i_rxv: Default::default(),
+            i_data: Default::default(),
+            i_hdr: Default::default(),
+            i_ctrl: Default::default(),
+            i_dirty: Default::default(),
+            i_kind: Default::default(),
+            i_seq: Default::default(),
+            i_dest: Default::default(),
+            i_dclass: Default::default(),
+            ev_dirty_cmd_r: Default::default(),
+            ev_dirty_class_r: Default::default(),
+            ev_crc_r: Default::default(),
+            ev_dirty_pkt_r: Default::default(),
+            ev_timeout_r: Default::default(),
+            ev_hdr_reject_r: Default::default(),
+            ev_full_reject_r: Default::default(),
+            ev_offline_data_r: Default::default(),
             cause: Default::default(),
             good: Default::default(),
             nak_req: Default::default(),
@@ -350,6 +406,18 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             pick_p: Default::default(),
             slot_np: Default::default(),
             slot_p: Default::default(),
+            pk_r: Default::default(),
+            pkv_r: Default::default(),
+            pks_r: Default::default(),
+            pk_ok: Default::default(),
+            pn_r: Default::default(),
+            pnv_r: Default::default(),
+            pns_r: Default::default(),
+            pn_ok: Default::default(),
+            elig_r: Default::default(),
+            eligp_r: Default::default(),
+            ok_np: Default::default(),
+            ok_p: Default::default(),
             c_ns: k(NS as u64),
             c_half_ns: k(NS as u64 / 2),
             c_slot: std::array::from_fn(|i| k(i as u64)),
@@ -374,6 +442,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             c_one16: k(1),
             c_zero16: k(0),
             c_last5: k(pw - 1),
+            c_prelast5: k(pw - 2),
             c_one5: k(1),
             c_zero5: k(0),
             c_vc: std::array::from_fn(|i| k(i as u64)),
@@ -396,9 +465,61 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, st, exp, cur_seq, cur_dest, cur_slot, cnt, timer, qcommit, qslot, qvc,
-            free, used, sel_valid, pend, sel_vc, sel_slot, sel_dest, rr, ocnt, ack_cnt, ack_timer,
-            good_r, nak_r, dup_r, seq_r, cause_r
+            self,
+            clock,
+            st,
+            exp,
+            cur_seq,
+            cur_dest,
+            cur_slot,
+            cnt,
+            timer,
+            qcommit,
+            qslot,
+            qvc,
+            free,
+            used,
+            sel_valid,
+            pend,
+            sel_vc,
+            sel_slot,
+            sel_dest,
+            rr,
+            ocnt,
+            ack_cnt,
+            ack_timer,
+            good_r,
+            nak_r,
+            dup_r,
+            seq_r,
+            cause_r,
+            i_rxd,
+            i_rxv,
+            i_data,
+            i_hdr,
+            i_ctrl,
+            i_dirty,
+            i_kind,
+            i_seq,
+            i_dest,
+            i_dclass,
+            pk_r,
+            pkv_r,
+            pks_r,
+            olast,
+            pn_r,
+            pnv_r,
+            pns_r,
+            elig_r,
+            eligp_r,
+            ev_dirty_cmd_r,
+            ev_dirty_class_r,
+            ev_crc_r,
+            ev_dirty_pkt_r,
+            ev_timeout_r,
+            ev_hdr_reject_r,
+            ev_full_reject_r,
+            ev_offline_data_r
         );
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
@@ -416,11 +537,36 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         }
         self.dec.d.next = self.rxd.val();
         self.dec.c.next = self.rxc.val();
+        // the input stage: the word and its decoding registered, so every decision below
+        // starts at a flop (the decoder's LUTs are off the sequence compare and state paths)
+        self.i_rxd.d.next = self.rxd.val();
+        self.i_rxv.d.next = self.rxv.val();
+        self.i_data.d.next = self.dec.is_data.val();
+        self.i_hdr.d.next = self.dec.is_hdr.val();
+        self.i_ctrl.d.next = self.dec.is_ctrl.val();
+        self.i_dirty.d.next = self.dec.dirty.val();
+        self.i_kind.d.next = self.dec.kind.val();
+        self.i_seq.d.next = self.dec.seq.val();
+        self.i_dest.d.next = self.dec.dest.val();
+        self.i_dclass.d.next = self.dec.dclass.val();
+        // the events leave from registers (into the counters and exception bits)
+        self.ev_dirty_cmd.next = self.ev_dirty_cmd_r.q.val();
+        self.ev_dirty_class.next = self.ev_dirty_class_r.q.val();
+        self.ev_crc.next = self.ev_crc_r.q.val();
+        self.ev_dirty_pkt.next = self.ev_dirty_pkt_r.q.val();
+        self.ev_timeout.next = self.ev_timeout_r.q.val();
+        self.ev_hdr_reject.next = self.ev_hdr_reject_r.q.val();
+        self.ev_full_reject.next = self.ev_full_reject_r.q.val();
+        self.ev_offline_data.next = self.ev_offline_data_r.q.val();
         self.pcrc.clock.next = self.clock.val();
         self.pcrc.reset.next = self.reset.val();
-        self.pcrc.data.next = self.rxd.val();
-        self.pcrc.start.next = false;
-        self.pcrc.valid.next = false;
+        self.pcrc.data.next = self.i_rxd.q.val();
+        // the CRC restarts at every header and takes every header and data word, whatever the
+        // state: only a packet received from its header on (RECV, DUP) compares it, at its CRC
+        // word, before that word enters; anything else leaves the state for DROP or WAIT, and
+        // the next packet starts it anew (its controls come from the input stage alone)
+        self.pcrc.start.next = self.i_rxv.q.val() && self.i_hdr.q.val();
+        self.pcrc.valid.next = self.i_rxv.q.val() && (self.i_hdr.q.val() || self.i_data.q.val());
         // the lowest free slot
         self.any_free.next = false;
         self.lo_free.next = self.c_slot[0].val();
@@ -432,28 +578,28 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.lo_free.next = self.c_slot[s].val();
             }
         }
-        self.age.next = self.exp.q.val() - self.dec.seq.val() - self.c_one_s.val();
+        self.age.next = self.exp.q.val() - self.i_seq.q.val() - self.c_one_s.val();
 
         self.good.next = false;
         self.nak_req.next = false;
         self.dup_ack.next = false;
         self.peer_fb.next = false;
-        self.peer_nak.next = self.dec.kind.val() == self.c_kind_nak.val();
-        self.peer_seq.next = self.dec.seq.val();
-        self.ev_dirty_cmd.next = false;
-        self.ev_dirty_class.next = self.dec.dclass.val();
-        self.ev_crc.next = false;
-        self.ev_dirty_pkt.next = false;
-        self.ev_timeout.next = false;
-        self.ev_hdr_reject.next = false;
-        self.ev_full_reject.next = false;
-        self.ev_offline_data.next = false;
+        self.peer_nak.next = self.i_kind.q.val() == self.c_kind_nak.val();
+        self.peer_seq.next = self.i_seq.q.val();
+        self.ev_dirty_cmd_r.d.next = false;
+        self.ev_dirty_class_r.d.next = self.i_dclass.q.val();
+        self.ev_crc_r.d.next = false;
+        self.ev_dirty_pkt_r.d.next = false;
+        self.ev_timeout_r.d.next = false;
+        self.ev_hdr_reject_r.d.next = false;
+        self.ev_full_reject_r.d.next = false;
+        self.ev_offline_data_r.d.next = false;
         self.cause.next = self.c_zero_nak.val();
         self.commit.next = false;
         self.write.next = false;
 
         // ---- timeout inside a packet ----
-        if self.rxv.val()
+        if self.i_rxv.q.val()
             || (self.st.q.val() == self.c_st_wait.val())
             || (self.st.q.val() == self.c_st_drop.val())
         {
@@ -462,35 +608,33 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.timer.d.next = self.timer.q.val() + self.c_one16.val();
         }
 
-        if self.rxv.val() && self.dec.is_ctrl.val() {
-            if (self.dec.kind.val() == self.c_kind_ack.val())
-                || (self.dec.kind.val() == self.c_kind_nak.val())
+        if self.i_rxv.q.val() && self.i_ctrl.q.val() {
+            if (self.i_kind.q.val() == self.c_kind_ack.val())
+                || (self.i_kind.q.val() == self.c_kind_nak.val())
             {
                 self.peer_fb.next = true;
             }
-            if self.dec.kind.val() == self.c_kind_restart.val() {
+            if self.i_kind.q.val() == self.c_kind_restart.val() {
                 self.st.d.next = self.c_st_wait.val();
             }
         } else if self.offline.val() {
             self.st.d.next = self.c_st_wait.val();
-            if self.rxv.val() && self.dec.is_hdr.val() {
-                self.ev_offline_data.next = true;
+            if self.i_rxv.q.val() && self.i_hdr.q.val() {
+                self.ev_offline_data_r.d.next = true;
             }
-        } else if self.rxv.val() && (self.st.q.val() == self.c_st_wait.val()) {
-            if self.dec.is_hdr.val() {
-                self.cur_seq.d.next = self.dec.seq.val();
-                self.cur_dest.d.next = self.dec.dest.val();
+        } else if self.i_rxv.q.val() && (self.st.q.val() == self.c_st_wait.val()) {
+            if self.i_hdr.q.val() {
+                self.cur_seq.d.next = self.i_seq.q.val();
+                self.cur_dest.d.next = self.i_dest.q.val();
                 self.cur_slot.d.next = self.lo_free.val();
                 self.cnt.d.next = self.c_zero6.val();
-                self.pcrc.start.next = true;
-                self.pcrc.valid.next = true;
-                if self.dec.seq.val() == self.exp.q.val() {
+                if self.i_seq.q.val() == self.exp.q.val() {
                     if self.any_free.val() {
                         self.st.d.next = self.c_st_recv.val();
                     } else {
                         self.st.d.next = self.c_st_drop.val();
                         self.nak_req.next = true;
-                        self.ev_full_reject.next = true;
+                        self.ev_full_reject_r.d.next = true;
                         self.cause.next = self.c_nak[3].val();
                     }
                 } else if self.age.val() < self.c_half_s.val() {
@@ -498,22 +642,22 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 } else {
                     self.st.d.next = self.c_st_drop.val();
                     self.nak_req.next = true;
-                    self.ev_hdr_reject.next = true;
+                    self.ev_hdr_reject_r.d.next = true;
                     self.cause.next = self.c_nak[2].val();
                 }
-            } else if self.dec.dirty.val() {
-                self.ev_dirty_cmd.next = true;
+            } else if self.i_dirty.q.val() {
+                self.ev_dirty_cmd_r.d.next = true;
             }
-        } else if self.rxv.val() && (self.st.q.val() == self.c_st_drop.val()) {
-            if self.dec.dirty.val() {
-                self.ev_dirty_cmd.next = true;
+        } else if self.i_rxv.q.val() && (self.st.q.val() == self.c_st_drop.val()) {
+            if self.i_dirty.q.val() {
+                self.ev_dirty_cmd_r.d.next = true;
             }
-        } else if self.rxv.val() {
+        } else if self.i_rxv.q.val() {
             // RECV or DUP
-            if self.dec.is_data.val() {
+            if self.i_data.q.val() {
                 if self.cnt.q.val() == self.c_crc_word.val() {
                     self.st.d.next = self.c_st_wait.val();
-                    if self.rxd.val() == self.pcrc.crc.val() {
+                    if self.i_rxd.q.val() == self.pcrc.crc.val() {
                         if self.st.q.val() == self.c_st_recv.val() {
                             self.good.next = true;
                             self.commit.next = true;
@@ -525,18 +669,17 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                     } else if self.st.q.val() == self.c_st_recv.val() {
                         self.st.d.next = self.c_st_drop.val();
                         self.nak_req.next = true;
-                        self.ev_crc.next = true;
+                        self.ev_crc_r.d.next = true;
                         self.cause.next = self.c_nak[0].val();
                     }
                 } else {
                     self.cnt.d.next = self.cnt.q.val() + self.c_one6.val();
-                    self.pcrc.valid.next = true;
                     self.write.next = self.st.q.val() == self.c_st_recv.val();
                 }
             } else if self.st.q.val() == self.c_st_recv.val() {
                 self.st.d.next = self.c_st_drop.val();
                 self.nak_req.next = true;
-                self.ev_dirty_pkt.next = true;
+                self.ev_dirty_pkt_r.d.next = true;
                 self.cause.next = self.c_nak[1].val();
             } else {
                 self.st.d.next = self.c_st_wait.val();
@@ -546,7 +689,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             if self.st.q.val() == self.c_st_recv.val() {
                 self.st.d.next = self.c_st_drop.val();
                 self.nak_req.next = true;
-                self.ev_timeout.next = true;
+                self.ev_timeout_r.d.next = true;
                 self.cause.next = self.c_nak[4].val();
             } else {
                 self.st.d.next = self.c_st_wait.val();
@@ -605,7 +748,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.wa.hi.next = self.cur_slot.q.val();
         self.wa.lo.next = self.cnt.q.val().get_bits::<5>(0);
         self.pbuf.write_address.next = self.wa.y.val();
-        self.pbuf.write_data.next = self.rxd.val();
+        self.pbuf.write_data.next = self.i_rxd.q.val();
         self.pbuf.write_enable.next = self.write.val();
 
         // ---- delivery: one packet at a time, a new pick when none is selected or with the
@@ -615,9 +758,13 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.out_dest.next = self.sel_dest.q.val();
         self.out_next.next = self.pend.q.val();
         self.out_first.next = self.ocnt.q.val() == self.c_zero5.val();
-        self.out_last.next = self.ocnt.q.val() == self.c_last5.val();
+        self.out_last.next = self.olast.q.val();
         self.take.next = self.sel_valid.q.val() && self.out_ready.val();
-        self.pop.next = self.take.val() && (self.ocnt.q.val() == self.c_last5.val());
+        self.pop.next = self.take.val() && self.olast.q.val();
+        // `ocnt == last`, registered (ocnt moves only with a take)
+        if self.take.val() {
+            self.olast.d.next = self.ocnt.q.val() == self.c_prelast5.val();
+        }
         // the selected packet is its VC's head: the VC's next head is the slot linked from it
         self.head_next.next = self.c_slot[0].val();
         for s in 0..NS {
@@ -641,9 +788,16 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 }
             }
         }
-        self.pick_np.req.next = self.elig.val();
+        // the picks take last cycle's eligible VCs (registered): a pick is used a cycle after
+        // it is made, and only for a VC eligible in both of those cycles, so its queue's head
+        // (or, for the VC being delivered, the slot after it) read with the pick still holds
+        self.elig_r.d.next = self.elig.val();
+        self.eligp_r.d.next = self.elig_p.val();
+        self.ok_np.next = self.elig.val() & self.elig_r.q.val();
+        self.ok_p.next = self.elig_p.val() & self.eligp_r.q.val();
+        self.pick_np.req.next = self.elig_r.q.val();
         self.pick_np.last.next = self.rr.q.val();
-        self.pick_p.req.next = self.elig_p.val();
+        self.pick_p.req.next = self.eligp_r.q.val();
         self.pick_p.last.next = self.rr.q.val();
         self.slot_np.next = self.c_slot[0].val();
         self.slot_p.next = self.c_slot[0].val();
@@ -679,19 +833,42 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.out_dest.next = self.sdest[s].q.val();
             }
         }
-        if !self.sel_valid.q.val() && !self.pend.q.val() && self.pick_np.valid.val() {
+        // the idle pick, likewise made a cycle before; not right after a pop (whose VC's head
+        // has moved since)
+        self.pn_r.d.next = self.pick_np.pick.val();
+        self.pnv_r.d.next = self.pick_np.valid.val() && !self.pop.val();
+        self.pns_r.d.next = self.slot_np.val();
+        self.pn_ok.next = false;
+        for i in 0..8 {
+            if self.pn_r.q.val() == self.c_vc[i].val() {
+                self.pn_ok.next = (self.ok_np.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+            }
+        }
+        if !self.sel_valid.q.val() && !self.pend.q.val() && self.pnv_r.q.val() && self.pn_ok.val() {
             self.pend.d.next = true;
-            self.sel_vc.d.next = self.pick_np.pick.val();
-            self.sel_slot.d.next = self.slot_np.val();
-            self.rr.d.next = self.pick_np.pick.val();
+            self.sel_vc.d.next = self.pn_r.q.val();
+            self.sel_slot.d.next = self.pns_r.q.val();
+            self.rr.d.next = self.pn_r.q.val();
+        }
+        // the pick at the last word is the one made a cycle before, registered, if its VC may
+        // still go (a VC's queue head only moves with a pop, and pops are never in consecutive
+        // cycles); else nothing is picked now and the idle pick follows in the next cycle
+        self.pk_r.d.next = self.pick_p.pick.val();
+        self.pkv_r.d.next = self.pick_p.valid.val();
+        self.pks_r.d.next = self.slot_p.val();
+        self.pk_ok.next = false;
+        for i in 0..8 {
+            if self.pk_r.q.val() == self.c_vc[i].val() {
+                self.pk_ok.next = (self.ok_p.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+            }
         }
         if self.pop.val() {
             self.sel_valid.d.next = false;
-            if self.pick_p.valid.val() {
+            if self.pkv_r.q.val() && self.pk_ok.val() {
                 self.pend.d.next = true;
-                self.sel_vc.d.next = self.pick_p.pick.val();
-                self.sel_slot.d.next = self.slot_p.val();
-                self.rr.d.next = self.pick_p.pick.val();
+                self.sel_vc.d.next = self.pk_r.q.val();
+                self.sel_slot.d.next = self.pks_r.q.val();
+                self.rr.d.next = self.pk_r.q.val();
             }
         }
         self.pbuf.read_address.next = self.ra.y.val();
@@ -734,7 +911,10 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                         && (self.vc_cnt[i].q.val() == self.c_one5.val()))
                 {
                     self.head[i].d.next = self.qslot.q.val();
-                } else {
+                }
+                // a queue that this cycle's pop empties links from its tail too: that is the
+                // popped slot, free from now on, so the link is never read (pop off this path)
+                if self.vc_cnt[i].q.val() != self.c_zero5.val() {
                     for s in 0..NS {
                         if self.tail[i].q.val() == self.c_slot[s].val() {
                             self.nxt[s].d.next = self.qslot.q.val();
@@ -782,12 +962,14 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.qcommit.d.next = false;
             self.rr.d.next = self.c_vc[7].val();
             self.ocnt.d.next = self.c_zero5.val();
+            self.olast.d.next = false;
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
             self.good_r.d.next = false;
             self.nak_r.d.next = false;
             self.dup_r.d.next = false;
             self.cause_r.d.next = self.c_zero_nak.val();
+            self.i_rxv.d.next = false;
             for i in 0..8 {
                 self.vc_cnt[i].d.next = self.c_zero5.val();
             }

@@ -113,6 +113,8 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// read address.
     dest_ram: [BlockRam<Bits<14>, B>; 2],
     jump_r: DFF<Bit>,
+    /// TXFIFO has room for the next item (registered `inj_ready`).
+    room_r: DFF<Bit>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
     pcrc: Crc<32, 32>,
@@ -139,11 +141,14 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pfb_r: DFF<Bit>,
     pnak_r: DFF<Bit>,
     pseq_r: DFF<Bits<S>>,
-    /// The word the CRC takes next cycle (a register stage between the lane RAMs and the CRC).
+    /// The header the CRC takes next cycle (a payload word comes from `txp_r`).
     crc_d: DFF<Bits<32>>,
     crc_v: DFF<Bit>,
     crc_s: DFF<Bit>,
     txd_r: DFFWithInit<Bits<32>>,
+    /// The payload word sent (lane RAM), and whether `txd` is it rather than `txd_r`.
+    txp_r: DFF<Bits<32>>,
+    txsel_r: DFF<Bit>,
     txc_r: DFFWithInit<Bits<4>>,
     // locals
     occ: Signal<Local, Bits<S>>,
@@ -168,6 +173,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_slots_m1: Constant<Bits<S>>,
     c_eight: Constant<Bits<S>>,
     c_one_s: Constant<Bits<S>>,
+    c_msb_s: Constant<Bits<S>>,
     c_zero_s: Constant<Bits<S>>,
     c_w_crc: Constant<Bits<6>>,
     c_one6: Constant<Bits<6>>,
@@ -205,7 +211,7 @@ pub type TxLinkDefault = TxLink<6, 9, 8>;
 impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
     pub fn new(cfg: TxConfig) -> Self {
         assert_eq!(BI, B + 3, "TxLink: BI must be B + 3 (8 items per packet)");
-        assert!(S > B && S <= 9, "TxLink: sequence width {S} must exceed slot bits {B} (go-back-N window) and be at most 9");
+        assert!(S >= B + 2 && S <= 9, "TxLink: sequence width {S} must exceed slot bits {B} by 2 (go-back-N window; `send - ack` wraps when acks overtake a resend) and be at most 9");
         assert!(
             (1..=7).contains(&cfg.idle_burst),
             "TxLink: idle_burst {} out of 1..=7",
@@ -259,6 +265,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             lanes: Default::default(),
             dest_ram: Default::default(),
             jump_r: Default::default(),
+            room_r: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
@@ -287,6 +294,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             crc_d: Default::default(),
             crc_v: Default::default(),
             crc_s: Default::default(),
+            txp_r: Default::default(),
+            txsel_r: Default::default(),
             txd_r: DFFWithInit::new((Word::idle().d as u64).into()),
             txc_r: DFFWithInit::new((tnw::C_CONTROL as u64).into()),
             occ: Default::default(),
@@ -310,6 +319,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             c_slots_m1: k((1 << B) - 1),
             c_eight: k(8),
             c_one_s: k(1),
+            c_msb_s: k(1 << (S - 1)),
             c_zero_s: k(0),
             c_w_crc: k(tnw::PACKET_WORDS as u64 - 1),
             c_one6: k(1),
@@ -348,7 +358,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         dff_setup!(
             self, clock, ack_p, send_p, high_p, fill_p, fill_item, cur_dest, widx, fb_pend,
             fb_kind, fb_seq_r, rst_pend, pkt_cnt, idle_left, timer, rcnt, pfb_r, pnak_r, pseq_r,
-            crc_d, crc_v, crc_s, txd_r, txc_r, jump_r
+            crc_d, crc_v, crc_s, txd_r, txc_r, jump_r, room_r, txp_r, txsel_r
         );
         // ---- pointers and occupancy ----
         self.occ.next = self.fill_p.q.val() - self.ack_p.q.val();
@@ -359,9 +369,14 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pseq_r.d.next = self.peer_seq.val();
         self.fdist.next = self.pseq_r.q.val() - self.ack_p.q.val();
         self.stale.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
-        // from registers only, in its own statement, so Verilator sees no loop through the injector
-        self.inj_ready.next = (self.fill_p.q.val() - self.ack_p.q.val()) != self.c_slots.val();
-        self.inj_go.next = self.inj_valid.val() && (self.occ.val() != self.c_slots.val());
+        // a register, in its own statement, so Verilator sees no loop through the injector and
+        // the injector's decisions start at a flop. Conservative by one cycle: with one slot
+        // left, the item written now may be the slot's last (fill moves); acks only free room
+        self.inj_ready.next = self.room_r.q.val();
+        self.room_r.d.next = (self.occ.val() < self.c_slots_m1.val())
+            || ((self.occ.val() == self.c_slots_m1.val())
+                && (self.fill_item.q.val() != self.c_item_last.val()));
+        self.inj_go.next = self.inj_valid.val() && self.room_r.q.val();
 
         // ---- injection into the slot of `fill` ----
         self.wr_addr.lo.next = self.fill_item.q.val();
@@ -477,7 +492,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.send_hdr.next = false;
         self.pcrc.start.next = self.crc_s.q.val();
         self.pcrc.valid.next = self.crc_v.q.val();
-        self.pcrc.data.next = self.crc_d.q.val();
+        self.pcrc.data.next = self.txp_r.q.val();
+        if self.crc_s.q.val() {
+            self.pcrc.data.next = self.crc_d.q.val();
+        }
         self.ev_resend.next = false;
         self.ev_restart_ovf.next = false;
         self.busy.next = self.widx.q.val() != self.c_zero6.val();
@@ -507,8 +525,11 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             && (self.idle_left.q.val() != self.c_zero3.val())
         {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
-        } else if (self.widx.q.val() == self.c_zero6.val()) && (self.sdist.val() > self.occ.val()) {
-            // acknowledgements overtook a resend: continue from `ack`. Nothing is sent and the
+        } else if (self.widx.q.val() == self.c_zero6.val())
+            && ((self.sdist.val() & self.c_msb_s.val()) != self.c_zero_s.val())
+        {
+            // acknowledgements overtook a resend (`send - ack` wrapped: `ack` is never more
+            // than 2^B ahead of `send`, nor `send` of `ack`, and S >= B + 2): continue from `ack`. Nothing is sent and the
             // lane RAMs are read again in the next cycle, so the (slow) compare reaches only
             // `send` and, registered, the choice between the two destination RAMs
             self.jump.next = true;
@@ -554,13 +575,13 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         // the lane-RAM word enters the output and CRC registers through one 2:1 mux each, after
         // the word selection (a RAM read is slow; it must not run through the priority chain)
-        if self.send_pay.val() {
-            self.txd_r.d.next = self.pword.val();
-        }
-        self.crc_d.d.next = self.pword.val();
-        if self.send_hdr.val() {
-            self.crc_d.d.next = self.hdr_enc.d.val();
-        }
+        // (the payload word has a register of its own, so the lane-RAM read reaches a flop
+        // through the lane mux alone; `txd` selects between the two registers)
+        self.txp_r.d.next = self.pword.val();
+        self.txsel_r.d.next = self.send_pay.val();
+        // the CRC stage: the header in `crc_d`, a payload word in `txp_r` (the lane RAM's word
+        // reaches a flop through the lane mux alone); `crc_s` tells which the CRC takes
+        self.crc_d.d.next = self.hdr_enc.d.val();
         if self.fb_req.val() {
             // a pending request is sent this cycle unless offline; otherwise it is replaced
             if self.fb_pend.q.val() && self.offline.val() {
@@ -611,6 +632,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.buf_not_empty.next = self.infl.val() != self.c_zero_s.val();
         self.inflight.next = self.infl.val();
         self.txd.next = self.txd_r.q.val();
+        if self.txsel_r.q.val() {
+            self.txd.next = self.txp_r.q.val();
+        }
         self.txc.next = self.txc_r.q.val();
 
         if self.reset.val() {
@@ -630,6 +654,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.crc_s.d.next = false;
             self.txd_r.d.next = self.c_idle.val();
             self.txc_r.d.next = self.c_ctrl.val();
+            self.txsel_r.d.next = false;
         }
     }
 }

@@ -600,7 +600,7 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
             words_per(4),
             "ACK 7 four packets after ACK 3"
         );
-        // an ACK at its commit leaves a cycle after the CRC word (the feedback register)
+        // an ACK at its commit leaves a cycle after it (the feedback register)
         let commit8 = rx.fb_at[1] - 1 + words_per(1);
         assert_eq!(
             rx.fb_at[2],
@@ -620,14 +620,15 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
         // a duplicate is acknowledged at once, the held-back packet later
         let mut rx = coalescing(4, 60);
         rx.feed(&pkts[0].words(0));
-        let commit = rx.now - 1;
+        // the commit: a cycle after the CRC word (RXLINK's input stage)
+        let commit = rx.now;
         rx.feed(&pkts[0].words(0));
         rx.idle(100);
         assert_eq!(rx.fb, vec![ack(0), ack(0)]);
         assert_eq!(
             rx.fb_at[0],
             commit + words_per(1) + 1,
-            "the duplicate's ACK a cycle after its CRC word"
+            "the duplicate's ACK two cycles after its CRC word (input stage, feedback register)"
         );
         assert_eq!(
             rx.fb_at[1],
@@ -657,7 +658,7 @@ fn rx_reset_clears_pending_feedback_and_held_acks() {
         assert!(rx.fb.is_empty(), "held back, then dropped by the reset");
         // the same packet again (sequence numbers restart at 0): DELAY + 2 after its commit
         rx.feed(&p0.words(0));
-        let commit = rx.now - 1;
+        let commit = rx.now; // a cycle after the CRC word (RXLINK's input stage)
         rx.idle(200);
         assert_eq!(rx.fb, vec![ack(0)]);
         assert_eq!(rx.fb_at[0], commit + 152, "the timer started from 0");
@@ -710,7 +711,7 @@ fn rx_crc_error_naks_then_drops_until_restart() {
             let mut bad = p0.words(0);
             bad[33].d ^= 1 << rng.below(32);
             rx.feed(&bad);
-            rx.idle(1); // feedback leaves a cycle after the word that caused it
+            rx.idle(2); // feedback leaves two cycles after the word that caused it
             assert_eq!(rx.fb, vec![nak(0, NakCause::Crc)]);
             // everything is dropped without feedback until RESTART: even the good copy
             rx.feed(&p0.words(0));
@@ -798,8 +799,9 @@ fn rx_stalled_packet_times_out() {
             let mut rx = Rx::new(RxConfig { rx_timeout });
             let p0 = Pkt::random(rng);
             rx.feed(&p0.words(0)[..20]);
-            // `rx_timeout` idle cycles after the last word without a word: the timeout is seen
-            // in the next one and the NAK request leaves from the feedback register a cycle later
+            // `rx_timeout` idle cycles after the last word left the input stage: the timeout
+            // is seen in the next one and the NAK request leaves from the feedback register a
+            // cycle later
             let mut n = 0;
             while rx.fb.is_empty() && n < rx_timeout + 20 {
                 rx.idle(1);
@@ -807,7 +809,7 @@ fn rx_stalled_packet_times_out() {
             }
             assert_eq!(
                 n,
-                rx_timeout + 2,
+                rx_timeout + 3,
                 "NAK after {n} idle cycles, rx_timeout {rx_timeout}"
             );
             assert_eq!(rx.fb, vec![nak(0, NakCause::Timeout)]);
@@ -880,6 +882,8 @@ fn rx_slots_are_shared_by_vcs_and_never_lost() {
                 p.dest =
                     (p.dest & !7) | (rng.below(8) as u16 & if rng.chance(0.7) { 3 } else { 7 });
                 rx.feed(&p.words(seq));
+                // its CRC word is checked a cycle later (RXLINK's input stage)
+                rx.idle(1);
                 seq = (seq + 1) & 0xFF;
                 sent.push(p);
             } else {
