@@ -168,7 +168,6 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     progress: Signal<Local, Bit>,
     cut: Signal<Local, Bit>,
     send_pay: Signal<Local, Bit>,
-    send_hdr: Signal<Local, Bit>,
     c_slots: Constant<Bits<S>>,
     c_slots_m1: Constant<Bits<S>>,
     c_eight: Constant<Bits<S>>,
@@ -314,7 +313,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             progress: Default::default(),
             cut: Default::default(),
             send_pay: Default::default(),
-            send_hdr: Default::default(),
             c_slots: k(1 << B),
             c_slots_m1: k((1 << B) - 1),
             c_eight: k(8),
@@ -489,7 +487,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.crc_s.d.next = false;
         self.crc_v.d.next = false;
         self.send_pay.next = false;
-        self.send_hdr.next = false;
         self.pcrc.start.next = self.crc_s.q.val();
         self.pcrc.valid.next = self.crc_v.q.val();
         self.pcrc.data.next = self.txp_r.q.val();
@@ -540,7 +537,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txc_r.d.next = self.c_hdr.val();
             self.crc_s.d.next = true;
             self.crc_v.d.next = true;
-            self.send_hdr.next = true;
             self.wn.next = self.c_one6.val();
             self.rd_lo.next = self.c_zero3.val();
         } else if self.widx.q.val() == self.c_w_crc.val() {
