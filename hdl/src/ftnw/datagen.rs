@@ -256,6 +256,8 @@ pub struct TbChk {
     in_d: DFF<Bits<32>>,
     in_last: DFF<Bit>,
     in_v: DFF<Bit>,
+    miss_r: DFF<Bit>,
+    end_r: DFF<Bit>,
     exp_word: Signal<Local, Bits<32>>,
     miss: Signal<Local, Bit>,
     c_one2: Constant<Bits<2>>,
@@ -289,6 +291,8 @@ impl Default for TbChk {
             in_d: Default::default(),
             in_last: Default::default(),
             in_v: Default::default(),
+            miss_r: Default::default(),
+            end_r: Default::default(),
             exp_word: Default::default(),
             miss: Default::default(),
             c_one2: k(1),
@@ -305,7 +309,7 @@ impl Default for TbChk {
 impl Logic for TbChk {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v);
+        dff_setup!(self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, end_r);
         self.in_d.d.next = self.data.val();
         self.in_last.d.next = self.last.val();
         self.in_v.d.next = self.valid.val() && self.en.val();
@@ -324,25 +328,35 @@ impl Logic for TbChk {
         self.miss.next = self.in_d.q.val() != self.exp_word.val();
         self.seq.advance.next = false;
         self.seq.init.next = !self.en.val();
+        // the compare is registered (`miss_r`, with `end_r`: the item's last lane); an item
+        // with a wrong word counts one error a cycle later
+        self.miss_r.d.next = false;
+        self.end_r.d.next = false;
         if self.en.val() && self.in_v.q.val() {
             self.lane.d.next = self.lane.q.val() + self.c_one2.val();
             self.last_r.d.next = self.in_d.q.val();
-            self.bad.d.next = self.bad.q.val() || self.miss.val();
+            self.miss_r.d.next = self.miss.val();
             if self.lane.q.val() == self.c_l3.val() {
                 self.seq.advance.next = true;
-                self.bad.d.next = false;
-                if self.bad.q.val() || self.miss.val() {
-                    self.ecnt.d.next = self.ecnt.q.val() + self.c_one32.val();
-                }
+                self.end_r.d.next = true;
             }
             if self.in_last.q.val() {
                 self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
+            }
+        }
+        self.bad.d.next = self.bad.q.val() || self.miss_r.q.val();
+        if self.end_r.q.val() {
+            self.bad.d.next = false;
+            if self.bad.q.val() || self.miss_r.q.val() {
+                self.ecnt.d.next = self.ecnt.q.val() + self.c_one32.val();
             }
         }
         if !self.en.val() {
             self.lane.d.next = self.c_zero2.val();
             self.bad.d.next = false;
             self.ecnt.d.next = self.c_zero32.val();
+            self.miss_r.d.next = false;
+            self.end_r.d.next = false;
         }
         self.errors.next = self.ecnt.q.val();
         self.frames.next = self.fcnt.q.val();
@@ -354,6 +368,8 @@ impl Logic for TbChk {
             self.fcnt.d.next = self.c_zero32.val();
             self.last_r.d.next = self.c_zero32.val();
             self.in_v.d.next = false;
+            self.miss_r.d.next = false;
+            self.end_r.d.next = false;
             self.seq.init.next = true;
         }
     }

@@ -23,9 +23,10 @@ use super::rx_link::{RxConfig, RxLinkDefault};
 use super::rxsync::RxSync;
 use super::tx_link::{TxConfig, TxLinkDefault};
 use crate::common::packet::{PacketSink, PacketSource};
-use crate::common::prim::k;
+use crate::common::prim::{k, Concat};
 use crate::common::regbank::RegBusSlave;
 use crate::common::regfile::TnwLinkRegs;
+use crate::common::skid::Skid;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use nicgen_wire::ftnw::link::{self as tnw, TX_MDIO_R};
@@ -103,6 +104,10 @@ pub struct TnwLink {
     sync: RxSync,
     mdio: MdioMaster,
     gen: TbGen,
+    /// The injection's register slice, and the generator's lanes as one item.
+    inj: Skid<128, 14>,
+    gcat: [Concat<32, 32, 64>; 2],
+    gcat_all: Concat<64, 64, 128>,
     chk: TbChk,
     regs: TnwLinkRegs,
     cnt_dirty_ack: FieldCounter<8>,
@@ -193,6 +198,9 @@ impl TnwLink {
             sync: Default::default(),
             mdio: MdioMaster::new(cfg.mdio_half_period, cfg.mdio_prtad),
             gen: Default::default(),
+            inj: Default::default(),
+            gcat: Default::default(),
+            gcat_all: Default::default(),
             chk: Default::default(),
             regs: Default::default(),
             cnt_dirty_ack: FieldCounter::new(true),
@@ -361,28 +369,38 @@ impl Logic for TnwLink {
         // ---- datapath ----
         // PICSWITCH / POCSWITCH are read where used, not through a shared local: a local
         // read by several statements ties them into one block for Verilator (UNOPTFLAT)
-        self.txlink.inj_data[0].next = self.tx.data.val().get_bits::<32>(0);
-        self.txlink.inj_data[1].next = self.tx.data.val().get_bits::<32>(32);
-        self.txlink.inj_data[2].next = self.tx.data.val().get_bits::<32>(64);
-        self.txlink.inj_data[3].next = self.tx.data.val().get_bits::<32>(96);
-        self.txlink.inj_dest.next = self.tx.meta.val();
+        // the injection reaches TXLINK through a register slice (its valid, item and ready
+        // all from flops: the source's mux stays off TXLINK's write enables)
+        self.inj.clock.next = self.clock.val();
+        self.inj.reset.next = self.tx_rst.val();
+        self.inj.out_en.next = true;
+        self.gcat[0].lo.next = self.gen.data[0].val();
+        self.gcat[0].hi.next = self.gen.data[1].val();
+        self.gcat[1].lo.next = self.gen.data[2].val();
+        self.gcat[1].hi.next = self.gen.data[3].val();
+        self.gcat_all.lo.next = self.gcat[0].y.val();
+        self.gcat_all.hi.next = self.gcat[1].y.val();
+        self.inj.in_a.next = self.tx.data.val();
+        self.inj.in_b.next = self.tx.meta.val();
         if self.regs.tb_txctrl_picswitch.val() {
-            for i in 0..4 {
-                self.txlink.inj_data[i].next = self.gen.data[i].val();
-            }
-            self.txlink.inj_dest.next = self.gen.dest.val();
+            self.inj.in_a.next = self.gcat_all.y.val();
+            self.inj.in_b.next = self.gen.dest.val();
         }
+        self.txlink.inj_data[0].next = self.inj.out_a.val().get_bits::<32>(0);
+        self.txlink.inj_data[1].next = self.inj.out_a.val().get_bits::<32>(32);
+        self.txlink.inj_data[2].next = self.inj.out_a.val().get_bits::<32>(64);
+        self.txlink.inj_data[3].next = self.inj.out_a.val().get_bits::<32>(96);
+        self.txlink.inj_dest.next = self.inj.out_b.val();
+        self.txlink.inj_valid.next = self.inj.out_valid.val();
+        self.inj.out_ready.next = self.txlink.inj_ready.val();
         // valid/ready muxes unconditional, so Verilator can order them (no UNOPTFLAT)
-        self.txlink.inj_valid.next = (self.regs.tb_txctrl_picswitch.val() && self.gen.valid.val())
+        self.inj.in_valid.next = (self.regs.tb_txctrl_picswitch.val() && self.gen.valid.val())
             || (!self.regs.tb_txctrl_picswitch.val() && self.tx.valid.val());
-        self.tx.ready.next = self.txlink.inj_ready.val() && !self.regs.tb_txctrl_picswitch.val();
+        self.tx.ready.next = self.inj.in_ready.val() && !self.regs.tb_txctrl_picswitch.val();
         // host packet framing: first on beat 0, last on beat 7, every byte kept (flagged a
         // cycle later; inputs and registers only, so Verilator can order the block)
         self.tx_frame_err.d.next = false;
-        if self.tx.valid.val()
-            && self.txlink.inj_ready.val()
-            && !self.regs.tb_txctrl_picswitch.val()
-        {
+        if self.tx.valid.val() && self.inj.in_ready.val() && !self.regs.tb_txctrl_picswitch.val() {
             self.tx_beat.d.next = self.tx_beat.q.val() + self.c_beat_one.val();
             if (self.tx.first.val() != (self.tx_beat.q.val() == self.c_beat_zero.val()))
                 || (self.tx.last.val() != (self.tx_beat.q.val() == self.c_last_beat.val()))
@@ -394,7 +412,7 @@ impl Logic for TnwLink {
         if self.reset.val() || self.regs.tx_ctrl_tx_reset.val() {
             self.tx_beat.d.next = self.c_beat_zero.val();
         }
-        self.gen.ready.next = self.txlink.inj_ready.val() && self.regs.tb_txctrl_picswitch.val();
+        self.gen.ready.next = self.inj.in_ready.val() && self.regs.tb_txctrl_picswitch.val();
         self.txlink.fb_req.next = self.rxlink.fb_req.val();
         self.txlink.fb_nak.next = self.rxlink.fb_nak.val();
         self.txlink.fb_seq.next = self.rxlink.fb_seq.val();

@@ -31,14 +31,22 @@
 //! `vc_ready` is set (RXBUFF: a credit is available), round-robin after the VC served last, one
 //! whole packet at a time; a VC without `vc_ready` never holds back the others (FTNW-H014,
 //! H165). 32 words per packet, `out_first`/`out_last`, `out_dest` = `{rao, vc}`; the slot
-//! returns to the pool with the last word. The pick and the buffer's read address come from
-//! registers only (the next packet is picked with the last word of the current one, its first
-//! word read in the cycle after): one idle cycle between packets, 33 cycles per packet against
-//! 34 words per packet on the line. `out_next` marks the pending cycle, with the picked
-//! packet's `{rao, vc}` already on `out_dest`, so RXBUFF computes its address while the first
-//! word is read. A commit reaches its VC's queue a cycle after the CRC check (the slot leaves
-//! the free pool at once), so the queue update is off the decode path. Latency: the packet is
-//! offered 5 cycles after its CRC word is consumed.
+//! returns to the pool with the last word. The picks are made a cycle before they are used,
+//! from the VCs eligible in the cycle before that, and registered with the slot they lead to; a
+//! registered pick is taken only if its VC is eligible in both cycles (so its queue head, or for
+//! the VC being delivered the slot after it, still holds), else the next pick follows a cycle
+//! later: the round-robin logic and the queue heads' mux are off the selection path. One idle
+//! cycle between packets, 33 cycles per packet against 34 words per packet on the line.
+//! `out_next` marks the pending cycle, with the picked packet's `{rao, vc}` already on
+//! `out_dest`, so RXBUFF computes its address while the first word is read. A commit reaches its
+//! VC's queue a cycle after the CRC check (the slot leaves the free pool at once), so the queue
+//! update is off the decode path.
+//!
+//! Timing: an input stage registers the word from RXSYNC and its decoding, so every decision
+//! (the sequence compares, the state, the CRC's controls, which take every header and data word
+//! whatever the state) starts at a flop; the events leave from registers too. Latency: the
+//! packet is offered 7 cycles after its CRC word arrives, feedback leaves 2 cycles after the
+//! word that caused it.
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
 use crate::common::arbiter::RrPick;

@@ -26,10 +26,12 @@
 //! (if the link is free). Throughput: 34 words per packet, no gap between packets.
 //!
 //! Timing (ECP5): the peer's feedback is registered on entry (it acts one cycle after RXLINK
-//! decodes it); the lane-RAM word reaches the output register and the CRC register stage
-//! through one 2:1 mux each, the word selection is computed beside it; the CRC trailer is the
-//! CRC's `crc_next` (the last payload word is still in the stage); the lane-RAM read address
-//! is chosen per branch, with no adder after the selection.
+//! decodes it); the lane-RAM word reaches a register of its own (`txp_r`) through the lane mux
+//! alone, and `txd` and the CRC's input select between it and the other word's register after
+//! the flops; the CRC trailer is the CRC's `crc_next` (the last payload word is still in the
+//! stage); the lane-RAM read address is chosen per branch, with no adder after the selection;
+//! "acknowledgements overtook a resend" is the sign of `send - ack`; `inj_ready` is a
+//! register (one cycle conservative when one slot is left).
 
 use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::prim::{k, Concat};
@@ -108,13 +110,38 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// Packets sent and not yet acknowledged (resend-buffer occupancy).
     pub inflight: Signal<Out, Bits<S>>,
     lanes: [BlockRam<Bits<32>, BI>; 4],
-    /// The destination of each slot, twice: read at the slot sent next (`sn`) and at `ack`, so
-    /// the "acknowledgements overtook a resend" decision selects after the RAMs, not their
-    /// read address.
-    dest_ram: [BlockRam<Bits<14>, B>; 2],
-    jump_r: DFF<Bit>,
+    /// The destination of each slot, three times: read at `send`, at `ack` and at `send + 1`
+    /// (the three slots that can be sent next), all from registers, so the decision which one
+    /// it is selects after the RAMs (`to_ack_r`, `to_next_r`), not their read address.
+    dest_ram: [BlockRam<Bits<14>, B>; 3],
+    to_ack_r: DFF<Bit>,
+    to_next_r: DFF<Bit>,
+    to_ack: Signal<Local, Bit>,
+    to_next: Signal<Local, Bit>,
+    send1: Signal<Local, Bits<S>>,
     /// TXFIFO has room for the next item (registered `inj_ready`).
     room_r: DFF<Bit>,
+    /// Acknowledgement progress, registered (resets the timeout and the restart count).
+    prog_r: DFF<Bit>,
+    /// Events and status, registered.
+    ev_nak_r: DFF<Bit>,
+    ev_resend_r: DFF<Bit>,
+    ev_restart_ovf_r: DFF<Bit>,
+    ev_fb_mismatch_r: DFF<Bit>,
+    ev_bad_header_r: DFF<Bit>,
+    ev_fifo_ovf_r: DFF<Bit>,
+    ev_buf_full_r: DFF<Bit>,
+    ev_offline_write_r: DFF<Bit>,
+    ev_fb_in_acc_r: DFF<Bit>,
+    ev_fb_out_acc_r: DFF<Bit>,
+    fifo_not_empty_r: DFF<Bit>,
+    fifo_ge8_r: DFF<Bit>,
+    fifo_af_r: DFF<Bit>,
+    buf_not_empty_r: DFF<Bit>,
+    inflight_r: DFF<Bits<S>>,
+    /// The lane of the payload word selected this cycle (`pidx` mod 4).
+    plane_r: DFF<Bits<2>>,
+    wn_m1: Signal<Local, Bits<2>>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
     pcrc: Crc<32, 32>,
@@ -263,8 +290,30 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             inflight: Default::default(),
             lanes: Default::default(),
             dest_ram: Default::default(),
-            jump_r: Default::default(),
+            to_ack_r: Default::default(),
+            to_next_r: Default::default(),
+            to_ack: Default::default(),
+            to_next: Default::default(),
+            send1: Default::default(),
             room_r: Default::default(),
+            prog_r: Default::default(),
+            plane_r: Default::default(),
+            ev_nak_r: Default::default(),
+            ev_resend_r: Default::default(),
+            ev_restart_ovf_r: Default::default(),
+            ev_fb_mismatch_r: Default::default(),
+            ev_bad_header_r: Default::default(),
+            ev_fifo_ovf_r: Default::default(),
+            ev_buf_full_r: Default::default(),
+            ev_offline_write_r: Default::default(),
+            ev_fb_in_acc_r: Default::default(),
+            ev_fb_out_acc_r: Default::default(),
+            fifo_not_empty_r: Default::default(),
+            fifo_ge8_r: Default::default(),
+            fifo_af_r: Default::default(),
+            buf_not_empty_r: Default::default(),
+            inflight_r: Default::default(),
+            wn_m1: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
@@ -354,9 +403,53 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, ack_p, send_p, high_p, fill_p, fill_item, cur_dest, widx, fb_pend,
-            fb_kind, fb_seq_r, rst_pend, pkt_cnt, idle_left, timer, rcnt, pfb_r, pnak_r, pseq_r,
-            crc_d, crc_v, crc_s, txd_r, txc_r, jump_r, room_r, txp_r, txsel_r
+            self,
+            clock,
+            ack_p,
+            send_p,
+            high_p,
+            fill_p,
+            fill_item,
+            cur_dest,
+            widx,
+            fb_pend,
+            fb_kind,
+            fb_seq_r,
+            rst_pend,
+            pkt_cnt,
+            idle_left,
+            timer,
+            rcnt,
+            pfb_r,
+            pnak_r,
+            pseq_r,
+            crc_d,
+            crc_v,
+            crc_s,
+            txd_r,
+            txc_r,
+            to_ack_r,
+            to_next_r,
+            room_r,
+            prog_r,
+            plane_r,
+            txp_r,
+            ev_nak_r,
+            ev_resend_r,
+            ev_restart_ovf_r,
+            ev_fb_mismatch_r,
+            ev_bad_header_r,
+            ev_fifo_ovf_r,
+            ev_buf_full_r,
+            ev_offline_write_r,
+            ev_fb_in_acc_r,
+            ev_fb_out_acc_r,
+            fifo_not_empty_r,
+            fifo_ge8_r,
+            fifo_af_r,
+            buf_not_empty_r,
+            inflight_r,
+            txsel_r
         );
         // ---- pointers and occupancy ----
         self.occ.next = self.fill_p.q.val() - self.ack_p.q.val();
@@ -386,7 +479,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.lanes[i].write_data.next = self.inj_data[i].val();
             self.lanes[i].write_enable.next = self.inj_go.val();
         }
-        for i in 0..2 {
+        for i in 0..3 {
             self.dest_ram[i].write_clock.next = self.clock.val();
             self.dest_ram[i].read_clock.next = self.clock.val();
             self.dest_ram[i].write_address.next = self.fill_p.q.val().get_bits::<B>(0);
@@ -395,9 +488,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.inj_go.val() && (self.fill_item.q.val() == self.c_zero3.val());
         }
         // the stream interface back-pressures: an item can never be written into a full TXFIFO
-        self.ev_fifo_ovf.next = false;
-        self.ev_offline_write.next = self.inj_go.val() && self.offline.val();
-        self.ev_bad_header.next = false;
+        self.ev_fifo_ovf_r.d.next = false;
+        self.ev_offline_write_r.d.next = self.inj_go.val() && self.offline.val();
+        self.ev_bad_header_r.d.next = false;
         if self.inj_go.val() {
             self.fill_item.d.next = self.fill_item.q.val() + self.c_one3.val();
             if self.fill_item.q.val() == self.c_item_last.val() {
@@ -406,19 +499,19 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             if self.fill_item.q.val() == self.c_zero3.val() {
                 self.cur_dest.d.next = self.inj_dest.val();
             } else if self.inj_dest.val() != self.cur_dest.q.val() {
-                self.ev_bad_header.next = true;
+                self.ev_bad_header_r.d.next = true;
             }
         }
 
         // ---- feedback requests from the local RXLINK ----
-        self.ev_fb_out_acc.next = false;
+        self.ev_fb_out_acc_r.d.next = false;
         self.fb_enc.kind.next = self.fb_kind.q.val();
         self.fb_enc.seq.next = self.fb_seq_r.q.val();
 
         // ---- feedback from the peer ----
-        self.ev_nak.next = false;
-        self.ev_fb_mismatch.next = false;
-        self.ev_fb_in_acc.next = false;
+        self.ev_nak_r.d.next = false;
+        self.ev_fb_mismatch_r.d.next = false;
+        self.ev_fb_in_acc_r.d.next = false;
         self.fb_valid.next = self.pfb_r.q.val() && (self.fdist.val() < self.infl.val());
         self.progress.next = false;
         self.cut.next = false;
@@ -426,18 +519,21 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.wn.next = self.widx.q.val();
         self.sn.next = self.send_p.q.val();
         self.jump.next = false;
+        self.to_ack.next = false;
+        self.to_next.next = false;
+        self.send1.next = self.send_p.q.val() + self.c_one_s.val();
         // the payload item of the word after next, set beside `wn` in every branch (item of
         // word `wn - 1`), so the lane-RAM read address needs no adder after the word selection
         self.rd_lo.next = self.pidx.val().get_bits::<3>(2);
         if self.pfb_r.q.val() && self.pnak_r.q.val() {
-            self.ev_nak.next = true;
+            self.ev_nak_r.d.next = true;
         }
         if self.fb_valid.val() {
             if self.pnak_r.q.val() {
                 self.ack_p.d.next = self.pseq_r.q.val();
                 self.progress.next = self.fdist.val() != self.c_zero_s.val();
                 if self.rst_pend.q.val() {
-                    self.ev_fb_in_acc.next = true;
+                    self.ev_fb_in_acc_r.d.next = true;
                 }
                 self.rst_pend.d.next = true;
                 self.cut.next = true;
@@ -446,11 +542,13 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.progress.next = true;
             }
         } else if self.pfb_r.q.val() && !(self.stale.val() < self.c_slots.val()) {
-            self.ev_fb_mismatch.next = true;
+            self.ev_fb_mismatch_r.d.next = true;
         }
 
         // ---- acknowledgement timeout ----
-        if self.progress.val() || (self.infl.val() == self.c_zero_s.val()) || self.offline.val() {
+        // progress acts a cycle later (registered: off the feedback compare's path)
+        self.prog_r.d.next = self.progress.val();
+        if self.prog_r.q.val() || (self.infl.val() == self.c_zero_s.val()) || self.offline.val() {
             self.timer.d.next = self.c_zero16.val();
         } else if self.timer.q.val() == self.c_timeout.val() {
             self.timer.d.next = self.c_zero16.val();
@@ -458,7 +556,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         } else {
             self.timer.d.next = self.timer.q.val() + self.c_one16.val();
         }
-        if self.progress.val() {
+        if self.prog_r.q.val() {
             self.rcnt.d.next = self.c_zero8.val();
         }
 
@@ -468,18 +566,21 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
 
         // ---- the word sent next ----
         self.hdr_enc.dest.next = self.dest_ram[0].read_data.val();
-        if self.jump_r.q.val() {
+        if self.to_ack_r.q.val() {
             self.hdr_enc.dest.next = self.dest_ram[1].read_data.val();
+        }
+        if self.to_next_r.q.val() {
+            self.hdr_enc.dest.next = self.dest_ram[2].read_data.val();
         }
         self.hdr_enc.seq.next = self.send_p.q.val();
         self.pword.next = self.lanes[0].read_data.val();
-        if self.pidx.val().get_bits::<2>(0) == self.c_lane1.val() {
+        if self.plane_r.q.val() == self.c_lane1.val() {
             self.pword.next = self.lanes[1].read_data.val();
         }
-        if self.pidx.val().get_bits::<2>(0) == self.c_lane2.val() {
+        if self.plane_r.q.val() == self.c_lane2.val() {
             self.pword.next = self.lanes[2].read_data.val();
         }
-        if self.pidx.val().get_bits::<2>(0) == self.c_lane3.val() {
+        if self.plane_r.q.val() == self.c_lane3.val() {
             self.pword.next = self.lanes[3].read_data.val();
         }
         self.txd_r.d.next = self.c_idle.val();
@@ -493,8 +594,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.crc_s.q.val() {
             self.pcrc.data.next = self.crc_d.q.val();
         }
-        self.ev_resend.next = false;
-        self.ev_restart_ovf.next = false;
+        self.ev_resend_r.d.next = false;
+        self.ev_restart_ovf_r.d.next = false;
         self.busy.next = self.widx.q.val() != self.c_zero6.val();
         if self.offline.val() {
             // cut any packet; coming back online starts with RESTART and a resend from `ack`
@@ -508,14 +609,15 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txd_r.d.next = self.c_restart.val();
             self.rst_pend.d.next = false;
             self.sn.next = self.ack_p.q.val();
+            self.to_ack.next = true;
             // a RESTART with nothing in flight (coming online) is no entry into resend
             if self.infl.val() != self.c_zero_s.val() {
-                self.ev_resend.next = true;
+                self.ev_resend_r.d.next = true;
                 if self.rcnt.q.val() != self.c_max8.val() {
                     self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
                 }
                 if self.rcnt.q.val() >= self.restart_limit.val() {
-                    self.ev_restart_ovf.next = true;
+                    self.ev_restart_ovf_r.d.next = true;
                 }
             }
         } else if (self.widx.q.val() == self.c_zero6.val())
@@ -545,7 +647,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txc_r.d.next = self.c_data.val();
             self.wn.next = self.c_zero6.val();
             self.rd_lo.next = self.c_item_none.val();
-            self.sn.next = self.send_p.q.val() + self.c_one_s.val();
+            self.sn.next = self.send1.val();
+            self.to_next.next = true;
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
             }
@@ -581,7 +684,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.fb_req.val() {
             // a pending request is sent this cycle unless offline; otherwise it is replaced
             if self.fb_pend.q.val() && self.offline.val() {
-                self.ev_fb_out_acc.next = true;
+                self.ev_fb_out_acc_r.d.next = true;
             }
             self.fb_pend.d.next = true;
             self.fb_seq_r.d.next = self.fb_seq.val();
@@ -592,21 +695,31 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             }
         }
         if self.cut.val() {
-            // the peer drops everything until RESTART: cut the packet being sent
+            // the peer drops everything until RESTART: cut the packet being sent. The lane RAMs
+            // are read as if not cut: the next word is the RESTART (a cut sets `rst_pend`) or
+            // feedback, never payload, so the read is unused and the compare stays off the
+            // RAM's address
             self.wn.next = self.c_zero6.val();
-            self.rd_lo.next = self.c_item_none.val();
         }
         self.widx.d.next = self.wn.val();
+        // the lane of the next cycle's payload word (`pidx`'s low bits then), registered, so
+        // the lane mux after the lane RAMs is selected from a flop
+        self.wn_m1.next = self.wn.val().get_bits::<2>(0) - self.c_lane1.val();
+        self.plane_r.d.next = self.wn_m1.val();
         self.send_p.d.next = self.sn.val();
         if self.jump.val() {
             self.send_p.d.next = self.ack_p.q.val();
         }
-        self.jump_r.d.next = self.jump.val();
-        self.dest_ram[0].read_address.next = self.sn.val().get_bits::<B>(0);
+        self.to_ack_r.d.next = self.to_ack.val() || self.jump.val();
+        self.to_next_r.d.next = self.to_next.val();
+        self.dest_ram[0].read_address.next = self.send_p.q.val().get_bits::<B>(0);
         self.dest_ram[1].read_address.next = self.ack_p.q.val().get_bits::<B>(0);
-        // prefetch the payload item of the word sent next, in the slot sent next
+        self.dest_ram[2].read_address.next = self.send1.val().get_bits::<B>(0);
+        // prefetch the payload item of the word sent next, in the slot sent next: that is
+        // `send` whenever the read is used (header and payload words); the branches that move
+        // `send` (RESTART, a jump to `ack`, the CRC word) send no payload word next
         self.rd_addr.lo.next = self.rd_lo.val();
-        self.rd_addr.hi.next = self.sn.val().get_bits::<B>(0);
+        self.rd_addr.hi.next = self.send_p.q.val().get_bits::<B>(0);
         for i in 0..4 {
             self.lanes[i].read_address.next = self.rd_addr.y.val();
         }
@@ -617,22 +730,38 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.sink_pidx.x.next = self.pidx.val();
 
         // ---- status ----
-        self.ev_buf_full.next = self.infl.val() == self.c_slots.val();
+        self.ev_buf_full_r.d.next = self.infl.val() == self.c_slots.val();
         if self.restart_cnt_load.val() {
             self.rcnt.d.next = self.restart_cnt_wdata.val();
         }
         self.restart_cnt.next = self.rcnt.q.val();
-        self.fifo_not_empty.next = self.fill_p.q.val() != self.high_p.q.val();
-        self.fifo_ge8.next = (self.fill_p.q.val() - self.high_p.q.val()) >= self.c_eight.val();
-        self.fifo_af.next = self.occ.val() >= self.c_slots_m1.val();
-        self.buf_not_empty.next = self.infl.val() != self.c_zero_s.val();
-        self.inflight.next = self.infl.val();
+        self.fifo_not_empty_r.d.next = self.fill_p.q.val() != self.high_p.q.val();
+        self.fifo_ge8_r.d.next = (self.fill_p.q.val() - self.high_p.q.val()) >= self.c_eight.val();
+        self.fifo_af_r.d.next = self.occ.val() >= self.c_slots_m1.val();
+        self.buf_not_empty_r.d.next = self.infl.val() != self.c_zero_s.val();
+        self.inflight_r.d.next = self.infl.val();
         self.txd.next = self.txd_r.q.val();
         if self.txsel_r.q.val() {
             self.txd.next = self.txp_r.q.val();
         }
         self.txc.next = self.txc_r.q.val();
 
+        // events and status leave from registers (into the exception bits and counters)
+        self.ev_nak.next = self.ev_nak_r.q.val();
+        self.ev_resend.next = self.ev_resend_r.q.val();
+        self.ev_restart_ovf.next = self.ev_restart_ovf_r.q.val();
+        self.ev_fb_mismatch.next = self.ev_fb_mismatch_r.q.val();
+        self.ev_bad_header.next = self.ev_bad_header_r.q.val();
+        self.ev_fifo_ovf.next = self.ev_fifo_ovf_r.q.val();
+        self.ev_buf_full.next = self.ev_buf_full_r.q.val();
+        self.ev_offline_write.next = self.ev_offline_write_r.q.val();
+        self.ev_fb_in_acc.next = self.ev_fb_in_acc_r.q.val();
+        self.ev_fb_out_acc.next = self.ev_fb_out_acc_r.q.val();
+        self.fifo_not_empty.next = self.fifo_not_empty_r.q.val();
+        self.fifo_ge8.next = self.fifo_ge8_r.q.val();
+        self.fifo_af.next = self.fifo_af_r.q.val();
+        self.buf_not_empty.next = self.buf_not_empty_r.q.val();
+        self.inflight.next = self.inflight_r.q.val();
         if self.reset.val() {
             self.ack_p.d.next = self.c_zero_s.val();
             self.send_p.d.next = self.c_zero_s.val();
