@@ -519,8 +519,15 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.wn.next = self.widx.q.val();
         self.sn.next = self.send_p.q.val();
         self.jump.next = false;
-        self.to_ack.next = false;
-        self.to_next.next = false;
+        // the RESTART and CRC-word branches below, spelled out flat (the RAM copy to read
+        // next is chosen off the priority chain)
+        self.to_ack.next = !self.offline.val()
+            && !self.fb_pend.q.val()
+            && (self.widx.q.val() == self.c_zero6.val())
+            && self.rst_pend.q.val();
+        self.to_next.next = !self.offline.val()
+            && !self.fb_pend.q.val()
+            && (self.widx.q.val() == self.c_w_crc.val());
         self.send1.next = self.send_p.q.val() + self.c_one_s.val();
         // the payload item of the word after next, set beside `wn` in every branch (item of
         // word `wn - 1`), so the lane-RAM read address needs no adder after the word selection
@@ -548,7 +555,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // ---- acknowledgement timeout ----
         // progress acts a cycle later (registered: off the feedback compare's path)
         self.prog_r.d.next = self.progress.val();
-        if self.prog_r.q.val() || (self.infl.val() == self.c_zero_s.val()) || self.offline.val() {
+        if self.prog_r.q.val() || (self.high_p.q.val() == self.ack_p.q.val()) || self.offline.val()
+        {
             self.timer.d.next = self.c_zero16.val();
         } else if self.timer.q.val() == self.c_timeout.val() {
             self.timer.d.next = self.c_zero16.val();
@@ -609,9 +617,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txd_r.d.next = self.c_restart.val();
             self.rst_pend.d.next = false;
             self.sn.next = self.ack_p.q.val();
-            self.to_ack.next = true;
             // a RESTART with nothing in flight (coming online) is no entry into resend
-            if self.infl.val() != self.c_zero_s.val() {
+            if self.high_p.q.val() != self.ack_p.q.val() {
                 self.ev_resend_r.d.next = true;
                 if self.rcnt.q.val() != self.c_max8.val() {
                     self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
@@ -648,7 +655,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.wn.next = self.c_zero6.val();
             self.rd_lo.next = self.c_item_none.val();
             self.sn.next = self.send1.val();
-            self.to_next.next = true;
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
             }
@@ -738,7 +744,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.fifo_not_empty_r.d.next = self.fill_p.q.val() != self.high_p.q.val();
         self.fifo_ge8_r.d.next = (self.fill_p.q.val() - self.high_p.q.val()) >= self.c_eight.val();
         self.fifo_af_r.d.next = self.occ.val() >= self.c_slots_m1.val();
-        self.buf_not_empty_r.d.next = self.infl.val() != self.c_zero_s.val();
+        self.buf_not_empty_r.d.next = self.high_p.q.val() != self.ack_p.q.val();
         self.inflight_r.d.next = self.infl.val();
         self.txd.next = self.txd_r.q.val();
         if self.txsel_r.q.val() {
