@@ -45,7 +45,7 @@
 //! Timing: an input stage registers the word from RXSYNC and its decoding, so every decision
 //! (the sequence compares, the state, the CRC's controls, which take every header and data word
 //! whatever the state) starts at a flop; the events leave from registers too. Latency: the
-//! packet is offered 7 cycles after its CRC word arrives, feedback leaves 2 cycles after the
+//! packet is offered 8 cycles after its CRC word arrives, feedback leaves 2 cycles after the
 //! word that caused it.
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};

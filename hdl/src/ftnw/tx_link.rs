@@ -461,13 +461,13 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.fdist.next = self.pseq_r.q.val() - self.ack_p.q.val();
         self.stale.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
         // a register, in its own statement, so Verilator sees no loop through the injector and
-        // the injector's decisions start at a flop. Conservative by one cycle: with one slot
-        // left, the item written now may be the slot's last (fill moves); acks only free room
+        // the injector's decisions start at a flop: room after this cycle's write (the last
+        // free slot fills when its last item goes in now); acks free room a cycle later
+        self.inj_go.next = self.inj_valid.val() && self.room_r.q.val();
         self.inj_ready.next = self.room_r.q.val();
         self.room_r.d.next = (self.occ.val() < self.c_slots_m1.val())
             || ((self.occ.val() == self.c_slots_m1.val())
-                && (self.fill_item.q.val() != self.c_item_last.val()));
-        self.inj_go.next = self.inj_valid.val() && self.room_r.q.val();
+                && !(self.inj_go.val() && (self.fill_item.q.val() == self.c_item_last.val())));
 
         // ---- injection into the slot of `fill` ----
         self.wr_addr.lo.next = self.fill_item.q.val();

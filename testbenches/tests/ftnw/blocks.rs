@@ -426,6 +426,23 @@ fn tx_full_buffer_backpressures_until_acked() {
         tx.cycle_with(None, Some((false, 9)));
         tx.run(6 * 34 + 40);
         assert!(tx.items.is_empty(), "room freed by ACK(9) takes the rest");
+        // the last item of the last free slot after a pause (the registered ready counts the
+        // item written in its cycle, not one that might be): taken without an ACK
+        let mut t2 = Tx::new(TxConfig {
+            ack_timeout: 30_000,
+            ..Default::default()
+        });
+        for p in &pkts[..64] {
+            t2.inject(p);
+        }
+        let last = t2.items.pop_back().unwrap();
+        t2.run(64 * 8 + 20);
+        assert!(t2.items.is_empty(), "511 items taken");
+        t2.items.push_back(last);
+        t2.run(64 * 34 + 50);
+        assert!(t2.items.is_empty(), "the 512th item taken after the pause");
+        assert_eq!(t2.inflight(), 64);
+        assert!(t2.b.uut.ev_buf_full.val());
         same(
             &tx.sent(),
             &stream(&pkts, 0),
