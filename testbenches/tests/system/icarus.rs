@@ -38,7 +38,7 @@ fn every_top_matches_its_verilog_in_icarus() {
                 let v = top.verilog();
                 let periods = drifting_periods(top.as_ref());
                 let rec = record(top, &periods, cycles, rng, &Stimulus::default());
-                let r = icarus::replay_in_tmp(t.name, &v, &rec, Duration::from_secs(120))
+                let r = icarus::replay_in_tmp(t.name, &v, &rec, Duration::from_secs(300))
                     .unwrap_or_else(|e| panic!("{} in Icarus: {e}", t.name));
                 eprintln!(
                     "icarus {:<16} {} steps equal, {:.0} cycles/s ({:.1}s)",
