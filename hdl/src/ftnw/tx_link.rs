@@ -635,9 +635,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             && ((self.sdist.val() & self.c_msb_s.val()) != self.c_zero_s.val())
         {
             // acknowledgements overtook a resend (`send - ack` wrapped: `ack` is never more
-            // than 2^B ahead of `send`, nor `send` of `ack`, and S >= B + 2): continue from `ack`. Nothing is sent and the
-            // lane RAMs are read again in the next cycle, so the (slow) compare reaches only
-            // `send` and, registered, the choice between the two destination RAMs
+            // than 2^B ahead of `send`, nor `send` of `ack`, and S >= B + 2): continue from
+            // `ack`. Nothing is sent and the lane RAMs are read again in the next cycle, so the
+            // compare reaches only `send` and, registered, the choice of destination RAM copy
             self.jump.next = true;
         } else if (self.widx.q.val() == self.c_zero6.val())
             && (self.send_p.q.val() != self.fill_p.q.val())
