@@ -14,6 +14,7 @@
 //! waiting for READY and held with its payload until the handshake (A3.2.1).
 
 use crate::common::dma::{DmaSlave, DmaWrSlave};
+use crate::common::skid::Pipe;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use rust_hdl::prelude::*;
@@ -447,12 +448,14 @@ pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
 }
 
 /// Wide DMA writes (`common::dma_wide`: 256-bit beats with byte strobes) on a write-only AXI4
-/// manager port with 256-bit data, combinationally: each DMA write request is one AW (AWID 0,
-/// INCR, AWSIZE 5 = 32-byte beats, AWLEN = beats - 1), each beat one W (WSTRB the beat's strobes,
-/// WLAST the DMA `last`), each B one DMA write response (`err` on SLVERR or DECERR; one ID, so
-/// the responses come in order, A5.3). VALIDs and payloads are the DMA side's, which holds them
-/// until READY; a beat is offered only for a request already taken (`common::dma_arb`'s memory
-/// slice), so W never runs ahead of its AW.
+/// manager port with 256-bit data: each DMA write request is one AW (AWID 0, INCR, AWSIZE 5 =
+/// 32-byte beats, AWLEN = beats - 1), each beat one W (WSTRB the beat's strobes, WLAST the DMA
+/// `last`), combinationally; each B one DMA write response (`err` on SLVERR or DECERR; one ID, so
+/// the responses come in order, A5.3), through a register stage (`common::skid::Pipe`: a cycle
+/// of latency, a response per cycle; no logic behind the port sees BVALID combinationally, which
+/// keeps the write-response paths short and Verilator's input-evaluated logic small). VALIDs and
+/// payloads are the DMA side's, which holds them until READY; a beat is offered only for a
+/// request already taken (`common::dma_arb`'s memory slice), so W never runs ahead of its AW.
 ///
 /// No burst splitting: each request must be a legal burst, at most 256 beats not crossing a
 /// 4 KB boundary (A3.4.1). Its users guarantee it: an RXBUFF writes 128-byte packets at
@@ -461,10 +464,15 @@ pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
 pub struct WideWrToAxi4 {
     pub dma: DmaWrSlave<{ crate::common::dma_wide::WIDE }>,
     pub axi: Axi4WrMaster<256, 32, 1>,
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    /// The B channel's register stage (`a`: the error bit).
+    rsp: Pipe<1, 1>,
     len: Signal<Local, Bits<13>>,
     sink_len: Unused<Bits<13>>,
     sink_bid: Unused<Bits<1>>,
     sink_bresp: Unused<Bits<2>>,
+    sink_rsp_b: Unused<Bits<1>>,
     c_one13: Constant<Bits<13>>,
     c_size: Constant<Bits<3>>,
     c_incr: Constant<Bits<2>>,
@@ -476,10 +484,14 @@ impl Default for WideWrToAxi4 {
         Self {
             dma: Default::default(),
             axi: Default::default(),
+            clock: Default::default(),
+            reset: Default::default(),
+            rsp: Default::default(),
             len: Default::default(),
             sink_len: Default::default(),
             sink_bid: Default::default(),
             sink_bresp: Default::default(),
+            sink_rsp_b: Default::default(),
             c_one13: Constant::new(1u64.into()),
             c_size: Constant::new(5u64.into()),
             c_incr: Constant::new(BURST_INCR.into()),
@@ -507,8 +519,15 @@ impl Logic for WideWrToAxi4 {
         self.axi.wlast.next = self.dma.wr_dat_last.val();
         self.axi.wvalid.next = self.dma.wr_dat_valid.val();
         self.dma.wr_dat_ready.next = self.axi.wready.val();
-        self.dma.wr_rsp_err.next = self.axi.bresp.val().get_bit(1);
-        self.dma.wr_rsp_valid.next = self.axi.bvalid.val();
-        self.axi.bready.next = self.dma.wr_rsp_ready.val();
+        self.rsp.clock.next = self.clock.val();
+        self.rsp.reset.next = self.reset.val();
+        self.rsp.in_a.next = self.axi.bresp.val().get_bits::<1>(1);
+        self.rsp.in_b.next = self.c_zero_id.val();
+        self.rsp.in_valid.next = self.axi.bvalid.val();
+        self.axi.bready.next = self.rsp.in_ready.val();
+        self.dma.wr_rsp_err.next = self.rsp.out_a.val().any();
+        self.dma.wr_rsp_valid.next = self.rsp.out_valid.val();
+        self.rsp.out_ready.next = self.dma.wr_rsp_ready.val();
+        self.sink_rsp_b.x.next = self.rsp.out_b.val();
     }
 }

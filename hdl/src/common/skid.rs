@@ -1,5 +1,6 @@
 //! Register slices: a valid/ready stream cut by registers in both directions (a skid buffer),
-//! and a DMA write port's request and data channels cut the same way.
+//! a stream cut by a register forwards only (`Pipe`), and a DMA write port's request and data
+//! channels cut the same way as the skid buffer.
 //!
 //! `Skid<A, B>` carries a payload of two fields (`a`, `b`) from `in_*` to `out_*` with the
 //! rules of `common::stream`. `out_valid` and the payload come from registers, and so does
@@ -82,6 +83,53 @@ impl<const A: usize, const B: usize> Logic for Skid<A, B> {
             self.full0.d.next = false;
             self.full1.d.next = false;
             self.room.d.next = false;
+        }
+    }
+}
+
+/// A forward register stage: `out_valid` and the payload come from one register, loaded with
+/// the arriving beat whenever it is empty or its beat leaves. `in_ready` is `out_ready` or the
+/// register empty: one gate, no register, so use it where `out_ready` comes from a flop (half
+/// the registers of `Skid`, the same latency and throughput). Rules of `common::stream`; during
+/// reset both sides are idle (`in_ready` low, and `out_valid` low from the next cycle on), so no
+/// beat is taken only to be dropped.
+#[derive(LogicBlock, Default)]
+pub struct Pipe<const A: usize, const B: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub in_a: Signal<In, Bits<A>>,
+    pub in_b: Signal<In, Bits<B>>,
+    pub in_valid: Signal<In, Bit>,
+    pub in_ready: Signal<Out, Bit>,
+    pub out_a: Signal<Out, Bits<A>>,
+    pub out_b: Signal<Out, Bits<B>>,
+    pub out_valid: Signal<Out, Bit>,
+    pub out_ready: Signal<In, Bit>,
+    full: DFF<Bit>,
+    a: DFF<Bits<A>>,
+    b: DFF<Bits<B>>,
+    moves: Signal<Local, Bit>,
+}
+
+impl<const A: usize, const B: usize> Logic for Pipe<A, B> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, full, a, b);
+        self.out_valid.next = self.full.q.val();
+        self.out_a.next = self.a.q.val();
+        self.out_b.next = self.b.q.val();
+        self.moves.next = !self.full.q.val() || self.out_ready.val();
+        self.in_ready.next = self.moves.val() && !self.reset.val();
+        if self.moves.val() {
+            // loaded only with a beat (between beats the payload stays the last beat's)
+            if self.in_valid.val() {
+                self.a.d.next = self.in_a.val();
+                self.b.d.next = self.in_b.val();
+            }
+            self.full.d.next = self.in_valid.val();
+        }
+        if self.reset.val() {
+            self.full.d.next = false;
         }
     }
 }

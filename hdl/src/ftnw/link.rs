@@ -26,7 +26,7 @@ use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::{k, Concat};
 use crate::common::regbank::RegBusSlave;
 use crate::common::regfile::TnwLinkRegs;
-use crate::common::skid::Skid;
+use crate::common::skid::Pipe;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use nicgen_wire::ftnw::link::{self as tnw, TX_MDIO_R};
@@ -104,8 +104,8 @@ pub struct TnwLink {
     sync: RxSync,
     mdio: MdioMaster,
     gen: TbGen,
-    /// The injection's register slice, and the generator's lanes as one item.
-    inj: Skid<128, 14>,
+    /// The injection's register stage, and the generator's lanes as one item.
+    inj: Pipe<128, 14>,
     gcat: [Concat<32, 32, 64>; 2],
     gcat_all: Concat<64, 64, 128>,
     chk: TbChk,
@@ -369,11 +369,10 @@ impl Logic for TnwLink {
         // ---- datapath ----
         // PICSWITCH / POCSWITCH are read where used, not through a shared local: a local
         // read by several statements ties them into one block for Verilator (UNOPTFLAT)
-        // the injection reaches TXLINK through a register slice (its valid, item and ready
-        // all from flops: the source's mux stays off TXLINK's write enables)
+        // the injection reaches TXLINK through a register stage (its valid and item from flops:
+        // the source's mux stays off TXLINK's write enables; TXLINK's ready is a flop)
         self.inj.clock.next = self.clock.val();
         self.inj.reset.next = self.tx_rst.val();
-        self.inj.out_en.next = true;
         self.gcat[0].lo.next = self.gen.data[0].val();
         self.gcat[0].hi.next = self.gen.data[1].val();
         self.gcat[1].lo.next = self.gen.data[2].val();

@@ -164,6 +164,8 @@ impl Logic for FtnwNode {
         self.links.reset.next = self.reset.val();
         self.arb.clock.next = self.clock.val();
         self.arb.reset.next = self.rst.q.val();
+        self.axi.clock.next = self.clock.val();
+        self.axi.reset.next = self.rst.q.val();
         RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.links.bus);
         DmaWrMaster::<WIDE>::join(&mut self.arb.s, &mut self.axi.dma);
         Axi4WrMaster::<256, 32, 1>::link(&mut self.host, &mut self.axi.axi);
