@@ -11,7 +11,9 @@
 //! together for at least 4 cycles of the slower clock; a `ResetSync` per domain fed by one
 //! request does that. Occupancies are conservative: the writer may see a few more words than
 //! there are, the reader fewer. Latency: a word pushed at write edge t is offered about
-//! 1 write cycle plus 4 read cycles later.
+//! 1 write cycle plus 4 read cycles later. The read side's "has data" and `rd_ptr + 1` are
+//! registers computed from their next values, so the pop and the RAM's read address start at
+//! flops (no compare or adder before the RAM read; the same cycles as a combinational compare).
 
 use super::gray::GrayDecode;
 use super::ram::BlockRam;
@@ -48,6 +50,11 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     wr_gray_s2: DFF<Bits<NP1>>,
     wr_bin_r: GrayDecode<NP1>,
     wr_bin_q: DFF<Bits<NP1>>,
+    /// `wr_bin_q != rd_ptr`, and `rd_ptr + 1`, as registers (computed from their next values),
+    /// so the pop and the RAM's read address start at flops: no compare or adder before the
+    /// RAM read.
+    has_r: DFF<Bit>,
+    rd_ptr1: DFFWithInit<Bits<NP1>>,
     has_data: Signal<Local, Bit>,
     rd_next: Signal<Local, Bits<NP1>>,
     depth: Constant<Bits<NP1>>,
@@ -99,6 +106,8 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             wr_gray_s1: Default::default(),
             wr_gray_s2: Default::default(),
             wr_bin_r: Default::default(),
+            has_r: Default::default(),
+            rd_ptr1: DFFWithInit::new(1u64.into()),
             has_data: Default::default(),
             rd_next: Default::default(),
             depth: Constant::new((depth as u64).into()),
@@ -122,7 +131,9 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q);
-        dff_setup!(self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q);
+        dff_setup!(
+            self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q, has_r, rd_ptr1
+        );
         self.ram.write_clock.next = self.wr_clock.val();
         self.ram.read_clock.next = self.rd_clock.val();
         // ---- write domain
@@ -161,18 +172,22 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
         self.rd_occupancy.next = self.wr_bin_q.q.val() - self.rd_ptr.q.val();
         self.almost_empty.next =
             (self.wr_bin_q.q.val() - self.rd_ptr.q.val()) <= self.ae_level.val();
-        self.has_data.next = (self.wr_bin_q.q.val() != self.rd_ptr.q.val()) && !self.rd_reset.val();
+        self.has_data.next = self.has_r.q.val() && !self.rd_reset.val();
         self.source.valid.next = self.has_data.val();
         self.source.data.next = self.ram.read_data.val();
         self.rd_next.next = self.rd_ptr.q.val();
         if self.has_data.val() && self.source.ready.val() {
-            self.rd_next.next = self.rd_ptr.q.val() + self.one.val();
+            self.rd_next.next = self.rd_ptr1.q.val();
         }
         self.rd_ptr.d.next = self.rd_next.val();
+        self.rd_ptr1.d.next = self.rd_next.val() + self.one.val();
+        self.has_r.d.next = self.wr_bin_r.bin.val() != self.rd_next.val();
         self.ram.read_address.next = self.rd_next.val().get_bits::<N>(0);
         self.rd_gray.d.next = self.rd_next.val() ^ (self.rd_next.val() >> self.one.val());
         if self.rd_reset.val() {
             self.rd_ptr.d.next = self.zero.val();
+            self.rd_ptr1.d.next = self.one.val();
+            self.has_r.d.next = false;
             self.rd_gray.d.next = self.zero.val();
             self.wr_gray_s1.d.next = self.zero.val();
             self.wr_gray_s2.d.next = self.zero.val();

@@ -87,35 +87,113 @@ impl<D: Synth, const N: usize> Logic for BlockRam<D, N> {
         self.read_data.connect();
     }
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(format!(
-            "{style}(* no_rw_check *) reg [{d}:0] mem [0:{last}];\n\
-             {init}             always @(posedge read_clock) read_data <= mem[read_address];\n\
-             always @(posedge write_clock) if (write_enable) mem[write_address] <= write_data;\n",
-            style = self._style,
-            d = D::BITS - 1,
-            last = (1usize << N) - 1,
-            init = zero_init(D::BITS, N)
-        ))
+        block_ram_verilog(self._style, D::BITS, N, "read_data <= mem[read_address];")
     }
     fn timing(&self) -> Vec<TimingInfo> {
-        vec![
-            TimingInfo {
-                name: "ram_read".into(),
-                clock: "read_clock".into(),
-                inputs: vec!["read_address".into()],
-                outputs: vec!["read_data".into()],
-            },
-            TimingInfo {
-                name: "ram_write".into(),
-                clock: "write_clock".into(),
-                inputs: vec![
-                    "write_address".into(),
-                    "write_data".into(),
-                    "write_enable".into(),
-                ],
-                outputs: vec![],
-            },
-        ]
+        block_ram_timing(&["read_address"])
+    }
+}
+
+/// The Verilog of a simple dual-port block RAM whose registered read does `read`.
+fn block_ram_verilog(style: &str, w: usize, n: usize, read: &str) -> Verilog {
+    Verilog::Custom(format!(
+        "{style}(* no_rw_check *) reg [{d}:0] mem [0:{last}];\n\
+         {init}             always @(posedge read_clock) {read}\n\
+         always @(posedge write_clock) if (write_enable) mem[write_address] <= write_data;\n",
+        d = w - 1,
+        last = (1usize << n) - 1,
+        init = zero_init(w, n)
+    ))
+}
+
+fn block_ram_timing(read_inputs: &[&str]) -> Vec<TimingInfo> {
+    vec![
+        TimingInfo {
+            name: "ram_read".into(),
+            clock: "read_clock".into(),
+            inputs: read_inputs.iter().map(|s| s.to_string()).collect(),
+            outputs: vec!["read_data".into()],
+        },
+        TimingInfo {
+            name: "ram_write".into(),
+            clock: "write_clock".into(),
+            inputs: vec![
+                "write_address".into(),
+                "write_data".into(),
+                "write_enable".into(),
+            ],
+            outputs: vec![],
+        },
+    ]
+}
+
+/// `BlockRam` whose read can return zero instead of the word: `read_data` becomes 0 at a read
+/// clock edge that samples `read_zero` high (the block RAM's synchronous output reset: ECP5
+/// DP16KD/PDPW16KD `RESETMODE` SYNC, which Yosys infers; no fabric logic). Several such RAMs
+/// read side by side, all but one zeroed, are selected by an OR: one LUT level for four
+/// instead of a mux after the RAMs' slow clock-to-out. Always in block RAM.
+#[derive(LogicBlock)]
+pub struct BlockRamZ<D: Synth, const N: usize> {
+    pub read_clock: Signal<In, Clock>,
+    pub read_address: Signal<In, Bits<N>>,
+    pub read_zero: Signal<In, Bit>,
+    pub read_data: Signal<Out, D>,
+    pub write_clock: Signal<In, Clock>,
+    pub write_address: Signal<In, Bits<N>>,
+    pub write_data: Signal<In, D>,
+    pub write_enable: Signal<In, Bit>,
+    _mem: Vec<D>,
+}
+
+impl<D: Synth, const N: usize> Default for BlockRamZ<D, N> {
+    fn default() -> Self {
+        assert!(
+            N >= 1 && N <= 20,
+            "BlockRamZ address width {N} out of 1..=20"
+        );
+        Self {
+            read_clock: Default::default(),
+            read_address: Default::default(),
+            read_zero: Default::default(),
+            read_data: Default::default(),
+            write_clock: Default::default(),
+            write_address: Default::default(),
+            write_data: Default::default(),
+            write_enable: Default::default(),
+            _mem: vec![D::default(); 1 << N],
+        }
+    }
+}
+
+impl<D: Synth, const N: usize> Logic for BlockRamZ<D, N> {
+    fn update(&mut self) {
+        if self.read_clock.pos_edge() {
+            self.read_data.next = if self.read_zero.val() {
+                D::default()
+            } else {
+                self._mem[self.read_address.val().index()]
+            };
+        }
+        if self.write_clock.pos_edge() && self.write_enable.val() {
+            self._mem[self.write_address.val().index()] = self.write_data.val();
+        }
+    }
+    fn connect(&mut self) {
+        self.read_data.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        block_ram_verilog(
+            "(* ram_style = \"block\" *) ",
+            D::BITS,
+            N,
+            &format!(
+                "if (read_zero) read_data <= {w}'d0; else read_data <= mem[read_address];",
+                w = D::BITS
+            ),
+        )
+    }
+    fn timing(&self) -> Vec<TimingInfo> {
+        block_ram_timing(&["read_address", "read_zero"])
     }
 }
 

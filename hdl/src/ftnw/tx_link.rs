@@ -26,16 +26,23 @@
 //! (if the link is free). Throughput: 34 words per packet, no gap between packets.
 //!
 //! Timing (ECP5): the peer's feedback is registered on entry (it acts one cycle after RXLINK
-//! decodes it); the lane-RAM word reaches a register of its own (`txp_r`) through the lane mux
-//! alone, and `txd` and the CRC's input select between it and the other word's register after
-//! the flops; the CRC trailer is the CRC's `crc_next` (the last payload word is still in the
-//! stage); the lane-RAM read address is chosen per branch, with no adder after the selection;
-//! "acknowledgements overtook a resend" is the sign of `send - ack`; `inj_ready` is a
-//! register (one cycle conservative when one slot is left).
+//! decodes it), and its window test is made a cycle ahead against the `ack` and `high` it will
+//! meet (`fbok_r`); the three lane RAMs not holding the next payload word read zero (their
+//! synchronous output reset, `BlockRamZ`), so the lane-RAM word reaches a register of its own
+//! (`txp_r`) through one OR, and `txd` and the CRC's input select between it and the other
+//! word's register after the flops; the lane RAMs' read address and zeroing depend only on the
+//! word index and whether feedback holds the packet, not on the priority chain; the CRC trailer
+//! is the CRC's `crc_next` (the last payload word is still in the stage); "acknowledgements
+//! overtook a resend" is the sign of `send - ack`; `inj_ready` is a register (room freed by an
+//! ACK shows a cycle later).
 
 use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::prim::{k, Concat};
-use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
+use crate::common::{
+    crc::Crc,
+    ram::{BlockRam, BlockRamZ},
+    unused::Unused,
+};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::ftnw::link::{self as tnw, Word};
 use rust_hdl::prelude::*;
@@ -109,7 +116,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pub buf_not_empty: Signal<Out, Bit>,
     /// Packets sent and not yet acknowledged (resend-buffer occupancy).
     pub inflight: Signal<Out, Bits<S>>,
-    lanes: [BlockRam<Bits<32>, BI>; 4],
+    lanes: [BlockRamZ<Bits<32>, BI>; 4],
     /// The destination of each slot, three times: read at `send`, at `ack` and at `send + 1`
     /// (the three slots that can be sent next), all from registers, so the decision which one
     /// it is selects after the RAMs (`to_ack_r`, `to_next_r`), not their read address.
@@ -139,9 +146,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     fifo_af_r: DFF<Bit>,
     buf_not_empty_r: DFF<Bit>,
     inflight_r: DFF<Bits<S>>,
-    /// The lane of the payload word selected this cycle (`pidx` mod 4).
-    plane_r: DFF<Bits<2>>,
-    wn_m1: Signal<Local, Bits<2>>,
+    rd_lane: Signal<Local, Bits<2>>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
     pcrc: Crc<32, 32>,
@@ -168,6 +173,18 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pfb_r: DFF<Bit>,
     pnak_r: DFF<Bit>,
     pseq_r: DFF<Bits<S>>,
+    /// The registered feedback's sequence lies in the window `ack <= seq < high` of this cycle
+    /// (computed a cycle ahead against the next `ack` and `high`, see `update`).
+    fbok_r: DFF<Bit>,
+    /// The window tests of the feedback arriving (`peer_seq`) against `ack` and against the
+    /// registered feedback's sequence (`pseq_r`), and `high` moving this cycle.
+    ndist: Signal<Local, Bits<S>>,
+    ndp: Signal<Local, Bits<S>>,
+    hdp: Signal<Local, Bits<S>>,
+    win_ack: Signal<Local, Bit>,
+    win_p: Signal<Local, Bit>,
+    fbok_n: Signal<Local, Bit>,
+    high_inc: Signal<Local, Bit>,
     /// The header the CRC takes next cycle (a payload word comes from `txp_r`).
     crc_d: DFF<Bits<32>>,
     crc_v: DFF<Bit>,
@@ -181,7 +198,6 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     occ: Signal<Local, Bits<S>>,
     infl: Signal<Local, Bits<S>>,
     sdist: Signal<Local, Bits<S>>,
-    fdist: Signal<Local, Bits<S>>,
     stale: Signal<Local, Bits<S>>,
     inj_go: Signal<Local, Bit>,
     wn: Signal<Local, Bits<6>>,
@@ -189,6 +205,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pword: Signal<Local, Bits<32>>,
     pidx: Signal<Local, Bits<6>>,
     rd_lo: Signal<Local, Bits<3>>,
+    rd_w: Signal<Local, Bits<5>>,
     /// Acknowledgements overtook a resend: the slot sent next is `ack`, not `sn`.
     jump: Signal<Local, Bit>,
     fb_valid: Signal<Local, Bit>,
@@ -206,7 +223,6 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_zero6: Constant<Bits<6>>,
     c_item_last: Constant<Bits<3>>,
     /// Read address of "no payload word next" (the item of word index -1, as `(0 - 1)[4:2]`).
-    c_item_none: Constant<Bits<3>>,
     c_one3: Constant<Bits<3>>,
     c_zero3: Constant<Bits<3>>,
     c_burst: Constant<Bits<3>>,
@@ -217,6 +233,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_timeout: Constant<Bits<16>>,
     c_one16: Constant<Bits<16>>,
     c_zero16: Constant<Bits<16>>,
+    c_lane0: Constant<Bits<2>>,
     c_lane1: Constant<Bits<2>>,
     c_lane2: Constant<Bits<2>>,
     c_lane3: Constant<Bits<2>>,
@@ -297,7 +314,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             send1: Default::default(),
             room_r: Default::default(),
             prog_r: Default::default(),
-            plane_r: Default::default(),
             ev_nak_r: Default::default(),
             ev_resend_r: Default::default(),
             ev_restart_ovf_r: Default::default(),
@@ -313,7 +329,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             fifo_af_r: Default::default(),
             buf_not_empty_r: Default::default(),
             inflight_r: Default::default(),
-            wn_m1: Default::default(),
+            rd_lane: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
@@ -349,7 +365,14 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             occ: Default::default(),
             infl: Default::default(),
             sdist: Default::default(),
-            fdist: Default::default(),
+            fbok_r: Default::default(),
+            ndist: Default::default(),
+            ndp: Default::default(),
+            hdp: Default::default(),
+            win_ack: Default::default(),
+            win_p: Default::default(),
+            fbok_n: Default::default(),
+            high_inc: Default::default(),
             stale: Default::default(),
             inj_go: Default::default(),
             wn: Default::default(),
@@ -357,6 +380,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             pword: Default::default(),
             pidx: Default::default(),
             rd_lo: Default::default(),
+            rd_w: Default::default(),
             jump: Default::default(),
             fb_valid: Default::default(),
             progress: Default::default(),
@@ -372,7 +396,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             c_one6: k(1),
             c_zero6: k(0),
             c_item_last: k(7),
-            c_item_none: k(7),
             c_one3: k(1),
             c_zero3: k(0),
             c_burst: k(cfg.idle_burst as u64),
@@ -383,6 +406,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             c_timeout: k(cfg.ack_timeout as u64),
             c_one16: k(1),
             c_zero16: k(0),
+            c_lane0: k(0),
             c_lane1: k(1),
             c_lane2: k(2),
             c_lane3: k(3),
@@ -406,6 +430,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self,
             clock,
             ack_p,
+            fbok_r,
             send_p,
             high_p,
             fill_p,
@@ -432,7 +457,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             to_next_r,
             room_r,
             prog_r,
-            plane_r,
             txp_r,
             ev_nak_r,
             ev_resend_r,
@@ -458,7 +482,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pfb_r.d.next = self.peer_fb.val();
         self.pnak_r.d.next = self.peer_nak.val();
         self.pseq_r.d.next = self.peer_seq.val();
-        self.fdist.next = self.pseq_r.q.val() - self.ack_p.q.val();
         self.stale.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
         // a register, in its own statement, so Verilator sees no loop through the injector and
         // the injector's decisions start at a flop: room after this cycle's write (the last
@@ -512,7 +535,19 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.ev_nak_r.d.next = false;
         self.ev_fb_mismatch_r.d.next = false;
         self.ev_fb_in_acc_r.d.next = false;
-        self.fb_valid.next = self.pfb_r.q.val() && (self.fdist.val() < self.infl.val());
+        // the window test `ack <= seq < high` (modulo 2^S: `seq - ack < high - ack`) is made a
+        // cycle ahead, as the feedback is registered, against the `ack` and `high` the feedback
+        // will meet. `ack` then is `ack`, or this feedback's `p` (NAK) or `p + 1` (ACK);
+        // `high` is `high` or `high + 1`. With `p` in the window (so `high - p >= 1`):
+        //   seq in [p + 1, high)    <=>  seq in [p, high) and seq != p
+        //   seq in [a, high + 1)    <=>  seq in [a, high) or seq == high
+        // so two subtractor compares serve, and the choice among them follows them
+        self.ndist.next = self.peer_seq.val() - self.ack_p.q.val();
+        self.ndp.next = self.peer_seq.val() - self.pseq_r.q.val();
+        self.hdp.next = self.high_p.q.val() - self.pseq_r.q.val();
+        self.win_ack.next = self.ndist.val() < self.infl.val();
+        self.win_p.next = self.ndp.val() < self.hdp.val();
+        self.fb_valid.next = self.pfb_r.q.val() && self.fbok_r.q.val();
         self.progress.next = false;
         self.cut.next = false;
         self.pidx.next = self.widx.q.val() - self.c_one6.val();
@@ -529,16 +564,23 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             && !self.fb_pend.q.val()
             && (self.widx.q.val() == self.c_w_crc.val());
         self.send1.next = self.send_p.q.val() + self.c_one_s.val();
-        // the payload item of the word after next, set beside `wn` in every branch (item of
-        // word `wn - 1`), so the lane-RAM read address needs no adder after the word selection
-        self.rd_lo.next = self.pidx.val().get_bits::<3>(2);
+        // the payload word read for the next cycle (`wn - 1`: item in bits 4..2, lane in 1..0),
+        // used only when the next word is payload, which it is only after a header (`widx` 0,
+        // `wn` 1) or a payload word (`wn = widx + 1`), or while feedback holds the packet
+        // (`wn = widx`). Every other branch sends no payload word next, so the read needs only
+        // the hold, not the priority chain: the lane RAMs' address and zeroing start at flops
+        self.rd_w.next = self.widx.q.val().get_bits::<5>(0);
+        if self.fb_pend.q.val() && !self.offline.val() {
+            self.rd_w.next = self.pidx.val().get_bits::<5>(0);
+        }
+        self.rd_lo.next = self.rd_w.val().get_bits::<3>(2);
         if self.pfb_r.q.val() && self.pnak_r.q.val() {
             self.ev_nak_r.d.next = true;
         }
         if self.fb_valid.val() {
             if self.pnak_r.q.val() {
                 self.ack_p.d.next = self.pseq_r.q.val();
-                self.progress.next = self.fdist.val() != self.c_zero_s.val();
+                self.progress.next = self.pseq_r.q.val() != self.ack_p.q.val();
                 if self.rst_pend.q.val() {
                     self.ev_fb_in_acc_r.d.next = true;
                 }
@@ -581,16 +623,12 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.hdr_enc.dest.next = self.dest_ram[2].read_data.val();
         }
         self.hdr_enc.seq.next = self.send_p.q.val();
-        self.pword.next = self.lanes[0].read_data.val();
-        if self.plane_r.q.val() == self.c_lane1.val() {
-            self.pword.next = self.lanes[1].read_data.val();
-        }
-        if self.plane_r.q.val() == self.c_lane2.val() {
-            self.pword.next = self.lanes[2].read_data.val();
-        }
-        if self.plane_r.q.val() == self.c_lane3.val() {
-            self.pword.next = self.lanes[3].read_data.val();
-        }
+        // the lane RAMs not holding the next payload word read zero (`read_zero`, below), so
+        // the lane selection after their slow clock-to-out is one OR
+        self.pword.next = self.lanes[0].read_data.val()
+            | self.lanes[1].read_data.val()
+            | self.lanes[2].read_data.val()
+            | self.lanes[3].read_data.val();
         self.txd_r.d.next = self.c_idle.val();
         self.txc_r.d.next = self.c_ctrl.val();
         self.crc_s.d.next = false;
@@ -605,10 +643,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.ev_resend_r.d.next = false;
         self.ev_restart_ovf_r.d.next = false;
         self.busy.next = self.widx.q.val() != self.c_zero6.val();
+        self.high_inc.next = false;
         if self.offline.val() {
             // cut any packet; coming back online starts with RESTART and a resend from `ack`
             self.wn.next = self.c_zero6.val();
-            self.rd_lo.next = self.c_item_none.val();
             self.rst_pend.d.next = true;
         } else if self.fb_pend.q.val() {
             self.txd_r.d.next = self.fb_enc.d.val();
@@ -647,16 +685,15 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.crc_s.d.next = true;
             self.crc_v.d.next = true;
             self.wn.next = self.c_one6.val();
-            self.rd_lo.next = self.c_zero3.val();
         } else if self.widx.q.val() == self.c_w_crc.val() {
             // the last payload word may still be in the CRC register stage: `crc_next`
             self.txd_r.d.next = self.pcrc.crc_next.val();
             self.txc_r.d.next = self.c_data.val();
             self.wn.next = self.c_zero6.val();
-            self.rd_lo.next = self.c_item_none.val();
             self.sn.next = self.send1.val();
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
+                self.high_inc.next = true;
             }
             self.pkt_cnt.d.next = self.pkt_cnt.q.val() + self.c_one8.val();
             if self.pkt_cnt.q.val() == self.c_pkt_last.val() {
@@ -666,7 +703,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txc_r.d.next = self.c_data.val();
             self.crc_v.d.next = true;
             self.wn.next = self.widx.q.val() + self.c_one6.val();
-            self.rd_lo.next = self.widx.q.val().get_bits::<3>(2);
             if self.force_d.val() {
                 self.txd_r.d.next = self.c_force_d.val();
                 self.forced_d.next = true;
@@ -681,11 +717,11 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // the lane-RAM word enters the output and CRC registers through one 2:1 mux each, after
         // the word selection (a RAM read is slow; it must not run through the priority chain)
         // (the payload word has a register of its own, so the lane-RAM read reaches a flop
-        // through the lane mux alone; `txd` selects between the two registers)
+        // through the lanes' OR alone; `txd` selects between the two registers)
         self.txp_r.d.next = self.pword.val();
         self.txsel_r.d.next = self.send_pay.val();
         // the CRC stage: the header in `crc_d`, a payload word in `txp_r` (the lane RAM's word
-        // reaches a flop through the lane mux alone); `crc_s` tells which the CRC takes
+        // reaches a flop through the lanes' OR alone); `crc_s` tells which the CRC takes
         self.crc_d.d.next = self.hdr_enc.d.val();
         if self.fb_req.val() {
             // a pending request is sent this cycle unless offline; otherwise it is replaced
@@ -708,10 +744,23 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.wn.next = self.c_zero6.val();
         }
         self.widx.d.next = self.wn.val();
-        // the lane of the next cycle's payload word (`pidx`'s low bits then), registered, so
-        // the lane mux after the lane RAMs is selected from a flop
-        self.wn_m1.next = self.wn.val().get_bits::<2>(0) - self.c_lane1.val();
-        self.plane_r.d.next = self.wn_m1.val();
+        // the window test for the feedback registered now (see `win_ack`)
+        self.fbok_n.next = self.win_ack.val();
+        if self.fb_valid.val() {
+            self.fbok_n.next = self.win_p.val();
+            if !self.pnak_r.q.val() {
+                self.fbok_n.next = self.win_p.val() && (self.peer_seq.val() != self.pseq_r.q.val());
+            }
+        }
+        self.fbok_r.d.next = self.fbok_n.val()
+            || (self.high_inc.val() && (self.peer_seq.val() == self.high_p.q.val()));
+        // the lane of the next cycle's payload word (`rd_w`): the other three lane RAMs read
+        // zero at this edge
+        self.rd_lane.next = self.rd_w.val().get_bits::<2>(0);
+        self.lanes[0].read_zero.next = self.rd_lane.val() != self.c_lane0.val();
+        self.lanes[1].read_zero.next = self.rd_lane.val() != self.c_lane1.val();
+        self.lanes[2].read_zero.next = self.rd_lane.val() != self.c_lane2.val();
+        self.lanes[3].read_zero.next = self.rd_lane.val() != self.c_lane3.val();
         self.send_p.d.next = self.sn.val();
         if self.jump.val() {
             self.send_p.d.next = self.ack_p.q.val();
@@ -770,6 +819,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.inflight.next = self.inflight_r.q.val();
         if self.reset.val() {
             self.ack_p.d.next = self.c_zero_s.val();
+            self.fbok_r.d.next = false;
             self.send_p.d.next = self.c_zero_s.val();
             self.high_p.d.next = self.c_zero_s.val();
             self.fill_p.d.next = self.c_zero_s.val();

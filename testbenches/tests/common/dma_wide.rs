@@ -33,6 +33,8 @@ impl Logic for PackAxi {
     fn update(&mut self) {
         self.pack.clock.next = self.clock.val();
         self.pack.reset.next = self.reset.val();
+        self.conv.clock.next = self.clock.val();
+        self.conv.reset.next = self.reset.val();
         DmaWrSlave::<32>::link(&mut self.m, &mut self.pack.m);
         DmaWrMaster::<WIDE>::join(&mut self.pack.s, &mut self.conv.dma);
         Axi4WrMaster::<256, 32, 1>::link(&mut self.axi, &mut self.conv.axi);
