@@ -185,6 +185,10 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     i_rxv: DFF<Bit>,
     i_data: DFF<Bit>,
     i_hdr: DFF<Bit>,
+    /// The CRC's controls for the registered word (`rxv` and header; `rxv` and header or data),
+    /// registered themselves: the CRC state's update starts at flops.
+    i_crc_start: DFF<Bit>,
+    i_crc_valid: DFF<Bit>,
     i_ctrl: DFF<Bit>,
     i_dirty: DFF<Bit>,
     i_kind: DFF<Bits<2>>,
@@ -378,6 +382,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             i_rxv: Default::default(),
             i_data: Default::default(),
             i_hdr: Default::default(),
+            i_crc_start: Default::default(),
+            i_crc_valid: Default::default(),
             i_ctrl: Default::default(),
             i_dirty: Default::default(),
             i_kind: Default::default(),
@@ -503,6 +509,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             i_rxv,
             i_data,
             i_hdr,
+            i_crc_start,
+            i_crc_valid,
             i_ctrl,
             i_dirty,
             i_kind,
@@ -549,6 +557,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.i_rxv.d.next = self.rxv.val();
         self.i_data.d.next = self.dec.is_data.val();
         self.i_hdr.d.next = self.dec.is_hdr.val();
+        self.i_crc_start.d.next = self.rxv.val() && self.dec.is_hdr.val();
+        self.i_crc_valid.d.next =
+            self.rxv.val() && (self.dec.is_hdr.val() || self.dec.is_data.val());
         self.i_ctrl.d.next = self.dec.is_ctrl.val();
         self.i_dirty.d.next = self.dec.dirty.val();
         self.i_kind.d.next = self.dec.kind.val();
@@ -571,8 +582,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         // state: only a packet received from its header on (RECV, DUP) compares it, at its CRC
         // word, before that word enters; anything else leaves the state for DROP or WAIT, and
         // the next packet starts it anew (its controls come from the input stage alone)
-        self.pcrc.start.next = self.i_rxv.q.val() && self.i_hdr.q.val();
-        self.pcrc.valid.next = self.i_rxv.q.val() && (self.i_hdr.q.val() || self.i_data.q.val());
+        self.pcrc.start.next = self.i_crc_start.q.val();
+        self.pcrc.valid.next = self.i_crc_valid.q.val();
         // the lowest free slot
         self.any_free.next = false;
         self.lo_free.next = self.c_slot[0].val();
@@ -976,6 +987,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.dup_r.d.next = false;
             self.cause_r.d.next = self.c_zero_nak.val();
             self.i_rxv.d.next = false;
+            self.i_crc_start.d.next = false;
+            self.i_crc_valid.d.next = false;
             for i in 0..8 {
                 self.vc_cnt[i].d.next = self.c_zero5.val();
             }
