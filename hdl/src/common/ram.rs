@@ -114,17 +114,22 @@ fn block_ram_timing(read_inputs: &[&str]) -> Vec<TimingInfo> {
             inputs: read_inputs.iter().map(|s| s.to_string()).collect(),
             outputs: vec!["read_data".into()],
         },
-        TimingInfo {
-            name: "ram_write".into(),
-            clock: "write_clock".into(),
-            inputs: vec![
-                "write_address".into(),
-                "write_data".into(),
-                "write_enable".into(),
-            ],
-            outputs: vec![],
-        },
+        write_timing("ram_write", "write_clock"),
     ]
+}
+
+/// The timing of a RAM's write port (`write_address`, `write_data`, `write_enable` on `clock`).
+fn write_timing(name: &str, clock: &str) -> TimingInfo {
+    TimingInfo {
+        name: name.into(),
+        clock: clock.into(),
+        inputs: vec![
+            "write_address".into(),
+            "write_data".into(),
+            "write_enable".into(),
+        ],
+        outputs: vec![],
+    }
 }
 
 /// `BlockRam` whose read can return zero instead of the word: `read_data` becomes 0 at a read
@@ -252,16 +257,7 @@ impl<D: Synth, const N: usize> Logic for LutRam<D, N> {
         ))
     }
     fn timing(&self) -> Vec<TimingInfo> {
-        vec![TimingInfo {
-            name: "lutram_write".into(),
-            clock: "clock".into(),
-            inputs: vec![
-                "write_address".into(),
-                "write_data".into(),
-                "write_enable".into(),
-            ],
-            outputs: vec![],
-        }]
+        vec![write_timing("lutram_write", "clock")]
     }
 }
 
