@@ -222,7 +222,6 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_one6: Constant<Bits<6>>,
     c_zero6: Constant<Bits<6>>,
     c_item_last: Constant<Bits<3>>,
-    /// Read address of "no payload word next" (the item of word index -1, as `(0 - 1)[4:2]`).
     c_one3: Constant<Bits<3>>,
     c_zero3: Constant<Bits<3>>,
     c_burst: Constant<Bits<3>>,
