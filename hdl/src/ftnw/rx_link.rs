@@ -173,6 +173,10 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// Committed packets whose ACK is still held back, and the cycles since the first of them.
     ack_cnt: DFF<Bits<4>>,
     ack_timer: DFF<Bits<10>>,
+    /// `ack_timer >= ack_delay`, made a cycle ahead from the timer's three next values (cleared,
+    /// counted up, held) against the delay of that cycle: the compare is off the feedback path
+    /// (an RX_ACK write takes effect one cycle later).
+    ack_due: DFF<Bit>,
     /// The feedback stage: the events of the previous cycle (a packet committed, a NAK, a
     /// duplicate) and their sequence number, so the feedback request leaves from registers.
     good_r: DFF<Bit>,
@@ -211,6 +215,9 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     dup_ack: Signal<Local, Bit>,
     ack_now: Signal<Local, Bit>,
     ack_late: Signal<Local, Bit>,
+    /// The ACK timer's next value: cleared, or counted up.
+    tmr_clr: Signal<Local, Bit>,
+    tmr_inc: Signal<Local, Bit>,
     age: Signal<Local, Bits<S>>,
     take: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
@@ -373,6 +380,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             olast: Default::default(),
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
+            ack_due: Default::default(),
             good_r: Default::default(),
             nak_r: Default::default(),
             dup_r: Default::default(),
@@ -404,6 +412,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             dup_ack: Default::default(),
             ack_now: Default::default(),
             ack_late: Default::default(),
+            tmr_clr: Default::default(),
+            tmr_inc: Default::default(),
             age: Default::default(),
             take: Default::default(),
             pop: Default::default(),
@@ -500,6 +510,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             ocnt,
             ack_cnt,
             ack_timer,
+            ack_due,
             good_r,
             nak_r,
             dup_r,
@@ -733,7 +744,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             && !self.nak_r.q.val()
             && !self.dup_r.q.val()
             && (self.ack_cnt.q.val() != self.c_zero4.val())
-            && (self.ack_timer.q.val() >= self.ack_delay.val());
+            && self.ack_due.q.val();
         self.fb_req.next =
             self.nak_r.q.val() || self.dup_r.q.val() || self.ack_now.val() || self.ack_late.val();
         self.fb_nak.next = self.nak_r.q.val();
@@ -743,19 +754,23 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             // in the previous cycle (good_r) holds the late ACK back
             self.fb_seq.next = self.exp.q.val() - self.c_one_s.val();
         }
-        if self.ack_cnt.q.val() != self.c_zero4.val() {
-            if self.ack_timer.q.val() != self.c_max10.val() {
-                self.ack_timer.d.next = self.ack_timer.q.val() + self.c_one10.val();
-            }
-        }
         if self.good_r.q.val() && !self.ack_now.val() {
             self.ack_cnt.d.next = self.ack_cnt.q.val() + self.c_one4.val();
         }
         // an ACK, or a NAK (which acknowledges everything before it), covers every held-back
         // one; the timer runs only while one is held back
-        if self.ack_now.val() || self.ack_late.val() || self.nak_r.q.val() {
+        self.tmr_clr.next = self.ack_now.val() || self.ack_late.val() || self.nak_r.q.val();
+        self.tmr_inc.next = (self.ack_cnt.q.val() != self.c_zero4.val())
+            && (self.ack_timer.q.val() != self.c_max10.val());
+        self.ack_due.d.next = self.ack_timer.q.val() >= self.ack_delay.val();
+        if self.tmr_clr.val() {
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
+            self.ack_due.d.next = self.ack_delay.val() == self.c_zero10.val();
+        } else if self.tmr_inc.val() {
+            self.ack_timer.d.next = self.ack_timer.q.val() + self.c_one10.val();
+            self.ack_due.d.next =
+                (self.ack_timer.q.val() + self.c_one10.val()) >= self.ack_delay.val();
         }
 
         // ---- reception buffer: a packet is written into its slot as it arrives; a commit
@@ -982,6 +997,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.olast.d.next = false;
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
+            self.ack_due.d.next = self.ack_delay.val() == self.c_zero10.val();
             self.good_r.d.next = false;
             self.nak_r.d.next = false;
             self.dup_r.d.next = false;
