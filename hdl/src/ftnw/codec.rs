@@ -103,7 +103,8 @@ impl<const S: usize> Logic for HeaderEncode<S> {
 /// Classifies one PHY word (`nicgen_wire::ftnw::link::decode`): exactly one of `is_data`, `is_hdr`,
 /// `is_ctrl`, `dirty` is set. `seq` carries the header's or the ACK/NAK's sequence number,
 /// `kind` the control kind, `dest` the header's `{rao, vc}`, `dclass` the RX_CMD lane of a
-/// dirty word.
+/// dirty word. `hseq` is the header's sequence field read off the word whatever its class (no
+/// decoding logic: for compares made before the class is known).
 #[derive(LogicBlock, Default)]
 pub struct WordDecode<const S: usize> {
     pub d: Signal<In, Bits<32>>,
@@ -116,6 +117,7 @@ pub struct WordDecode<const S: usize> {
     pub seq: Signal<Out, Bits<S>>,
     pub dest: Signal<Out, Bits<14>>,
     pub dclass: Signal<Out, Bits<2>>,
+    pub hseq: Signal<Out, Bits<S>>,
 }
 
 fn lane(k: Ctrl) -> u64 {
@@ -154,6 +156,7 @@ impl<const S: usize> Logic for WordDecode<S> {
         self.seq.next = seq.into();
         self.dest.next = (((w.d >> 8) & 0x3fff) as u64).into();
         self.dclass.next = class.into();
+        self.hseq.next = (((w.d >> 22) as u64) & ((1u64 << S) - 1)).into();
     }
     fn connect(&mut self) {
         assert!(
@@ -168,6 +171,7 @@ impl<const S: usize> Logic for WordDecode<S> {
         self.seq.connect();
         self.dest.connect();
         self.dclass.connect();
+        self.hseq.connect();
     }
     fn hdl(&self) -> Verilog {
         let (ack, nak, rst, idl) = (tnw::K_ACK, tnw::K_NAK, tnw::K_RESTART, tnw::K_IDLE);
@@ -200,6 +204,7 @@ impl<const S: usize> Logic for WordDecode<S> {
              \x20  kind = c_ok ? ({lane_b0}) : 2'd0;\n\
              \x20  seq = h_ok ? d[{hq}:22] : c_ok ? d[{sm}:8] : {S}'d0;\n\
              \x20  dest = d[21:8];\n\
+             \x20  hseq = d[{hq}:22];\n\
              \x20  dclass = (!(c == 4'h0) && !h_ok && !c_ok) ? ({kb0} ? ({lane_b0}) : {krec} ? ({lane_rec}) : 2'd{li}) : 2'd0;\n\
              end\n",
             kb0 = known("b0"),

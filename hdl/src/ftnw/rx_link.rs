@@ -178,11 +178,12 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// (an RX_ACK write takes effect one cycle later).
     ack_due: DFF<Bit>,
     /// The feedback stage: the events of the previous cycle (a packet committed, a NAK, a
-    /// duplicate) and their sequence number, so the feedback request leaves from registers.
+    /// duplicate), so the feedback request leaves from registers. Their sequence numbers need
+    /// no register: `cur_seq` and `exp` change only with a header or a commit, so in the cycle
+    /// after the event they still hold the packet's and the expected sequence number.
     good_r: DFF<Bit>,
     nak_r: DFF<Bit>,
     dup_r: DFF<Bit>,
-    seq_r: DFF<Bits<S>>,
     cause_r: DFF<Bits<5>>,
     /// The input stage: the word from RXSYNC and its decoding, registered.
     i_rxd: DFF<Bits<32>>,
@@ -197,6 +198,14 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     i_dirty: DFF<Bit>,
     i_kind: DFF<Bits<2>>,
     i_seq: DFF<Bits<S>>,
+    /// A header's sequence checks, made a cycle ahead against both values `exp` can have when
+    /// the header is processed (unchanged, or one up after a commit, which `good_r` then shows):
+    /// the sequence number is `exp` (`h_eq0`, `h_eq1`), or a duplicate, less than half the
+    /// sequence space behind it (`h_dup0`, `h_dup1`).
+    h_eq0: DFF<Bit>,
+    h_eq1: DFF<Bit>,
+    h_dup0: DFF<Bit>,
+    h_dup1: DFF<Bit>,
     i_dest: DFF<Bits<14>>,
     i_dclass: DFF<Bits<2>>,
     /// The events, registered.
@@ -218,7 +227,12 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// The ACK timer's next value: cleared, or counted up.
     tmr_clr: Signal<Local, Bit>,
     tmr_inc: Signal<Local, Bit>,
-    age: Signal<Local, Bits<S>>,
+    /// `exp + 1`, and the header's age (`exp - seq - 1`) against `exp` and `exp + 1`.
+    exp1: Signal<Local, Bits<S>>,
+    age0: Signal<Local, Bits<S>>,
+    age1: Signal<Local, Bits<S>>,
+    h_eq: Signal<Local, Bit>,
+    h_dup: Signal<Local, Bit>,
     take: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
     commit: Signal<Local, Bit>,
@@ -384,7 +398,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             good_r: Default::default(),
             nak_r: Default::default(),
             dup_r: Default::default(),
-            seq_r: Default::default(),
             cause_r: Default::default(),
             i_rxd: Default::default(),
             i_rxv: Default::default(),
@@ -396,6 +409,10 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             i_dirty: Default::default(),
             i_kind: Default::default(),
             i_seq: Default::default(),
+            h_eq0: Default::default(),
+            h_eq1: Default::default(),
+            h_dup0: Default::default(),
+            h_dup1: Default::default(),
             i_dest: Default::default(),
             i_dclass: Default::default(),
             ev_dirty_cmd_r: Default::default(),
@@ -414,7 +431,11 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             ack_late: Default::default(),
             tmr_clr: Default::default(),
             tmr_inc: Default::default(),
-            age: Default::default(),
+            exp1: Default::default(),
+            age0: Default::default(),
+            age1: Default::default(),
+            h_eq: Default::default(),
+            h_dup: Default::default(),
             take: Default::default(),
             pop: Default::default(),
             commit: Default::default(),
@@ -514,7 +535,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             good_r,
             nak_r,
             dup_r,
-            seq_r,
             cause_r,
             i_rxd,
             i_rxv,
@@ -526,6 +546,10 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             i_dirty,
             i_kind,
             i_seq,
+            h_eq0,
+            h_eq1,
+            h_dup0,
+            h_dup1,
             i_dest,
             i_dclass,
             pk_r,
@@ -606,7 +630,19 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.lo_free.next = self.c_slot[s].val();
             }
         }
-        self.age.next = self.exp.q.val() - self.i_seq.q.val() - self.c_one_s.val();
+        self.exp1.next = self.exp.q.val() + self.c_one_s.val();
+        self.age0.next = self.exp.q.val() - self.dec.hseq.val() - self.c_one_s.val();
+        self.age1.next = self.exp.q.val() - self.dec.hseq.val();
+        self.h_eq0.d.next = self.dec.hseq.val() == self.exp.q.val();
+        self.h_eq1.d.next = self.dec.hseq.val() == self.exp1.val();
+        self.h_dup0.d.next = self.age0.val() < self.c_half_s.val();
+        self.h_dup1.d.next = self.age1.val() < self.c_half_s.val();
+        self.h_eq.next = self.h_eq0.q.val();
+        self.h_dup.next = self.h_dup0.q.val();
+        if self.good_r.q.val() {
+            self.h_eq.next = self.h_eq1.q.val();
+            self.h_dup.next = self.h_dup1.q.val();
+        }
 
         self.good.next = false;
         self.nak_req.next = false;
@@ -656,7 +692,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.cur_dest.d.next = self.i_dest.q.val();
                 self.cur_slot.d.next = self.lo_free.val();
                 self.cnt.d.next = self.c_zero6.val();
-                if self.i_seq.q.val() == self.exp.q.val() {
+                if self.h_eq.val() {
                     if self.any_free.val() {
                         self.st.d.next = self.c_st_recv.val();
                     } else {
@@ -665,7 +701,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                         self.ev_full_reject_r.d.next = true;
                         self.cause.next = self.c_nak[3].val();
                     }
-                } else if self.age.val() < self.c_half_s.val() {
+                } else if self.h_dup.val() {
                     self.st.d.next = self.c_st_dup.val();
                 } else {
                     self.st.d.next = self.c_st_drop.val();
@@ -732,11 +768,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.dup_r.d.next = self.dup_ack.val();
         self.cause_r.d.next = self.cause.val();
         self.nak_cause.next = self.cause_r.q.val();
-        // a NAK names the next expected packet, an ACK the committed packet or the duplicate
-        self.seq_r.d.next = self.exp.q.val();
-        if self.good.val() || self.dup_ack.val() {
-            self.seq_r.d.next = self.cur_seq.q.val();
-        }
         self.ack_now.next = self.good_r.q.val()
             && ((self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val());
         // the held-back ACK, when it is due and the feedback request is free
@@ -748,7 +779,11 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.fb_req.next =
             self.nak_r.q.val() || self.dup_r.q.val() || self.ack_now.val() || self.ack_late.val();
         self.fb_nak.next = self.nak_r.q.val();
-        self.fb_seq.next = self.seq_r.q.val();
+        // a NAK names the next expected packet, an ACK the committed packet or the duplicate
+        self.fb_seq.next = self.exp.q.val();
+        if self.good_r.q.val() || self.dup_r.q.val() {
+            self.fb_seq.next = self.cur_seq.q.val();
+        }
         if self.ack_late.val() {
             // the last committed: every commit up to the previous cycle is in `exp`, and one
             // in the previous cycle (good_r) holds the late ACK back

@@ -38,7 +38,7 @@ dyn_top!(Crc16MatrixTop, CrcMatrix<16, 32>, clocks: [], inputs: [state, start, v
 dyn_top!(CtrlEncodeTop, CtrlEncode<S>, clocks: [], inputs: [kind, seq], outputs: [d]);
 dyn_top!(HeaderEncodeTop, HeaderEncode<S>, clocks: [], inputs: [dest, seq], outputs: [d]);
 dyn_top!(WordDecodeTop, WordDecode<S>, clocks: [], inputs: [d, c],
-    outputs: [is_data, is_hdr, is_ctrl, dirty, kind, seq, dest, dclass]);
+    outputs: [is_data, is_hdr, is_ctrl, dirty, kind, seq, dest, dclass, hseq]);
 dyn_top!(MdioFrameTop, MdioFrame, clocks: [], inputs: [op, data], outputs: [word]);
 dyn_top!(TbPrngTop, TbPrng, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
