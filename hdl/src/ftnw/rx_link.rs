@@ -143,6 +143,8 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     cur_dest: DFF<Bits<14>>,
     cur_slot: DFF<Bits<SB>>,
     cnt: DFF<Bits<6>>,
+    /// `cnt` is at the CRC word (kept beside it, so the verdict needs no compare of `cnt`).
+    at_crc: DFF<Bit>,
     timer: DFF<Bits<16>>,
     /// A packet committed last cycle, its slot and VC: queued on its VC now (the queue update
     /// a cycle after the CRC check, off the decode path).
@@ -188,13 +190,15 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// The input stage: the word from RXSYNC and its decoding, registered.
     i_rxd: DFF<Bits<32>>,
     i_rxv: DFF<Bit>,
+    /// `rxv` and a control word; `rxv` and any other word (the state machine's branches).
+    i_cv: DFF<Bit>,
+    i_wv: DFF<Bit>,
     i_data: DFF<Bit>,
     i_hdr: DFF<Bit>,
     /// The CRC's controls for the registered word (`rxv` and header; `rxv` and header or data),
     /// registered themselves: the CRC state's update starts at flops.
     i_crc_start: DFF<Bit>,
     i_crc_valid: DFF<Bit>,
-    i_ctrl: DFF<Bit>,
     i_dirty: DFF<Bit>,
     i_kind: DFF<Bits<2>>,
     i_seq: DFF<Bits<S>>,
@@ -281,7 +285,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     c_one_s: Constant<Bits<S>>,
     c_zero_s: Constant<Bits<S>>,
     c_half_s: Constant<Bits<S>>,
-    c_crc_word: Constant<Bits<6>>,
+    c_crc_last: Constant<Bits<6>>,
     c_one6: Constant<Bits<6>>,
     c_zero6: Constant<Bits<6>>,
     c_timeout: Constant<Bits<16>>,
@@ -373,6 +377,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             cur_dest: Default::default(),
             cur_slot: Default::default(),
             cnt: Default::default(),
+            at_crc: Default::default(),
             timer: Default::default(),
             qcommit: Default::default(),
             qslot: Default::default(),
@@ -401,11 +406,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             cause_r: Default::default(),
             i_rxd: Default::default(),
             i_rxv: Default::default(),
+            i_cv: Default::default(),
+            i_wv: Default::default(),
             i_data: Default::default(),
             i_hdr: Default::default(),
             i_crc_start: Default::default(),
             i_crc_valid: Default::default(),
-            i_ctrl: Default::default(),
             i_dirty: Default::default(),
             i_kind: Default::default(),
             i_seq: Default::default(),
@@ -479,7 +485,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             c_one_s: k(1),
             c_zero_s: k(0),
             c_half_s: k(1 << (S - 1)),
-            c_crc_word: k(pw),
+            c_crc_last: k(pw - 1),
             c_one6: k(1),
             c_zero6: k(0),
             c_timeout: k(cfg.rx_timeout as u64),
@@ -516,6 +522,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             cur_dest,
             cur_slot,
             cnt,
+            at_crc,
             timer,
             qcommit,
             qslot,
@@ -538,11 +545,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             cause_r,
             i_rxd,
             i_rxv,
+            i_cv,
+            i_wv,
             i_data,
             i_hdr,
             i_crc_start,
             i_crc_valid,
-            i_ctrl,
             i_dirty,
             i_kind,
             i_seq,
@@ -590,12 +598,13 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         // starts at a flop (the decoder's LUTs are off the sequence compare and state paths)
         self.i_rxd.d.next = self.rxd.val();
         self.i_rxv.d.next = self.rxv.val();
+        self.i_cv.d.next = self.rxv.val() && self.dec.is_ctrl.val();
+        self.i_wv.d.next = self.rxv.val() && !self.dec.is_ctrl.val();
         self.i_data.d.next = self.dec.is_data.val();
         self.i_hdr.d.next = self.dec.is_hdr.val();
         self.i_crc_start.d.next = self.rxv.val() && self.dec.is_hdr.val();
         self.i_crc_valid.d.next =
             self.rxv.val() && (self.dec.is_hdr.val() || self.dec.is_data.val());
-        self.i_ctrl.d.next = self.dec.is_ctrl.val();
         self.i_dirty.d.next = self.dec.dirty.val();
         self.i_kind.d.next = self.dec.kind.val();
         self.i_seq.d.next = self.dec.seq.val();
@@ -672,7 +681,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.timer.d.next = self.timer.q.val() + self.c_one16.val();
         }
 
-        if self.i_rxv.q.val() && self.i_ctrl.q.val() {
+        if self.i_cv.q.val() {
             if (self.i_kind.q.val() == self.c_kind_ack.val())
                 || (self.i_kind.q.val() == self.c_kind_nak.val())
             {
@@ -686,12 +695,13 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             if self.i_rxv.q.val() && self.i_hdr.q.val() {
                 self.ev_offline_data_r.d.next = true;
             }
-        } else if self.i_rxv.q.val() && (self.st.q.val() == self.c_st_wait.val()) {
+        } else if self.i_wv.q.val() && (self.st.q.val() == self.c_st_wait.val()) {
             if self.i_hdr.q.val() {
                 self.cur_seq.d.next = self.i_seq.q.val();
                 self.cur_dest.d.next = self.i_dest.q.val();
                 self.cur_slot.d.next = self.lo_free.val();
                 self.cnt.d.next = self.c_zero6.val();
+                self.at_crc.d.next = false;
                 if self.h_eq.val() {
                     if self.any_free.val() {
                         self.st.d.next = self.c_st_recv.val();
@@ -712,14 +722,14 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             } else if self.i_dirty.q.val() {
                 self.ev_dirty_cmd_r.d.next = true;
             }
-        } else if self.i_rxv.q.val() && (self.st.q.val() == self.c_st_drop.val()) {
+        } else if self.i_wv.q.val() && (self.st.q.val() == self.c_st_drop.val()) {
             if self.i_dirty.q.val() {
                 self.ev_dirty_cmd_r.d.next = true;
             }
-        } else if self.i_rxv.q.val() {
+        } else if self.i_wv.q.val() {
             // RECV or DUP
             if self.i_data.q.val() {
-                if self.cnt.q.val() == self.c_crc_word.val() {
+                if self.at_crc.q.val() {
                     self.st.d.next = self.c_st_wait.val();
                     if self.i_rxd.q.val() == self.pcrc.crc.val() {
                         if self.st.q.val() == self.c_st_recv.val() {
@@ -738,6 +748,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                     }
                 } else {
                     self.cnt.d.next = self.cnt.q.val() + self.c_one6.val();
+                    self.at_crc.d.next = self.cnt.q.val() == self.c_crc_last.val();
                     self.write.next = self.st.q.val() == self.c_st_recv.val();
                 }
             } else if self.st.q.val() == self.c_st_recv.val() {
@@ -1021,6 +1032,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.st.d.next = self.c_st_wait.val();
             self.exp.d.next = self.c_zero_s.val();
             self.cnt.d.next = self.c_zero6.val();
+            self.at_crc.d.next = false;
             self.timer.d.next = self.c_zero16.val();
             self.free.d.next = self.c_all_free.val();
             self.used.d.next = self.c_zero_w.val();
