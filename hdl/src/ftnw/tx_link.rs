@@ -655,15 +655,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.rst_pend.d.next = false;
             self.sn.next = self.ack_p.q.val();
             // a RESTART with nothing in flight (coming online) is no entry into resend
-            if self.high_p.q.val() != self.ack_p.q.val() {
-                self.ev_resend_r.d.next = true;
-                if self.rcnt.q.val() != self.c_max8.val() {
-                    self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
-                }
-                if self.rcnt.q.val() >= self.restart_limit.val() {
-                    self.ev_restart_ovf_r.d.next = true;
-                }
-            }
+            self.ev_resend_r.d.next = self.high_p.q.val() != self.ack_p.q.val();
         } else if (self.widx.q.val() == self.c_zero6.val())
             && (self.idle_left.q.val() != self.c_zero3.val())
         {
@@ -784,6 +776,16 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.sink_pidx.x.next = self.pidx.val();
 
         // ---- status ----
+        // a resend's RESTART is counted from its registered event, a cycle after it went out
+        // (the count's update is off the decision path)
+        if self.ev_resend_r.q.val() {
+            if self.rcnt.q.val() != self.c_max8.val() {
+                self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
+            }
+            if self.rcnt.q.val() >= self.restart_limit.val() {
+                self.ev_restart_ovf_r.d.next = true;
+            }
+        }
         self.ev_buf_full_r.d.next = self.infl.val() == self.c_slots.val();
         if self.restart_cnt_load.val() {
             self.rcnt.d.next = self.restart_cnt_wdata.val();
