@@ -94,30 +94,33 @@ impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
         self.out.connect();
     }
     fn hdl(&self) -> Verilog {
-        let mut s = format!(
-            "reg [{m}:0] base;\nalways @(*) begin\n   base = start ? {W}'h{init:x} : state;\n   if (valid) begin\n",
-            m = W - 1,
-            init = self._init
-        );
-        // per output bit a reduction XOR of the masked state and one of the masked data: the same
-        // XOR tree for synthesis, a few vector operations for an event-driven simulator
-        let hexw = |bits: usize, m: u64| format!("{bits}'h{m:x}");
+        // per output bit a reduction XOR of the masked state and one of the masked data, each
+        // straight off its input; `start` (the initial value's parity, a constant) and `valid`
+        // select only after the trees, so they are not on the trees' paths. The same XOR trees
+        // for synthesis, a few vector operations for an event-driven simulator
+        let m = W - 1;
+        let hexw = |bits: usize, v: u64| format!("{bits}'h{v:x}");
+        let mut s = format!("wire [{m}:0] ps;\nwire [{m}:0] pd;\n");
+        let mut ci = 0u64;
         for i in 0..W {
-            let mut terms = vec![];
-            if self._smask[i] != 0 {
-                terms.push(format!("(^(base & {}))", hexw(W, self._smask[i])));
-            }
-            if self._dmask[i] != 0 {
-                terms.push(format!("(^(data & {}))", hexw(DW, self._dmask[i])));
-            }
-            let rhs = if terms.is_empty() {
-                "1'b0".to_string()
+            let ps = if self._smask[i] != 0 {
+                format!("^(state & {})", hexw(W, self._smask[i]))
             } else {
-                terms.join(" ^ ")
+                "1'b0".to_string()
             };
-            s += &format!("      out[{i}] = {rhs};\n");
+            let pd = if self._dmask[i] != 0 {
+                format!("^(data & {})", hexw(DW, self._dmask[i]))
+            } else {
+                "1'b0".to_string()
+            };
+            s += &format!("assign ps[{i}] = {ps};\nassign pd[{i}] = {pd};\n");
+            ci |= (((self._init & self._smask[i]).count_ones() & 1) as u64) << i;
         }
-        s += "   end else begin\n      out = base;\n   end\nend\n";
+        s += &format!(
+            "always @(*) begin\n   if (valid) out = (start ? {ci} : ps) ^ pd;\n   else out = start ? {init} : state;\nend\n",
+            ci = hexw(W, ci),
+            init = hexw(W, self._init)
+        );
         Verilog::Custom(s)
     }
 }

@@ -92,7 +92,8 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pub fb_req: Signal<Out, Bit>,
     pub fb_nak: Signal<Out, Bit>,
     pub fb_seq: Signal<Out, Bits<S>>,
-    /// Feedback received from the peer, for the local TXLINK.
+    /// Feedback received from the peer, for the local TXLINK (`peer_nak` and `peer_seq` are
+    /// valid with `peer_fb`).
     pub peer_fb: Signal<Out, Bit>,
     pub peer_nak: Signal<Out, Bit>,
     pub peer_seq: Signal<Out, Bits<S>>,
@@ -202,6 +203,9 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     i_dirty: DFF<Bit>,
     i_kind: DFF<Bits<2>>,
     i_seq: DFF<Bits<S>>,
+    /// The last control word's sequence number, for the peer feedback passed to TXLINK: a
+    /// register of its own (loaded only with a control word), placed by TXLINK's window test.
+    i_fseq: DFF<Bits<S>>,
     /// A header's sequence checks, made a cycle ahead against both values `exp` can have when
     /// the header is processed (unchanged, or one up after a commit, which `good_r` then shows):
     /// the sequence number is `exp` (`h_eq0`, `h_eq1`), or a duplicate, less than half the
@@ -415,6 +419,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             i_dirty: Default::default(),
             i_kind: Default::default(),
             i_seq: Default::default(),
+            i_fseq: Default::default(),
             h_eq0: Default::default(),
             h_eq1: Default::default(),
             h_dup0: Default::default(),
@@ -554,6 +559,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             i_dirty,
             i_kind,
             i_seq,
+            i_fseq,
             h_eq0,
             h_eq1,
             h_dup0,
@@ -608,6 +614,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.i_dirty.d.next = self.dec.dirty.val();
         self.i_kind.d.next = self.dec.kind.val();
         self.i_seq.d.next = self.dec.seq.val();
+        if self.rxv.val() && self.dec.is_ctrl.val() {
+            self.i_fseq.d.next = self.dec.seq.val();
+        }
         self.i_dest.d.next = self.dec.dest.val();
         self.i_dclass.d.next = self.dec.dclass.val();
         // the events leave from registers (into the counters and exception bits)
@@ -658,7 +667,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.dup_ack.next = false;
         self.peer_fb.next = false;
         self.peer_nak.next = self.i_kind.q.val() == self.c_kind_nak.val();
-        self.peer_seq.next = self.i_seq.q.val();
+        self.peer_seq.next = self.i_fseq.q.val();
         self.ev_dirty_cmd_r.d.next = false;
         self.ev_dirty_class_r.d.next = self.i_dclass.q.val();
         self.ev_crc_r.d.next = false;
