@@ -127,6 +127,9 @@ pub struct TbGen {
     dest_cat: Concat<3, 11, 14>,
     item: DFF<Bits<3>>,
     left: DFF<Bits<5>>,
+    /// `left != 0` and `item != 0`, kept beside them: `valid` starts at flops.
+    left_nz: DFF<Bit>,
+    item_nz: DFF<Bit>,
     en_d: DFF<Bit>,
     fcnt: DFF<Bits<32>>,
     active: Signal<Local, Bit>,
@@ -161,6 +164,8 @@ impl Default for TbGen {
             dest_cat: Default::default(),
             item: Default::default(),
             left: Default::default(),
+            left_nz: Default::default(),
+            item_nz: Default::default(),
             en_d: Default::default(),
             fcnt: Default::default(),
             active: Default::default(),
@@ -179,15 +184,11 @@ impl Default for TbGen {
 impl Logic for TbGen {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, item, left, en_d, fcnt);
+        dff_setup!(self, clock, item, left, left_nz, item_nz, en_d, fcnt);
         self.seq.clock.next = self.clock.val();
         self.seq.seq_mode.next = self.seq_mode.val();
-        self.active.next = self.en.val()
-            || (self.left.q.val() != self.c_zero5.val())
-            || (self.item.q.val() != self.c_zero3.val());
-        self.valid.next = self.en.val()
-            || (self.left.q.val() != self.c_zero5.val())
-            || (self.item.q.val() != self.c_zero3.val());
+        self.active.next = self.en.val() || self.left_nz.q.val() || self.item_nz.q.val();
+        self.valid.next = self.active.val();
         self.go.next = self.active.val() && self.ready.val();
         for i in 0..4 {
             self.data[i].next = self.seq.lane[i].val();
@@ -201,18 +202,20 @@ impl Logic for TbGen {
         self.seq.init.next = self.clear.val()
             || (self.en_d.q.val()
                 && !self.en.val()
-                && (self.left.q.val() == self.c_zero5.val())
-                && (self.item.q.val() == self.c_zero3.val()));
+                && !self.left_nz.q.val()
+                && !self.item_nz.q.val());
         self.en_d.d.next = self.en.val();
         if self.go.val() {
             self.item.d.next = self.item.q.val() + self.c_one3.val();
+            self.item_nz.d.next = self.item.q.val() != self.c_last3.val();
             if self.item.q.val() == self.c_last3.val() {
                 self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
-                if !self.en.val() && (self.left.q.val() == self.c_zero5.val()) {
+                if !self.en.val() && !self.left_nz.q.val() {
                     self.seq.init.next = true;
                 }
-                if !self.en.val() && (self.left.q.val() != self.c_zero5.val()) {
+                if !self.en.val() && self.left_nz.q.val() {
                     self.left.d.next = self.left.q.val() - self.c_one5.val();
+                    self.left_nz.d.next = self.left.q.val() != self.c_one5.val();
                     if self.left.q.val() == self.c_one5.val() {
                         self.seq.init.next = true;
                     }
@@ -221,12 +224,15 @@ impl Logic for TbGen {
         }
         if self.oneshot_load.val() {
             self.left.d.next = self.oneshot_val.val();
+            self.left_nz.d.next = self.oneshot_val.val() != self.c_zero5.val();
         }
         self.oneshot_left.next = self.left.q.val();
         self.frames.next = self.fcnt.q.val();
         if self.reset.val() {
             self.item.d.next = self.c_zero3.val();
             self.left.d.next = self.c_zero5.val();
+            self.left_nz.d.next = false;
+            self.item_nz.d.next = false;
             self.en_d.d.next = false;
             self.fcnt.d.next = self.c_zero32.val();
             self.seq.init.next = true;
