@@ -188,7 +188,8 @@ impl Logic for TbGen {
         self.seq.clock.next = self.clock.val();
         self.seq.seq_mode.next = self.seq_mode.val();
         self.active.next = self.en.val() || self.left_nz.q.val() || self.item_nz.q.val();
-        self.valid.next = self.active.val();
+        // its own expression, not `active`: Verilator sees no loop through `ready`
+        self.valid.next = self.en.val() || self.left_nz.q.val() || self.item_nz.q.val();
         self.go.next = self.active.val() && self.ready.val();
         for i in 0..4 {
             self.data[i].next = self.seq.lane[i].val();
