@@ -130,6 +130,9 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     room_r: DFF<Bit>,
     /// Acknowledgement progress, registered (resets the timeout and the restart count).
     prog_r: DFF<Bit>,
+    /// `prog_r` a cycle later: clears the restart count in step with the resend's delayed
+    /// increment, so the count runs the same sequence as when both acted a cycle earlier.
+    prog_rr: DFF<Bit>,
     /// Events and status, registered.
     ev_nak_r: DFF<Bit>,
     ev_resend_r: DFF<Bit>,
@@ -313,6 +316,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             send1: Default::default(),
             room_r: Default::default(),
             prog_r: Default::default(),
+            prog_rr: Default::default(),
             ev_nak_r: Default::default(),
             ev_resend_r: Default::default(),
             ev_restart_ovf_r: Default::default(),
@@ -456,6 +460,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             to_next_r,
             room_r,
             prog_r,
+            prog_rr,
             txp_r,
             ev_nak_r,
             ev_resend_r,
@@ -605,9 +610,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         } else {
             self.timer.d.next = self.timer.q.val() + self.c_one16.val();
         }
-        if self.prog_r.q.val() {
-            self.rcnt.d.next = self.c_zero8.val();
-        }
+        self.prog_rr.d.next = self.prog_r.q.val();
 
         // ---- forced errors ----
         self.forced_d.next = false;
@@ -776,15 +779,26 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.sink_pidx.x.next = self.pidx.val();
 
         // ---- status ----
-        // a resend's RESTART is counted from its registered event, a cycle after it went out
-        // (the count's update is off the decision path)
+        // consecutive RESTARTs without progress: a resend's RESTART is counted from its
+        // registered event and progress clears from `prog_rr`, both a cycle after they happened
+        // (off the decision path). Progress clears every earlier RESTART; one in the same cycle
+        // as the progress counts as the first of a new run.
         if self.ev_resend_r.q.val() {
-            if self.rcnt.q.val() != self.c_max8.val() {
-                self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
+            if self.prog_rr.q.val() {
+                self.rcnt.d.next = self.c_one8.val();
+                if self.restart_limit.val() == self.c_zero8.val() {
+                    self.ev_restart_ovf_r.d.next = true;
+                }
+            } else {
+                if self.rcnt.q.val() != self.c_max8.val() {
+                    self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
+                }
+                if self.rcnt.q.val() >= self.restart_limit.val() {
+                    self.ev_restart_ovf_r.d.next = true;
+                }
             }
-            if self.rcnt.q.val() >= self.restart_limit.val() {
-                self.ev_restart_ovf_r.d.next = true;
-            }
+        } else if self.prog_rr.q.val() {
+            self.rcnt.d.next = self.c_zero8.val();
         }
         self.ev_buf_full_r.d.next = self.infl.val() == self.c_slots.val();
         if self.restart_cnt_load.val() {

@@ -407,6 +407,60 @@ fn tx_ack_timeout_fires_on_the_exact_cycle() {
     });
 }
 
+/// The consecutive-restart count (RESTART_CNT, against RESTART_LIMIT) counts the RESTARTs since
+/// the last acknowledgement progress. Two timeouts give 2; an ACK then clears them whatever its
+/// cycle relative to the third timeout's RESTART, which counts 1 if it came after the ACK, and
+/// never leaves 3 or 4.
+// verifies: FTNW-L011
+#[test]
+fn tx_progress_clears_earlier_restarts_whatever_its_cycle() {
+    check("tx_progress_clears_earlier_restarts", 0x710a, |rng| {
+        let cfg = TxConfig {
+            ack_timeout: 64,
+            ..Default::default()
+        };
+        let pkts: Vec<Pkt> = (0..2).map(|_| Pkt::random(rng)).collect();
+        let start = |pkts: &[Pkt]| {
+            let mut tx = Tx::new(cfg);
+            for p in pkts {
+                tx.inject(p);
+            }
+            tx
+        };
+        let restarts = |w: &[Word]| w.iter().filter(|x| **x == restart()).count();
+        // the third RESTART's cycle without feedback
+        let mut tx = start(&pkts);
+        while restarts(&tx.wire) < 3 {
+            assert!(tx.wire.len() < 2000, "the acknowledgement timeout fires");
+            tx.cycle();
+        }
+        let third = tx.wire.len() - 1;
+        for at in third - 8..=third + 6 {
+            let mut tx = start(&pkts);
+            tx.run(at);
+            // the count follows a RESTART on the wire by two cycles
+            let before = if at >= third + 2 { 3 } else { 2 };
+            assert_eq!(
+                tx.b.uut.restart_cnt.val().to_u32(),
+                before,
+                "ACK at {at}: before"
+            );
+            tx.cycle_with(None, Some((false, 0))); // ACK 0: packet 1 stays in flight
+            tx.run(12);
+            assert_eq!(restarts(&tx.wire), 3, "ACK at {at}: one RESTART in the run");
+            assert_eq!(tx.inflight(), 1);
+            // an ACK two or more cycles before the RESTART on the wire is progress before it:
+            // that RESTART starts a new run (1); a later ACK clears all three (0)
+            let want = if at + 2 <= third { 1 } else { 0 };
+            assert_eq!(
+                tx.b.uut.restart_cnt.val().to_u32(),
+                want,
+                "ACK at {at}, third RESTART at {third}"
+            );
+        }
+    });
+}
+
 // verifies: FTNW-L006
 #[test]
 fn tx_full_buffer_backpressures_until_acked() {
