@@ -164,6 +164,10 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     fill_item: DFF<Bits<3>>,
     cur_dest: DFF<Bits<14>>,
     widx: DFF<Bits<6>>,
+    /// `widx != 0` and `widx` at the CRC word, kept beside `widx` (set with each branch's `wn`), so
+    /// the word decision starts at flops, not at a 6-bit compare.
+    wbusy: DFF<Bit>,
+    wlast: DFF<Bit>,
     fb_pend: DFF<Bit>,
     fb_kind: DFF<Bits<2>>,
     fb_seq_r: DFF<Bits<S>>,
@@ -221,7 +225,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_one_s: Constant<Bits<S>>,
     c_msb_s: Constant<Bits<S>>,
     c_zero_s: Constant<Bits<S>>,
-    c_w_crc: Constant<Bits<6>>,
+    c_w_crc_m1: Constant<Bits<6>>,
     c_one6: Constant<Bits<6>>,
     c_zero6: Constant<Bits<6>>,
     c_item_last: Constant<Bits<3>>,
@@ -347,6 +351,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             fill_item: Default::default(),
             cur_dest: Default::default(),
             widx: Default::default(),
+            wbusy: Default::default(),
+            wlast: Default::default(),
             fb_pend: Default::default(),
             fb_kind: Default::default(),
             fb_seq_r: Default::default(),
@@ -395,7 +401,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             c_one_s: k(1),
             c_msb_s: k(1 << (S - 1)),
             c_zero_s: k(0),
-            c_w_crc: k(tnw::PACKET_WORDS as u64 - 1),
+            c_w_crc_m1: k(tnw::PACKET_WORDS as u64 - 2),
             c_one6: k(1),
             c_zero6: k(0),
             c_item_last: k(7),
@@ -440,6 +446,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             fill_item,
             cur_dest,
             widx,
+            wbusy,
+            wlast,
             fb_pend,
             fb_kind,
             fb_seq_r,
@@ -562,11 +570,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // next is chosen off the priority chain)
         self.to_ack.next = !self.offline.val()
             && !self.fb_pend.q.val()
-            && (self.widx.q.val() == self.c_zero6.val())
+            && !self.wbusy.q.val()
             && self.rst_pend.q.val();
-        self.to_next.next = !self.offline.val()
-            && !self.fb_pend.q.val()
-            && (self.widx.q.val() == self.c_w_crc.val());
+        self.to_next.next = !self.offline.val() && !self.fb_pend.q.val() && self.wlast.q.val();
         self.send1.next = self.send_p.q.val() + self.c_one_s.val();
         // the payload word read for the next cycle (`wn - 1`: item in bits 4..2, lane in 1..0),
         // used only when the next word is payload, which it is only after a header (`widx` 0,
@@ -644,26 +650,26 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         self.ev_resend_r.d.next = false;
         self.ev_restart_ovf_r.d.next = false;
-        self.busy.next = self.widx.q.val() != self.c_zero6.val();
+        self.busy.next = self.wbusy.q.val();
         self.high_inc.next = false;
         if self.offline.val() {
             // cut any packet; coming back online starts with RESTART and a resend from `ack`
             self.wn.next = self.c_zero6.val();
+            self.wbusy.d.next = false;
+            self.wlast.d.next = false;
             self.rst_pend.d.next = true;
         } else if self.fb_pend.q.val() {
             self.txd_r.d.next = self.fb_enc.d.val();
             self.fb_pend.d.next = false;
-        } else if (self.widx.q.val() == self.c_zero6.val()) && self.rst_pend.q.val() {
+        } else if !self.wbusy.q.val() && self.rst_pend.q.val() {
             self.txd_r.d.next = self.c_restart.val();
             self.rst_pend.d.next = false;
             self.sn.next = self.ack_p.q.val();
             // a RESTART with nothing in flight (coming online) is no entry into resend
             self.ev_resend_r.d.next = self.high_p.q.val() != self.ack_p.q.val();
-        } else if (self.widx.q.val() == self.c_zero6.val())
-            && (self.idle_left.q.val() != self.c_zero3.val())
-        {
+        } else if !self.wbusy.q.val() && (self.idle_left.q.val() != self.c_zero3.val()) {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
-        } else if (self.widx.q.val() == self.c_zero6.val())
+        } else if !self.wbusy.q.val()
             && ((self.sdist.val() & self.c_msb_s.val()) != self.c_zero_s.val())
         {
             // acknowledgements overtook a resend (`send - ack` wrapped: `ack` is never more
@@ -671,19 +677,20 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             // `ack`. Nothing is sent and the lane RAMs are read again in the next cycle, so the
             // compare reaches only `send` and, registered, the choice of destination RAM copy
             self.jump.next = true;
-        } else if (self.widx.q.val() == self.c_zero6.val())
-            && (self.send_p.q.val() != self.fill_p.q.val())
-        {
+        } else if !self.wbusy.q.val() && (self.send_p.q.val() != self.fill_p.q.val()) {
             self.txd_r.d.next = self.hdr_enc.d.val();
             self.txc_r.d.next = self.c_hdr.val();
             self.crc_s.d.next = true;
             self.crc_v.d.next = true;
             self.wn.next = self.c_one6.val();
-        } else if self.widx.q.val() == self.c_w_crc.val() {
+            self.wbusy.d.next = true;
+        } else if self.wlast.q.val() {
             // the last payload word may still be in the CRC register stage: `crc_next`
             self.txd_r.d.next = self.pcrc.crc_next.val();
             self.txc_r.d.next = self.c_data.val();
             self.wn.next = self.c_zero6.val();
+            self.wbusy.d.next = false;
+            self.wlast.d.next = false;
             self.sn.next = self.send1.val();
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
@@ -693,10 +700,11 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             if self.pkt_cnt.q.val() == self.c_pkt_last.val() {
                 self.idle_left.d.next = self.c_burst.val();
             }
-        } else if self.widx.q.val() != self.c_zero6.val() {
+        } else if self.wbusy.q.val() {
             self.txc_r.d.next = self.c_data.val();
             self.crc_v.d.next = true;
             self.wn.next = self.widx.q.val() + self.c_one6.val();
+            self.wlast.d.next = self.widx.q.val() == self.c_w_crc_m1.val();
             if self.force_d.val() {
                 self.txd_r.d.next = self.c_force_d.val();
                 self.forced_d.next = true;
@@ -736,6 +744,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             // feedback, never payload, so the read is unused and the compare stays off the
             // RAM's address
             self.wn.next = self.c_zero6.val();
+            self.wbusy.d.next = false;
+            self.wlast.d.next = false;
         }
         self.widx.d.next = self.wn.val();
         // the window test for the feedback registered now (see `win_ack`)
@@ -840,6 +850,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.fill_p.d.next = self.c_zero_s.val();
             self.fill_item.d.next = self.c_zero3.val();
             self.widx.d.next = self.c_zero6.val();
+            self.wbusy.d.next = false;
+            self.wlast.d.next = false;
             self.fb_pend.d.next = false;
             self.rst_pend.d.next = false;
             self.pkt_cnt.d.next = self.c_zero8.val();
