@@ -163,6 +163,10 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     head: [DFF<Bits<SB>>; 8],
     tail: [DFF<Bits<SB>>; 8],
     vc_cnt: [DFF<Bits<5>>; 8],
+    /// Per VC `vc_cnt != 0` and `vc_cnt == 1`, kept beside the count so the eligibility and
+    /// the queue updates start at flops.
+    vc_nz: [DFF<Bit>; 8],
+    vc_one: [DFF<Bit>; 8],
     /// The packet being delivered: its VC, slot and `{rao, vc}`; the VC served last.
     sel_valid: DFF<Bit>,
     /// A packet picked, its first word being read: offered from the next cycle.
@@ -297,6 +301,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     c_zero16: Constant<Bits<16>>,
     c_prelast5: Constant<Bits<5>>,
     c_one5: Constant<Bits<5>>,
+    c_two5: Constant<Bits<5>>,
     c_zero5: Constant<Bits<5>>,
     c_vc: [Constant<Bits<3>>; 8],
     c_vc_bit: [Constant<Bits<8>>; 8],
@@ -393,6 +398,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             head: Default::default(),
             tail: Default::default(),
             vc_cnt: Default::default(),
+            vc_nz: Default::default(),
+            vc_one: Default::default(),
             sel_valid: Default::default(),
             pend: Default::default(),
             sel_vc: Default::default(),
@@ -498,6 +505,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             c_zero16: k(0),
             c_prelast5: k(pw - 2),
             c_one5: k(1),
+            c_two5: k(2),
             c_zero5: k(0),
             c_vc: std::array::from_fn(|i| k(i as u64)),
             c_vc_bit: std::array::from_fn(|i| k(1 << i)),
@@ -587,6 +595,10 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         for i in 0..8 {
             self.vc_cnt[i].clock.next = self.clock.val();
             self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
+            self.vc_nz[i].clock.next = self.clock.val();
+            self.vc_nz[i].d.next = self.vc_nz[i].q.val();
+            self.vc_one[i].clock.next = self.clock.val();
+            self.vc_one[i].d.next = self.vc_one[i].q.val();
             self.head[i].clock.next = self.clock.val();
             self.head[i].d.next = self.head[i].q.val();
             self.tail[i].clock.next = self.clock.val();
@@ -865,11 +877,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.elig.next = self.c_zero8.val();
         self.elig_p.next = self.c_zero8.val();
         for i in 0..8 {
-            if self.vc_cnt[i].q.val() != self.c_zero5.val() {
+            if self.vc_nz[i].q.val() {
                 self.elig.next = self.elig.val() | (self.vc_ready.val() & self.c_vc_bit[i].val());
-                if !((self.sel_vc.q.val() == self.c_vc[i].val())
-                    && (self.vc_cnt[i].q.val() == self.c_one5.val()))
-                {
+                if !((self.sel_vc.q.val() == self.c_vc[i].val()) && self.vc_one[i].q.val()) {
                     self.elig_p.next =
                         self.elig_p.val() | (self.vc_ready.val() & self.c_vc_bit[i].val());
                 }
@@ -988,20 +998,22 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         for i in 0..8 {
             if self.qcommit.q.val() && (self.qvc.q.val() == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() + self.c_one5.val();
+                self.vc_nz[i].d.next = true;
+                self.vc_one[i].d.next = !self.vc_nz[i].q.val();
                 self.tail[i].d.next = self.qslot.q.val();
                 // an empty queue (or one emptied by this cycle's pop) starts at the new slot;
                 // else the tail links to it (an empty queue's tail is stale: another VC may
                 // own that slot now)
-                if (self.vc_cnt[i].q.val() == self.c_zero5.val())
+                if !self.vc_nz[i].q.val()
                     || (self.pop.val()
                         && (self.sel_vc.q.val() == self.c_vc[i].val())
-                        && (self.vc_cnt[i].q.val() == self.c_one5.val()))
+                        && self.vc_one[i].q.val())
                 {
                     self.head[i].d.next = self.qslot.q.val();
                 }
                 // a queue that this cycle's pop empties links from its tail too: that is the
                 // popped slot, free from now on, so the link is never read (pop off this path)
-                if self.vc_cnt[i].q.val() != self.c_zero5.val() {
+                if self.vc_nz[i].q.val() {
                     for s in 0..NS {
                         if self.tail[i].q.val() == self.c_slot[s].val() {
                             self.nxt[s].d.next = self.qslot.q.val();
@@ -1011,7 +1023,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             }
             if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() - self.c_one5.val();
-                if !((self.vc_cnt[i].q.val() == self.c_one5.val())
+                self.vc_nz[i].d.next = !self.vc_one[i].q.val();
+                self.vc_one[i].d.next = self.vc_cnt[i].q.val() == self.c_two5.val();
+                if !(self.vc_one[i].q.val()
                     && self.qcommit.q.val()
                     && (self.qvc.q.val() == self.c_vc[i].val()))
                 {
@@ -1019,9 +1033,11 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 }
                 if self.qcommit.q.val() && (self.qvc.q.val() == self.c_vc[i].val()) {
                     self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
+                    self.vc_nz[i].d.next = self.vc_nz[i].q.val();
+                    self.vc_one[i].d.next = self.vc_one[i].q.val();
                 }
             }
-            if self.vc_cnt[i].q.val() != self.c_zero5.val() {
+            if self.vc_nz[i].q.val() {
                 self.descr_vc.next = self.descr_vc.val() | self.c_vc_bit[i].val();
             }
         }
@@ -1063,6 +1079,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.i_crc_valid.d.next = false;
             for i in 0..8 {
                 self.vc_cnt[i].d.next = self.c_zero5.val();
+                self.vc_nz[i].d.next = false;
+                self.vc_one[i].d.next = false;
             }
         }
     }
