@@ -200,6 +200,10 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// The payload word sent (lane RAM), and whether `txd` is it rather than `txd_r`.
     txp_r: DFF<Bits<32>>,
     txsel_r: DFF<Bit>,
+    /// The CRC word, taken off the CRC every cycle, and whether `txd` is it: the CRC's XOR
+    /// trees end at this register, not at `txd_r` through the word selection.
+    crc_w: DFF<Bits<32>>,
+    crcsel_r: DFF<Bit>,
     txc_r: DFFWithInit<Bits<4>>,
     // locals
     occ: Signal<Local, Bits<S>>,
@@ -369,6 +373,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             crc_s: Default::default(),
             txp_r: Default::default(),
             txsel_r: Default::default(),
+            crc_w: Default::default(),
+            crcsel_r: Default::default(),
             txd_r: DFFWithInit::new((Word::idle().d as u64).into()),
             txc_r: DFFWithInit::new((tnw::C_CONTROL as u64).into()),
             occ: Default::default(),
@@ -485,7 +491,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             fifo_af_r,
             buf_not_empty_r,
             inflight_r,
-            txsel_r
+            txsel_r,
+            crc_w,
+            crcsel_r
         );
         // ---- pointers and occupancy ----
         self.occ.next = self.fill_p.q.val() - self.ack_p.q.val();
@@ -638,6 +646,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             | self.lanes[2].read_data.val()
             | self.lanes[3].read_data.val();
         self.txd_r.d.next = self.c_idle.val();
+        self.crcsel_r.d.next = false;
         self.txc_r.d.next = self.c_ctrl.val();
         self.crc_s.d.next = false;
         self.crc_v.d.next = false;
@@ -685,8 +694,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.wn.next = self.c_one6.val();
             self.wbusy.d.next = true;
         } else if self.wlast.q.val() {
-            // the last payload word may still be in the CRC register stage: `crc_next`
-            self.txd_r.d.next = self.pcrc.crc_next.val();
+            // the last payload word may still be in the CRC register stage: `crc_next`, into
+            // `crc_w` (every cycle, below), which `txd` selects in the next cycle
+            self.crcsel_r.d.next = true;
             self.txc_r.d.next = self.c_data.val();
             self.wn.next = self.c_zero6.val();
             self.wbusy.d.next = false;
@@ -722,6 +732,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // through the lanes' OR alone; `txd` selects between the two registers)
         self.txp_r.d.next = self.pword.val();
         self.txsel_r.d.next = self.send_pay.val();
+        self.crc_w.d.next = self.pcrc.crc_next.val();
         // the CRC stage: the header in `crc_d`, a payload word in `txp_r` (the lane RAM's word
         // reaches a flop through the lanes' OR alone); `crc_s` tells which the CRC takes
         self.crc_d.d.next = self.hdr_enc.d.val();
@@ -821,6 +832,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.buf_not_empty_r.d.next = self.high_p.q.val() != self.ack_p.q.val();
         self.inflight_r.d.next = self.infl.val();
         self.txd.next = self.txd_r.q.val();
+        if self.crcsel_r.q.val() {
+            self.txd.next = self.crc_w.q.val();
+        }
         if self.txsel_r.q.val() {
             self.txd.next = self.txp_r.q.val();
         }
@@ -863,6 +877,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.txd_r.d.next = self.c_idle.val();
             self.txc_r.d.next = self.c_ctrl.val();
             self.txsel_r.d.next = false;
+            self.crcsel_r.d.next = false;
         }
     }
 }
