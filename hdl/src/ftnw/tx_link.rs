@@ -128,10 +128,10 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     send1: Signal<Local, Bits<S>>,
     /// TXFIFO has room for the next item (registered `inj_ready`).
     room_r: DFF<Bit>,
-    /// Acknowledgement progress, registered (resets the timeout and the restart count).
+    /// Acknowledgement progress, registered (resets the timeout).
     prog_r: DFF<Bit>,
-    /// `prog_r` a cycle later: clears the restart count in step with the resend's delayed
-    /// increment, so the count runs the same sequence as when both acted a cycle earlier.
+    /// `prog_r` a cycle later: clears the restart count in step with the resend's increment,
+    /// which comes from the registered event (`ev_resend_r`), also a cycle late.
     prog_rr: DFF<Bit>,
     /// Events and status, registered.
     ev_nak_r: DFF<Bit>,
