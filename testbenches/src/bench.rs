@@ -7,6 +7,18 @@ use std::collections::BTreeMap;
 /// 256 cycles after the first it covers.
 pub const COALESCE_ACKS: (u32, u32) = (8, 255);
 
+/// Run a benchmark's body on a thread with the stack the tests get (RUST_MIN_STACK in
+/// `.cargo/config.toml`, which sets only spawned threads' stacks): building and emitting
+/// `ftnw_nwp` recurses deeper than a main thread's 8 MB.
+pub fn on_big_stack(body: fn()) {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(body)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 /// `build/synth/<name>.json`, if `make synth` wrote it.
 pub fn synth(name: &str) -> Option<Obj> {
     let path = nicgen_sim::workspace_root()

@@ -43,14 +43,7 @@ use nicgen_testbenches::ftnw_figures::{
 use std::collections::BTreeMap;
 
 fn main() {
-    // emitting `ftnw_nwp` for Verilator recurses deeply: a thread with the stack the tests get
-    // (RUST_MIN_STACK in .cargo/config.toml)
-    std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(run)
-        .unwrap()
-        .join()
-        .unwrap();
+    nicgen_testbenches::bench::on_big_stack(run);
 }
 
 fn run() {

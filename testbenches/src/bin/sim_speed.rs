@@ -34,6 +34,10 @@ fn measure(d: &mut dyn Dut, clocks: &[usize], inputs: &[(usize, usize, bool)], c
 }
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(run);
+}
+
+fn run() {
     let cycles: u64 = std::env::var("NICGEN_BENCH_CYCLES")
         .ok()
         .and_then(|v| v.parse().ok())
