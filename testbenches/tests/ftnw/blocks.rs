@@ -409,8 +409,8 @@ fn tx_ack_timeout_fires_on_the_exact_cycle() {
 
 /// The consecutive-restart count (RESTART_CNT, against RESTART_LIMIT) counts the RESTARTs since
 /// the last acknowledgement progress. Two timeouts give 2; an ACK then clears them whatever its
-/// cycle relative to the third timeout's RESTART, which counts 1 if it came after the ACK, and
-/// never leaves 3 or 4.
+/// cycle relative to the third timeout's RESTART, which counts 1 if it came after the ACK; the
+/// old count + 1 (3) is never left.
 // verifies: FTNW-L011
 #[test]
 fn tx_progress_clears_earlier_restarts_whatever_its_cycle() {
