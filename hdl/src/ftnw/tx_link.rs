@@ -185,13 +185,18 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     fbok_r: DFF<Bit>,
     /// The window tests of the feedback arriving (`peer_seq`) against `ack` and against the
     /// registered feedback's sequence (`pseq_r`), and `high` moving this cycle.
-    ndist: Signal<Local, Bits<S>>,
-    ndp: Signal<Local, Bits<S>>,
-    hdp: Signal<Local, Bits<S>>,
+    ge_ack: Signal<Local, Bit>,
+    ge_p: Signal<Local, Bit>,
+    lt_high: Signal<Local, Bit>,
+    /// The windows `[ack, high)` and `[pseq_r, high)` do not wrap past 2^S.
+    nowrap_ack: Signal<Local, Bit>,
+    nowrap_p: Signal<Local, Bit>,
     win_ack: Signal<Local, Bit>,
     win_p: Signal<Local, Bit>,
     fbok_n: Signal<Local, Bit>,
     high_inc: Signal<Local, Bit>,
+    /// The restart count a RESTART of this cycle continues from (0 after progress).
+    rbase: Signal<Local, Bits<8>>,
     /// The header the CRC takes next cycle (a payload word comes from `txp_r`).
     crc_d: DFF<Bits<32>>,
     crc_v: DFF<Bit>,
@@ -381,9 +386,12 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             infl: Default::default(),
             sdist: Default::default(),
             fbok_r: Default::default(),
-            ndist: Default::default(),
-            ndp: Default::default(),
-            hdp: Default::default(),
+            ge_ack: Default::default(),
+            ge_p: Default::default(),
+            lt_high: Default::default(),
+            rbase: Default::default(),
+            nowrap_ack: Default::default(),
+            nowrap_p: Default::default(),
             win_ack: Default::default(),
             win_p: Default::default(),
             fbok_n: Default::default(),
@@ -561,12 +569,23 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // `high` is `high` or `high + 1`. With `p` in the window (so `high - p >= 1`):
         //   seq in [p + 1, high)    <=>  seq in [p, high) and seq != p
         //   seq in [a, high + 1)    <=>  seq in [a, high) or seq == high
-        // so two subtractor compares serve, and the choice among them follows them
-        self.ndist.next = self.peer_seq.val() - self.ack_p.q.val();
-        self.ndp.next = self.peer_seq.val() - self.pseq_r.q.val();
-        self.hdp.next = self.high_p.q.val() - self.pseq_r.q.val();
-        self.win_ack.next = self.ndist.val() < self.infl.val();
-        self.win_p.next = self.ndp.val() < self.hdp.val();
+        // so two window tests serve, and the choice among them follows them. A window test
+        // `seq - a < high - a` is made without the subtractions (one compare deep, not a
+        // subtraction and a compare in series): `a <= seq && seq < high` when `a <= high`,
+        // else (the window wraps past 2^S) `a <= seq || seq < high`; `a == high` is empty.
+        self.ge_ack.next = self.peer_seq.val() >= self.ack_p.q.val();
+        self.ge_p.next = self.peer_seq.val() >= self.pseq_r.q.val();
+        self.lt_high.next = self.peer_seq.val() < self.high_p.q.val();
+        self.nowrap_ack.next = self.high_p.q.val() >= self.ack_p.q.val();
+        self.nowrap_p.next = self.high_p.q.val() >= self.pseq_r.q.val();
+        self.win_ack.next = self.ge_ack.val() || self.lt_high.val();
+        if self.nowrap_ack.val() {
+            self.win_ack.next = self.ge_ack.val() && self.lt_high.val();
+        }
+        self.win_p.next = self.ge_p.val() || self.lt_high.val();
+        if self.nowrap_p.val() {
+            self.win_p.next = self.ge_p.val() && self.lt_high.val();
+        }
         self.fb_valid.next = self.pfb_r.q.val() && self.fbok_r.q.val();
         self.progress.next = false;
         self.cut.next = false;
@@ -804,22 +823,19 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // registered event and progress clears from `prog_rr`, both a cycle after they happened
         // (off the decision path). Progress clears every earlier RESTART; one in the same cycle
         // as the progress counts as the first of a new run.
-        if self.ev_resend_r.q.val() {
-            if self.prog_rr.q.val() {
-                self.rcnt.d.next = self.c_one8.val();
-                if self.restart_limit.val() == self.c_zero8.val() {
-                    self.ev_restart_ovf_r.d.next = true;
-                }
-            } else {
-                if self.rcnt.q.val() != self.c_max8.val() {
-                    self.rcnt.d.next = self.rcnt.q.val() + self.c_one8.val();
-                }
-                if self.rcnt.q.val() >= self.restart_limit.val() {
-                    self.ev_restart_ovf_r.d.next = true;
-                }
-            }
-        } else if self.prog_rr.q.val() {
+        // `rbase` is the count a RESTART in this cycle continues: 0 after progress.
+        self.rbase.next = self.rcnt.q.val();
+        if self.prog_rr.q.val() {
+            self.rbase.next = self.c_zero8.val();
             self.rcnt.d.next = self.c_zero8.val();
+        }
+        if self.ev_resend_r.q.val() {
+            if self.rbase.val() != self.c_max8.val() {
+                self.rcnt.d.next = self.rbase.val() + self.c_one8.val();
+            }
+            if self.rbase.val() >= self.restart_limit.val() {
+                self.ev_restart_ovf_r.d.next = true;
+            }
         }
         self.ev_buf_full_r.d.next = self.infl.val() == self.c_slots.val();
         if self.restart_cnt_load.val() {
