@@ -14,6 +14,7 @@
 //! 1 write cycle plus 4 read cycles later. The read side's "has data" and `rd_ptr + 1` are
 //! registers computed from their next values, so the pop and the RAM's read address start at
 //! flops (no compare or adder before the RAM read; the same cycles as a combinational compare).
+//! So is the write side's "full": the push and the RAM's write enable start at a flop.
 
 use super::gray::GrayDecode;
 use super::ram::BlockRam;
@@ -42,6 +43,11 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     /// The decoded read pointer, registered (the Gray decode's XOR chain stays off the push path).
     rd_bin_q: DFF<Bits<NP1>>,
     can_push: Signal<Local, Bit>,
+    /// "Full": `wr_ptr - rd_bin_q == depth`, a register computed from their next values.
+    full_r: DFF<Bit>,
+    /// `wr_ptr - rd_bin_q` against the read pointer `rd_bin_q` takes next.
+    wr_fill_n: Signal<Local, Bits<NP1>>,
+    depth_m1: Constant<Bits<NP1>>,
     push: Signal<Local, Bit>,
     // read domain
     rd_ptr: DFF<Bits<NP1>>,
@@ -100,6 +106,9 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             rd_gray_s2: Default::default(),
             rd_bin_w: Default::default(),
             can_push: Default::default(),
+            full_r: Default::default(),
+            wr_fill_n: Default::default(),
+            depth_m1: Constant::new((depth as u64 - 1).into()),
             push: Default::default(),
             rd_ptr: Default::default(),
             rd_gray: Default::default(),
@@ -130,7 +139,7 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
 impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q);
+        dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r);
         dff_setup!(
             self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q, has_r, rd_ptr1
         );
@@ -144,8 +153,7 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
         self.wr_occupancy.next = self.wr_ptr.q.val() - self.rd_bin_q.q.val();
         self.almost_full.next =
             (self.wr_ptr.q.val() - self.rd_bin_q.q.val()) >= self.af_level.val();
-        self.can_push.next = ((self.wr_ptr.q.val() - self.rd_bin_q.q.val()) != self.depth.val())
-            && !self.wr_reset.val();
+        self.can_push.next = !self.full_r.q.val() && !self.wr_reset.val();
         self.sink.ready.next = self.can_push.val();
         self.push.next = self.sink.valid.val() && self.can_push.val();
         self.ram.write_address.next = self.wr_ptr.q.val().get_bits::<N>(0);
@@ -157,7 +165,14 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
         // Registered from the binary pointer *before* this edge's increment: the Gray value
         // published never runs ahead of the data already in the RAM.
         self.wr_gray.d.next = self.wr_ptr.q.val() ^ (self.wr_ptr.q.val() >> self.one.val());
+        // full next cycle: the fill against the next read pointer, one more after a push
+        self.wr_fill_n.next = self.wr_ptr.q.val() - self.rd_bin_w.bin.val();
+        self.full_r.d.next = self.wr_fill_n.val() == self.depth.val();
+        if self.push.val() {
+            self.full_r.d.next = self.wr_fill_n.val() == self.depth_m1.val();
+        }
         if self.wr_reset.val() {
+            self.full_r.d.next = false;
             self.wr_ptr.d.next = self.zero.val();
             self.wr_gray.d.next = self.zero.val();
             self.rd_gray_s1.d.next = self.zero.val();

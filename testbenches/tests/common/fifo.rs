@@ -198,6 +198,13 @@ fn async_run(rng: &mut Rng, wp: u64, rp: u64, words: usize, p_valid: f64, p_read
             }
             max_occ = max_occ.max(b.uut.wr_occupancy.val().index());
             assert!(b.uut.wr_occupancy.val().index() <= 512);
+            // "full" is a register; it must say what the writer's occupancy says, every cycle
+            assert_eq!(
+                b.uut.sink.ready.val(),
+                b.uut.wr_occupancy.val().index() != 512,
+                "ready against the writer's occupancy {}",
+                b.uut.wr_occupancy.val().index()
+            );
         }
         if rose & 2 != 0 {
             if pop {
