@@ -10,6 +10,9 @@
 //! for a same-cycle check of a trailer). Word order: the word LSB-first for a reflected CRC
 //! (bytes little-endian), MSB-first otherwise; see `CrcSpec::step_word`.
 //! Latency: `crc` is valid the cycle after the last word. Throughput: one word per clock.
+//! `CrcClear` is the variant with a `clear` instead of `start`: its register takes the step
+//! under an enable and returns to `init` by the flops' synchronous reset, so the loop from the
+//! state through the XOR trees back to the state holds nothing else.
 
 use nicgen_wire::crc::CrcSpec;
 use rust_hdl::prelude::*;
@@ -182,5 +185,63 @@ impl<const W: usize, const DW: usize> Logic for Crc<W, DW> {
         if self.reset.val() {
             self.state.d.next = self.init.val();
         }
+    }
+}
+
+/// `Crc` with a `clear` in place of `start`, for a user that knows when a message has ended:
+/// the register takes `M (state, data)` in a cycle with `valid` (an enable), and `init` in a
+/// cycle with `clear` (the flops' synchronous reset; over `valid`). A message starts after a
+/// `clear`. Nothing but the XOR trees lies in the loop from the register back to itself.
+/// `crc_next` is the finished CRC including the word presented now (defined when `valid`),
+/// `crc` the finished CRC of the words accepted since the last `clear`.
+#[derive(LogicBlock)]
+pub struct CrcClear<const W: usize, const DW: usize> {
+    pub clock: Signal<In, Clock>,
+    /// Back to `init` at this edge, whatever `valid`.
+    pub clear: Signal<In, Bit>,
+    pub valid: Signal<In, Bit>,
+    pub data: Signal<In, Bits<DW>>,
+    pub crc: Signal<Out, Bits<W>>,
+    pub crc_next: Signal<Out, Bits<W>>,
+    matrix: CrcMatrix<W, DW>,
+    state: DFFWithInit<Bits<W>>,
+    init: Constant<Bits<W>>,
+    xorout: Constant<Bits<W>>,
+}
+
+impl<const W: usize, const DW: usize> CrcClear<W, DW> {
+    pub fn new(spec: &CrcSpec) -> Self {
+        let c = Crc::<W, DW>::new(spec);
+        Self {
+            clock: Default::default(),
+            clear: Default::default(),
+            valid: Default::default(),
+            data: Default::default(),
+            crc: Default::default(),
+            crc_next: Default::default(),
+            matrix: c.matrix,
+            state: c.state,
+            init: c.init,
+            xorout: c.xorout,
+        }
+    }
+}
+
+impl<const W: usize, const DW: usize> Logic for CrcClear<W, DW> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state);
+        self.matrix.state.next = self.state.q.val();
+        self.matrix.start.next = false;
+        self.matrix.valid.next = true;
+        self.matrix.data.next = self.data.val();
+        if self.valid.val() {
+            self.state.d.next = self.matrix.out.val();
+        }
+        if self.clear.val() {
+            self.state.d.next = self.init.val();
+        }
+        self.crc.next = self.state.q.val() ^ self.xorout.val();
+        self.crc_next.next = self.matrix.out.val() ^ self.xorout.val();
     }
 }

@@ -39,7 +39,7 @@
 use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::prim::{k, Concat};
 use crate::common::{
-    crc::Crc,
+    crc::CrcClear,
     ram::{BlockRam, BlockRamZ},
     unused::Unused,
 };
@@ -152,7 +152,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     rd_lane: Signal<Local, Bits<2>>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
-    pcrc: Crc<32, 32>,
+    pcrc: CrcClear<32, 32>,
     sink_crc: Unused<Bits<32>>,
     sink_pidx: Unused<Bits<6>>,
     fb_enc: CtrlEncode<S>,
@@ -205,9 +205,9 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// The payload word sent (lane RAM), and whether `txd` is it rather than `txd_r`.
     txp_r: DFF<Bits<32>>,
     txsel_r: DFF<Bit>,
-    /// The CRC word, taken off the CRC every cycle, and whether `txd` is it: the CRC's XOR
-    /// trees end at this register, not at `txd_r` through the word selection.
-    crc_w: DFF<Bits<32>>,
+    /// Whether `txd` is the CRC word: the CRC's own register (`pcrc.crc`, the packet's CRC in
+    /// the cycle after its last payload word's), so the XOR trees end at that register, not
+    /// at `txd_r` through the word selection.
     crcsel_r: DFF<Bit>,
     txc_r: DFFWithInit<Bits<4>>,
     // locals
@@ -348,7 +348,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             rd_lane: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
-            pcrc: Crc::new(&CRC32_IEEE),
+            pcrc: CrcClear::new(&CRC32_IEEE),
             sink_crc: Default::default(),
             sink_pidx: Default::default(),
             fb_enc: Default::default(),
@@ -378,7 +378,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             crc_s: Default::default(),
             txp_r: Default::default(),
             txsel_r: Default::default(),
-            crc_w: Default::default(),
             crcsel_r: Default::default(),
             txd_r: DFFWithInit::new((Word::idle().d as u64).into()),
             txc_r: DFFWithInit::new((tnw::C_CONTROL as u64).into()),
@@ -500,7 +499,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             buf_not_empty_r,
             inflight_r,
             txsel_r,
-            crc_w,
             crcsel_r
         );
         // ---- pointers and occupancy ----
@@ -670,7 +668,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.crc_s.d.next = false;
         self.crc_v.d.next = false;
         self.send_pay.next = false;
-        self.pcrc.start.next = self.crc_s.q.val();
+        // the CRC returns to its initial value in every cycle without a packet being sent
+        // (`wbusy` low: from the cycle after the last payload word's, or a cut, to the header's
+        // branch), so a header starts it without a restart in its loop
+        self.pcrc.clear.next = !self.wbusy.q.val() || self.reset.val();
         self.pcrc.valid.next = self.crc_v.q.val();
         self.pcrc.data.next = self.txp_r.q.val();
         if self.crc_s.q.val() {
@@ -713,8 +714,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.wn.next = self.c_one6.val();
             self.wbusy.d.next = true;
         } else if self.wlast.q.val() {
-            // the last payload word may still be in the CRC register stage: `crc_next`, into
-            // `crc_w` (every cycle, below), which `txd` selects in the next cycle
+            // the last payload word is in the CRC stage now; `txd` selects the CRC's register
+            // in the next cycle
             self.crcsel_r.d.next = true;
             self.txc_r.d.next = self.c_data.val();
             self.wn.next = self.c_zero6.val();
@@ -751,7 +752,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // through the lanes' OR alone; `txd` selects between the two registers)
         self.txp_r.d.next = self.pword.val();
         self.txsel_r.d.next = self.send_pay.val();
-        self.crc_w.d.next = self.pcrc.crc_next.val();
         // the CRC stage: the header in `crc_d`, a payload word in `txp_r` (the lane RAM's word
         // reaches a flop through the lanes' OR alone); `crc_s` tells which the CRC takes
         self.crc_d.d.next = self.hdr_enc.d.val();
@@ -813,9 +813,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.lanes[i].read_address.next = self.rd_addr.y.val();
         }
         self.pcrc.clock.next = self.clock.val();
-        self.pcrc.reset.next = self.reset.val();
 
-        self.sink_crc.x.next = self.pcrc.crc.val();
+        self.sink_crc.x.next = self.pcrc.crc_next.val();
         self.sink_pidx.x.next = self.pidx.val();
 
         // ---- status ----
@@ -849,7 +848,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.inflight_r.d.next = self.infl.val();
         self.txd.next = self.txd_r.q.val();
         if self.crcsel_r.q.val() {
-            self.txd.next = self.crc_w.q.val();
+            self.txd.next = self.pcrc.crc.val();
         }
         if self.txsel_r.q.val() {
             self.txd.next = self.txp_r.q.val();
