@@ -8,6 +8,42 @@ use nicgen_sim::harness::testing::check;
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
 
+/// One message's words into a CRC bench `b` (a `Crc` or a `CrcClear`), with idle cycles between
+/// them (their data random: an idle word must not count); `crc_next` checked at the last word
+/// and `crc` after it against `expect`.
+macro_rules! feed_message {
+    ($b:ident, $rng:ident, $words:expr, $expect:expr, $msg:expr) => {
+        let len = $words.len();
+        for (k, &w) in $words.iter().enumerate() {
+            while $rng.chance(0.3) {
+                $b.uut.valid.next = false;
+                $b.uut.data.next = ($rng.next_u64() & 0xffff_ffff).into();
+                $b.tick();
+            }
+            $b.uut.valid.next = true;
+            $b.uut.data.next = (w as u64).into();
+            $b.settle();
+            if k + 1 == len {
+                assert_eq!(
+                    $b.uut.crc_next.val().to_u32(),
+                    $expect,
+                    "crc_next, message {}",
+                    $msg
+                );
+            }
+            $b.tick();
+        }
+        $b.uut.valid.next = false;
+        $b.settle();
+        assert_eq!(
+            $b.uut.crc.val().to_u32(),
+            $expect,
+            "message {} of {len} words",
+            $msg
+        );
+    };
+}
+
 macro_rules! crc_test {
     ($name:ident, $ty:ty, $spec:expr, $refalg:expr, $rt:ty, $w:expr) => {
         #[test]
@@ -32,30 +68,7 @@ macro_rules! crc_test {
                     b.uut.valid.next = false;
                     b.tick();
                     b.uut.start.next = false;
-                    for (k, &w) in words.iter().enumerate() {
-                        while rng.chance(0.3) {
-                            b.uut.valid.next = false;
-                            b.tick();
-                        }
-                        b.uut.valid.next = true;
-                        b.uut.data.next = (w as u64).into();
-                        b.settle();
-                        if k + 1 == len {
-                            assert_eq!(
-                                b.uut.crc_next.val().to_u32(),
-                                expect,
-                                "crc_next, message {msg} len {len}"
-                            );
-                        }
-                        b.tick();
-                    }
-                    b.uut.valid.next = false;
-                    b.settle();
-                    assert_eq!(
-                        b.uut.crc.val().to_u32(),
-                        expect,
-                        "message {msg} of {len} words"
-                    );
+                    feed_message!(b, rng, words, expect, msg);
                     assert_eq!(
                         expect as u64,
                         $spec.compute(&bytes),
@@ -141,31 +154,7 @@ fn crc32_clear_variant_matches_reference() {
                 .flat_map(|&w| CRC32_IEEE.word_bytes(w as u64, 32))
                 .collect();
             let expect = reference.checksum(&bytes);
-            for (k, &w) in words.iter().enumerate() {
-                while rng.chance(0.3) {
-                    b.uut.valid.next = false;
-                    b.uut.data.next = (rng.next_u64() & 0xffff_ffff).into();
-                    b.tick();
-                }
-                b.uut.valid.next = true;
-                b.uut.data.next = (w as u64).into();
-                b.settle();
-                if k + 1 == len {
-                    assert_eq!(
-                        b.uut.crc_next.val().to_u32(),
-                        expect,
-                        "crc_next, message {msg}"
-                    );
-                }
-                b.tick();
-            }
-            b.uut.valid.next = false;
-            b.settle();
-            assert_eq!(
-                b.uut.crc.val().to_u32(),
-                expect,
-                "message {msg} of {len} words"
-            );
+            feed_message!(b, rng, words, expect, msg);
         }
     });
 }
