@@ -32,7 +32,8 @@
 //! (`txp_r`) through one OR, and `txd` and the CRC's input select between it and the other
 //! word's register after the flops; the lane RAMs' read address and zeroing depend only on the
 //! word index and whether feedback holds the packet, not on the priority chain; the CRC trailer
-//! is the CRC's `crc_next` (the last payload word is still in the stage); "acknowledgements
+//! leaves from the CRC's own register (`CrcClear`, cleared while no packet is sent, so its loop
+//! holds the XOR trees alone); "acknowledgements
 //! overtook a resend" is the sign of `send - ack`; `inj_ready` is a register (room freed by an
 //! ACK shows a cycle later).
 
