@@ -4,6 +4,7 @@ CARGO ?= cargo
 .DEFAULT_GOAL := help
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
+.DELETE_ON_ERROR:
 .PHONY: help setup verilog lint test synth bitstream bitstreams bench docs testplan fusesoc cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
@@ -20,11 +21,16 @@ help: ## list the targets
 setup: ## install verilator, yosys, iverilog (apt-get) when missing
 	@bash scripts/setup.sh
 
-verilog: setup ## emit build/verilog/<top>.v for every top + manifest.json, then lint them
+# the sources the emitted Verilog comes from: it is emitted again only when one of them changed
+RTL_SOURCES := $(shell find wire hdl bsp -name '*.rs' -o -name Cargo.toml) Cargo.toml Cargo.lock
+
+verilog: setup build/verilog/manifest.json ## emit build/verilog/<top>.v for every top + manifest.json (when the RTL changed), then lint them
+	@$(MAKE) --no-print-directory lint
+
+build/verilog/manifest.json: $(RTL_SOURCES)
 	@echo "== verilog: emitting (cargo run -p nicgen-bsp --bin emit)"
 	@rm -rf build/verilog
 	@time $(CARGO) run -q --release -p nicgen-bsp --bin emit -- build/verilog
-	@$(MAKE) --no-print-directory lint
 
 lint: ## Verilator --lint-only -Wall on every emitted top (waivers: lint/waivers.txt)
 	@echo "== lint: verilator -Wall"
@@ -37,15 +43,15 @@ test: setup ## the test command: cargo test --workspace --release (Verilator tes
 
 synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<top>.json and a table
 	@bash scripts/setup.sh --synth
-	@[ -f build/verilog/manifest.json ] || $(MAKE) --no-print-directory verilog
+	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@time python3 scripts/synth.py $(TOPS)
 
 bitstream: ## make bitstream BOARD=ulx3s: Yosys, nextpnr-ecp5 (LPF, real clock), ecppack -> build/bitstream/<board>.bit + summary; fails if timing is not met
 	@$(MAKE) --no-print-directory bitstreams BOARDS=$(BOARD)
 
-bitstreams: ## every board's bitstream (BOARDS=...), two at a time after one make verilog; fails if any board fails or misses timing
+bitstreams: ## every board's bitstream (BOARDS=...), two at a time, from the emitted Verilog (emitted again if the RTL changed); fails if any board fails or misses timing
 	@bash scripts/setup.sh --synth
-	@$(MAKE) --no-print-directory verilog
+	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@time (printf '%s\n' $(BOARDS) | xargs -P 2 -I{} python3 scripts/bitstream.py {})
 
 bench: setup ## run the benchmarks: build/bench/<name>.json
@@ -64,7 +70,7 @@ docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/reg
 
 fusesoc: ## FuseSoC (pip, in .venv) lists the cores make verilog writes and lints every one with Verilator
 	@bash scripts/setup.sh --fusesoc
-	@[ -f build/verilog/manifest.json ] || $(MAKE) --no-print-directory verilog
+	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@bash scripts/fusesoc.sh
 
 testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lines), per device covered / total

@@ -68,6 +68,11 @@ impl BoardSim {
     /// The Verilated board top `top` (`ulx3s` or `ulx3s_dtu`), out of reset; `None` (after a
     /// loud SKIPPED) without Verilator.
     pub fn verilator_top(top: &'static str) -> Option<BoardSim> {
+        Self::verilator_top_traced(top, false)
+    }
+
+    /// [`BoardSim::verilator_top`], built with `--trace` when `traced` (a replay's VCD).
+    fn verilator_top_traced(top: &'static str, traced: bool) -> Option<BoardSim> {
         if !crate::harness::verilator::require(&format!("the Verilated {top} board top")) {
             return None;
         }
@@ -81,8 +86,8 @@ impl BoardSim {
             "ulx3s_dtu" | "ulx3s_mitnic" | "ulx3s_ppe" => BoardConfig::ulx3s_dtu(),
             _ => panic!("no board configuration for {top}"),
         };
-        let m =
-            Model::new(top, &built.verilog(), built.ports()).unwrap_or_else(|e| panic!("{e:#}"));
+        let m = Model::with_trace(top, &built.verilog(), built.ports(), traced)
+            .unwrap_or_else(|e| panic!("{e:#}"));
         let pi = |n: &str| m.port(n);
         let phys = built
             .ports()
@@ -196,7 +201,7 @@ impl BoardSim {
         window: u64,
         vcd: &Path,
     ) -> Option<()> {
-        let mut s = BoardSim::verilator_top(top)?;
+        let mut s = BoardSim::verilator_top_traced(top, true)?;
         let start = s.cycle;
         let from = end.saturating_sub(window).max(start);
         s.trace_from = Some(from);

@@ -110,8 +110,8 @@ pub fn instances(name: &str, backend: Backend, n: usize) -> Instances {
             }
             (0..n)
                 .map(|k| {
-                    let mut m =
-                        Model::new(name, &v, ports.clone()).unwrap_or_else(|e| panic!("{e:#}"));
+                    let mut m = Model::with_trace(name, &v, ports.clone(), trace.is_some())
+                        .unwrap_or_else(|e| panic!("{e:#}"));
                     if let Some((paths, _)) = &trace {
                         m.trace(&paths[k]);
                     }

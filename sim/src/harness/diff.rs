@@ -238,9 +238,14 @@ pub fn lockstep(
     stim: &Stimulus,
 ) -> Result<Activity, Mismatch> {
     let ports = native.ports();
-    let mut vl = Model::new(native.name(), &native.verilog(), ports.clone())
-        .unwrap_or_else(|e| panic!("{e:#}"));
     let trace = crate::harness::testing::cosim_trace(1);
+    let mut vl = Model::with_trace(
+        native.name(),
+        &native.verilog(),
+        ports.clone(),
+        trace.is_some(),
+    )
+    .unwrap_or_else(|e| panic!("{e:#}"));
     if let Some((paths, _)) = &trace {
         vl.trace(&paths[0]);
     }

@@ -189,6 +189,38 @@ fn differential_check_catches_the_untyped_literal_hazard() {
     assert_eq!((m.native, m.verilator), (0, 1));
 }
 
+/// A failing Verilator-backed test is replayed with a model built with `--trace` (the models of
+/// normal runs are built without it), and the replay leaves a VCD of the cycles before the
+/// failure: the hazard's mismatch, through `testing::check`.
+#[test]
+fn a_failing_verilator_test_leaves_a_waveform() {
+    if !verilator::require("a_failing_verilator_test_leaves_a_waveform") {
+        return;
+    }
+    let name = "hazard waveform fixture";
+    let vcd = nicgen_sim::harness::vcd::vcd_dir().join(format!(
+        "{}-1.vcd",
+        nicgen_sim::harness::testing::file_stem(name)
+    ));
+    let _ = std::fs::remove_file(&vcd);
+    let failed = std::panic::catch_unwind(|| {
+        check(name, 0xBAD, |rng| {
+            let top = Box::new(HazardTop::new("hazard", UntypedLiteralHazard::default()));
+            if let Err(m) = lockstep(top, &[10_000], CYCLES, rng, &Stimulus::default()) {
+                panic!("{m}");
+            }
+        })
+    });
+    assert!(failed.is_err(), "the hazard must fail the test");
+    let text = std::fs::read_to_string(&vcd)
+        .unwrap_or_else(|e| panic!("no waveform at {}: {e}", vcd.display()));
+    assert!(
+        text.contains("$enddefinitions") && text.contains(" gt $end") && text.contains("\n#"),
+        "{}: not a VCD of the hazard top",
+        vcd.display()
+    );
+}
+
 /// The traffic stimulus of `tnw_link`: PHY output looped into its input, injection valid 90% of
 /// the time, rare register writes, both directions brought online after the reset.
 pub fn link_traffic() -> Stimulus {
