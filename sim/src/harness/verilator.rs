@@ -5,8 +5,8 @@
 //! `verilator --cc` into C++ (with `--trace` only for the model a failure's replay traces,
 //! `<top>-traced-<hash>/`: tracing doubles the compile time), plus a generated C shim
 //! (`extern "C"` new / set / get / eval / trace / free, one `switch` over the port list),
-//! compiled file by file on every core and linked with the Verilator runtime (compiled once, `target/verilator/runtime-<hash>/`)
-//! into one shared object with `g++ -shared`, loaded with `libloading`. Each model has its own
+//! compiled file by file on every core and linked with the Verilator runtime (compiled once,
+//! `target/verilator/runtime-<hash>/`) into one shared object with `g++ -shared`, loaded with `libloading`. Each model has its own
 //! `VerilatedContext`, and each shared object is loaded `RTLD_LOCAL`, so several models (of
 //! the same or different tops) live in one process. (The `marlin-verilator` crate automates a
 //! similar path; a generated shim keeps us on the Debian Verilator 5.006 with no extra layer.)
@@ -205,6 +205,12 @@ fn build_once(dir: &Path, make: impl FnOnce(&Path) -> Result<()>) -> Result<bool
     Ok(true)
 }
 
+/// The object `src` compiles to in `out`.
+fn object(out: &Path, src: &Path) -> PathBuf {
+    out.join(src.file_stem().unwrap_or_default())
+        .with_extension("o")
+}
+
 /// `g++ -c` of each source into `out/<stem>.o`, as many at once as the machine has cores
 /// (Verilator splits a large model into many files); the objects in the order of `srcs`.
 fn compile_all(
@@ -213,13 +219,7 @@ fn compile_all(
     traced: bool,
     out: &Path,
 ) -> Result<Vec<PathBuf>> {
-    let objs: Vec<PathBuf> = srcs
-        .iter()
-        .map(|s| {
-            out.join(s.file_stem().unwrap_or_default())
-                .with_extension("o")
-        })
-        .collect();
+    let objs: Vec<PathBuf> = srcs.iter().map(|s| object(out, s)).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let jobs = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -258,23 +258,26 @@ fn compile_all(
 /// by every model (`target/verilator/runtime-<hash>/`).
 fn runtime_objects(root: &Path, traced: bool) -> Result<Vec<PathBuf>> {
     let inc = root.join("include");
+    let srcs: Vec<PathBuf> = RUNTIME.iter().map(|f| inc.join(f)).collect();
+    // the sources' sizes and times too: a Verilator installed again at the same place
+    let stamps: Vec<_> = srcs
+        .iter()
+        .map(|s| {
+            std::fs::metadata(s)
+                .map(|m| (m.len(), m.modified().ok()))
+                .ok()
+        })
+        .collect();
     let mut h = DefaultHasher::new();
-    (root, CXX_FLAGS, vm_trace(traced)).hash(&mut h);
+    (root, &stamps, CXX_FLAGS, vm_trace(traced)).hash(&mut h);
     let dir = crate::workspace_root()
         .join("target/verilator")
         .join(format!("runtime-{:016x}", h.finish()));
-    let srcs: Vec<PathBuf> = RUNTIME.iter().map(|f| inc.join(f)).collect();
     let includes = [inc.clone(), inc.join("vltstd")];
     build_once(&dir, |tmp| {
         compile_all(&srcs, &includes, traced, tmp).map(|_| ())
     })?;
-    Ok(srcs
-        .iter()
-        .map(|s| {
-            dir.join(s.file_stem().unwrap_or_default())
-                .with_extension("o")
-        })
-        .collect())
+    Ok(srcs.iter().map(|s| object(&dir, s)).collect())
 }
 
 /// Build (or reuse) the shared object for `verilog` with top module `name`; `traced`: with
