@@ -128,6 +128,9 @@ struct VerilatorMirror {
     name: String,
     seed: u64,
     trace_from: u64,
+    /// The time last dumped: the checks after an edge and after an input change at the same
+    /// time dump once (Verilator's VCD takes one dump per time and warns on a second).
+    dumped: Option<u64>,
 }
 
 impl Mirror for VerilatorMirror {
@@ -139,8 +142,9 @@ impl Mirror for VerilatorMirror {
     }
     /// Every output compared; on a mismatch note the cycle (for a traced replay) and flush.
     fn check(&mut self, native: &dyn DynTop, cycle: u64, time: u64) -> Result<(), Mismatch> {
-        if cycle >= self.trace_from {
+        if cycle >= self.trace_from && self.dumped.is_none_or(|t| time > t) {
             self.vl.dump(time);
+            self.dumped = Some(time);
         }
         for &o in &self.outputs {
             let (a, b) = (native.get_wide(o), self.vl.get_wide(o));
@@ -256,6 +260,7 @@ pub fn lockstep(
         ports,
         seed: rng.seed,
         trace_from: trace.map(|t| t.1).unwrap_or(u64::MAX),
+        dumped: None,
     };
     run(native, &mut m, periods_ps, cycles, rng, stim)
 }
