@@ -68,11 +68,12 @@ impl BoardSim {
     /// The Verilated board top `top` (`ulx3s` or `ulx3s_dtu`), out of reset; `None` (after a
     /// loud SKIPPED) without Verilator.
     pub fn verilator_top(top: &'static str) -> Option<BoardSim> {
-        Self::verilator_top_traced(top, false)
+        Self::verilator_top_vcd(top, None)
     }
 
-    /// [`BoardSim::verilator_top`], built with `--trace` when `traced` (a replay's VCD).
-    fn verilator_top_traced(top: &'static str, traced: bool) -> Option<BoardSim> {
+    /// [`BoardSim::verilator_top`], with `vcd`: built with `--trace`, its VCD opened there (a
+    /// replay; dumps start at `trace_from`).
+    fn verilator_top_vcd(top: &'static str, vcd: Option<&Path>) -> Option<BoardSim> {
         if !crate::harness::verilator::require(&format!("the Verilated {top} board top")) {
             return None;
         }
@@ -86,7 +87,7 @@ impl BoardSim {
             "ulx3s_dtu" | "ulx3s_mitnic" | "ulx3s_ppe" => BoardConfig::ulx3s_dtu(),
             _ => panic!("no board configuration for {top}"),
         };
-        let m = Model::with_trace(top, &built.verilog(), built.ports(), traced)
+        let m = Model::with_vcd(top, &built.verilog(), built.ports(), vcd)
             .unwrap_or_else(|e| panic!("{e:#}"));
         let pi = |n: &str| m.port(n);
         let phys = built
@@ -201,11 +202,10 @@ impl BoardSim {
         window: u64,
         vcd: &Path,
     ) -> Option<()> {
-        let mut s = BoardSim::verilator_top_traced(top, true)?;
+        let mut s = BoardSim::verilator_top_vcd(top, Some(vcd))?;
         let start = s.cycle;
         let from = end.saturating_sub(window).max(start);
         s.trace_from = Some(from);
-        s.m.trace(vcd);
         let mut i = 0;
         while s.cycle < end {
             while i < log.len() && log[i].0 <= s.cycle {

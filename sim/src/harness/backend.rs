@@ -110,11 +110,9 @@ pub fn instances(name: &str, backend: Backend, n: usize) -> Instances {
             }
             (0..n)
                 .map(|k| {
-                    let mut m = Model::with_trace(name, &v, ports.clone(), trace.is_some())
+                    let vcd = trace.as_ref().map(|(paths, _)| paths[k].as_path());
+                    let m = Model::with_vcd(name, &v, ports.clone(), vcd)
                         .unwrap_or_else(|e| panic!("{e:#}"));
-                    if let Some((paths, _)) = &trace {
-                        m.trace(&paths[k]);
-                    }
                     Box::new(m) as Box<dyn Dut>
                 })
                 .collect()

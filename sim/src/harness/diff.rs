@@ -243,16 +243,13 @@ pub fn lockstep(
 ) -> Result<Activity, Mismatch> {
     let ports = native.ports();
     let trace = crate::harness::testing::cosim_trace(1);
-    let mut vl = Model::with_trace(
+    let vl = Model::with_vcd(
         native.name(),
         &native.verilog(),
         ports.clone(),
-        trace.is_some(),
+        trace.as_ref().map(|(paths, _)| paths[0].as_path()),
     )
     .unwrap_or_else(|e| panic!("{e:#}"));
-    if let Some((paths, _)) = &trace {
-        vl.trace(&paths[0]);
-    }
     let mut m = VerilatorMirror {
         vl,
         outputs: port_indices(&ports, |p| p.dir == PortDir::Out),

@@ -386,18 +386,23 @@ unsafe impl Send for Model {}
 impl Model {
     /// A model without `--trace` (the fast one; [`Model::trace`] is not available).
     pub fn new(name: &str, verilog: &str, ports: Vec<PortInfo>) -> Result<Self> {
-        Self::with_trace(name, verilog, ports, false)
+        Self::with_vcd(name, verilog, ports, None)
     }
 
-    /// A model built with `--trace` when `traced` (for a failure's replay with a VCD).
-    pub fn with_trace(
+    /// With `vcd`: a model built with `--trace`, its VCD opened at that path (a failure's
+    /// replay); without: [`Model::new`].
+    pub fn with_vcd(
         name: &str,
         verilog: &str,
         ports: Vec<PortInfo>,
-        traced: bool,
+        vcd: Option<&Path>,
     ) -> Result<Self> {
-        let so = build(name, verilog, &ports, traced)?;
-        Self::load(name, &so, ports, traced)
+        let so = build(name, verilog, &ports, vcd.is_some())?;
+        let mut m = Self::load(name, &so, ports, vcd.is_some())?;
+        if let Some(path) = vcd {
+            m.trace(path);
+        }
+        Ok(m)
     }
 
     fn load(name: &str, so: &Path, ports: Vec<PortInfo>, traced: bool) -> Result<Self> {
@@ -492,11 +497,11 @@ impl Model {
         // SAFETY: h is live until drop.
         unsafe { (self.eval)(self.h) }
     }
-    /// Write a VCD to `path` from now on (a model built with [`Model::with_trace`]).
+    /// Write a VCD to `path` from now on (a model built with `--trace`, [`Model::with_vcd`]).
     pub fn trace(&mut self, path: &Path) {
         assert!(
             self.traced,
-            "{}: a VCD needs a model built with --trace (Model::with_trace)",
+            "{}: a VCD needs a model built with --trace (Model::with_vcd)",
             self.name
         );
         let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).unwrap();
