@@ -7,8 +7,9 @@
 //! DATAGEN runs while DGEN_EN is set (endless) or while the one-shot count is not zero; it
 //! always completes a packet it started. The sequence restarts on DGEN_CLEAR, at the end of a
 //! one-shot run and when DGEN_EN drops, after the packet it started is complete (restarting
-//! mid-packet would fill its last items from the new sequence). DATACHK restarts its sequence and clears its error
-//! counter while CHKEN is 0. DATACHK registers its input and compares a cycle later, so its
+//! mid-packet would fill its last items from the new sequence); after the last packet of a run
+//! the restart takes one cycle, in which nothing is offered. DATACHK restarts its sequence and
+//! clears its error counter while CHKEN is 0. DATACHK registers its input and compares a cycle later, so its
 //! counters move one cycle after the word was delivered.
 
 use crate::common::prim::{k, Concat};
@@ -132,6 +133,10 @@ pub struct TbGen {
     item_nz: DFF<Bit>,
     en_d: DFF<Bit>,
     fcnt: DFF<Bits<32>>,
+    /// The last item of a run went last cycle: the sequence restarts at the next edge (a
+    /// register, so the consumer's `ready` reaches no reset of the generator's 128 flops), and
+    /// nothing is offered meanwhile.
+    restart: DFF<Bit>,
     active: Signal<Local, Bit>,
     go: Signal<Local, Bit>,
     c_one3: Constant<Bits<3>>,
@@ -168,6 +173,7 @@ impl Default for TbGen {
             item_nz: Default::default(),
             en_d: Default::default(),
             fcnt: Default::default(),
+            restart: Default::default(),
             active: Default::default(),
             go: Default::default(),
             c_one3: k(1),
@@ -184,12 +190,14 @@ impl Default for TbGen {
 impl Logic for TbGen {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, item, left, left_nz, item_nz, en_d, fcnt);
+        dff_setup!(self, clock, item, left, left_nz, item_nz, en_d, fcnt, restart);
         self.seq.clock.next = self.clock.val();
         self.seq.seq_mode.next = self.seq_mode.val();
-        self.active.next = self.en.val() || self.left_nz.q.val() || self.item_nz.q.val();
+        self.active.next = (self.en.val() || self.left_nz.q.val() || self.item_nz.q.val())
+            && !self.restart.q.val();
         // its own expression, not `active`: Verilator sees no loop through `ready`
-        self.valid.next = self.en.val() || self.left_nz.q.val() || self.item_nz.q.val();
+        self.valid.next = (self.en.val() || self.left_nz.q.val() || self.item_nz.q.val())
+            && !self.restart.q.val();
         self.go.next = self.active.val() && self.ready.val();
         for i in 0..4 {
             self.data[i].next = self.seq.lane[i].val();
@@ -200,7 +208,9 @@ impl Logic for TbGen {
         self.seq.advance.next = self.go.val();
         // restart when DGEN_EN drops, but only once the packet it started is complete (here
         // when between packets, below when its last item goes)
+        self.restart.d.next = false;
         self.seq.init.next = self.clear.val()
+            || self.restart.q.val()
             || (self.en_d.q.val()
                 && !self.en.val()
                 && !self.left_nz.q.val()
@@ -212,13 +222,13 @@ impl Logic for TbGen {
             if self.item.q.val() == self.c_last3.val() {
                 self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
                 if !self.en.val() && !self.left_nz.q.val() {
-                    self.seq.init.next = true;
+                    self.restart.d.next = true;
                 }
                 if !self.en.val() && self.left_nz.q.val() {
                     self.left.d.next = self.left.q.val() - self.c_one5.val();
                     self.left_nz.d.next = self.left.q.val() != self.c_one5.val();
                     if self.left.q.val() == self.c_one5.val() {
-                        self.seq.init.next = true;
+                        self.restart.d.next = true;
                     }
                 }
             }
@@ -236,6 +246,7 @@ impl Logic for TbGen {
             self.item_nz.d.next = false;
             self.en_d.d.next = false;
             self.fcnt.d.next = self.c_zero32.val();
+            self.restart.d.next = false;
             self.seq.init.next = true;
         }
     }

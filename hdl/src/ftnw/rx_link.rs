@@ -17,16 +17,20 @@
 //! reset value: every packet, as the thesis does), otherwise `ack_delay + 2` cycles after the
 //! first held-back packet's commit (ACK of the last committed), or never when a NAK comes
 //! first (a NAK acknowledges everything before it). A duplicate is acknowledged again at once.
-//! Feedback requests leave from a register stage, one cycle after the word that caused them.
+//! Feedback requests leave from a register stage, one cycle after the word that caused them
+//! (after the CRC verdict for a packet's ACK or CRC NAK). When a commit and a NAK for the
+//! next header fall in one cycle, the NAK alone is asked for: it acknowledges the committed
+//! packet too.
 //!
 //! Reception buffer (thesis §2.4.4 PCKBUFFER and DESCRFIFO): `NS = 2^SB` packet slots of 32
 //! words in one block RAM (`PB = SB + 5` address bits), a free pool (one bit per slot), and per
 //! VC a descriptor queue kept as a linked list through the slots (head, tail, count; a slot's
 //! link and `{rao, vc}` in registers), so a VC's queue can hold every slot and never overflows
 //! (FTNW-H164). A packet takes the lowest free slot at its header (none free: NAK "buffer
-//! full", wErrW), is written as it arrives, and is committed (slot leaves the pool, descriptor
-//! queued on its VC) only after its CRC checked; a bad packet leaves its slot free. So no
-//! packet is delivered twice, out of order within its VC or with a bad CRC.
+//! full", wErrW), is written as it arrives, and is committed (descriptor queued on its VC)
+//! only after its CRC checked; its slot leaves the pool at its CRC word, and a bad packet
+//! returns it with the verdict. So no packet is delivered twice, out of order within its VC or
+//! with a bad CRC.
 //! Delivery (the match half of PCKARB): among the VCs with a queued packet whose bit of
 //! `vc_ready` is set (RXBUFF: a credit is available), round-robin after the VC served last, one
 //! whole packet at a time; a VC without `vc_ready` never holds back the others (FTNW-H014,
@@ -38,15 +42,22 @@
 //! later: the round-robin logic and the queue heads' mux are off the selection path. One idle
 //! cycle between packets, 33 cycles per packet against 34 words per packet on the line.
 //! `out_next` marks the pending cycle, with the picked packet's `{rao, vc}` already on
-//! `out_dest`, so RXBUFF computes its address while the first word is read. A commit reaches its
-//! VC's queue a cycle after the CRC check (the slot leaves the free pool at once), so the queue
-//! update is off the decode path.
+//! `out_dest`, so RXBUFF computes its address while the first word is read.
+//!
+//! The CRC verdict: the CRC word is compared with the CRC register at its cycle and the result
+//! registered (`crc_ok`); the verdict acts in the next cycle (`good`: commit, queue on the VC,
+//! `exp` + 1, ACK; `bad`: NAK, the slot back to the pool, DROP), which takes the word after the
+//! CRC word as WAIT does (a header of the next packet back to back), or as DROP after a bad
+//! CRC. So the 32-bit compare ends at a flop, and the commit's enables (the queue, the free
+//! pool, each slot's destination, `exp`, the feedback) start at flops. A header in the
+//! verdict's cycle is checked against `exp + 1` after a good CRC, and takes a slot other than
+//! the one being judged (it left the pool at the CRC word).
 //!
 //! Timing: an input stage registers the word from RXSYNC and its decoding, so every decision
 //! (the sequence compares, the state, the CRC's controls, which take every header and data word
 //! whatever the state) starts at a flop; the events leave from registers too. Latency: the
-//! packet is offered 8 cycles after its CRC word arrives, feedback leaves 2 cycles after the
-//! word that caused it.
+//! packet is offered 8 cycles after its CRC word arrives; feedback leaves 2 cycles after the
+//! word that caused it, 3 after a CRC word (input stage, verdict, feedback register).
 
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
 use crate::common::arbiter::RrPick;
@@ -147,11 +158,26 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// `cnt` is at the CRC word (kept beside it, so the verdict needs no compare of `cnt`).
     at_crc: DFF<Bit>,
     timer: DFF<Bits<16>>,
-    /// A packet committed last cycle, its slot and VC: queued on its VC now (the queue update
-    /// a cycle after the CRC check, off the decode path).
-    qcommit: DFF<Bit>,
-    qslot: DFF<Bits<SB>>,
-    qvc: DFF<Bits<3>>,
+    /// The CRC verdict, a cycle after the CRC word: `vchk` (a packet received in RECV) or
+    /// `vdup` (a duplicate) had its CRC word last cycle, and `crc_ok` is its compare, registered
+    /// (the compare ends at this flop; the commit and its enables start at flops).
+    vchk: DFF<Bit>,
+    vdup: DFF<Bit>,
+    crc_ok: DFF<Bit>,
+    /// The packet's VC's queue tail and whether that queue was non-empty, taken at the CRC word
+    /// (a tail moves only with a commit), so the commit's link write decodes registers.
+    tq_r: DFF<Bits<SB>>,
+    tnz_r: DFF<Bit>,
+    /// `cur_seq` a cycle later: the sequence number of the packet whose verdict was last
+    /// cycle, for its ACK (a header in the verdict cycle has replaced `cur_seq` since).
+    cseq_r: DFF<Bits<S>>,
+    /// The verdict's commit (queued on its VC now), its slot and VC (`cur_slot` and `cur_dest`
+    /// still hold them: a header in this cycle replaces them from the next).
+    qcommit: Signal<Local, Bit>,
+    qslot: Signal<Local, Bits<SB>>,
+    qvc: Signal<Local, Bits<3>>,
+    /// The verdict is a bad CRC: NAK, and the word of this cycle is dropped.
+    bad: Signal<Local, Bit>,
     /// Free pool: bit s set while slot s holds no committed packet.
     free: DFF<Bits<NS>>,
     /// Committed packets in the buffer (delivery under way included).
@@ -207,8 +233,9 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     i_dirty: DFF<Bit>,
     i_kind: DFF<Bits<2>>,
     i_seq: DFF<Bits<S>>,
-    /// The last control word's sequence number, for the peer feedback passed to TXLINK: a
-    /// register of its own (loaded only with a control word), placed by TXLINK's window test.
+    /// The word's sequence number for the peer feedback passed to TXLINK (`peer_seq`, read
+    /// only with `peer_fb`): a register of its own, placed by TXLINK's window test, loaded
+    /// every cycle (a load enable from the control-word decode would put the decode on it).
     i_fseq: DFF<Bits<S>>,
     /// A header's sequence checks, made a cycle ahead against both values `exp` can have when
     /// the header is processed (unchanged, or one up after a commit, which `good_r` then shows):
@@ -388,9 +415,16 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             cnt: Default::default(),
             at_crc: Default::default(),
             timer: Default::default(),
+            vchk: Default::default(),
+            vdup: Default::default(),
+            crc_ok: Default::default(),
+            tq_r: Default::default(),
+            tnz_r: Default::default(),
+            cseq_r: Default::default(),
             qcommit: Default::default(),
             qslot: Default::default(),
             qvc: Default::default(),
+            bad: Default::default(),
             free: Default::default(),
             used: Default::default(),
             nxt: std::array::from_fn(|_| Default::default()),
@@ -537,9 +571,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             cnt,
             at_crc,
             timer,
-            qcommit,
-            qslot,
-            qvc,
+            vchk,
+            vdup,
+            crc_ok,
+            tq_r,
+            tnz_r,
+            cseq_r,
             free,
             used,
             sel_valid,
@@ -626,9 +663,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.i_dirty.d.next = self.dec.dirty.val();
         self.i_kind.d.next = self.dec.kind.val();
         self.i_seq.d.next = self.dec.seq.val();
-        if self.rxv.val() && self.dec.is_ctrl.val() {
-            self.i_fseq.d.next = self.dec.seq.val();
-        }
+        self.i_fseq.d.next = self.dec.seq.val();
         self.i_dest.d.next = self.dec.dest.val();
         self.i_dclass.d.next = self.dec.dclass.val();
         // the events leave from registers (into the counters and exception bits)
@@ -667,16 +702,25 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.h_eq1.d.next = self.dec.hseq.val() == self.exp1.val();
         self.h_dup0.d.next = self.age0.val() < self.c_half_s.val();
         self.h_dup1.d.next = self.age1.val() < self.c_half_s.val();
+        // the verdict of last cycle's CRC word: a packet received in RECV is committed (good)
+        // or NAKed (bad); a duplicate with a good CRC is acknowledged again at once
+        self.good.next = self.vchk.q.val() && self.crc_ok.q.val();
+        self.bad.next = self.vchk.q.val() && !self.crc_ok.q.val();
+        self.dup_ack.next = self.vdup.q.val() && self.crc_ok.q.val();
+        self.vchk.d.next = false;
+        self.vdup.d.next = false;
+        self.crc_ok.d.next = self.i_rxd.q.val() == self.pcrc.crc.val();
+        self.cseq_r.d.next = self.cur_seq.q.val();
+        // a commit moves `exp` at the next edge: a header's checks made against the `exp` of a
+        // commit's cycle (made in it, or in the cycle before) take `exp + 1`
         self.h_eq.next = self.h_eq0.q.val();
         self.h_dup.next = self.h_dup0.q.val();
-        if self.good_r.q.val() {
+        if self.good.val() || self.good_r.q.val() {
             self.h_eq.next = self.h_eq1.q.val();
             self.h_dup.next = self.h_dup1.q.val();
         }
 
-        self.good.next = false;
         self.nak_req.next = false;
-        self.dup_ack.next = false;
         self.peer_fb.next = false;
         self.peer_nak.next = self.i_kind.q.val() == self.c_kind_nak.val();
         self.peer_seq.next = self.i_fseq.q.val();
@@ -691,6 +735,14 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.cause.next = self.c_zero_nak.val();
         self.commit.next = false;
         self.write.next = false;
+        self.tq_r.d.next = self.c_slot[0].val();
+        self.tnz_r.d.next = false;
+        for i in 0..8 {
+            if self.cur_dest.q.val().get_bits::<3>(0) == self.c_vc[i].val() {
+                self.tq_r.d.next = self.tail[i].q.val();
+                self.tnz_r.d.next = self.vc_nz[i].q.val();
+            }
+        }
 
         // ---- timeout inside a packet ----
         if self.i_rxv.q.val()
@@ -716,7 +768,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             if self.i_rxv.q.val() && self.i_hdr.q.val() {
                 self.ev_offline_data_r.d.next = true;
             }
-        } else if self.i_wv.q.val() && (self.st.q.val() == self.c_st_wait.val()) {
+        } else if self.i_wv.q.val() && (self.st.q.val() == self.c_st_wait.val()) && !self.bad.val()
+        {
             if self.i_hdr.q.val() {
                 self.cur_seq.d.next = self.i_seq.q.val();
                 self.cur_dest.d.next = self.i_dest.q.val();
@@ -743,7 +796,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             } else if self.i_dirty.q.val() {
                 self.ev_dirty_cmd_r.d.next = true;
             }
-        } else if self.i_wv.q.val() && (self.st.q.val() == self.c_st_drop.val()) {
+        } else if self.i_wv.q.val() && ((self.st.q.val() == self.c_st_drop.val()) || self.bad.val())
+        {
             if self.i_dirty.q.val() {
                 self.ev_dirty_cmd_r.d.next = true;
             }
@@ -751,22 +805,14 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             // RECV or DUP
             if self.i_data.q.val() {
                 if self.at_crc.q.val() {
+                    // the CRC word: compared now (`crc_ok`), judged in the next cycle (`good`,
+                    // `bad`), which takes the next word as WAIT does, or as DROP after a bad CRC
                     self.st.d.next = self.c_st_wait.val();
-                    if self.i_rxd.q.val() == self.pcrc.crc.val() {
-                        if self.st.q.val() == self.c_st_recv.val() {
-                            self.good.next = true;
-                            self.commit.next = true;
-                            self.exp.d.next = self.exp.q.val() + self.c_one_s.val();
-                        } else {
-                            // a duplicate is acknowledged again at once
-                            self.dup_ack.next = true;
-                        }
-                    } else if self.st.q.val() == self.c_st_recv.val() {
-                        self.st.d.next = self.c_st_drop.val();
-                        self.nak_req.next = true;
-                        self.ev_crc_r.d.next = true;
-                        self.cause.next = self.c_nak[0].val();
-                    }
+                    self.vchk.d.next = self.st.q.val() == self.c_st_recv.val();
+                    self.vdup.d.next = self.st.q.val() == self.c_st_dup.val();
+                    // the slot leaves the pool now (a header in the verdict's cycle takes
+                    // another); a bad CRC returns it
+                    self.commit.next = self.st.q.val() == self.c_st_recv.val();
                 } else {
                     self.cnt.d.next = self.cnt.q.val() + self.c_one6.val();
                     self.at_crc.d.next = self.cnt.q.val() == self.c_crc_last.val();
@@ -791,6 +837,22 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.st.d.next = self.c_st_wait.val();
             }
         }
+        // a bad CRC: NAK, then DROP (unless a RESTART or going offline in this cycle returns to
+        // WAIT, as they would in DROP); no other NAK can come in its cycle (the state is WAIT
+        // and a header is dropped)
+        if self.bad.val() {
+            self.nak_req.next = true;
+            self.ev_crc_r.d.next = true;
+            self.cause.next = self.c_nak[0].val();
+            if !(self.i_cv.q.val() && (self.i_kind.q.val() == self.c_kind_restart.val()))
+                && !self.offline.val()
+            {
+                self.st.d.next = self.c_st_drop.val();
+            }
+        }
+        if self.good.val() {
+            self.exp.d.next = self.exp.q.val() + self.c_one_s.val();
+        }
 
         // ---- feedback, one register stage after the word that caused it: NAKs and duplicate
         // ACKs as they come, committed packets' ACKs coalesced (ack_every 0 or 1: each at once,
@@ -812,9 +874,11 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.nak_r.q.val() || self.dup_r.q.val() || self.ack_now.val() || self.ack_late.val();
         self.fb_nak.next = self.nak_r.q.val();
         // a NAK names the next expected packet, an ACK the committed packet or the duplicate
+        // (whose verdict was last cycle: `cseq_r`). A NAK for a header in a commit's cycle
+        // comes with that commit's ACK: the NAK alone is sent, and acknowledges it.
         self.fb_seq.next = self.exp.q.val();
-        if self.good_r.q.val() || self.dup_r.q.val() {
-            self.fb_seq.next = self.cur_seq.q.val();
+        if (self.good_r.q.val() || self.dup_r.q.val()) && !self.nak_r.q.val() {
+            self.fb_seq.next = self.cseq_r.q.val();
         }
         if self.ack_late.val() {
             // the last committed: every commit up to the previous cycle is in `exp`, and one
@@ -971,36 +1035,41 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.pbuf.read_address.next = self.ra.y.val();
 
         // ---- the free pool and the per-VC queues ----
+        // a packet's slot leaves the pool at its CRC word (`commit`, whatever the CRC), returns
+        // with a bad verdict (`bad`, a cycle later) or once delivered (`pop`)
+        self.qcommit.next = self.good.val();
+        self.qslot.next = self.cur_slot.q.val();
+        self.qvc.next = self.cur_dest.q.val().get_bits::<3>(0);
         self.free_next.next = self.free.q.val();
         for s in 0..NS {
             if self.commit.val() && (self.cur_slot.q.val() == self.c_slot[s].val()) {
                 self.free_next.next = self.free_next.val() & !self.c_slot_bit[s].val();
+            }
+            if self.qcommit.val() && (self.qslot.val() == self.c_slot[s].val()) {
                 self.sdest[s].d.next = self.cur_dest.q.val();
             }
         }
         for s in 0..NS {
-            if self.pop.val() && (self.sel_slot.q.val() == self.c_slot[s].val()) {
+            if (self.pop.val() && (self.sel_slot.q.val() == self.c_slot[s].val()))
+                || (self.bad.val() && (self.cur_slot.q.val() == self.c_slot[s].val()))
+            {
                 self.free_next.next = self.free_next.val() | self.c_slot_bit[s].val();
             }
         }
         self.free.d.next = self.free_next.val();
-        if self.commit.val() && !self.pop.val() {
+        if self.qcommit.val() && !self.pop.val() {
             self.used.d.next = self.used.q.val() + self.c_one5.val();
         }
-        if self.pop.val() && !self.commit.val() {
+        if self.pop.val() && !self.qcommit.val() {
             self.used.d.next = self.used.q.val() - self.c_one5.val();
         }
-        // the queues take a commit a cycle later (the slot has left the pool already)
-        self.qcommit.d.next = self.commit.val();
-        self.qslot.d.next = self.cur_slot.q.val();
-        self.qvc.d.next = self.cur_dest.q.val().get_bits::<3>(0);
         self.descr_vc.next = self.c_zero8.val();
         for i in 0..8 {
-            if self.qcommit.q.val() && (self.qvc.q.val() == self.c_vc[i].val()) {
+            if self.qcommit.val() && (self.qvc.val() == self.c_vc[i].val()) {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() + self.c_one5.val();
                 self.vc_nz[i].d.next = true;
                 self.vc_one[i].d.next = !self.vc_nz[i].q.val();
-                self.tail[i].d.next = self.qslot.q.val();
+                self.tail[i].d.next = self.qslot.val();
                 // an empty queue (or one emptied by this cycle's pop) starts at the new slot;
                 // else the tail links to it (an empty queue's tail is stale: another VC may
                 // own that slot now)
@@ -1009,16 +1078,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                         && (self.sel_vc.q.val() == self.c_vc[i].val())
                         && self.vc_one[i].q.val())
                 {
-                    self.head[i].d.next = self.qslot.q.val();
-                }
-                // a queue that this cycle's pop empties links from its tail too: that is the
-                // popped slot, free from now on, so the link is never read (pop off this path)
-                if self.vc_nz[i].q.val() {
-                    for s in 0..NS {
-                        if self.tail[i].q.val() == self.c_slot[s].val() {
-                            self.nxt[s].d.next = self.qslot.q.val();
-                        }
-                    }
+                    self.head[i].d.next = self.qslot.val();
                 }
             }
             if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
@@ -1026,12 +1086,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.vc_nz[i].d.next = !self.vc_one[i].q.val();
                 self.vc_one[i].d.next = self.vc_cnt[i].q.val() == self.c_two5.val();
                 if !(self.vc_one[i].q.val()
-                    && self.qcommit.q.val()
-                    && (self.qvc.q.val() == self.c_vc[i].val()))
+                    && self.qcommit.val()
+                    && (self.qvc.val() == self.c_vc[i].val()))
                 {
                     self.head[i].d.next = self.head_next.val();
                 }
-                if self.qcommit.q.val() && (self.qvc.q.val() == self.c_vc[i].val()) {
+                if self.qcommit.val() && (self.qvc.val() == self.c_vc[i].val()) {
                     self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();
                     self.vc_nz[i].d.next = self.vc_nz[i].q.val();
                     self.vc_one[i].d.next = self.vc_one[i].q.val();
@@ -1039,6 +1099,16 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             }
             if self.vc_nz[i].q.val() {
                 self.descr_vc.next = self.descr_vc.val() | self.c_vc_bit[i].val();
+            }
+        }
+        // a non-empty queue's tail links to the new slot (tail and emptiness taken at the CRC
+        // word; a queue that a pop has emptied since links from its tail too: that is the
+        // popped slot, free from then on, so the link is never read)
+        if self.qcommit.val() && self.tnz_r.q.val() {
+            for s in 0..NS {
+                if self.tq_r.q.val() == self.c_slot[s].val() {
+                    self.nxt[s].d.next = self.qslot.val();
+                }
             }
         }
 
@@ -1063,7 +1133,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.used.d.next = self.c_zero_w.val();
             self.sel_valid.d.next = false;
             self.pend.d.next = false;
-            self.qcommit.d.next = false;
+            self.vchk.d.next = false;
+            self.vdup.d.next = false;
             self.rr.d.next = self.c_vc[7].val();
             self.ocnt.d.next = self.c_zero5.val();
             self.olast.d.next = false;

@@ -34,8 +34,11 @@
 //! word index and whether feedback holds the packet, not on the priority chain; the CRC trailer
 //! leaves from the CRC's own register (`CrcClear`, cleared while no packet is sent, so its loop
 //! holds the XOR trees alone); "acknowledgements
-//! overtook a resend" is the sign of `send - ack`; `inj_ready` is a register (room freed by an
-//! ACK shows a cycle later).
+//! overtook a resend" (the sign of `send - ack`) and "a packet waits" (`send != fill`) are
+//! registers computed a cycle ahead from every pair of next values the pointers can take, and
+//! `send` moves in flat branches (`to_next`, `to_ack`, `jump`), so the word selection's
+//! priority chain and `send`'s enable start at flops; `inj_ready` is a register (room freed by
+//! an ACK shows a cycle later).
 
 use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::prim::{k, Concat};
@@ -214,16 +217,34 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     // locals
     occ: Signal<Local, Bits<S>>,
     infl: Signal<Local, Bits<S>>,
-    sdist: Signal<Local, Bits<S>>,
+    /// Acknowledgements overtook a resend (`send - ack` wrapped) and `send != fill`, for this
+    /// cycle's pointers: registers computed a cycle ahead from every pair of next values the
+    /// pointers can take (`send`: itself, `send + 1`, `ack`; `ack`: itself, the feedback's
+    /// `p` or `p + 1`; `fill`: itself or `fill + 1`), chosen by flops, so the word selection's
+    /// chain starts at flops, not at a subtraction or a compare of the pointers.
+    ovt_r: DFF<Bit>,
+    sf_r: DFF<Bit>,
+    d_sa: Signal<Local, Bits<S>>,
+    d_sp: Signal<Local, Bits<S>>,
+    d_sp1: Signal<Local, Bits<S>>,
+    d_s1a: Signal<Local, Bits<S>>,
+    d_s1p: Signal<Local, Bits<S>>,
+    d_ap: Signal<Local, Bits<S>>,
+    d_ap1: Signal<Local, Bits<S>>,
+    fill1: Signal<Local, Bits<S>>,
+    /// Which next values: `send` moves to `send + 1` / to `ack`, `ack` moves (to `p` on a NAK,
+    /// `p + 1` on an ACK), `fill` moves.
+    nx_s1: Signal<Local, Bit>,
+    nx_sa: Signal<Local, Bit>,
+    nx_fill: Signal<Local, Bit>,
     stale: Signal<Local, Bits<S>>,
     inj_go: Signal<Local, Bit>,
     wn: Signal<Local, Bits<6>>,
-    sn: Signal<Local, Bits<S>>,
     pword: Signal<Local, Bits<32>>,
     pidx: Signal<Local, Bits<6>>,
     rd_lo: Signal<Local, Bits<3>>,
     rd_w: Signal<Local, Bits<5>>,
-    /// Acknowledgements overtook a resend: the slot sent next is `ack`, not `sn`.
+    /// Acknowledgements overtook a resend: the slot sent next is `ack`, not `send`.
     jump: Signal<Local, Bit>,
     fb_valid: Signal<Local, Bit>,
     progress: Signal<Local, Bit>,
@@ -384,7 +405,19 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             txc_r: DFFWithInit::new((tnw::C_CONTROL as u64).into()),
             occ: Default::default(),
             infl: Default::default(),
-            sdist: Default::default(),
+            ovt_r: Default::default(),
+            sf_r: Default::default(),
+            d_sa: Default::default(),
+            d_sp: Default::default(),
+            d_sp1: Default::default(),
+            d_s1a: Default::default(),
+            d_s1p: Default::default(),
+            d_ap: Default::default(),
+            d_ap1: Default::default(),
+            fill1: Default::default(),
+            nx_s1: Default::default(),
+            nx_sa: Default::default(),
+            nx_fill: Default::default(),
             fbok_r: Default::default(),
             ge_ack: Default::default(),
             ge_p: Default::default(),
@@ -399,7 +432,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             stale: Default::default(),
             inj_go: Default::default(),
             wn: Default::default(),
-            sn: Default::default(),
             pword: Default::default(),
             pidx: Default::default(),
             rd_lo: Default::default(),
@@ -452,6 +484,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         dff_setup!(
             self,
             clock,
+            ovt_r,
+            sf_r,
             ack_p,
             fbok_r,
             send_p,
@@ -505,7 +539,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // ---- pointers and occupancy ----
         self.occ.next = self.fill_p.q.val() - self.ack_p.q.val();
         self.infl.next = self.high_p.q.val() - self.ack_p.q.val();
-        self.sdist.next = self.send_p.q.val() - self.ack_p.q.val();
         self.pfb_r.d.next = self.peer_fb.val();
         self.pnak_r.d.next = self.peer_nak.val();
         self.pseq_r.d.next = self.peer_seq.val();
@@ -590,8 +623,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.cut.next = false;
         self.pidx.next = self.widx.q.val() - self.c_one6.val();
         self.wn.next = self.widx.q.val();
-        self.sn.next = self.send_p.q.val();
-        self.jump.next = false;
         // the RESTART and CRC-word branches below, spelled out flat (the RAM copy to read
         // next is chosen off the priority chain)
         self.to_ack.next = !self.offline.val()
@@ -694,20 +725,13 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         } else if !self.wbusy.q.val() && self.rst_pend.q.val() {
             self.txd_r.d.next = self.c_restart.val();
             self.rst_pend.d.next = false;
-            self.sn.next = self.ack_p.q.val();
             // a RESTART with nothing in flight (coming online) is no entry into resend
             self.ev_resend_r.d.next = self.high_p.q.val() != self.ack_p.q.val();
         } else if !self.wbusy.q.val() && (self.idle_left.q.val() != self.c_zero3.val()) {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
-        } else if !self.wbusy.q.val()
-            && ((self.sdist.val() & self.c_msb_s.val()) != self.c_zero_s.val())
-        {
-            // acknowledgements overtook a resend (`send - ack` wrapped: `ack` is never more
-            // than 2^B ahead of `send`, nor `send` of `ack`, and S >= B + 2): continue from
-            // `ack`. Nothing is sent and the lane RAMs are read again in the next cycle, so the
-            // compare reaches only `send` and, registered, the choice of destination RAM copy
-            self.jump.next = true;
-        } else if !self.wbusy.q.val() && (self.send_p.q.val() != self.fill_p.q.val()) {
+        } else if !self.wbusy.q.val() && self.ovt_r.q.val() {
+            // acknowledgements overtook a resend (`jump`, below): nothing is sent
+        } else if !self.wbusy.q.val() && self.sf_r.q.val() {
             self.txd_r.d.next = self.hdr_enc.d.val();
             self.txc_r.d.next = self.c_hdr.val();
             self.crc_s.d.next = true;
@@ -722,15 +746,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.wn.next = self.c_zero6.val();
             self.wbusy.d.next = false;
             self.wlast.d.next = false;
-            self.sn.next = self.send1.val();
-            if self.send_p.q.val() == self.high_p.q.val() {
-                self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
-                self.high_inc.next = true;
-            }
-            self.pkt_cnt.d.next = self.pkt_cnt.q.val() + self.c_one8.val();
-            if self.pkt_cnt.q.val() == self.c_pkt_last.val() {
-                self.idle_left.d.next = self.c_burst.val();
-            }
         } else if self.wbusy.q.val() {
             self.txc_r.d.next = self.c_data.val();
             self.crc_v.d.next = true;
@@ -779,6 +794,87 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.wlast.d.next = false;
         }
         self.widx.d.next = self.wn.val();
+        // `send` moves in three branches of the chain above, spelled out flat (their data
+        // compares stay off `send`'s enable): after the CRC word (`to_next`: `wlast` implies
+        // `wbusy`, so no branch before it can be taken) to `send + 1`; with a RESTART
+        // (`to_ack`) or when acknowledgements overtook a resend (`jump`: `send - ack` wrapped,
+        // as `ack` is never more than 2^B ahead of `send`, nor `send` of `ack`, and
+        // S >= B + 2; nothing is sent and the lane RAMs are read again in the next cycle) to
+        // `ack`. The CRC word's branch also counts the packet.
+        self.jump.next = !self.offline.val()
+            && !self.fb_pend.q.val()
+            && !self.wbusy.q.val()
+            && !self.rst_pend.q.val()
+            && (self.idle_left.q.val() == self.c_zero3.val())
+            && self.ovt_r.q.val();
+        self.send_p.d.next = self.send_p.q.val();
+        if self.to_next.val() {
+            self.send_p.d.next = self.send1.val();
+            if self.send_p.q.val() == self.high_p.q.val() {
+                self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
+                self.high_inc.next = true;
+            }
+            self.pkt_cnt.d.next = self.pkt_cnt.q.val() + self.c_one8.val();
+            if self.pkt_cnt.q.val() == self.c_pkt_last.val() {
+                self.idle_left.d.next = self.c_burst.val();
+            }
+        }
+        if self.to_ack.val() || self.jump.val() {
+            self.send_p.d.next = self.ack_p.q.val();
+        }
+        // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration)
+        self.nx_s1.next = self.to_next.val();
+        self.nx_sa.next = self.to_ack.val() || self.jump.val();
+        self.nx_fill.next = self.inj_go.val() && (self.fill_item.q.val() == self.c_item_last.val());
+        self.d_sa.next = self.send_p.q.val() - self.ack_p.q.val();
+        self.d_sp.next = self.send_p.q.val() - self.pseq_r.q.val();
+        self.d_sp1.next = self.send_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
+        self.d_s1a.next = self.send1.val() - self.ack_p.q.val();
+        self.d_s1p.next = self.send1.val() - self.pseq_r.q.val();
+        self.d_ap.next = self.ack_p.q.val() - self.pseq_r.q.val();
+        self.d_ap1.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
+        self.ovt_r.d.next = (self.d_sa.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+        if self.fb_valid.val() && self.pnak_r.q.val() {
+            self.ovt_r.d.next = (self.d_sp.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+        }
+        if self.fb_valid.val() && !self.pnak_r.q.val() {
+            self.ovt_r.d.next = (self.d_sp1.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+        }
+        if self.nx_s1.val() {
+            self.ovt_r.d.next = (self.d_s1a.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            if self.fb_valid.val() && self.pnak_r.q.val() {
+                self.ovt_r.d.next = (self.d_s1p.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            }
+            if self.fb_valid.val() && !self.pnak_r.q.val() {
+                self.ovt_r.d.next = (self.d_sp.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            }
+        }
+        if self.nx_sa.val() {
+            self.ovt_r.d.next = false;
+            if self.fb_valid.val() && self.pnak_r.q.val() {
+                self.ovt_r.d.next = (self.d_ap.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            }
+            if self.fb_valid.val() && !self.pnak_r.q.val() {
+                self.ovt_r.d.next = (self.d_ap1.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            }
+        }
+        self.fill1.next = self.fill_p.q.val() + self.c_one_s.val();
+        self.sf_r.d.next = self.send_p.q.val() != self.fill_p.q.val();
+        if self.nx_fill.val() {
+            self.sf_r.d.next = self.send_p.q.val() != self.fill1.val();
+        }
+        if self.nx_s1.val() {
+            self.sf_r.d.next = self.send1.val() != self.fill_p.q.val();
+            if self.nx_fill.val() {
+                self.sf_r.d.next = self.send_p.q.val() != self.fill_p.q.val();
+            }
+        }
+        if self.nx_sa.val() {
+            self.sf_r.d.next = self.ack_p.q.val() != self.fill_p.q.val();
+            if self.nx_fill.val() {
+                self.sf_r.d.next = self.ack_p.q.val() != self.fill1.val();
+            }
+        }
         // the window test for the feedback registered now (see `win_ack`)
         self.fbok_n.next = self.win_ack.val();
         if self.fb_valid.val() {
@@ -796,10 +892,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.lanes[1].read_zero.next = self.rd_lane.val() != self.c_lane1.val();
         self.lanes[2].read_zero.next = self.rd_lane.val() != self.c_lane2.val();
         self.lanes[3].read_zero.next = self.rd_lane.val() != self.c_lane3.val();
-        self.send_p.d.next = self.sn.val();
-        if self.jump.val() {
-            self.send_p.d.next = self.ack_p.q.val();
-        }
         self.to_ack_r.d.next = self.to_ack.val() || self.jump.val();
         self.to_next_r.d.next = self.to_next.val();
         self.dest_ram[0].read_address.next = self.send_p.q.val().get_bits::<B>(0);
@@ -875,6 +967,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.reset.val() {
             self.ack_p.d.next = self.c_zero_s.val();
             self.fbok_r.d.next = false;
+            self.ovt_r.d.next = false;
+            self.sf_r.d.next = false;
             self.send_p.d.next = self.c_zero_s.val();
             self.high_p.d.next = self.c_zero_s.val();
             self.fill_p.d.next = self.c_zero_s.val();

@@ -691,15 +691,15 @@ fn rx_coalesces_acks_every_k_packets_or_after_the_delay() {
         // a duplicate is acknowledged at once, the held-back packet later
         let mut rx = coalescing(4, 60);
         rx.feed(&pkts[0].words(0));
-        // the commit: a cycle after the CRC word (RXLINK's input stage)
-        let commit = rx.now;
+        // the commit: two cycles after the CRC word (RXLINK's input stage, the CRC verdict)
+        let commit = rx.now + 1;
         rx.feed(&pkts[0].words(0));
         rx.idle(100);
         assert_eq!(rx.fb, vec![ack(0), ack(0)]);
         assert_eq!(
             rx.fb_at[0],
             commit + words_per(1) + 1,
-            "the duplicate's ACK two cycles after its CRC word (input stage, feedback register)"
+            "the duplicate's ACK three cycles after its CRC word (input stage, verdict, feedback register)"
         );
         assert_eq!(
             rx.fb_at[1],
@@ -729,7 +729,7 @@ fn rx_reset_clears_pending_feedback_and_held_acks() {
         assert!(rx.fb.is_empty(), "held back, then dropped by the reset");
         // the same packet again (sequence numbers restart at 0): DELAY + 2 after its commit
         rx.feed(&p0.words(0));
-        let commit = rx.now; // a cycle after the CRC word (RXLINK's input stage)
+        let commit = rx.now + 1; // two cycles after the CRC word (input stage, verdict)
         rx.idle(200);
         assert_eq!(rx.fb, vec![ack(0)]);
         assert_eq!(rx.fb_at[0], commit + 152, "the timer started from 0");
@@ -782,7 +782,7 @@ fn rx_crc_error_naks_then_drops_until_restart() {
             let mut bad = p0.words(0);
             bad[33].d ^= 1 << rng.below(32);
             rx.feed(&bad);
-            rx.idle(2); // feedback leaves two cycles after the word that caused it
+            rx.idle(3); // feedback leaves three cycles after the CRC word (input stage, verdict, feedback register)
             assert_eq!(rx.fb, vec![nak(0, NakCause::Crc)]);
             // everything is dropped without feedback until RESTART: even the good copy
             rx.feed(&p0.words(0));
@@ -903,7 +903,9 @@ fn rx_full_buffer_refuses_with_nak_until_room_frees() {
             for (s, p) in pkts.iter().enumerate() {
                 rx.feed(&p.words(s as u16));
             }
-            let mut want: Vec<Fb> = (0..8).map(ack).collect();
+            // the 8th packet's verdict and the 9th's header fall in one cycle: the NAK alone is
+            // sent, and acknowledges packets up to 7
+            let mut want: Vec<Fb> = (0..7).map(ack).collect();
             want.push(nak(8, NakCause::BufferFull));
             assert_eq!(rx.fb, want);
             rx.ready = true;
@@ -953,8 +955,9 @@ fn rx_slots_are_shared_by_vcs_and_never_lost() {
                 p.dest =
                     (p.dest & !7) | (rng.below(8) as u16 & if rng.chance(0.7) { 3 } else { 7 });
                 rx.feed(&p.words(seq));
-                // its CRC word is checked a cycle later (RXLINK's input stage)
-                rx.idle(1);
+                // its CRC word is checked a cycle later (RXLINK's input stage) and judged in
+                // the next
+                rx.idle(2);
                 seq = (seq + 1) & 0xFF;
                 sent.push(p);
             } else {
