@@ -822,7 +822,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.to_ack.val() || self.jump.val() {
             self.send_p.d.next = self.ack_p.q.val();
         }
-        // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration)
+        // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration): each always
+        // equals its function of the pointers of its cycle. (After a NAK, `rst_pend` keeps
+        // `jump` off until the RESTART's branch moves `send`, so the NAK cases where `send`
+        // stays or moves to `send + 1` are never looked at; they keep that invariant simple.)
         self.nx_s1.next = self.to_next.val();
         self.nx_sa.next = self.to_ack.val() || self.jump.val();
         self.nx_fill.next = self.inj_go.val() && (self.fill_item.q.val() == self.c_item_last.val());

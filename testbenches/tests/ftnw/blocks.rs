@@ -327,6 +327,97 @@ fn tx_acks_overtaking_a_resend_skip_to_the_first_unacknowledged() {
     });
 }
 
+/// Feedback overtaking a resend at every cycle of it: after NAK(0) starts a resend, an ACK(k)
+/// or a second NAK(k) comes 0-79 cycles later, with or without a local feedback word holding a
+/// packet boundary around it. From the word decided two cycles after its strobe (registered on
+/// entry, then `ack` moves) no packet it covers (up to k for an ACK, below k for a NAK) is sent
+/// again, and after the last RESTART every packet from the first one not covered is sent once,
+/// whole and in order. (TXLINK tells "acknowledgements overtook a resend" from a register
+/// computed a cycle ahead from the next values its pointers can take: this sweeps the cycles
+/// at which `ack` and `send` move together or apart.)
+// verifies: FTNW-L007
+#[test]
+fn tx_feedback_overtaking_a_resend_at_any_cycle() {
+    check(
+        "tx_feedback_overtaking_a_resend_at_any_cycle",
+        0x710A,
+        |rng| {
+            const N: usize = 5;
+            let pkts: Vec<Pkt> = (0..N).map(|_| Pkt::random(rng)).collect();
+            let cases = (0..3u16)
+                .map(|k| (false, k))
+                .chain((1..4u16).map(|k| (true, k)));
+            for (nak, k) in cases {
+                // the first packet the feedback does not cover
+                let first = if nak { k } else { k + 1 };
+                for off in 0..80usize {
+                    for hold in [None, Some(-1i64), Some(0), Some(1), Some(2)] {
+                        let kind = if nak { "NAK" } else { "ACK" };
+                        let what = format!(
+                            "{kind}({k}) {off} cycles after NAK(0), local feedback {hold:?}"
+                        );
+                        let mut tx = Tx::new(TxConfig::default());
+                        for p in &pkts {
+                            tx.inject(p);
+                        }
+                        tx.run(N * tnw::PACKET_WORDS + 10);
+                        let t_nak = tx.wire.len();
+                        let t_fb2 = t_nak + 1 + off;
+                        let t_local = hold.map(|h| (t_fb2 as i64 + h) as usize);
+                        while tx.wire.len() < t_nak + (N + 2) * tnw::PACKET_WORDS + 20 {
+                            let now = tx.wire.len();
+                            let peer = if now == t_nak {
+                                Some((true, 0))
+                            } else {
+                                (now == t_fb2).then_some((nak, k))
+                            };
+                            let local = (Some(now) == t_local).then_some((false, 0u16));
+                            tx.cycle_with(local, peer);
+                        }
+                        let heads: Vec<(usize, u16)> = tx
+                            .wire
+                            .iter()
+                            .enumerate()
+                            .skip(t_nak)
+                            .filter_map(|(i, w)| match tnw::decode(*w, 8) {
+                                tnw::Decoded::Header(h) => Some((i, h.seq)),
+                                _ => None,
+                            })
+                            .collect();
+                        for &(i, s) in &heads {
+                            assert!(
+                                i < t_fb2 + 2 || s >= first,
+                                "{what}: packet {s} sent at {i}, after the feedback took effect"
+                            );
+                        }
+                        // after the last RESTART: the packets, feedback words and IDLEs left out
+                        let r = tx.wire.iter().rposition(|w| *w == restart()).unwrap();
+                        assert!(r >= t_nak, "{what}: no RESTART after the NAK");
+                        let words: Vec<Word> = tx.wire[r + 1..]
+                            .iter()
+                            .copied()
+                            .filter(|w| !matches!(tnw::decode(*w, 8), tnw::Decoded::Ctrl(..)))
+                            .collect();
+                        let seqs: Vec<u16> =
+                            heads.iter().filter(|h| h.0 > r).map(|h| h.1).collect();
+                        assert!(
+                            seqs.windows(2).all(|w| w[0] < w[1])
+                                && seqs.last() == Some(&(N as u16 - 1))
+                                && (first..N as u16).all(|s| seqs.contains(&s)),
+                            "{what}: packets sent after the last RESTART {seqs:?}"
+                        );
+                        let want: Vec<Word> = seqs
+                            .iter()
+                            .flat_map(|&s| pkts[s as usize].words(s))
+                            .collect();
+                        same(&words, &want, &what);
+                    }
+                }
+            }
+        },
+    );
+}
+
 /// A TX reset restarts the IDLE-burst count: after 100 packets and a reset, the first burst of
 /// IDLEs comes after the 256th packet sent since the reset, not the 156th.
 // verifies: FTNW-L063
