@@ -203,6 +203,10 @@ fn a_failing_verilator_test_leaves_a_waveform() {
         nicgen_sim::harness::testing::file_stem(name)
     ));
     let _ = std::fs::remove_file(&vcd);
+    assert!(
+        std::env::var("NICGEN_NO_VCD").is_err(),
+        "NICGEN_NO_VCD is set: it turns off the replay this test checks (run it without)"
+    );
     let failed = std::panic::catch_unwind(|| {
         check(name, 0xBAD, |rng| {
             let top = Box::new(HazardTop::new("hazard", UntypedLiteralHazard::default()));
