@@ -9,8 +9,8 @@
 //! one-shot run and when DGEN_EN drops, after the packet it started is complete (restarting
 //! mid-packet would fill its last items from the new sequence); after the last packet of a run
 //! the restart takes one cycle, in which nothing is offered. DATACHK restarts its sequence and
-//! clears its error counter while CHKEN is 0. DATACHK registers its input and compares a cycle later, so its
-//! counters move one cycle after the word was delivered.
+//! clears its error counter while CHKEN is 0. DATACHK registers its input and compares a cycle
+//! later, so its counters move one cycle after the word was delivered.
 
 use crate::common::prim::{k, Concat};
 use nicgen_wire::ftnw::link as tnw;

@@ -274,6 +274,8 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     h_dup: Signal<Local, Bit>,
     take: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
+    /// The CRC word of a packet received in RECV: its slot leaves the free pool (the packet is
+    /// committed a cycle later if its CRC is good, `qcommit`).
     commit: Signal<Local, Bit>,
     write: Signal<Local, Bit>,
     /// The lowest free slot, and whether there is one.
