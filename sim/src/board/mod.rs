@@ -77,24 +77,20 @@ impl BoardSim {
         if !crate::harness::verilator::require(&format!("the Verilated {top} board top")) {
             return None;
         }
-        let entry = nicgen_bsp::tops::tops()
-            .into_iter()
-            .find(|t| t.name == top)
-            .unwrap_or_else(|| panic!("no board top {top}"));
-        let built = (entry.build)();
+        assert!(
+            nicgen_bsp::tops::tops().iter().any(|t| t.name == top),
+            "no board top {top}"
+        );
+        let built = crate::harness::backend::emitted(top);
         let cfg = match top {
             "ulx3s" => BoardConfig::ulx3s(),
             "ulx3s_dtu" | "ulx3s_mitnic" | "ulx3s_ppe" => BoardConfig::ulx3s_dtu(),
             _ => panic!("no board configuration for {top}"),
         };
-        let m = Model::with_vcd(top, &built.verilog(), built.ports(), vcd)
+        let m = Model::with_vcd(top, &built.0, built.1.clone(), vcd)
             .unwrap_or_else(|e| panic!("{e:#}"));
         let pi = |n: &str| m.port(n);
-        let phys = built
-            .ports()
-            .iter()
-            .filter(|p| p.name.ends_with("_mdc"))
-            .count();
+        let phys = built.1.iter().filter(|p| p.name.ends_with("_mdc")).count();
         let p = Ports {
             clk: pi("clk_25mhz"),
             btn: pi("btn"),

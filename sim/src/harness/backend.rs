@@ -83,6 +83,32 @@ pub fn top(name: &str) -> Box<dyn DynTop> {
         .build)()
 }
 
+/// The emitted Verilog and the port list of the registered top `name`, made once per process
+/// (rust-hdl takes seconds to emit a large top, and every test of a test binary that builds a
+/// Verilator model of it would otherwise pay them again).
+pub fn emitted(name: &str) -> std::sync::Arc<(String, Vec<nicgen_hdl::PortInfo>)> {
+    type Slot =
+        std::sync::Arc<std::sync::OnceLock<std::sync::Arc<(String, Vec<nicgen_hdl::PortInfo>)>>>;
+    static CACHE: std::sync::Mutex<Vec<(String, Slot)>> = std::sync::Mutex::new(Vec::new());
+    let slot = {
+        let mut c = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        match c.iter().find(|(n, _)| n == name) {
+            Some((_, s)) => s.clone(),
+            None => {
+                let s = Slot::default();
+                c.push((name.to_string(), s.clone()));
+                s
+            }
+        }
+    };
+    // outside the lock: two different tops are emitted side by side
+    slot.get_or_init(|| {
+        let t = top(name);
+        std::sync::Arc::new((t.verilog(), t.ports()))
+    })
+    .clone()
+}
+
 /// Instances of one top on one backend.
 pub struct Instances {
     pub duts: Vec<Box<dyn Dut>>,
@@ -95,27 +121,31 @@ pub struct Instances {
 /// `n` instances of the registered top `name` on `backend`. Verilator instances share one
 /// compiled model; when `testing::check` replays a failure each gets its VCD.
 pub fn instances(name: &str, backend: Backend, n: usize) -> Instances {
-    let t = top(name);
-    let ports = t.ports();
     let mut trace_from = u64::MAX;
-    let duts: Vec<Box<dyn Dut>> = match backend {
-        Backend::Native => (0..n)
-            .map(|_| Box::new(top(name)) as Box<dyn Dut>)
-            .collect(),
+    let (duts, ports): (Vec<Box<dyn Dut>>, _) = match backend {
+        Backend::Native => {
+            let ports = top(name).ports();
+            let duts = (0..n)
+                .map(|_| Box::new(top(name)) as Box<dyn Dut>)
+                .collect();
+            (duts, ports)
+        }
         Backend::Verilator => {
-            let v = t.verilog();
+            let e = emitted(name);
+            let (v, ports) = (&e.0, &e.1);
             let trace = crate::harness::testing::cosim_trace(n);
             if let Some((_, from)) = &trace {
                 trace_from = *from;
             }
-            (0..n)
+            let duts = (0..n)
                 .map(|k| {
                     let vcd = trace.as_ref().map(|(paths, _)| paths[k].as_path());
-                    let m = Model::with_vcd(name, &v, ports.clone(), vcd)
+                    let m = Model::with_vcd(name, v, ports.clone(), vcd)
                         .unwrap_or_else(|e| panic!("{e:#}"));
                     Box::new(m) as Box<dyn Dut>
                 })
-                .collect()
+                .collect();
+            (duts, ports.clone())
         }
     };
     Instances {
