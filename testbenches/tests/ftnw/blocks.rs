@@ -418,6 +418,129 @@ fn tx_feedback_overtaking_a_resend_at_any_cycle() {
     );
 }
 
+/// Run `tx` until `until` cycles are on the wire, offering its queued items and the peer
+/// feedback `fb` (at its cycles); the cycles whose edges took an item are added to `takes`.
+fn run_taking(tx: &mut Tx, until: usize, fb: &[(usize, (bool, u16))], takes: &mut Vec<usize>) {
+    while tx.wire.len() < until {
+        let i = tx.wire.len();
+        let before = tx.items.len();
+        let peer = fb.iter().find(|f| f.0 == i).map(|f| f.1);
+        tx.cycle_with(None, peer);
+        if tx.items.len() < before {
+            takes.push(i);
+        }
+    }
+}
+
+/// The headers on the wire: (cycle, sequence number).
+fn headers(tx: &Tx) -> Vec<(usize, u16)> {
+    tx.wire
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| match tnw::decode(*w, 8) {
+            tnw::Decoded::Header(h) => Some((i, h.seq)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A header leaves in the first cycle it can: right behind the word before it (a CRC word or
+/// a RESTART), or, after IDLEs, exactly `L` cycles after its packet's last item was taken
+/// (`L` as an idle TXLINK shows). The last packet's last item is taken at every cycle of a
+/// window around: packet 0's header and CRC word (`fill` moving while `send` stays or moves
+/// on); the RESTART answering a NAK of packet 0, sent or being sent (`send` moving to `ack`);
+/// the cycle in which acknowledgements that overtook a resend send `send` to `ack`, which is
+/// `fill` (`send` moving to `ack` while `fill` moves). Those are the cases of the look-ahead
+/// `send != fill` (`sf_r`), where a wrong case sends every word right, one cycle late.
+// verifies: FTNW-L001, FTNW-L004
+#[test]
+fn tx_a_header_leaves_in_the_first_cycle_it_can() {
+    check(
+        "tx_a_header_leaves_in_the_first_cycle_it_can",
+        0x710B,
+        |rng| {
+            let pkts: Vec<Pkt> = (0..3).map(|_| Pkt::random(rng)).collect();
+            let lat = {
+                let mut tx = Tx::new(TxConfig::default());
+                let mut takes = vec![];
+                tx.inject(&pkts[0]);
+                run_taking(&mut tx, 60, &[], &mut takes);
+                headers(&tx)[0].0 - takes[7]
+            };
+            // `wire[i]` is `txd` after the edge of cycle i: the header is on the wire from the
+            // second edge after the one that took the last item (`tx_latency_cycles` 2)
+            assert_eq!(lat, 1, "an idle TXLINK's header latency");
+            let pw = tnw::PACKET_WORDS;
+            let nak = |s: u16, t: usize| (t, (true, s));
+            let ack = |s: u16, t: usize| (t, (false, s));
+            // (packets offered from cycle 0, peer feedback, the window of cycles from which
+            // the last packet is offered)
+            type Fb = Vec<(usize, (bool, u16))>;
+            let scenarios: Vec<(usize, Fb, std::ops::Range<usize>, bool)> = vec![
+                (1, vec![], 0..2 * pw + 12, false),
+                // NAK(0) while packet 1 is sent (a cut) or after it
+                (1, vec![nak(0, 2 * pw)], 0..3 * pw, false),
+                (1, vec![nak(0, 3 * pw)], 2 * pw..4 * pw, false),
+                // packets 0 and 1 resent from a NAK(0); ACK(1) arrives during packet 0's
+                // resend, and `send` jumps to `ack` = `fill` after it
+                (
+                    2,
+                    vec![nak(0, 3 * pw), ack(1, 3 * pw + 10)],
+                    3 * pw..5 * pw,
+                    true,
+                ),
+            ];
+            for (first, fb, window, jump) in scenarios {
+                let n = first + 1;
+                for start in window.clone() {
+                    let what =
+                        format!("packet {first} offered from cycle {start}, feedback {fb:?}");
+                    let mut tx = Tx::new(TxConfig::default());
+                    let mut takes = vec![];
+                    for p in &pkts[..first] {
+                        tx.inject(p);
+                    }
+                    run_taking(&mut tx, start, &fb, &mut takes);
+                    tx.inject(&pkts[first]);
+                    run_taking(&mut tx, start + (n + 3) * pw + 20, &fb, &mut takes);
+                    assert_eq!(takes.len(), 8 * n, "{what}: every item taken");
+                    // the cycle of each packet's last item
+                    let last: Vec<usize> = (0..n).map(|k| takes[8 * k + 7]).collect();
+                    let hs = headers(&tx);
+                    for &(i, s) in &hs {
+                        if tx.wire[i - 1] == Word::idle() {
+                            // the cycle of a jump sends nothing: one IDLE behind the resent
+                            // packet's CRC word is not a late header
+                            let prev = tx.wire[..i].iter().rposition(|w| *w != Word::idle());
+                            let want = match (jump, prev) {
+                                (true, Some(p)) => (last[s as usize] + lat).max(p + 2),
+                                _ => last[s as usize] + lat,
+                            };
+                            assert_eq!(
+                                i, want,
+                                "{what}: header of packet {s} at {i} after an IDLE (headers \
+                                 {hs:?}, last items taken at {last:?})"
+                            );
+                        }
+                    }
+                    assert_eq!(
+                        tx.wire.contains(&restart()),
+                        !fb.is_empty(),
+                        "{what}: a RESTART answers the NAK"
+                    );
+                    // every packet sent, the last one last
+                    let seqs: Vec<u16> = hs.iter().map(|h| h.1).collect();
+                    assert!(
+                        (0..n as u16).all(|k| seqs.contains(&k))
+                            && seqs.last() == Some(&(first as u16)),
+                        "{what}: packets sent {seqs:?}"
+                    );
+                }
+            }
+        },
+    );
+}
+
 /// A TX reset restarts the IDLE-burst count: after 100 packets and a reset, the first burst of
 /// IDLEs comes after the 256th packet sent since the reset, not the 156th.
 // verifies: FTNW-L063
