@@ -221,14 +221,18 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// cycle's pointers: registers computed a cycle ahead from every pair of next values the
     /// pointers can take (`send`: itself, `send + 1`, `ack`; `ack`: itself, the feedback's
     /// `p` or `p + 1`; `fill`: itself or `fill + 1`), chosen by flops, so the word selection's
-    /// chain starts at flops, not at a subtraction or a compare of the pointers.
+    /// chain starts at flops, not at a subtraction or a compare of the pointers. `ovt_r`
+    /// does not follow a NAK's move of `ack` (unless `send` moves to `ack` in the same cycle):
+    /// the NAK's `rst_pend` hides it until the RESTART's branch sets it again.
     ovt_r: DFF<Bit>,
     sf_r: DFF<Bit>,
     d_sa: Signal<Local, Bits<S>>,
     d_sp: Signal<Local, Bits<S>>,
     d_sp1: Signal<Local, Bits<S>>,
     d_s1a: Signal<Local, Bits<S>>,
-    d_s1p: Signal<Local, Bits<S>>,
+    /// The next cycle's `send - ack` (its sign is `ovt_r`); an ACK of this cycle.
+    d_ov: Signal<Local, Bits<S>>,
+    fb_ack: Signal<Local, Bit>,
     d_ap: Signal<Local, Bits<S>>,
     d_ap1: Signal<Local, Bits<S>>,
     fill1: Signal<Local, Bits<S>>,
@@ -411,7 +415,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             d_sp: Default::default(),
             d_sp1: Default::default(),
             d_s1a: Default::default(),
-            d_s1p: Default::default(),
+            d_ov: Default::default(),
+            fb_ack: Default::default(),
             d_ap: Default::default(),
             d_ap1: Default::default(),
             fill1: Default::default(),
@@ -822,10 +827,12 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.to_ack.val() || self.jump.val() {
             self.send_p.d.next = self.ack_p.q.val();
         }
-        // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration): each always
-        // equals its function of the pointers of its cycle. (After a NAK, `rst_pend` keeps
-        // `jump` off until the RESTART's branch moves `send`, so the NAK cases where `send`
-        // stays or moves to `send + 1` are never looked at; they keep that invariant simple.)
+        // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration). `ovt_r` is
+        // the sign of `d_ov`, the next cycle's `send - ack`, chosen among the differences the
+        // pointers' next values can have. A NAK sets `rst_pend`, which keeps `jump` and the
+        // chain's `ovt_r` branch off until the RESTART's branch (`nx_sa`) moves `send`, so
+        // `ovt_r` is not looked at after a NAK and follows only `ack` moved by an ACK, or by
+        // a NAK that meets the RESTART's or the jump's branch.
         self.nx_s1.next = self.to_next.val();
         self.nx_sa.next = self.to_ack.val() || self.jump.val();
         self.nx_fill.next = self.inj_go.val() && (self.fill_item.q.val() == self.c_item_last.val());
@@ -833,34 +840,29 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.d_sp.next = self.send_p.q.val() - self.pseq_r.q.val();
         self.d_sp1.next = self.send_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
         self.d_s1a.next = self.send1.val() - self.ack_p.q.val();
-        self.d_s1p.next = self.send1.val() - self.pseq_r.q.val();
         self.d_ap.next = self.ack_p.q.val() - self.pseq_r.q.val();
         self.d_ap1.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
-        self.ovt_r.d.next = (self.d_sa.val() & self.c_msb_s.val()) != self.c_zero_s.val();
-        if self.fb_valid.val() && self.pnak_r.q.val() {
-            self.ovt_r.d.next = (self.d_sp.val() & self.c_msb_s.val()) != self.c_zero_s.val();
-        }
-        if self.fb_valid.val() && !self.pnak_r.q.val() {
-            self.ovt_r.d.next = (self.d_sp1.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+        self.fb_ack.next = self.fb_valid.val() && !self.pnak_r.q.val();
+        self.d_ov.next = self.d_sa.val();
+        if self.fb_ack.val() {
+            self.d_ov.next = self.d_sp1.val();
         }
         if self.nx_s1.val() {
-            self.ovt_r.d.next = (self.d_s1a.val() & self.c_msb_s.val()) != self.c_zero_s.val();
-            if self.fb_valid.val() && self.pnak_r.q.val() {
-                self.ovt_r.d.next = (self.d_s1p.val() & self.c_msb_s.val()) != self.c_zero_s.val();
-            }
-            if self.fb_valid.val() && !self.pnak_r.q.val() {
-                self.ovt_r.d.next = (self.d_sp.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            self.d_ov.next = self.d_s1a.val();
+            if self.fb_ack.val() {
+                self.d_ov.next = self.d_sp.val();
             }
         }
         if self.nx_sa.val() {
-            self.ovt_r.d.next = false;
+            self.d_ov.next = self.c_zero_s.val();
             if self.fb_valid.val() && self.pnak_r.q.val() {
-                self.ovt_r.d.next = (self.d_ap.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+                self.d_ov.next = self.d_ap.val();
             }
-            if self.fb_valid.val() && !self.pnak_r.q.val() {
-                self.ovt_r.d.next = (self.d_ap1.val() & self.c_msb_s.val()) != self.c_zero_s.val();
+            if self.fb_ack.val() {
+                self.d_ov.next = self.d_ap1.val();
             }
         }
+        self.ovt_r.d.next = (self.d_ov.val() & self.c_msb_s.val()) != self.c_zero_s.val();
         self.fill1.next = self.fill_p.q.val() + self.c_one_s.val();
         self.sf_r.d.next = self.send_p.q.val() != self.fill_p.q.val();
         if self.nx_fill.val() {
