@@ -230,8 +230,9 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     d_sp: Signal<Local, Bits<S>>,
     d_sp1: Signal<Local, Bits<S>>,
     d_s1a: Signal<Local, Bits<S>>,
-    /// The next cycle's `send - ack` (its sign is `ovt_r`); an ACK of this cycle.
+    /// The next cycle's `send - ack` (its sign is `ovt_r`).
     d_ov: Signal<Local, Bits<S>>,
+    /// Peer feedback of this cycle that is an ACK.
     fb_ack: Signal<Local, Bit>,
     d_ap: Signal<Local, Bits<S>>,
     d_ap1: Signal<Local, Bits<S>>,
