@@ -374,16 +374,8 @@ fn tx_feedback_overtaking_a_resend_at_any_cycle() {
                             let local = (Some(now) == t_local).then_some((false, 0u16));
                             tx.cycle_with(local, peer);
                         }
-                        let heads: Vec<(usize, u16)> = tx
-                            .wire
-                            .iter()
-                            .enumerate()
-                            .skip(t_nak)
-                            .filter_map(|(i, w)| match tnw::decode(*w, 8) {
-                                tnw::Decoded::Header(h) => Some((i, h.seq)),
-                                _ => None,
-                            })
-                            .collect();
+                        let heads: Vec<(usize, u16)> =
+                            headers(&tx).into_iter().filter(|h| h.0 >= t_nak).collect();
                         for &(i, s) in &heads {
                             assert!(
                                 i < t_fb2 + 2 || s >= first,
