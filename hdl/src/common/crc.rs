@@ -2,8 +2,8 @@
 //!
 //! `CrcMatrix` is the combinational step, next = M_s * state ^ M_d * data over GF(2), with the
 //! matrices derived in `new()` from the bit-serial definition in `nicgen_wire::crc` by feeding
-//! unit vectors; it is a leaf with generated Verilog (per output bit a reduction XOR of the
-//! masked state and data: one XOR tree each).
+//! unit vectors; it is a leaf with generated Verilog (per output bit one XOR tree of the masked
+//! state and one of the masked data, of 4-input XORs kept as wires: one LUT4 each).
 //! `Crc` wraps it with the register: one word per clock, `start` restarts from `init` with the
 //! word presented in the same cycle, `crc` is the finished CRC of everything accepted so far
 //! (registered), `crc_next` the finished CRC including the word presented now (combinational,
@@ -97,25 +97,28 @@ impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
         self.out.connect();
     }
     fn hdl(&self) -> Verilog {
-        // per output bit a reduction XOR of the masked state and one of the masked data, each
-        // straight off its input; `start` (the initial value's parity, a constant) and `valid`
-        // select only after the trees, so they are not on the trees' paths. The same XOR trees
-        // for synthesis, a few vector operations for an event-driven simulator
+        // per output bit an XOR tree of the masked state and one of the masked data, each
+        // straight off its input and built of 4-input XORs kept as wires, so synthesis maps
+        // each to one LUT4 (a tree of n taps is ceil(log4 n) LUTs deep: 2 for most bits of
+        // CRC-32's 32-bit step, 3 for three of them; ABC, left to itself, shares sub-XORs
+        // between output bits and went six deep);
+        // `start` (the initial value's parity, a constant) and `valid` select only after the
+        // trees, so they are not on the trees' paths
         let m = W - 1;
         let hexw = |bits: usize, v: u64| format!("{bits}'h{v:x}");
         let mut s = format!("wire [{m}:0] ps;\nwire [{m}:0] pd;\n");
         let mut ci = 0u64;
         for i in 0..W {
-            let ps = if self._smask[i] != 0 {
-                format!("^(state & {})", hexw(W, self._smask[i]))
-            } else {
-                "1'b0".to_string()
-            };
-            let pd = if self._dmask[i] != 0 {
-                format!("^(data & {})", hexw(DW, self._dmask[i]))
-            } else {
-                "1'b0".to_string()
-            };
+            let st: Vec<String> = (0..W)
+                .filter(|j| self._smask[i] >> j & 1 != 0)
+                .map(|j| format!("state[{j}]"))
+                .collect();
+            let dt: Vec<String> = (0..DW)
+                .filter(|j| self._dmask[i] >> j & 1 != 0)
+                .map(|j| format!("data[{j}]"))
+                .collect();
+            let ps = xor_tree(st, &format!("ts{i}"), &mut s);
+            let pd = xor_tree(dt, &format!("td{i}"), &mut s);
             s += &format!("assign ps[{i}] = {ps};\nassign pd[{i}] = {pd};\n");
             ci |= (((self._init & self._smask[i]).count_ones() & 1) as u64) << i;
         }
@@ -126,6 +129,31 @@ impl<const W: usize, const DW: usize> Logic for CrcMatrix<W, DW> {
         );
         Verilog::Custom(s)
     }
+}
+
+/// The XOR of `terms` as a tree of 4-input XORs, each a `(* keep *)` wire named
+/// `{name}_{level}_{k}` declared into `decl`; returns the expression of the root (`1'b0` for
+/// no terms, the term itself for one).
+fn xor_tree(mut terms: Vec<String>, name: &str, decl: &mut String) -> String {
+    let mut level = 0;
+    while terms.len() > 1 {
+        terms = terms
+            .chunks(4)
+            .enumerate()
+            .map(|(k, g)| {
+                if g.len() == 1 {
+                    return g[0].clone();
+                }
+                let w = format!("{name}_{level}_{k}");
+                // declared apart from its assignment: Icarus drops an attribute on a net
+                // declaration assignment (and says so)
+                *decl += &format!("(* keep *) wire {w};\nassign {w} = {};\n", g.join(" ^ "));
+                w
+            })
+            .collect();
+        level += 1;
+    }
+    terms.pop().unwrap_or_else(|| "1'b0".to_string())
 }
 
 #[derive(LogicBlock)]

@@ -210,6 +210,10 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// counted up, held) against the delay of that cycle: the compare is off the feedback path
     /// (an RX_ACK write takes effect one cycle later).
     ack_due: DFF<Bit>,
+    /// `ack_cnt + 1 >= ack_every`, made a cycle ahead in the same way from the count's three
+    /// next values (cleared, counted up, held), so a commit's ACK decision (`ack_now`) is one
+    /// AND of registers (an RX_ACK write takes effect one cycle later).
+    ack_hit: DFF<Bit>,
     /// The feedback stage: the events of the previous cycle (a packet committed, a NAK, a
     /// duplicate), so the feedback request leaves from registers. Their sequence numbers need
     /// no register: `cur_seq` and `exp` change only with a header or a commit, so in the cycle
@@ -338,6 +342,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     c_nak: [Constant<Bits<5>>; 5],
     c_zero_nak: Constant<Bits<5>>,
     c_one4: Constant<Bits<4>>,
+    c_two4: Constant<Bits<4>>,
     c_zero4: Constant<Bits<4>>,
     c_one10: Constant<Bits<10>>,
     c_zero10: Constant<Bits<10>>,
@@ -447,6 +452,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
             ack_due: Default::default(),
+            ack_hit: Default::default(),
             good_r: Default::default(),
             nak_r: Default::default(),
             dup_r: Default::default(),
@@ -549,6 +555,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             c_nak: std::array::from_fn(|i| k(1 << i)),
             c_zero_nak: k(0),
             c_one4: k(1),
+            c_two4: k(2),
             c_zero4: k(0),
             c_one10: k(1),
             c_zero10: k(0),
@@ -591,6 +598,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             ack_cnt,
             ack_timer,
             ack_due,
+            ack_hit,
             good_r,
             nak_r,
             dup_r,
@@ -864,8 +872,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.dup_r.d.next = self.dup_ack.val();
         self.cause_r.d.next = self.cause.val();
         self.nak_cause.next = self.cause_r.q.val();
-        self.ack_now.next = self.good_r.q.val()
-            && ((self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val());
+        self.ack_now.next = self.good_r.q.val() && self.ack_hit.q.val();
         // the held-back ACK, when it is due and the feedback request is free
         self.ack_late.next = !self.good_r.q.val()
             && !self.nak_r.q.val()
@@ -896,10 +903,17 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.tmr_inc.next = (self.ack_cnt.q.val() != self.c_zero4.val())
             && (self.ack_timer.q.val() != self.c_max10.val());
         self.ack_due.d.next = self.ack_timer.q.val() >= self.ack_delay.val();
+        // counted up only below `ack_every` (at most 14 then), so `ack_cnt + 2` does not wrap
+        self.ack_hit.d.next = (self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val();
+        if self.good_r.q.val() && !self.ack_now.val() {
+            self.ack_hit.d.next =
+                (self.ack_cnt.q.val() + self.c_two4.val()) >= self.ack_every.val();
+        }
         if self.tmr_clr.val() {
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
             self.ack_due.d.next = self.ack_delay.val() == self.c_zero10.val();
+            self.ack_hit.d.next = self.c_one4.val() >= self.ack_every.val();
         } else if self.tmr_inc.val() {
             self.ack_timer.d.next = self.ack_timer.q.val() + self.c_one10.val();
             self.ack_due.d.next =
@@ -1143,6 +1157,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
             self.ack_due.d.next = self.ack_delay.val() == self.c_zero10.val();
+            self.ack_hit.d.next = self.c_one4.val() >= self.ack_every.val();
             self.good_r.d.next = false;
             self.nak_r.d.next = false;
             self.dup_r.d.next = false;
