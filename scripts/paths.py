@@ -21,6 +21,7 @@ from collections import defaultdict
 ROUTE = 0.85      # ns per net, average over nextpnr's routes in tnw_link
 CLK_Q = 0.45      # TRELLIS_FF clock to Q
 BRAM_CLK_Q = 5.83  # DP16KD without its output register (REGMODE NOREG)
+BRAM_OUTREG_CLK_Q = 0.96  # with it (REGMODE OUTREG: scripts/bram_outreg.py)
 BRAM_ROUTE = 1.8  # DP16KD output to a slice
 LUT = 0.25
 MUX = 0.2         # PFUMX, L6MUX21 (no route: inside the slice)
@@ -65,7 +66,9 @@ def main():
         if t == "TRELLIS_FF":
             r = (CLK_Q + ROUTE, b)
         elif t == "DP16KD":
-            r = (BRAM_CLK_Q + BRAM_ROUTE, b)
+            side = "B" if port.startswith("DOB") else "A"
+            reg = c["parameters"].get("REGMODE_" + side, "NOREG") == "OUTREG"
+            r = ((BRAM_OUTREG_CLK_Q if reg else BRAM_CLK_Q) + BRAM_ROUTE, b)
         elif t == "TRELLIS_DPR16X4":  # asynchronous read from the read address
             a, s = worst(con.get("RAD", []))
             r = (a + 0.5 + ROUTE, s)

@@ -87,7 +87,13 @@ impl<D: Synth, const N: usize> Logic for BlockRam<D, N> {
         self.read_data.connect();
     }
     fn hdl(&self) -> Verilog {
-        block_ram_verilog(self._style, D::BITS, N, "read_data <= mem[read_address];")
+        block_ram_verilog(
+            self._style,
+            "",
+            D::BITS,
+            N,
+            "read_data <= mem[read_address];",
+        )
     }
     fn timing(&self) -> Vec<TimingInfo> {
         block_ram_timing(&["read_address"])
@@ -95,10 +101,11 @@ impl<D: Synth, const N: usize> Logic for BlockRam<D, N> {
 }
 
 /// The Verilog of a simple dual-port block RAM whose registered read does `read`.
-fn block_ram_verilog(style: &str, w: usize, n: usize, read: &str) -> Verilog {
+/// `decl` declares what `read` uses besides the memory.
+fn block_ram_verilog(style: &str, decl: &str, w: usize, n: usize, read: &str) -> Verilog {
     Verilog::Custom(format!(
         "{style}(* no_rw_check *) reg [{d}:0] mem [0:{last}];\n\
-         {init}             always @(posedge read_clock) {read}\n\
+         {decl}{init}             always @(posedge read_clock) {read}\n\
          always @(posedge write_clock) if (write_enable) mem[write_address] <= write_data;\n",
         d = w - 1,
         last = (1usize << n) - 1,
@@ -132,52 +139,60 @@ fn write_timing(name: &str, clock: &str) -> TimingInfo {
     }
 }
 
-/// `BlockRam` whose read can return zero instead of the word: `read_data` becomes 0 at a read
-/// clock edge that samples `read_zero` high (the block RAM's synchronous output reset: ECP5
-/// DP16KD/PDPW16KD `RESETMODE` SYNC, which Yosys infers; no fabric logic). Several such RAMs
-/// read side by side, all but one zeroed, are selected by an OR: one LUT level for four
-/// instead of a mux after the RAMs' slow clock-to-out. Always in block RAM.
+/// `BlockRam` read through the block RAM's output register: the read latch takes the word at
+/// `read_address` at every read clock edge, and `read_data` (the output register) takes the
+/// latch at each edge that samples `out_enable` high, so the word leaves a flop (ECP5 DP16KD
+/// `REGMODE` OUTREG: 0.96 ns clock-to-out in nextpnr's -6 model, against 5.83 ns from the read
+/// latch). With `out_enable` high, `read_data` is the word at the address sampled two edges
+/// before; with it low, `read_data` holds while the latch reads on. Always in block RAM.
+///
+/// The Verilog is the behaviour (a memory read into `rd_q`, then `read_data <= rd_q` enabled), which
+/// Vivado, Quartus and Lattice's own flows fold into the RAM's output register. Yosys (up to
+/// 0.70 at least) maps `rd_q` to the read latch and leaves `read_data` a fabric flop;
+/// `scripts/bram_outreg.py` folds that flop into the DP16KD after synthesis.
 #[derive(LogicBlock)]
-pub struct BlockRamZ<D: Synth, const N: usize> {
+pub struct BlockRamReg<D: Synth, const N: usize> {
     pub read_clock: Signal<In, Clock>,
     pub read_address: Signal<In, Bits<N>>,
-    pub read_zero: Signal<In, Bit>,
+    pub out_enable: Signal<In, Bit>,
     pub read_data: Signal<Out, D>,
     pub write_clock: Signal<In, Clock>,
     pub write_address: Signal<In, Bits<N>>,
     pub write_data: Signal<In, D>,
     pub write_enable: Signal<In, Bit>,
     _mem: Vec<D>,
+    /// The read latch (the word read at the last read clock edge).
+    _q: D,
 }
 
-impl<D: Synth, const N: usize> Default for BlockRamZ<D, N> {
+impl<D: Synth, const N: usize> Default for BlockRamReg<D, N> {
     fn default() -> Self {
         assert!(
             N >= 1 && N <= 20,
-            "BlockRamZ address width {N} out of 1..=20"
+            "BlockRamReg address width {N} out of 1..=20"
         );
         Self {
             read_clock: Default::default(),
             read_address: Default::default(),
-            read_zero: Default::default(),
+            out_enable: Default::default(),
             read_data: Default::default(),
             write_clock: Default::default(),
             write_address: Default::default(),
             write_data: Default::default(),
             write_enable: Default::default(),
             _mem: vec![D::default(); 1 << N],
+            _q: D::default(),
         }
     }
 }
 
-impl<D: Synth, const N: usize> Logic for BlockRamZ<D, N> {
+impl<D: Synth, const N: usize> Logic for BlockRamReg<D, N> {
     fn update(&mut self) {
         if self.read_clock.pos_edge() {
-            self.read_data.next = if self.read_zero.val() {
-                D::default()
-            } else {
-                self._mem[self.read_address.val().index()]
-            };
+            if self.out_enable.val() {
+                self.read_data.next = self._q;
+            }
+            self._q = self._mem[self.read_address.val().index()];
         }
         if self.write_clock.pos_edge() && self.write_enable.val() {
             self._mem[self.write_address.val().index()] = self.write_data.val();
@@ -189,16 +204,18 @@ impl<D: Synth, const N: usize> Logic for BlockRamZ<D, N> {
     fn hdl(&self) -> Verilog {
         block_ram_verilog(
             "(* ram_style = \"block\" *) ",
-            D::BITS,
-            N,
             &format!(
-                "if (read_zero) read_data <= {w}'d0; else read_data <= mem[read_address];",
+                "reg [{d}:0] rd_q;\ninitial rd_q = {w}'d0;\n",
+                d = D::BITS - 1,
                 w = D::BITS
             ),
+            D::BITS,
+            N,
+            "begin rd_q <= mem[read_address]; if (out_enable) read_data <= rd_q; end",
         )
     }
     fn timing(&self) -> Vec<TimingInfo> {
-        block_ram_timing(&["read_address", "read_zero"])
+        block_ram_timing(&["read_address", "out_enable"])
     }
 }
 

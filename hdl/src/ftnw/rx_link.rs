@@ -894,8 +894,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             // in the previous cycle (good_r) holds the late ACK back
             self.fb_seq.next = self.exp.q.val() - self.c_one_s.val();
         }
+        // counted up only below `ack_every` (at most 14 then), so `ack_cnt + 2` does not wrap
+        self.ack_hit.d.next = (self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val();
         if self.good_r.q.val() && !self.ack_now.val() {
             self.ack_cnt.d.next = self.ack_cnt.q.val() + self.c_one4.val();
+            self.ack_hit.d.next =
+                (self.ack_cnt.q.val() + self.c_two4.val()) >= self.ack_every.val();
         }
         // an ACK, or a NAK (which acknowledges everything before it), covers every held-back
         // one; the timer runs only while one is held back
@@ -903,12 +907,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.tmr_inc.next = (self.ack_cnt.q.val() != self.c_zero4.val())
             && (self.ack_timer.q.val() != self.c_max10.val());
         self.ack_due.d.next = self.ack_timer.q.val() >= self.ack_delay.val();
-        // counted up only below `ack_every` (at most 14 then), so `ack_cnt + 2` does not wrap
-        self.ack_hit.d.next = (self.ack_cnt.q.val() + self.c_one4.val()) >= self.ack_every.val();
-        if self.good_r.q.val() && !self.ack_now.val() {
-            self.ack_hit.d.next =
-                (self.ack_cnt.q.val() + self.c_two4.val()) >= self.ack_every.val();
-        }
         if self.tmr_clr.val() {
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();

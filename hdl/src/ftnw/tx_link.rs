@@ -27,11 +27,15 @@
 //!
 //! Timing (ECP5): the peer's feedback is registered on entry (it acts one cycle after RXLINK
 //! decodes it), and its window test is made a cycle ahead against the `ack` and `high` it will
-//! meet (`fbok_r`); the three lane RAMs not holding the next payload word read zero (their
-//! synchronous output reset, `BlockRamZ`), so the lane-RAM word reaches a register of its own
-//! (`txp_r`) through one OR, and `txd` and the CRC's input select between it and the other
-//! word's register after the flops; the lane RAMs' read address and zeroing depend only on the
-//! word index and whether feedback holds the packet, not on the priority chain; the CRC trailer
+//! meet (`fbok_r`); the lane RAMs are read through the block RAM's output register
+//! (`BlockRamReg`), one item at a time: the read latch reads every cycle (item 0 of the slot
+//! sent next between packets, the next item inside one), the output registers take it between
+//! packets and after an item's last word, and a 4:1 lane mux of those flops feeds `txp_r`,
+//! which the CRC (the header goes there too, in its branch) and `txd` take; so the RAMs' slow
+//! read-latch clock-to-out ends at their own output register, and the read address and the
+//! output registers' enable depend only on flat conditions (between packets, the payload
+//! branch), not on the priority chain; `send + 1` and `fill + 1` are registers beside the
+//! pointers; the CRC trailer
 //! leaves from the CRC's own register (`CrcClear`, cleared while no packet is sent, so its loop
 //! holds the XOR trees alone); "acknowledgements
 //! overtook a resend" (the sign of `send - ack`) and "a packet waits" (`send != fill`) are
@@ -44,7 +48,7 @@ use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
 use crate::common::prim::{k, Concat};
 use crate::common::{
     crc::CrcClear,
-    ram::{BlockRam, BlockRamZ},
+    ram::{BlockRam, BlockRamReg},
     unused::Unused,
 };
 use nicgen_wire::crc::CRC32_IEEE;
@@ -120,7 +124,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     pub buf_not_empty: Signal<Out, Bit>,
     /// Packets sent and not yet acknowledged (resend-buffer occupancy).
     pub inflight: Signal<Out, Bits<S>>,
-    lanes: [BlockRamZ<Bits<32>, BI>; 4],
+    lanes: [BlockRamReg<Bits<32>, BI>; 4],
     /// The destination of each slot, three times: read at `send`, at `ack` and at `send + 1`
     /// (the three slots that can be sent next), all from registers, so the decision which one
     /// it is selects after the RAMs (`to_ack_r`, `to_next_r`), not their read address.
@@ -130,6 +134,10 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     to_ack: Signal<Local, Bit>,
     to_next: Signal<Local, Bit>,
     send1: Signal<Local, Bits<S>>,
+    /// `send + 1` and `fill + 1`, registers that move with `send` and `fill` (no adder between
+    /// the pointers and the compares of `sf_r`, the destination RAM's and the lane RAMs' reads).
+    send1_r: DFFWithInit<Bits<S>>,
+    fill1_r: DFFWithInit<Bits<S>>,
     /// TXFIFO has room for the next item (registered `inj_ready`).
     room_r: DFF<Bit>,
     /// Acknowledgement progress, registered (resets the timeout).
@@ -153,12 +161,22 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     fifo_af_r: DFF<Bit>,
     buf_not_empty_r: DFF<Bit>,
     inflight_r: DFF<Bits<S>>,
-    rd_lane: Signal<Local, Bits<2>>,
+    /// The lane RAMs' read pipeline, one item (four words) at a time: the read latch reads
+    /// every cycle; the output registers hold the item of the payload word decided now and
+    /// take the latch when its last word goes (`consume` with `lane` 3) or, between packets
+    /// (`prime`), in every cycle. `lane` is that word's lane; `nitem` the item the latch reads
+    /// inside a packet (the next one); between packets the latch reads item 0 of the slot sent
+    /// next.
+    lane: DFF<Bits<2>>,
+    nitem: DFF<Bits<3>>,
+    prime: Signal<Local, Bit>,
+    consume: Signal<Local, Bit>,
+    advance: Signal<Local, Bit>,
+    rd_slot: Signal<Local, Bits<B>>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
     pcrc: CrcClear<32, 32>,
     sink_crc: Unused<Bits<32>>,
-    sink_pidx: Unused<Bits<6>>,
     fb_enc: CtrlEncode<S>,
     hdr_enc: HeaderEncode<S>,
     ack_p: DFF<Bits<S>>,
@@ -201,12 +219,12 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     high_inc: Signal<Local, Bit>,
     /// The restart count a RESTART of this cycle continues from (0 after progress).
     rbase: Signal<Local, Bits<8>>,
-    /// The header the CRC takes next cycle (a payload word comes from `txp_r`).
-    crc_d: DFF<Bits<32>>,
     crc_v: DFF<Bit>,
-    crc_s: DFF<Bit>,
     txd_r: DFFWithInit<Bits<32>>,
-    /// The payload word sent (lane RAM), and whether `txd` is it rather than `txd_r`.
+    /// The word the CRC takes next cycle (`crc_v`): the header, or the payload word (the lane
+    /// mux after the lane RAMs' output registers), which `txd` also sends from here
+    /// (`txsel_r`); so the CRC's XOR trees start at a flop. And whether `txd` is it rather
+    /// than `txd_r`.
     txp_r: DFF<Bits<32>>,
     txsel_r: DFF<Bit>,
     /// Whether `txd` is the CRC word: the CRC's own register (`pcrc.crc`, the packet's CRC in
@@ -246,9 +264,6 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     inj_go: Signal<Local, Bit>,
     wn: Signal<Local, Bits<6>>,
     pword: Signal<Local, Bits<32>>,
-    pidx: Signal<Local, Bits<6>>,
-    rd_lo: Signal<Local, Bits<3>>,
-    rd_w: Signal<Local, Bits<5>>,
     /// Acknowledgements overtook a resend: the slot sent next is `ack`, not `send`.
     jump: Signal<Local, Bit>,
     fb_valid: Signal<Local, Bit>,
@@ -354,6 +369,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             to_ack: Default::default(),
             to_next: Default::default(),
             send1: Default::default(),
+            send1_r: DFFWithInit::new(1.into()),
+            fill1_r: DFFWithInit::new(1.into()),
             room_r: Default::default(),
             prog_r: Default::default(),
             prog_rr: Default::default(),
@@ -372,12 +389,16 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             fifo_af_r: Default::default(),
             buf_not_empty_r: Default::default(),
             inflight_r: Default::default(),
-            rd_lane: Default::default(),
+            lane: Default::default(),
+            nitem: Default::default(),
+            prime: Default::default(),
+            consume: Default::default(),
+            advance: Default::default(),
+            rd_slot: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
             pcrc: CrcClear::new(&CRC32_IEEE),
             sink_crc: Default::default(),
-            sink_pidx: Default::default(),
             fb_enc: Default::default(),
             hdr_enc: Default::default(),
             ack_p: Default::default(),
@@ -400,9 +421,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             pfb_r: Default::default(),
             pnak_r: Default::default(),
             pseq_r: Default::default(),
-            crc_d: Default::default(),
             crc_v: Default::default(),
-            crc_s: Default::default(),
             txp_r: Default::default(),
             txsel_r: Default::default(),
             crcsel_r: Default::default(),
@@ -439,9 +458,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             inj_go: Default::default(),
             wn: Default::default(),
             pword: Default::default(),
-            pidx: Default::default(),
-            rd_lo: Default::default(),
-            rd_w: Default::default(),
             jump: Default::default(),
             fb_valid: Default::default(),
             progress: Default::default(),
@@ -513,9 +529,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             pfb_r,
             pnak_r,
             pseq_r,
-            crc_d,
             crc_v,
-            crc_s,
             txd_r,
             txc_r,
             to_ack_r,
@@ -524,6 +538,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             prog_r,
             prog_rr,
             txp_r,
+            lane,
+            nitem,
+            send1_r,
+            fill1_r,
             ev_nak_r,
             ev_resend_r,
             ev_restart_ovf_r,
@@ -583,7 +601,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.inj_go.val() {
             self.fill_item.d.next = self.fill_item.q.val() + self.c_one3.val();
             if self.fill_item.q.val() == self.c_item_last.val() {
-                self.fill_p.d.next = self.fill_p.q.val() + self.c_one_s.val();
+                self.fill_p.d.next = self.fill1_r.q.val();
+                self.fill1_r.d.next = self.fill1_r.q.val() + self.c_one_s.val();
             }
             if self.fill_item.q.val() == self.c_zero3.val() {
                 self.cur_dest.d.next = self.inj_dest.val();
@@ -627,7 +646,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.fb_valid.next = self.pfb_r.q.val() && self.fbok_r.q.val();
         self.progress.next = false;
         self.cut.next = false;
-        self.pidx.next = self.widx.q.val() - self.c_one6.val();
         self.wn.next = self.widx.q.val();
         // the RESTART and CRC-word branches below, spelled out flat (the RAM copy to read
         // next is chosen off the priority chain)
@@ -636,17 +654,29 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             && !self.wbusy.q.val()
             && self.rst_pend.q.val();
         self.to_next.next = !self.offline.val() && !self.fb_pend.q.val() && self.wlast.q.val();
-        self.send1.next = self.send_p.q.val() + self.c_one_s.val();
-        // the payload word read for the next cycle (`wn - 1`: item in bits 4..2, lane in 1..0),
-        // used only when the next word is payload, which it is only after a header (`widx` 0,
-        // `wn` 1) or a payload word (`wn = widx + 1`), or while feedback holds the packet
-        // (`wn = widx`). Every other branch sends no payload word next, so the read needs only
-        // the hold, not the priority chain: the lane RAMs' address and zeroing start at flops
-        self.rd_w.next = self.widx.q.val().get_bits::<5>(0);
-        if self.fb_pend.q.val() && !self.offline.val() {
-            self.rd_w.next = self.pidx.val().get_bits::<5>(0);
+        self.send1.next = self.send1_r.q.val();
+        // the lane RAMs' read pipeline (see `lane`): between packets (no packet, or its CRC
+        // word next) the output registers reload every cycle with item 0 of the slot sent next,
+        // so a header's first payload word is there in the cycle after the header; inside a
+        // packet a payload word is decided only in the payload branch (`consume`, flat: every
+        // branch before it needs `!wbusy`, offline or feedback), and the output registers move
+        // to the next item after its lane-3 word. A feedback word between two payload words
+        // holds all of it.
+        self.prime.next = !self.wbusy.q.val() || self.wlast.q.val();
+        self.consume.next = !self.offline.val()
+            && !self.fb_pend.q.val()
+            && self.wbusy.q.val()
+            && !self.wlast.q.val();
+        self.advance.next = self.consume.val() && (self.lane.q.val() == self.c_lane3.val());
+        if self.prime.val() {
+            self.lane.d.next = self.c_lane0.val();
+            self.nitem.d.next = self.c_one3.val();
+        } else if self.consume.val() {
+            self.lane.d.next = self.lane.q.val() + self.c_lane1.val();
+            if self.advance.val() {
+                self.nitem.d.next = self.nitem.q.val() + self.c_one3.val();
+            }
         }
-        self.rd_lo.next = self.rd_w.val().get_bits::<3>(2);
         if self.pfb_r.q.val() && self.pnak_r.q.val() {
             self.ev_nak_r.d.next = true;
         }
@@ -694,17 +724,27 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.hdr_enc.dest.next = self.dest_ram[2].read_data.val();
         }
         self.hdr_enc.seq.next = self.send_p.q.val();
-        // the lane RAMs not holding the next payload word read zero (`read_zero`, below), so
-        // the lane selection after their slow clock-to-out is one OR
-        self.pword.next = self.lanes[0].read_data.val()
-            | self.lanes[1].read_data.val()
-            | self.lanes[2].read_data.val()
-            | self.lanes[3].read_data.val();
+        // the word decided now, from the lane RAMs' output registers by `lane` (a 4:1 mux of
+        // flops into `txp_r`)
+        self.pword.next = self.lanes[0].read_data.val();
+        if self.lane.q.val() == self.c_lane1.val() {
+            self.pword.next = self.lanes[1].read_data.val();
+        }
+        if self.lane.q.val() == self.c_lane2.val() {
+            self.pword.next = self.lanes[2].read_data.val();
+        }
+        if self.lane.q.val() == self.c_lane3.val() {
+            self.pword.next = self.lanes[3].read_data.val();
+        }
         self.txd_r.d.next = self.c_idle.val();
         self.crcsel_r.d.next = false;
         self.txc_r.d.next = self.c_ctrl.val();
-        self.crc_s.d.next = false;
         self.crc_v.d.next = false;
+        // the payload word has a register of its own (the lane mux after the RAMs' output
+        // registers; the header's branch puts the header there instead, for the CRC), and
+        // `txd` and the CRC take it after the flop (a RAM read must not run through the
+        // priority chain)
+        self.txp_r.d.next = self.pword.val();
         self.send_pay.next = false;
         // the CRC returns to its initial value in every cycle without a packet being sent
         // (`wbusy` low: from the cycle after the last payload word's, or a cut, to the header's
@@ -712,9 +752,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pcrc.clear.next = !self.wbusy.q.val() || self.reset.val();
         self.pcrc.valid.next = self.crc_v.q.val();
         self.pcrc.data.next = self.txp_r.q.val();
-        if self.crc_s.q.val() {
-            self.pcrc.data.next = self.crc_d.q.val();
-        }
         self.ev_resend_r.d.next = false;
         self.ev_restart_ovf_r.d.next = false;
         self.busy.next = self.wbusy.q.val();
@@ -740,7 +777,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         } else if !self.wbusy.q.val() && self.sf_r.q.val() {
             self.txd_r.d.next = self.hdr_enc.d.val();
             self.txc_r.d.next = self.c_hdr.val();
-            self.crc_s.d.next = true;
+            self.txp_r.d.next = self.hdr_enc.d.val();
             self.crc_v.d.next = true;
             self.wn.next = self.c_one6.val();
             self.wbusy.d.next = true;
@@ -768,15 +805,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.forced_c.next = true;
             }
         }
-        // the lane-RAM word enters the output and CRC registers through one 2:1 mux each, after
-        // the word selection (a RAM read is slow; it must not run through the priority chain)
-        // (the payload word has a register of its own, so the lane-RAM read reaches a flop
-        // through the lanes' OR alone; `txd` selects between the two registers)
-        self.txp_r.d.next = self.pword.val();
         self.txsel_r.d.next = self.send_pay.val();
-        // the CRC stage: the header in `crc_d`, a payload word in `txp_r` (the lane RAM's word
-        // reaches a flop through the lanes' OR alone); `crc_s` tells which the CRC takes
-        self.crc_d.d.next = self.hdr_enc.d.val();
         if self.fb_req.val() {
             // a pending request is sent this cycle unless offline; otherwise it is replaced
             if self.fb_pend.q.val() && self.offline.val() {
@@ -816,6 +845,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.send_p.d.next = self.send_p.q.val();
         if self.to_next.val() {
             self.send_p.d.next = self.send1.val();
+            self.send1_r.d.next = self.send1.val() + self.c_one_s.val();
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
                 self.high_inc.next = true;
@@ -827,6 +857,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         if self.to_ack.val() || self.jump.val() {
             self.send_p.d.next = self.ack_p.q.val();
+            self.send1_r.d.next = self.ack_p.q.val() + self.c_one_s.val();
         }
         // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration). `ovt_r` is
         // the sign of `d_ov`, the next cycle's `send - ack`, chosen among the differences the
@@ -864,7 +895,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             }
         }
         self.ovt_r.d.next = (self.d_ov.val() & self.c_msb_s.val()) != self.c_zero_s.val();
-        self.fill1.next = self.fill_p.q.val() + self.c_one_s.val();
+        self.fill1.next = self.fill1_r.q.val();
         self.sf_r.d.next = self.send_p.q.val() != self.fill_p.q.val();
         if self.nx_fill.val() {
             self.sf_r.d.next = self.send_p.q.val() != self.fill1.val();
@@ -891,30 +922,33 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         }
         self.fbok_r.d.next = self.fbok_n.val()
             || (self.high_inc.val() && (self.peer_seq.val() == self.high_p.q.val()));
-        // the lane of the next cycle's payload word (`rd_w`): the other three lane RAMs read
-        // zero at this edge
-        self.rd_lane.next = self.rd_w.val().get_bits::<2>(0);
-        self.lanes[0].read_zero.next = self.rd_lane.val() != self.c_lane0.val();
-        self.lanes[1].read_zero.next = self.rd_lane.val() != self.c_lane1.val();
-        self.lanes[2].read_zero.next = self.rd_lane.val() != self.c_lane2.val();
-        self.lanes[3].read_zero.next = self.rd_lane.val() != self.c_lane3.val();
         self.to_ack_r.d.next = self.to_ack.val() || self.jump.val();
         self.to_next_r.d.next = self.to_next.val();
         self.dest_ram[0].read_address.next = self.send_p.q.val().get_bits::<B>(0);
         self.dest_ram[1].read_address.next = self.ack_p.q.val().get_bits::<B>(0);
         self.dest_ram[2].read_address.next = self.send1.val().get_bits::<B>(0);
-        // prefetch the payload item of the word sent next, in the slot sent next: that is
-        // `send` whenever the read is used (header and payload words); the branches that move
-        // `send` (RESTART, a jump to `ack`, the CRC word) send no payload word next
-        self.rd_addr.lo.next = self.rd_lo.val();
-        self.rd_addr.hi.next = self.send_p.q.val().get_bits::<B>(0);
+        // the lane RAMs read, in the slot sent from the next cycle on (`send`'s next value, as
+        // the destination RAMs are read: the branches that move `send` are all between
+        // packets), item 0 between packets and `nitem` inside one
+        self.rd_slot.next = self.send_p.q.val().get_bits::<B>(0);
+        if self.to_next.val() {
+            self.rd_slot.next = self.send1.val().get_bits::<B>(0);
+        }
+        if self.to_ack.val() || self.jump.val() {
+            self.rd_slot.next = self.ack_p.q.val().get_bits::<B>(0);
+        }
+        self.rd_addr.lo.next = self.nitem.q.val();
+        if self.prime.val() {
+            self.rd_addr.lo.next = self.c_zero3.val();
+        }
+        self.rd_addr.hi.next = self.rd_slot.val();
         for i in 0..4 {
             self.lanes[i].read_address.next = self.rd_addr.y.val();
+            self.lanes[i].out_enable.next = self.prime.val() || self.advance.val();
         }
         self.pcrc.clock.next = self.clock.val();
 
         self.sink_crc.x.next = self.pcrc.crc_next.val();
-        self.sink_pidx.x.next = self.pidx.val();
 
         // ---- status ----
         // consecutive RESTARTs without progress: a resend's RESTART is counted from its
@@ -976,10 +1010,14 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.ovt_r.d.next = false;
             self.sf_r.d.next = false;
             self.send_p.d.next = self.c_zero_s.val();
+            self.send1_r.d.next = self.c_one_s.val();
             self.high_p.d.next = self.c_zero_s.val();
             self.fill_p.d.next = self.c_zero_s.val();
+            self.fill1_r.d.next = self.c_one_s.val();
             self.fill_item.d.next = self.c_zero3.val();
             self.widx.d.next = self.c_zero6.val();
+            self.lane.d.next = self.c_lane0.val();
+            self.nitem.d.next = self.c_one3.val();
             self.wbusy.d.next = false;
             self.wlast.d.next = false;
             self.fb_pend.d.next = false;
@@ -989,7 +1027,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.timer.d.next = self.c_zero16.val();
             self.rcnt.d.next = self.c_zero8.val();
             self.crc_v.d.next = false;
-            self.crc_s.d.next = false;
             self.txd_r.d.next = self.c_idle.val();
             self.txc_r.d.next = self.c_ctrl.val();
             self.txsel_r.d.next = false;

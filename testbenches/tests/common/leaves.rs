@@ -8,7 +8,7 @@
 use nicgen_hdl::common::crc::CrcMatrix;
 use nicgen_hdl::common::gray::GrayDecode;
 use nicgen_hdl::common::prim::{Concat, Join4, OneHot64, SlotRun};
-use nicgen_hdl::common::ram::{BlockRam, BlockRamZ};
+use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
 use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{CtrlEncode, HeaderEncode, WordDecode};
@@ -58,8 +58,8 @@ dyn_top!(RqBeatsTop, RqBeats, clocks: [],
 dyn_top!(TfcntAddrTop, TfcntAddr, clocks: [], inputs: [hi, lo, link], outputs: [y]);
 dyn_top!(BlockRamTop, BlockRam<Bits<8>, 4>, clocks: [read_clock, write_clock],
     inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
-dyn_top!(BlockRamZTop, BlockRamZ<Bits<8>, 4>, clocks: [read_clock, write_clock],
-    inputs: [read_address, read_zero, write_address, write_data, write_enable], outputs: [read_data]);
+dyn_top!(BlockRamRegTop, BlockRamReg<Bits<8>, 4>, clocks: [read_clock, write_clock],
+    inputs: [read_address, out_enable, write_address, write_data, write_enable], outputs: [read_data]);
 
 /// A word on the PHY lines: a control character of any kind, a header, or random, with a
 /// sequence number sometimes too wide for `S`, and with one bit flipped a third of the time.
@@ -208,10 +208,10 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
             with(vec![("write_enable", Drive::Chance(0.5))]),
         ),
         (
-            Box::new(BlockRamZTop::new("block_ram_z", BlockRamZ::default())),
+            Box::new(BlockRamRegTop::new("block_ram_reg", BlockRamReg::default())),
             with(vec![
                 ("write_enable", Drive::Chance(0.5)),
-                ("read_zero", Drive::Chance(0.5)),
+                ("out_enable", Drive::Chance(0.7)),
             ]),
         ),
         // `arst` is pulsed as a reset input (a few times in 3000 cycles)
