@@ -1,0 +1,102 @@
+//! `scripts/bram_outreg.py` (the DP16KD output-register fold `make synth` and `make bitstream`
+//! run between Yosys and nextpnr) on Yosys's own ECP5 mapping: a `BlockRamReg`'s output flops
+//! are folded into the RAM (REGMODE OUTREG, no flop left), a plain `BlockRam` whose read leaves
+//! the design is left alone.
+
+use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
+use nicgen_hdl::dyn_top;
+use nicgen_hdl::top::DynTop;
+use nicgen_sim::harness::testing::require_tool;
+use rust_hdl::prelude::*;
+use std::path::Path;
+use std::process::Command;
+
+dyn_top!(RegTop, BlockRamReg<Bits<32>, 9>, clocks: [read_clock, write_clock],
+    inputs: [read_address, out_enable, write_address, write_data, write_enable], outputs: [read_data]);
+dyn_top!(PlainTop, BlockRam<Bits<32>, 9>, clocks: [read_clock, write_clock],
+    inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
+
+/// Synthesizes `top` for ECP5, folds, and returns the fold's report and, from the netlist,
+/// `"<REGMODE of each read port with data pins in use> ff=<flops left>"`.
+fn fold(top: &dyn DynTop, name: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let v = dir.path().join(format!("{name}.v"));
+    let js = dir.path().join(format!("{name}.json"));
+    std::fs::write(&v, top.verilog()).unwrap();
+    let y = Command::new("yosys")
+        .args(["-q", "-p"])
+        .arg(format!(
+            "read_verilog -sv {}; synth_ecp5 -top {name} -json {}",
+            v.display(),
+            js.display()
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        y.status.success(),
+        "yosys: {}",
+        String::from_utf8_lossy(&y.stderr)
+    );
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
+    let f = Command::new("python3")
+        .arg(scripts.join("bram_outreg.py"))
+        .arg(&js)
+        .arg(name)
+        .output()
+        .unwrap();
+    assert!(
+        f.status.success(),
+        "bram_outreg: {}",
+        String::from_utf8_lossy(&f.stderr)
+    );
+    let probe = "import json, sys\n\
+        m = json.load(open(sys.argv[1]))['modules'][sys.argv[2]]\n\
+        out = []\n\
+        for c in m['cells'].values():\n\
+        \x20   if c['type'] == 'DP16KD':\n\
+        \x20       for x in 'AB':\n\
+        \x20           if any(isinstance(b, int) for p, bits in c['connections'].items() if p.startswith('DO' + x) for b in bits):\n\
+        \x20               out.append(c['parameters'].get('REGMODE_' + x, 'NOREG'))\n\
+        out.append('ff=%d' % sum(c['type'] == 'TRELLIS_FF' for c in m['cells'].values()))\n\
+        print(' '.join(out))\n";
+    let p = Command::new("python3")
+        .args(["-c", probe])
+        .arg(&js)
+        .arg(name)
+        .output()
+        .unwrap();
+    assert!(
+        p.status.success(),
+        "probe: {}",
+        String::from_utf8_lossy(&p.stderr)
+    );
+    (
+        String::from_utf8_lossy(&f.stdout).trim().to_string(),
+        String::from_utf8_lossy(&p.stdout).trim().to_string(),
+    )
+}
+
+#[test]
+fn bram_outreg_folds_the_flop_behind_a_block_ram_read_and_nothing_else() {
+    let found = Command::new("yosys").arg("-V").output().is_ok();
+    if !require_tool("bram_outreg", "yosys", found) {
+        return;
+    }
+    let reg = RegTop::new("bram_outreg_reg", BlockRamReg::default());
+    let (report, net) = fold(&reg, "bram_outreg_reg");
+    assert!(
+        report.ends_with("32 flops folded into output registers"),
+        "{report}"
+    );
+    assert!(
+        net.ends_with("ff=0") && !net.contains("NOREG") && net.contains("OUTREG"),
+        "{net}"
+    );
+    let plain = PlainTop::new("bram_outreg_plain", BlockRam::in_block_ram());
+    let (report, net) = fold(&plain, "bram_outreg_plain");
+    assert!(
+        report.contains(": 0 block RAM port(s), 0 flops folded"),
+        "{report}"
+    );
+    assert!(!net.contains("OUTREG") && net.contains("NOREG"), "{net}");
+}
