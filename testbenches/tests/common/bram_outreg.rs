@@ -16,6 +16,17 @@ dyn_top!(RegTop, BlockRamReg<Bits<32>, 9>, clocks: [read_clock, write_clock],
 dyn_top!(PlainTop, BlockRam<Bits<32>, 9>, clocks: [read_clock, write_clock],
     inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
 
+/// Runs `c`, fails with its stderr unless it succeeds, and returns its stdout, trimmed.
+fn run(c: &mut Command) -> String {
+    let o = c.output().unwrap();
+    assert!(
+        o.status.success(),
+        "{c:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
 /// Synthesizes `top` for ECP5, folds, and returns the fold's report and, from the netlist,
 /// `"<REGMODE of each read port with data pins in use> ff=<flops left>"`.
 fn fold(top: &dyn DynTop, name: &str) -> (String, String) {
@@ -23,32 +34,13 @@ fn fold(top: &dyn DynTop, name: &str) -> (String, String) {
     let v = dir.path().join(format!("{name}.v"));
     let js = dir.path().join(format!("{name}.json"));
     std::fs::write(&v, top.verilog()).unwrap();
-    let y = Command::new("yosys")
-        .args(["-q", "-p"])
-        .arg(format!(
-            "read_verilog -sv {}; synth_ecp5 -top {name} -json {}",
-            v.display(),
-            js.display()
-        ))
-        .output()
-        .unwrap();
-    assert!(
-        y.status.success(),
-        "yosys: {}",
-        String::from_utf8_lossy(&y.stderr)
-    );
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
-    let f = Command::new("python3")
-        .arg(scripts.join("bram_outreg.py"))
-        .arg(&js)
-        .arg(name)
-        .output()
-        .unwrap();
-    assert!(
-        f.status.success(),
-        "bram_outreg: {}",
-        String::from_utf8_lossy(&f.stderr)
-    );
+    run(Command::new("yosys").args(["-q", "-p"]).arg(format!(
+        "read_verilog -sv {}; synth_ecp5 -top {name} -json {}",
+        v.display(),
+        js.display()
+    )));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bram_outreg.py");
+    let report = run(Command::new("python3").arg(script).arg(&js).arg(name));
     let probe = "import json, sys\n\
         m = json.load(open(sys.argv[1]))['modules'][sys.argv[2]]\n\
         out = []\n\
@@ -59,21 +51,11 @@ fn fold(top: &dyn DynTop, name: &str) -> (String, String) {
         \x20               out.append(c['parameters'].get('REGMODE_' + x, 'NOREG'))\n\
         out.append('ff=%d' % sum(c['type'] == 'TRELLIS_FF' for c in m['cells'].values()))\n\
         print(' '.join(out))\n";
-    let p = Command::new("python3")
+    let net = run(Command::new("python3")
         .args(["-c", probe])
         .arg(&js)
-        .arg(name)
-        .output()
-        .unwrap();
-    assert!(
-        p.status.success(),
-        "probe: {}",
-        String::from_utf8_lossy(&p.stderr)
-    );
-    (
-        String::from_utf8_lossy(&f.stdout).trim().to_string(),
-        String::from_utf8_lossy(&p.stdout).trim().to_string(),
-    )
+        .arg(name));
+    (report, net)
 }
 
 #[test]
