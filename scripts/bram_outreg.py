@@ -8,8 +8,8 @@ output register (`REGMODE` OUTREG): a second register behind the read (`BlockRam
 hdl/src/common/ram.rs) stays a fabric flop, behind the read latch's 5.83 ns clock-to-out in
 nextpnr's ECP5 -6 model. This pass rewrites the netlist `synth_ecp5 -json` wrote, between Yosys
 and nextpnr: where every used read-data pin of a DP16KD port feeds exactly one TRELLIS_FF and
-nothing else, and those flops share the port's read clock and one clock enable, have no set or
-reset and start at 0, the flops are removed, their outputs are driven by the RAM's pins, and the
+nothing else, and those flops share the port's read clock (rising edge, as the RAM's) and one
+clock enable, have no set or reset and start at 0, the flops are removed, their outputs are driven by the RAM's pins, and the
 port takes `REGMODE` OUTREG with the flops' enable on its output clock enable (OCE). The
 behaviour is the same: the output register loads the read latch at each enabled read clock
 edge, and starts at 0 after configuration.
@@ -66,6 +66,9 @@ def fold(path, top=None):
             if any(not is_const(conn.get("RST" + x, ["0"]), "0") for x in ports):
                 continue
             clk = conn.get("CLK" + clk_port)
+            # a RAM read on the falling edge (CLKxMUX INV) keeps its flop
+            if str(p.get(f"CLK{clk_port}MUX", f"CLK{clk_port}")).strip() != f"CLK{clk_port}":
+                continue
             ffs, ce, ok = [], None, True
             for x in ports:
                 for i in range(18):
