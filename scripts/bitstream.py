@@ -66,7 +66,7 @@ def main():
         print(f"bitstream {board}: yosys FAILED (see {ylog})\n  " + "\n  ".join(problems[:10]))
         sys.exit(1)
     # the flops behind block RAM reads into the RAMs' output registers (Yosys does not)
-    outreg_ports, outreg_ffs = bram_outreg.fold(js, b["top"])
+    outreg = bram_outreg.fold(js, b["top"])
     ty = time.time() - t0
     cfg = os.path.join(out, board + ".config")
     plog = os.path.join(out, board + ".nextpnr.log")
@@ -98,9 +98,7 @@ def main():
         sys.exit(1)
     util = {k: {"used": v.get("used", 0), "available": v.get("available", 0)}
             for k, v in report.get("utilization", {}).items() if v.get("used", 0)}
-    st = yosys_stats(text)
-    st["ff"] -= outreg_ffs
-    st["bram_outreg_ports"] = outreg_ports
+    st = yosys_stats(text, outreg)
     met = all(c["achieved_mhz"] >= c["constraint_mhz"] for c in clocks.values()) and bool(clocks)
     summary = {"board": board, "top": b["top"], "part": b["part"], **st, "clocks": clocks,
                "timing_met": met, "utilization": util, "bitstream": os.path.relpath(bit, ROOT),

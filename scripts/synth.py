@@ -23,13 +23,15 @@ def tool(name):
     return p if os.path.exists(p) else name
 
 
-def yosys_stats(ylog_text):
+def yosys_stats(ylog_text, outreg=(0, 0)):
     """LUT4s (a CCU2C carry cell counts as two), FFs, block and distributed RAMs from the last
-    `stat` of a Yosys log."""
+    `stat` of a Yosys log; `outreg` is `bram_outreg.fold`'s (ports, flops): the folded flops are
+    in the RAMs now, so they leave the flop count."""
     def last(cell):
         return sum(int(n) for n in re.findall(rf"^\s+(\d+)\s+{cell}$", ylog_text, re.M)[-1:])
-    return {"lut4": last("LUT4") + 2 * last("CCU2C"), "ff": last("TRELLIS_FF"),
-            "bram": last("DP16KD"), "lutram": last("TRELLIS_DPR16X4")}
+    ports, ffs = outreg
+    return {"lut4": last("LUT4") + 2 * last("CCU2C"), "ff": last("TRELLIS_FF") - ffs,
+            "bram": last("DP16KD"), "lutram": last("TRELLIS_DPR16X4"), "bram_outreg_ports": ports}
 
 
 def nextpnr_fmax(ptext):
@@ -122,7 +124,7 @@ def main():
             print(f"  synth {name:<16} FAILED (yosys, see {ylog})\n    " + "\n    ".join(problems[:10]))
             failed = True
             continue
-        outreg_ports, outreg_ffs = bram_outreg.fold(js, name)
+        outreg = bram_outreg.fold(js, name)
         freq = max(f for f in top["clocks_mhz"].values())
         plog = os.path.join(out, name + ".nextpnr.log")
         rep = os.path.join(out, name + ".report.json")
@@ -149,10 +151,7 @@ def main():
                 cells[k] = val.get("used", 0)
         except Exception:
             pass
-        st = yosys_stats(ylog_text)
-        # the flops folded into block RAM output registers are in the RAMs now
-        st["ff"] -= outreg_ffs
-        st["bram_outreg_ports"] = outreg_ports
+        st = yosys_stats(ylog_text, outreg)
         ff, bram = st["ff"], st["bram"]
         comb = re.search(r"TRELLIS_COMB:\s+(\d+)/\s*(\d+)", ptext)
         if comb:
