@@ -156,10 +156,32 @@ fn verilator_root() -> Result<PathBuf> {
     Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
 }
 
-/// The C++ optimization level of the Verilated models (part of the cache key).
-const CXX_OPT: &str = "-O1";
+/// The C++ optimization levels `NICGEN_CXX_OPT` may name.
+const CXX_OPTS: [&str; 5] = ["-O0", "-O1", "-O2", "-O3", "-Os"];
+
+/// The C++ optimization level of the Verilated models (part of the cache key): `-O1`, or
+/// `NICGEN_CXX_OPT`. `-O1` suits the tests, whose models mostly run for seconds: `-O2` doubles
+/// a large model's build (`ftnw_node`: about 2 minutes against 1) for about a quarter more
+/// cycles per second, so `make bench` and `make soak` build with `-O2`.
+fn cxx_opt() -> &'static str {
+    opt_level(std::env::var("NICGEN_CXX_OPT").ok().as_deref()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `NICGEN_CXX_OPT`'s value (None: not set) as a level of `CXX_OPTS`.
+fn opt_level(v: Option<&str>) -> Result<&'static str> {
+    match v {
+        None => Ok("-O1"),
+        Some(v) => match CXX_OPTS.into_iter().find(|l| *l == v) {
+            Some(l) => Ok(l),
+            None => bail!("NICGEN_CXX_OPT={v:?}: one of {}", CXX_OPTS.join(", ")),
+        },
+    }
+}
+
 /// The flags of every C++ compile, the model's and the runtime's alike, but `-DVM_TRACE`.
-const CXX_FLAGS: [&str; 5] = ["-fPIC", CXX_OPT, "-std=c++17", "-w", "-pthread"];
+fn cxx_flags() -> [&'static str; 5] {
+    ["-fPIC", cxx_opt(), "-std=c++17", "-w", "-pthread"]
+}
 /// `-DVM_TRACE`, as Verilator's own makefiles set it for a model with or without `--trace`.
 fn vm_trace(traced: bool) -> &'static str {
     if traced {
@@ -235,7 +257,7 @@ fn compile_all(
                             return Ok(());
                         };
                         let mut cmd = Command::new("g++");
-                        cmd.arg("-c").args(CXX_FLAGS).arg(vm_trace(traced));
+                        cmd.arg("-c").args(cxx_flags()).arg(vm_trace(traced));
                         for inc in includes {
                             cmd.arg(format!("-I{}", inc.display()));
                         }
@@ -269,7 +291,7 @@ fn runtime_objects(root: &Path, traced: bool) -> Result<Vec<PathBuf>> {
         })
         .collect();
     let mut h = DefaultHasher::new();
-    (root, &stamps, CXX_FLAGS, vm_trace(traced)).hash(&mut h);
+    (root, &stamps, cxx_flags(), vm_trace(traced)).hash(&mut h);
     let dir = crate::workspace_root()
         .join("target/verilator")
         .join(format!("runtime-{:016x}", h.finish()));
@@ -285,7 +307,7 @@ fn runtime_objects(root: &Path, traced: bool) -> Result<Vec<PathBuf>> {
 pub fn build(name: &str, verilog: &str, ports: &[PortInfo], traced: bool) -> Result<PathBuf> {
     let shim_src = shim(ports, traced);
     let mut h = DefaultHasher::new();
-    (verilog, &shim_src, CXX_FLAGS, vm_trace(traced)).hash(&mut h);
+    (verilog, &shim_src, cxx_flags(), vm_trace(traced)).hash(&mut h);
     let variant = if traced { "-traced" } else { "" };
     let dir = crate::workspace_root()
         .join("target/verilator")
@@ -522,5 +544,25 @@ impl Drop for Model {
     fn drop(&mut self) {
         // SAFETY: h came from nicgen_new and is freed once.
         unsafe { (self.free)(self.h) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_optimization_level_is_o1_or_one_named_and_nothing_else() {
+        assert_eq!(opt_level(None).unwrap(), "-O1");
+        for l in CXX_OPTS {
+            assert_eq!(opt_level(Some(l)).unwrap(), l);
+        }
+        for bad in ["", "O2", "-O4", "-O2 -march=native", "-Ofast", " -O2"] {
+            let e = opt_level(Some(bad)).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("NICGEN_CXX_OPT={bad:?}: one of -O0, -O1, -O2, -O3, -Os")
+            );
+        }
     }
 }
