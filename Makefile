@@ -54,10 +54,6 @@ bitstreams: ## every board's bitstream (BOARDS=...), two at a time, from the emi
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@time (printf '%s\n' $(BOARDS) | xargs -P 2 -I{} python3 scripts/bitstream.py {})
 
-# benchmarks and soaks run their models long: Verilated with -O2, not the tests' -O1
-# (NICGEN_CXX_OPT, sim/src/harness/verilator.rs)
-bench soak: export NICGEN_CXX_OPT ?= -O2
-
 bench: setup ## run the benchmarks: build/bench/<name>.json
 	@mkdir -p build/bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin sim_speed

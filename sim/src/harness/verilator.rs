@@ -160,9 +160,10 @@ fn verilator_root() -> Result<PathBuf> {
 const CXX_OPTS: [&str; 5] = ["-O0", "-O1", "-O2", "-O3", "-Os"];
 
 /// The C++ optimization level of the Verilated models (part of the cache key): `-O1`, or
-/// `NICGEN_CXX_OPT`. `-O1` suits the tests, whose models mostly run for seconds: `-O2` doubles
-/// a large model's build (`ftnw_node`: about 2 minutes against 1) for about a quarter more
-/// cycles per second, so `make bench` and `make soak` build with `-O2`.
+/// `NICGEN_CXX_OPT` (for instance `NICGEN_CXX_OPT=-O2 make bench`). `-O2` doubles a large
+/// model's build (`ftnw_node`: about 2 minutes against 1); on the 2-core machine this project
+/// is measured on, the torus of `ftnw_node` ran no faster by a margin its run-to-run spread
+/// could show (4.0-7.0 k cycles/s at `-O2`, `-O3` and `-O1` alike), so `-O1` stays everywhere.
 fn cxx_opt() -> &'static str {
     opt_level(std::env::var("NICGEN_CXX_OPT").ok().as_deref()).unwrap_or_else(|e| panic!("{e}"))
 }
