@@ -172,7 +172,8 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     prime: Signal<Local, Bit>,
     consume: Signal<Local, Bit>,
     advance: Signal<Local, Bit>,
-    rd_slot: Signal<Local, Bits<B>>,
+    /// `send`'s next value: `send_p`'s input and the slot the lane RAMs read in.
+    send_n: Signal<Local, Bits<S>>,
     wr_addr: Concat<3, B, BI>,
     rd_addr: Concat<3, B, BI>,
     pcrc: CrcClear<32, 32>,
@@ -394,7 +395,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             prime: Default::default(),
             consume: Default::default(),
             advance: Default::default(),
-            rd_slot: Default::default(),
+            send_n: Default::default(),
             wr_addr: Default::default(),
             rd_addr: Default::default(),
             pcrc: CrcClear::new(&CRC32_IEEE),
@@ -842,9 +843,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             && !self.rst_pend.q.val()
             && (self.idle_left.q.val() == self.c_zero3.val())
             && self.ovt_r.q.val();
-        self.send_p.d.next = self.send_p.q.val();
+        self.send_n.next = self.send_p.q.val();
         if self.to_next.val() {
-            self.send_p.d.next = self.send1.val();
+            self.send_n.next = self.send1.val();
             self.send1_r.d.next = self.send1.val() + self.c_one_s.val();
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
@@ -856,9 +857,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             }
         }
         if self.to_ack.val() || self.jump.val() {
-            self.send_p.d.next = self.ack_p.q.val();
+            self.send_n.next = self.ack_p.q.val();
             self.send1_r.d.next = self.ack_p.q.val() + self.c_one_s.val();
         }
+        self.send_p.d.next = self.send_n.val();
         // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration). `ovt_r` is
         // the sign of `d_ov`, the next cycle's `send - ack`, chosen among the differences the
         // pointers' next values can have. A NAK sets `rst_pend`, which keeps `jump` and the
@@ -927,21 +929,14 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.dest_ram[0].read_address.next = self.send_p.q.val().get_bits::<B>(0);
         self.dest_ram[1].read_address.next = self.ack_p.q.val().get_bits::<B>(0);
         self.dest_ram[2].read_address.next = self.send1.val().get_bits::<B>(0);
-        // the lane RAMs read, in the slot sent from the next cycle on (`send`'s next value, as
-        // the destination RAMs are read: the branches that move `send` are all between
-        // packets), item 0 between packets and `nitem` inside one
-        self.rd_slot.next = self.send_p.q.val().get_bits::<B>(0);
-        if self.to_next.val() {
-            self.rd_slot.next = self.send1.val().get_bits::<B>(0);
-        }
-        if self.to_ack.val() || self.jump.val() {
-            self.rd_slot.next = self.ack_p.q.val().get_bits::<B>(0);
-        }
+        // the lane RAMs read, in the slot sent from the next cycle on (`send_n`, as the
+        // destination RAMs are read: the branches that move `send` are all between packets),
+        // item 0 between packets and `nitem` inside one
         self.rd_addr.lo.next = self.nitem.q.val();
         if self.prime.val() {
             self.rd_addr.lo.next = self.c_zero3.val();
         }
-        self.rd_addr.hi.next = self.rd_slot.val();
+        self.rd_addr.hi.next = self.send_n.val().get_bits::<B>(0);
         for i in 0..4 {
             self.lanes[i].read_address.next = self.rd_addr.y.val();
             self.lanes[i].out_enable.next = self.prime.val() || self.advance.val();
