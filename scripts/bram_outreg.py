@@ -9,8 +9,9 @@ hdl/src/common/ram.rs) stays a fabric flop, behind the read latch's 5.83 ns cloc
 nextpnr's ECP5 -6 model. This pass rewrites the netlist `synth_ecp5 -json` wrote, between Yosys
 and nextpnr: where every used read-data pin of a DP16KD port feeds exactly one TRELLIS_FF and
 nothing else, and those flops share the port's read clock (rising edge, as the RAM's) and one
-clock enable, have no set or reset and start at 0, the flops are removed, their outputs are driven by the RAM's pins, and the
-port takes `REGMODE` OUTREG with the flops' enable on its output clock enable (OCE). The
+clock enable, have no set or reset and start at 0, the flops are removed, their outputs are
+driven by the RAM's pins, and the port takes `REGMODE` OUTREG with the flops' enable on its
+output clock enable (OCE). The
 behaviour is the same: the output register loads the read latch at each enabled read clock
 edge, and starts at 0 after configuration.
 

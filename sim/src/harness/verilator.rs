@@ -243,6 +243,7 @@ fn compile_all(
     out: &Path,
 ) -> Result<Vec<PathBuf>> {
     let objs: Vec<PathBuf> = srcs.iter().map(|s| object(out, s)).collect();
+    let flags = cxx_flags();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let jobs = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -258,7 +259,7 @@ fn compile_all(
                             return Ok(());
                         };
                         let mut cmd = Command::new("g++");
-                        cmd.arg("-c").args(cxx_flags()).arg(vm_trace(traced));
+                        cmd.arg("-c").args(flags).arg(vm_trace(traced));
                         for inc in includes {
                             cmd.arg(format!("-I{}", inc.display()));
                         }
