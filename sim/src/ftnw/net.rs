@@ -429,11 +429,22 @@ impl Net {
             s.dut[d].set(p.phy[1], Word::idle().c as u128);
             s.dut[d].set(p.mdio[3], 1);
         }
+        // a node is large enough that evaluating it on the offload thread, beside the harness
+        // and the other nodes, pays (`harness::offload`)
+        s.offload(top == "ftnw_node" && crate::harness::offload::enabled());
         for d in &mut s.dut {
             d.settle();
         }
         s.reset_all();
         s
+    }
+
+    /// Evaluate the models on the offload thread (`harness::offload`), or not: the run is the
+    /// same either way (`ftnw::torus::offloading_changes_nothing`).
+    pub fn offload(&mut self, on: bool) {
+        for d in &mut self.dut {
+            d.offload(on);
+        }
     }
 
     /// The endpoints of model `d`.
@@ -563,8 +574,6 @@ impl Net {
             let c = self.clock_of[k];
             if e.rose(c) {
                 self.cycles[k] += 1;
-                let occ = self.dut[self.dut_of[k]].get(self.ps[k].rsnd) as u64;
-                self.rsnd_max[k] = self.rsnd_max[k].max(occ);
             }
             if e.fell(c) {
                 self.after_edge(k);
@@ -586,6 +595,10 @@ impl Net {
         let di = self.dut_of[k];
         let d = &mut self.dut[di];
         d.settle();
+        // the occupancy the last edge left (read here, not just after the edge: an offloaded
+        // model is then still evaluating)
+        let occ = d.get(p.rsnd) as u64;
+        self.rsnd_max[k] = self.rsnd_max[k].max(occ);
         let h = &mut self.host[k];
         if h.valid_set && d.get(p.tx[3]) != 0 {
             h.item += 1;

@@ -25,6 +25,10 @@ pub trait Dut {
     fn trace(&mut self, _path: &std::path::Path) {}
     fn dump(&mut self, _time_ps: u64) {}
     fn flush_trace(&mut self) {}
+    /// `on`: evaluate on the offload thread from now on (`harness::offload`; a Verilated model);
+    /// off: in the caller's thread again. The results are the same, only sooner for a network
+    /// of large models.
+    fn offload(&mut self, _on: bool) {}
 }
 
 impl Dut for Box<dyn DynTop> {
@@ -64,6 +68,9 @@ impl Dut for Model {
     }
     fn flush_trace(&mut self) {
         Model::flush_trace(self)
+    }
+    fn offload(&mut self, on: bool) {
+        Model::offload(self, on)
     }
 }
 

@@ -2,7 +2,7 @@
 //! that hides whether a design runs as the native rust-hdl model or as a Verilator model of its
 //! emitted Verilog (`backend`, `verilator`); port groups bound by name prefix (`ports`);
 //! protocol monitors (`monitor`); one design on one clock with cycle models (`cycle`); the native bench for one block (`bench`); the lock-step
-//! checker (`diff`) and the Icarus replay of a recorded run (`icarus`); seeded randomness (`rng`); failure replay with waveforms (`testing`,
+//! checker (`diff`) and the Icarus replay of a recorded run (`icarus`); models evaluated on a second thread (`offload`); seeded randomness (`rng`); failure replay with waveforms (`testing`,
 //! `vcd`).
 
 pub mod backend;
@@ -12,6 +12,7 @@ pub mod cycle;
 pub mod diff;
 pub mod icarus;
 pub mod monitor;
+pub mod offload;
 pub mod ports;
 pub mod rng;
 pub mod testing;

@@ -14,13 +14,14 @@
 //! Without Verilator on PATH, `require()` returns `None` and prints a loud SKIPPED line, unless
 //! `NICGEN_REQUIRE_VERILATOR=1` (set by `make test`), where it panics.
 
+use crate::harness::offload::{FnEval, FnSet, Op, Ops};
 use anyhow::{bail, Context, Result};
 use nicgen_hdl::top::{PortDir, PortInfo};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 pub fn available() -> bool {
     Command::new("verilator")
@@ -368,8 +369,6 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo], traced: bool) -> Res
 
 type FnNew = unsafe extern "C" fn() -> *mut std::ffi::c_void;
 type FnFree = unsafe extern "C" fn(*mut std::ffi::c_void);
-type FnEval = unsafe extern "C" fn(*mut std::ffi::c_void);
-type FnSet = unsafe extern "C" fn(*mut std::ffi::c_void, i32, u64, u64) -> i32;
 type FnGet = unsafe extern "C" fn(*mut std::ffi::c_void, i32, *mut u64, *mut u64) -> i32;
 type FnGetChunk = unsafe extern "C" fn(*mut std::ffi::c_void, i32, i32, *mut u64, *mut u64) -> i32;
 type FnTraceOpen = unsafe extern "C" fn(*mut std::ffi::c_void, *const std::os::raw::c_char);
@@ -401,6 +400,11 @@ pub struct Model {
     /// again between two evaluations would otherwise show Verilator no edge.
     changed: Vec<bool>,
     changed_list: Vec<usize>,
+    /// Offloaded ([`Model::offload`]): sets and evaluations are queued for the offload thread.
+    ops: Option<Arc<Ops>>,
+    /// The sets of an offloaded model since its last evaluation, handed to its queue with the
+    /// evaluation (one lock per evaluation, not one per set).
+    staged: std::cell::RefCell<Vec<Op>>,
     _lib: libloading::Library,
 }
 
@@ -451,6 +455,8 @@ impl Model {
                 dirty: true,
                 changed: vec![false; ports.len()],
                 changed_list: vec![],
+                ops: None,
+                staged: Default::default(),
                 ports,
                 _lib: lib,
             };
@@ -481,11 +487,36 @@ impl Model {
         self.changed_list.push(index);
         self.last[index] = Some(v);
         self.dirty = true;
-        // SAFETY: h is live until drop.
-        let r = unsafe { (self.set)(self.h, index as i32, v as u64, (v >> 64) as u64) };
-        assert_eq!(r, 0);
+        let (i, lo, hi) = (index as i32, v as u64, (v >> 64) as u64);
+        match &self.ops {
+            Some(_) => self.staged.get_mut().push(Op::Set(i, lo, hi)),
+            None => {
+                // SAFETY: h is live until drop.
+                let r = unsafe { (self.set)(self.h, i, lo, hi) };
+                assert_eq!(r, 0);
+            }
+        }
+    }
+    /// `on`: from now on queue this model's sets and evaluations for the offload thread
+    /// (`harness::offload`), a reading waiting for them; off: call the model at once again. The
+    /// model's results are the same either way.
+    pub fn offload(&mut self, on: bool) {
+        self.join();
+        self.ops = on.then(|| Ops::new(self.h, self.set, self.eval));
+    }
+    /// Wait for the queued sets and evaluations of an offloaded model.
+    fn join(&self) {
+        if let Some(o) = &self.ops {
+            let mut b = self.staged.borrow_mut();
+            if !b.is_empty() {
+                o.push(b.drain(..));
+            }
+            drop(b);
+            o.join();
+        }
     }
     pub fn get(&self, index: usize) -> u128 {
+        self.join();
         let (mut lo, mut hi) = (0u64, 0u64);
         // SAFETY: h is live until drop.
         let r = unsafe { (self.get)(self.h, index as i32, &mut lo, &mut hi) };
@@ -498,6 +529,7 @@ impl Model {
         if n == 1 {
             return vec![self.get(index)];
         }
+        self.join();
         (0..n)
             .map(|c| {
                 let (mut lo, mut hi) = (0u64, 0u64);
@@ -518,8 +550,15 @@ impl Model {
         for i in self.changed_list.drain(..) {
             self.changed[i] = false;
         }
-        // SAFETY: h is live until drop.
-        unsafe { (self.eval)(self.h) }
+        match &self.ops {
+            Some(o) => {
+                let b = self.staged.get_mut();
+                b.push(Op::Eval);
+                o.push(b.drain(..));
+            }
+            // SAFETY: h is live until drop.
+            None => unsafe { (self.eval)(self.h) },
+        }
     }
     /// Write a VCD to `path` from now on (a model built with `--trace`, [`Model::with_vcd`]).
     pub fn trace(&mut self, path: &Path) {
@@ -528,15 +567,18 @@ impl Model {
             "{}: a VCD needs a model built with --trace (Model::with_vcd)",
             self.name
         );
+        self.join();
         let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).unwrap();
         // SAFETY: h is live until drop; the path is copied by Verilator.
         unsafe { (self.trace_open)(self.h, c.as_ptr()) }
     }
     pub fn dump(&mut self, time: u64) {
+        self.join();
         // SAFETY: h is live until drop.
         unsafe { (self.trace_dump)(self.h, time) }
     }
     pub fn flush_trace(&mut self) {
+        self.join();
         // SAFETY: h is live until drop.
         unsafe { (self.trace_flush)(self.h) }
     }
@@ -544,6 +586,7 @@ impl Model {
 
 impl Drop for Model {
     fn drop(&mut self) {
+        self.join();
         // SAFETY: h came from nicgen_new and is freed once.
         unsafe { (self.free)(self.h) }
     }

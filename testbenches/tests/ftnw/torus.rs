@@ -129,6 +129,47 @@ fn single_node_loopback_delivers_credited_messages() {
     });
 }
 
+/// Evaluating the nodes on the offload thread (`harness::offload`, on for every `ftnw_node`
+/// network unless `NICGEN_OFFLOAD=0`) changes nothing: two nodes under the same credited
+/// traffic, offloaded and not, put the same words on every cable at the same cycles and write
+/// the same host memory at the same cycles.
+#[test]
+fn offloading_the_nodes_changes_nothing() {
+    if !verilator::require("offloaded ftnw_nodes") {
+        return;
+    }
+    let run = |on: bool| {
+        let mut rng = Rng::new(0x7029);
+        let mut net = Net::node_torus(
+            Backend::Verilator,
+            [2, 1, 1],
+            &ppm_periods(2),
+            cable,
+            0x7029,
+        );
+        net.offload(on);
+        net.log = Some(vec![]);
+        let net = credited_messages_on_all_vcs(net, &mut rng, false);
+        let mem: Vec<_> = net
+            .mem
+            .iter()
+            .map(|m| m.as_ref().unwrap().log().to_vec())
+            .collect();
+        (net.cycles.clone(), net.log.clone().unwrap(), mem)
+    };
+    let (seq, off) = (run(false), run(true));
+    assert!(seq.1.len() > 10_000 && seq.2.iter().all(|m| m.len() > 100));
+    assert_eq!(seq.0, off.0, "cycles");
+    assert_eq!(seq.1.len(), off.1.len(), "words on the cables");
+    if let Some(i) = (0..seq.1.len()).find(|&i| seq.1[i] != off.1[i]) {
+        panic!(
+            "cable word {i}: {:?} sequential, {:?} offloaded",
+            seq.1[i], off.1[i]
+        );
+    }
+    assert!(seq.2 == off.2, "host writes differ");
+}
+
 /// Every cable its own latency and bit errors.
 fn cable(a: usize, b: usize) -> ChannelCfg {
     ChannelCfg {
@@ -141,7 +182,7 @@ fn cable(a: usize, b: usize) -> ChannelCfg {
 /// Every endpoint sends messages on all 8 VCs to its neighbour at once: VCs 0-5 credited
 /// first, VC 6 after its packets arrived, VC 7 starved until the others are complete; with
 /// `big`, endpoint 0 also receives a 256 KB message. Checks every notification is written.
-fn credited_messages_on_all_vcs(mut net: Net, rng: &mut Rng, big: bool) {
+fn credited_messages_on_all_vcs(mut net: Net, rng: &mut Rng, big: bool) -> Net {
     net.online();
     let n = net.len();
     // per endpoint and VC: the messages its neighbour sends it, (C_D, packets)
@@ -245,4 +286,5 @@ fn credited_messages_on_all_vcs(mut net: Net, rng: &mut Rng, big: bool) {
         net.cycles[0],
         net.rxb.iter().map(|r| r.packets).sum::<u64>()
     );
+    net
 }
