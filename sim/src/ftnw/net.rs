@@ -440,7 +440,7 @@ impl Net {
     }
 
     /// Evaluate the models on the offload thread (`harness::offload`), or not: the run is the
-    /// same either way (`ftnw::torus::offloading_changes_nothing`).
+    /// same either way (`ftnw::torus::offloading_the_nodes_changes_nothing`).
     pub fn offload(&mut self, on: bool) {
         for d in &mut self.dut {
             d.offload(on);
