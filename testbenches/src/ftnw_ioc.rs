@@ -136,11 +136,17 @@ impl Pput {
     pub fn nwp_nodes(backend: Backend, clocks: &[NwpClocks], seed: u64) -> Vec<Self> {
         let inst = instances("ftnw_nwp", backend, clocks.len());
         let ports = inst.ports.clone();
+        // several nodes: each evaluates on the offload thread beside the others and the
+        // harness (`harness::offload`; the run is the same)
+        let offload = clocks.len() > 1 && nicgen_sim::harness::offload::enabled();
         inst.duts
             .into_iter()
             .zip(clocks)
             .enumerate()
-            .map(|(k, (dut, c))| Self::build(dut, &ports, c, seed ^ (k as u64) << 40))
+            .map(|(k, (mut dut, c))| {
+                dut.offload(offload);
+                Self::build(dut, &ports, c, seed ^ (k as u64) << 40)
+            })
             .collect()
     }
 
