@@ -101,25 +101,27 @@ impl Ops {
             g.state = State::Running;
         }
         loop {
-            let op = {
+            // everything queued so far, in one lock; what is pushed meanwhile is the next batch
+            let batch = {
                 let mut g = self.inner.lock().unwrap();
-                match g.ops.pop_front() {
-                    Some(op) => op,
-                    None => {
-                        g.state = State::Idle;
-                        return true;
-                    }
+                if g.ops.is_empty() {
+                    g.state = State::Idle;
+                    return true;
                 }
+                std::mem::take(&mut g.ops)
             };
-            // SAFETY: this thread set `Running`; nobody else calls into `h` until it is `Idle`.
-            unsafe {
-                match op {
-                    Op::Set(i, lo, hi) => {
-                        if (self.set)(self.h, i, lo, hi) != 0 {
-                            self.inner.lock().unwrap().refused.get_or_insert(i);
+            for op in batch {
+                // SAFETY: this thread set `Running`; nobody else calls into `h` until it is
+                // `Idle`.
+                unsafe {
+                    match op {
+                        Op::Set(i, lo, hi) => {
+                            if (self.set)(self.h, i, lo, hi) != 0 {
+                                self.inner.lock().unwrap().refused.get_or_insert(i);
+                            }
                         }
+                        Op::Eval => (self.eval)(self.h),
                     }
-                    Op::Eval => (self.eval)(self.h),
                 }
             }
         }
@@ -205,25 +207,25 @@ impl Pool {
     }
 
     fn work(&self) {
+        let mut idle = 0u32;
         loop {
-            // spin a little before sleeping: the next queue usually comes within microseconds
-            let mut idle = 0u32;
-            while !self.help() {
-                idle += 1;
-                if idle < 20_000 {
-                    std::hint::spin_loop();
-                    continue;
-                }
-                let g = self.q.lock().unwrap();
-                if g.is_empty() {
-                    drop(
-                        self.cv
-                            .wait_timeout(g, std::time::Duration::from_millis(10))
-                            .unwrap(),
-                    );
-                }
+            if self.help() {
                 idle = 0;
+                continue;
             }
+            // spin a little before sleeping: the next queue usually comes within microseconds
+            idle += 1;
+            if idle < 20_000 {
+                std::hint::spin_loop();
+                continue;
+            }
+            // sleep until a queue is submitted (`submit` pushes under this lock, then notifies,
+            // so no submission is missed)
+            let mut g = self.q.lock().unwrap();
+            while g.is_empty() {
+                g = self.cv.wait(g).unwrap();
+            }
+            idle = 0;
         }
     }
 }

@@ -507,11 +507,10 @@ impl Model {
     /// Wait for the queued sets and evaluations of an offloaded model.
     fn join(&self) {
         if let Some(o) = &self.ops {
-            let mut b = self.staged.borrow_mut();
-            if !b.is_empty() {
-                o.push(b.drain(..));
+            let staged = self.staged.take();
+            if !staged.is_empty() {
+                o.push(staged);
             }
-            drop(b);
             o.join();
         }
     }
