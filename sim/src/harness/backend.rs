@@ -116,6 +116,19 @@ pub fn emitted(name: &str) -> std::sync::Arc<(String, Vec<nicgen_hdl::PortInfo>)
     .clone()
 }
 
+/// The Verilator models of the registered top `name` built with profile-guided optimization
+/// from now on, in this process, trained by `train` the first time (see
+/// [`crate::harness::verilator::profile_guided`]); `NICGEN_PGO=0`: as without. `make bench`
+/// measures the torus of `ftnw_node` this way.
+pub fn profile_guided(name: &str, train: impl FnOnce()) {
+    if std::env::var("NICGEN_PGO").is_ok_and(|v| v == "0") {
+        return;
+    }
+    let e = emitted(name);
+    crate::harness::verilator::profile_guided(name, &e.0, &e.1, train)
+        .unwrap_or_else(|e| panic!("{e:#}"));
+}
+
 /// Instances of one top on one backend.
 pub struct Instances {
     pub duts: Vec<Box<dyn Dut>>,

@@ -10,7 +10,7 @@
 
 use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::ftnw::net::{Net, Pkt};
-use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::backend::{profile_guided, Backend};
 use nicgen_sim::harness::rng::Rng;
 use nicgen_testbenches::bench::{synth, write, COALESCE_ACKS as COALESCE};
 use nicgen_wire::ftnw::link::{Word, PAYLOAD_WORDS};
@@ -175,8 +175,8 @@ fn node_goodput(msgs: usize, coalesce: Option<(u32, u32)>) -> f64 {
     g
 }
 
-/// Verilator cycles per second of the 2x2x2 torus of nodes (8 models, 48 links) under traffic.
-fn torus_speed() -> f64 {
+/// The 2x2x2 torus of nodes in Verilator, every node loaded with messages for its peer.
+fn loaded_torus() -> Net {
     let mut rng = Rng::new(22);
     let c = |_, _| ChannelCfg {
         latency: 32,
@@ -191,8 +191,20 @@ fn torus_speed() -> f64 {
     );
     net.online();
     load(&mut net, 1, &mut rng);
+    net
+}
+
+/// The cycles the torus is measured over.
+const TORUS_CYCLES: u64 = 20_000;
+
+/// Verilator cycles per second of the 2x2x2 torus of nodes (8 models, 48 links) under traffic.
+/// The models are built with profile-guided optimization (`NICGEN_PGO=0`: without), trained
+/// the first time on this same run.
+fn torus_speed() -> f64 {
+    profile_guided("ftnw_node", || loaded_torus().run(TORUS_CYCLES));
+    let mut net = loaded_torus();
     // in ten parts, whose spread says how steady the machine was
-    let (cycles, parts) = (20_000, 10);
+    let (cycles, parts) = (TORUS_CYCLES, 10);
     let t = std::time::Instant::now();
     let mut rates: Vec<f64> = (0..parts)
         .map(|_| {

@@ -14,6 +14,7 @@ mod leaves;
 mod mem;
 mod mem_axi;
 mod packet_xbar;
+mod pgo;
 mod regbank;
 mod regbus;
 mod regbus_cdc;
