@@ -463,8 +463,8 @@ pub fn build(name: &str, verilog: &str, ports: &[PortInfo], traced: bool) -> Res
 /// optimizes the model for the branches and calls a training run took (the Verilator
 /// manual's "Compiler Profile-Guided Optimization"). The first time for this Verilog, `train`
 /// runs with `name`'s models instrumented (`-fprofile-generate`) and must drop them before it
-/// returns; each writes its counters as it drops, into `target/verilator/profile-<name>-<hash>/`,
-/// kept for the next run. Every later model of `name` is built with that profile
+/// returns; the last of them to drop writes the counters of all into
+/// `target/verilator/profile-<name>-<hash>/`, kept for the next run. Every later model of `name` is built with that profile
 /// (`-fprofile-use`, `-fprofile-partial-training`), at `-O2` unless `NICGEN_CXX_OPT` names a
 /// level. Its behaviour is that of any other build: only the code's layout and inlining
 /// change. A traced model is built as without a profile.
