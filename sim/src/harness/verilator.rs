@@ -236,19 +236,18 @@ fn pgo_opt() -> &'static str {
 /// The compile flags of a model (`build`: `objs` is the directory it is compiled in, which the
 /// profile's file names are relative to), and the flags its link needs.
 fn model_flags(pgo: Option<&Pgo>, objs: &Path) -> (Vec<String>, Vec<String>) {
-    let own = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let opt = if pgo.is_some() { pgo_opt() } else { cxx_opt() };
+    let mut f: Vec<String> = cxx_flags_at(opt).iter().map(|s| s.to_string()).collect();
     let prefix = format!("-fprofile-prefix-path={}", objs.display());
     match pgo {
-        None => (own(&cxx_flags()), vec![]),
+        None => (f, vec![]),
         Some(Pgo::Generate(dir)) => {
             let gen = format!("-fprofile-generate={}", dir.display());
-            let mut f = own(&cxx_flags_at(pgo_opt()));
             // the offload thread evaluates models beside the harness's thread
             f.extend([gen.clone(), prefix, "-fprofile-update=atomic".to_string()]);
             (f, vec![gen])
         }
         Some(Pgo::Use(dir, _)) => {
-            let mut f = own(&cxx_flags_at(pgo_opt()));
             f.extend([
                 format!("-fprofile-use={}", dir.display()),
                 prefix,
@@ -315,7 +314,7 @@ fn object(out: &Path, src: &Path) -> PathBuf {
 fn compile_all(
     srcs: &[PathBuf],
     includes: &[PathBuf],
-    flags: &[String],
+    flags: &[impl AsRef<std::ffi::OsStr> + Sync],
     traced: bool,
     out: &Path,
 ) -> Result<Vec<PathBuf>> {
@@ -378,9 +377,8 @@ fn runtime_objects(root: &Path, traced: bool) -> Result<Vec<PathBuf>> {
         .join("target/verilator")
         .join(format!("runtime-{:016x}", h.finish()));
     let includes = [inc.clone(), inc.join("vltstd")];
-    let flags: Vec<String> = cxx_flags().iter().map(|s| s.to_string()).collect();
     build_once(&dir, |tmp| {
-        compile_all(&srcs, &includes, &flags, traced, tmp).map(|_| ())
+        compile_all(&srcs, &includes, &cxx_flags(), traced, tmp).map(|_| ())
     })?;
     Ok(srcs.iter().map(|s| object(&dir, s)).collect())
 }
@@ -539,7 +537,7 @@ pub fn profile_of(name: &str) -> Option<PathBuf> {
 }
 
 /// The profile's files (`*.gcda`) in `dir`, sorted.
-fn profile_files(dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn profile_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "gcda"))
