@@ -1,4 +1,6 @@
-//! `make verilog`: emit every top and the manifest. Usage: emit [OUT_DIR] (default build/verilog).
+//! `make verilog`: emit every top and the manifest. Usage: emit [OUT_DIR [TOP...]] (default
+//! build/verilog, every top); naming tops emits those alone (and a manifest of them), for a
+//! quick synthesis of one block while working on its timing.
 fn main() -> anyhow::Result<()> {
     // rust-hdl's code generation recurses as deep as the design (`ftnw_nwp`: the node inside the
     // IOC's top): a thread with the stack the tests get (RUST_MIN_STACK in .cargo/config.toml),
@@ -11,10 +13,16 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn run() -> anyhow::Result<()> {
-    let dir = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "build/verilog".into());
-    let tops = nicgen_bsp::tops::tops();
+    let mut args = std::env::args().skip(1);
+    let dir = args.next().unwrap_or_else(|| "build/verilog".into());
+    let want: Vec<String> = args.collect();
+    let mut tops = nicgen_bsp::tops::tops();
+    for w in &want {
+        anyhow::ensure!(tops.iter().any(|t| t.name == *w), "emit: no top named {w:?}");
+    }
+    if !want.is_empty() {
+        tops.retain(|t| want.contains(&t.name.to_string()));
+    }
     eprintln!("emitting {} tops into {dir}", tops.len());
     nicgen_bsp::emit::emit_all(&tops, std::path::Path::new(&dir))?;
     Ok(())
