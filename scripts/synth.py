@@ -7,6 +7,9 @@ Replicas (REPLICAS below) measure N copies of an emitted top side by side: a gen
 (build/synth/<name>.v) instantiates the top N times, clocks shared, every other port widened
 N-fold, so nothing is optimised away; it is synthesized and placed like a top.
 
+nextpnr's report (build/synth/<top>.report.json) carries every register input's latest arrival:
+scripts/slack.py lists those a period cannot reach.
+
 Between Yosys and nextpnr, scripts/bram_outreg.py folds the flop behind a block RAM's read into
 the RAM's output register (Yosys does not); the flop count excludes the folded flops."""
 import json, os, re, subprocess, sys, time
@@ -132,6 +135,7 @@ def main():
             os.remove(rep)
         rc, ptext = run([tool("nextpnr-ecp5"), "--85k", "--package", "CABGA381", "--speed", "6",
                          "--out-of-context", "--json", js, "--freq", str(freq), "--report", rep,
+                         "--detailed-timing-report",
                          "--seed", "1", "--timing-allow-fail", "--quiet", "--log", plog]
                         + (["--no-route"] if name in PLACE_ONLY else []), plog + ".out")
         ptext = open(plog).read() if os.path.exists(plog) else ptext
