@@ -15,6 +15,7 @@ flop's data input is 0 in its ECP5 model).
 """
 import json
 import re
+import signal
 import sys
 from collections import defaultdict
 
@@ -60,4 +61,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the listing quietly
     main()
