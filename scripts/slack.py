@@ -10,8 +10,10 @@ Prints the count of inputs of `clock` (default `clock`) arriving later than `per
 technology-mapping suffixes and bit indices taken off), latest first. Unlike
 `scripts/paths.py` (an estimate from the Yosys netlist, no placement), these are nextpnr's own
 figures for one placement: the work list for timing closure, which the next seed reshuffles
-at the margin. The latest arrival is the critical path of nextpnr's log (the setup time of a
-flop's data input is 0 in its ECP5 model).
+at the margin. An input's time is its arrival plus its setup time, as nextpnr's critical path
+reports give them for ECP5 -6: 0 for a flop's data inputs (DI, M), 0.42 ns for its set/reset
+(LSR), 0.39 ns for a LUT RAM's write enable (WRE); other inputs (a flop's CE among them) are
+counted with none, so they are shown up to a few tenths of a nanosecond early.
 """
 import json
 import re
@@ -19,10 +21,12 @@ import signal
 import sys
 from collections import defaultdict
 
+SETUP_NS = {"LSR": 0.42, "WRE": 0.39}
+
 
 def late_inputs(report, period_ns, clock):
-    """[(arrival_ns, cell, port)] of the inputs clocked by `clock` later than `period_ns`, and
-    the number of inputs of that clock."""
+    """[(arrival + setup in ns, cell, port)] of the inputs clocked by `clock` later than
+    `period_ns`, and the number of inputs of that clock."""
     event = "posedge " + clock
     late, total = [], 0
     for net in report.get("detailed_net_timings", []):
@@ -30,7 +34,7 @@ def late_inputs(report, period_ns, clock):
             if e["event"] != event:
                 continue
             total += 1
-            arrival = e["delay"][1]
+            arrival = e["delay"][1] + SETUP_NS.get(e["port"], 0.0)
             if arrival > period_ns:
                 late.append((arrival, e["cell"], e["port"]))
     return late, total
