@@ -70,7 +70,9 @@ pub struct TnwLink {
     /// in arrival order; among VCs round-robin over those whose `rx_vc_ready` bit is set.
     pub rx: PacketSource<32, 4, 14>,
     /// Bit v: packets of VC v may be delivered on `rx` (RXBUFF: a credit is available). A VC
-    /// held back keeps its packets in the reception buffer without blocking the others.
+    /// held back keeps its packets in the reception buffer without blocking the others. A bit
+    /// is obeyed from the cycle after it clears: a packet of that VC picked in the cycle it
+    /// clears is still offered (`rx_buff::RxBuff` clears it a cycle before a credit goes).
     pub rx_vc_ready: Signal<In, Bits<8>>,
     /// RXBUFF's RX_CTRL levels (out), credit status and exception events (in): the receive
     /// buffer behind `rx` (`rx_buff::RxBuff`) keeps its bits in this link's registers.

@@ -107,7 +107,9 @@ pub struct RxBuff {
     pub reset: Signal<In, Bit>,
     /// Packets from RXLINK: 32 beats, `meta` = {RAO, VC}.
     pub pkt: PacketSink<32, 4, 14>,
-    /// Bit v: a packet of VC v may be offered (a credit with room for it, not held).
+    /// Bit v: a packet of VC v may be offered (a credit with room for it, not held). RXLINK
+    /// obeys a cleared bit from the next cycle on, so a credit reset (`flush`) clears it a
+    /// cycle before it drops the head credits.
     pub vc_ready: Signal<Out, Bits<8>>,
     pub ctl: RxBuffCtl,
     /// The NTFBAR / CRDFIFO / CRDBAR registers (`nicgen_wire::ftnw::rxbuff`).
@@ -152,6 +154,10 @@ pub struct RxBuff {
     /// The data beat offered to host memory and not taken in the last DATA cycle.
     held_v: DFF<Bit>,
     held_d: DFF<Bits<32>>,
+    /// RX_CTRL's `flush` a cycle late: `vc_ready` drops with the level itself, so RXLINK, whose
+    /// pick trusts last cycle's `vc_ready`, does not offer a packet whose head credit the flush
+    /// has dropped already.
+    flush_r: DFF<Bit>,
     // locals
     ntf_wr: [Signal<Local, Bit>; 8],
     cba_wr: [Signal<Local, Bit>; 8],
@@ -233,6 +239,7 @@ impl Default for RxBuff {
             pad_r: Default::default(),
             held_v: Default::default(),
             held_d: Default::default(),
+            flush_r: Default::default(),
             ntf_wr: Default::default(),
             cba_wr: Default::default(),
             crd_wr: Default::default(),
@@ -286,8 +293,9 @@ impl Logic for RxBuff {
     fn update(&mut self) {
         dff_setup!(
             self, clock, rf_busy, rf_vc, st, vc_r, last_r, rao_r, cd_r, nid_r, cba_r, bcnt, outst,
-            pad_r, held_v, held_d
+            pad_r, held_v, held_d, flush_r
         );
+        self.flush_r.d.next = self.ctl.flush.val();
         for v in 0..8 {
             self.wp[v].clock.next = self.clock.val();
             self.wp[v].d.next = self.wp[v].q.val();
@@ -615,7 +623,7 @@ impl Logic for RxBuff {
             if !self.hcv[v].q.val()
                 && (self.wp[v].q.val() != self.rp[v].q.val())
                 && !self.rf_busy.q.val()
-                && !self.ctl.flush.val()
+                && !self.flush_r.q.val()
                 && !self.rf_go.val()
             {
                 self.rf_go.next = true;
@@ -640,7 +648,7 @@ impl Logic for RxBuff {
             }
             if self.rf_busy.q.val()
                 && (self.rf_vc.q.val() == self.c_vc[v].val())
-                && !self.ctl.flush.val()
+                && !self.flush_r.q.val()
             {
                 self.hc[v].d.next = self.crd.read_data.val();
                 self.hcv[v].d.next = true;
@@ -656,7 +664,7 @@ impl Logic for RxBuff {
                     {
                         self.lost[v].d.next = true;
                     }
-                    if self.ctl.flush.val() && !self.last_r.q.val() {
+                    if self.flush_r.q.val() && !self.last_r.q.val() {
                         self.hcv[v].d.next = false;
                     }
                 }
@@ -665,7 +673,7 @@ impl Logic for RxBuff {
                 }
             }
             // CRD_RESET: queued credits and head credits not in use go
-            if self.ctl.flush.val() {
+            if self.flush_r.q.val() {
                 self.rp[v].d.next = self.wp[v].q.val();
                 if (self.st.q.val() == self.c_s[0].val())
                     || (self.vc_r.q.val() != self.c_vc[v].val())
@@ -719,7 +727,7 @@ impl Logic for RxBuff {
         self.crd.write_address.next = self.crd_wa.y.val();
         self.crd.read_address.next = self.crd_ra.y.val();
         self.vc_ready.next = self.crd_ready.val();
-        if self.ctl.hold.val() || self.ctl.flush.val() {
+        if self.ctl.hold.val() || self.ctl.flush.val() || self.flush_r.q.val() {
             self.vc_ready.next = self.c_zero8.val();
         }
 

@@ -37,9 +37,13 @@
 //! H165). 32 words per packet, `out_first`/`out_last`, `out_dest` = `{rao, vc}`; the slot
 //! returns to the pool with the last word. The picks are made a cycle before they are used,
 //! from the VCs eligible in the cycle before that, and registered with the slot they lead to; a
-//! registered pick is taken only if its VC is eligible in both cycles (so its queue head, or for
-//! the VC being delivered the slot after it, still holds), else the next pick follows a cycle
-//! later: the round-robin logic and the queue heads' mux are off the selection path. One idle
+//! registered pick is taken only if its VC was eligible in the cycle before its use too (so its
+//! queue head, or for the VC being delivered the slot after it, still holds: a head moves only
+//! with a pop, and the pick is not used in the cycle after one), else the next pick follows a
+//! cycle later. The selection so looks at registers alone: the round-robin logic, the queue
+//! heads' mux and `vc_ready` are off its path. A `vc_ready` bit is obeyed from the cycle after
+//! it clears (a pick used in the cycle it clears was checked against the cycle before); RXBUFF
+//! clears it a cycle before a credit reset takes the credit. One idle
 //! cycle between packets, 33 cycles per packet against 34 words per packet on the line.
 //! `out_next` marks the pending cycle, with the picked packet's `{rao, vc}` already on
 //! `out_dest`, so RXBUFF computes its address while the first word is read.
@@ -118,7 +122,8 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// A packet is picked and is offered from the next cycle: its `{rao, vc}` is already on
     /// `out_dest` this cycle (`out_valid` low), so a consumer can prepare for it.
     pub out_next: Signal<Out, Bit>,
-    /// Bit v: VC v may be delivered (a credit is available for its next packet).
+    /// Bit v: VC v may be delivered (a credit is available for its next packet). Obeyed from
+    /// the cycle after: a packet picked in the cycle a bit clears is still offered.
     pub vc_ready: Signal<In, Bits<8>>,
     /// One-cycle events.
     pub ev_dirty_cmd: Signal<Out, Bit>,
@@ -304,11 +309,11 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pnv_r: DFF<Bit>,
     pns_r: DFF<Bits<SB>>,
     pn_ok: Signal<Local, Bit>,
-    /// Last cycle's eligible VCs, and those eligible in both cycles.
+    /// Last cycle's eligible VCs: the idle pick's requests and, a cycle later, its check; and
+    /// the same without the VC being delivered when that packet is its last (the pick at a
+    /// last word).
     elig_r: DFF<Bits<8>>,
     eligp_r: DFF<Bits<8>>,
-    ok_np: Signal<Local, Bits<8>>,
-    ok_p: Signal<Local, Bits<8>>,
     c_ns: Constant<Bits<5>>,
     c_half_ns: Constant<Bits<5>>,
     c_slot: [Constant<Bits<SB>>; NS],
@@ -520,8 +525,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             pn_ok: Default::default(),
             elig_r: Default::default(),
             eligp_r: Default::default(),
-            ok_np: Default::default(),
-            ok_p: Default::default(),
             c_ns: k(NS as u64),
             c_half_ns: k(NS as u64 / 2),
             c_slot: std::array::from_fn(|i| k(i as u64)),
@@ -964,12 +967,11 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             }
         }
         // the picks take last cycle's eligible VCs (registered): a pick is used a cycle after
-        // it is made, and only for a VC eligible in both of those cycles, so its queue's head
-        // (or, for the VC being delivered, the slot after it) read with the pick still holds
+        // it is made, and only for a VC still eligible in the cycle it was made (registered
+        // again), so its queue's head (or, for the VC being delivered, the slot after it) read
+        // with the pick still holds; this cycle's eligibility is not on the selection's path
         self.elig_r.d.next = self.elig.val();
         self.eligp_r.d.next = self.elig_p.val();
-        self.ok_np.next = self.elig.val() & self.elig_r.q.val();
-        self.ok_p.next = self.elig_p.val() & self.eligp_r.q.val();
         self.pick_np.req.next = self.elig_r.q.val();
         self.pick_np.last.next = self.rr.q.val();
         self.pick_p.req.next = self.eligp_r.q.val();
@@ -1016,7 +1018,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.pn_ok.next = false;
         for i in 0..8 {
             if self.pn_r.q.val() == self.c_vc[i].val() {
-                self.pn_ok.next = (self.ok_np.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+                self.pn_ok.next = (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
             }
         }
         if !self.sel_valid.q.val() && !self.pend.q.val() && self.pnv_r.q.val() && self.pn_ok.val() {
@@ -1034,7 +1036,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.pk_ok.next = false;
         for i in 0..8 {
             if self.pk_r.q.val() == self.c_vc[i].val() {
-                self.pk_ok.next = (self.ok_p.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+                self.pk_ok.next = (self.eligp_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
             }
         }
         if self.pop.val() {
