@@ -1165,6 +1165,12 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.i_rxv.d.next = false;
             self.i_crc_start.d.next = false;
             self.i_crc_valid.d.next = false;
+            // the registered picks and eligibility go too: a pick checks last cycle's
+            // eligibility alone, which must not outlive the queues it was made from
+            self.elig_r.d.next = self.c_zero8.val();
+            self.eligp_r.d.next = self.c_zero8.val();
+            self.pnv_r.d.next = false;
+            self.pkv_r.d.next = false;
             for i in 0..8 {
                 self.vc_cnt[i].d.next = self.c_zero5.val();
                 self.vc_nz[i].d.next = false;
