@@ -29,20 +29,27 @@ dyn_top!(Ulx3sPpeTop, Ulx3sPpe, clocks: [clk_25mhz],
 /// `tops()`, or only those `NICGEN_TOPS` names (comma-separated) when it is set: the
 /// every-top tests (lock-step, Icarus) on a subset while working on one block.
 pub fn selected() -> Vec<TopEntry> {
-    let all = tops();
     match std::env::var("NICGEN_TOPS") {
         Ok(list) if !list.trim().is_empty() => {
             let want: Vec<&str> = list.split(',').map(str::trim).collect();
-            for w in &want {
-                assert!(
-                    all.iter().any(|t| t.name == *w),
-                    "NICGEN_TOPS: no top named {w:?}"
-                );
-            }
-            all.into_iter().filter(|t| want.contains(&t.name)).collect()
+            named(&want).unwrap_or_else(|e| panic!("NICGEN_TOPS: {e}"))
         }
-        _ => all,
+        _ => tops(),
     }
+}
+
+/// The tops of these names, in `tops()`'s order; every name must be a top's. No names: every
+/// top.
+pub fn named<S: AsRef<str>>(want: &[S]) -> anyhow::Result<Vec<TopEntry>> {
+    let all = tops();
+    for w in want {
+        let w = w.as_ref();
+        anyhow::ensure!(all.iter().any(|t| t.name == w), "no top named {w:?}");
+    }
+    if want.is_empty() {
+        return Ok(all);
+    }
+    Ok(all.into_iter().filter(|t| want.iter().any(|w| w.as_ref() == t.name)).collect())
 }
 
 /// Every top, device and common tops first, then the boards.

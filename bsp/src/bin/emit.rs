@@ -16,13 +16,7 @@ fn run() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let dir = args.next().unwrap_or_else(|| "build/verilog".into());
     let want: Vec<String> = args.collect();
-    let mut tops = nicgen_bsp::tops::tops();
-    for w in &want {
-        anyhow::ensure!(tops.iter().any(|t| t.name == *w), "emit: no top named {w:?}");
-    }
-    if !want.is_empty() {
-        tops.retain(|t| want.contains(&t.name.to_string()));
-    }
+    let tops = nicgen_bsp::tops::named(&want).map_err(|e| anyhow::anyhow!("emit: {e}"))?;
     eprintln!("emitting {} tops into {dir}", tops.len());
     nicgen_bsp::emit::emit_all(&tops, std::path::Path::new(&dir))?;
     Ok(())
