@@ -23,6 +23,13 @@ pub struct ResetSync<const STAGES: usize> {
     _chain: u64,
 }
 
+impl<const STAGES: usize> ResetSync<STAGES> {
+    /// The chain with every stage in reset (as after configuration or a request).
+    const ALL_SET: u64 = (1 << STAGES) - 1;
+    /// The stage that drives `rst`: the last.
+    const LAST: usize = STAGES - 1;
+}
+
 impl<const STAGES: usize> Default for ResetSync<STAGES> {
     fn default() -> Self {
         assert!((2..=32).contains(&STAGES), "ResetSync needs 2..=32 stages");
@@ -30,7 +37,7 @@ impl<const STAGES: usize> Default for ResetSync<STAGES> {
             clock: Default::default(),
             arst: Default::default(),
             rst: Default::default(),
-            _chain: (1 << STAGES) - 1,
+            _chain: Self::ALL_SET,
         }
     }
 }
@@ -38,11 +45,12 @@ impl<const STAGES: usize> Default for ResetSync<STAGES> {
 impl<const STAGES: usize> Logic for ResetSync<STAGES> {
     fn update(&mut self) {
         if self.arst.val() {
-            self._chain = (1 << STAGES) - 1;
+            self._chain = Self::ALL_SET;
         } else if self.clock.pos_edge() {
-            self._chain = (self._chain << 1) & ((1 << STAGES) - 1);
+            // a 0 shifts in at the first stage
+            self._chain = (self._chain << 1) & Self::ALL_SET;
         }
-        self.rst.next = (self._chain >> (STAGES - 1)) & 1 != 0;
+        self.rst.next = (self._chain >> Self::LAST) & 1 != 0;
     }
     fn connect(&mut self) {
         self.rst.connect();
@@ -57,8 +65,8 @@ impl<const STAGES: usize> Logic for ResetSync<STAGES> {
              always @(*) rst = chain[{m}];\n\
              // the power-up value also where an always @(*) waits for its first event (Icarus)\n\
              initial rst = 1'b1;\n",
-            m = STAGES - 1,
-            m2 = STAGES - 2,
+            m = Self::LAST,
+            m2 = Self::LAST - 1,
             s = STAGES
         ))
     }

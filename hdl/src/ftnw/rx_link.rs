@@ -297,17 +297,17 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     elig_p: Signal<Local, Bits<8>>,
     pick_np: RrPick<8>,
     pick_p: RrPick<8>,
-    slot_np: Signal<Local, Bits<SB>>,
     slot_p: Signal<Local, Bits<SB>>,
     /// The pop path's pick, made a cycle early: VC, valid, slot; still eligible now.
     pk_r: DFF<Bits<3>>,
     pkv_r: DFF<Bit>,
     pks_r: DFF<Bits<SB>>,
     pk_ok: Signal<Local, Bit>,
-    /// The idle path's pick, made a cycle early (not across a pop).
+    /// The idle path's pick, made a cycle early (not across a pop); its slot is the picked
+    /// VC's head read in the cycle of use (`pn_slot`), which still holds then.
     pn_r: DFF<Bits<3>>,
     pnv_r: DFF<Bit>,
-    pns_r: DFF<Bits<SB>>,
+    pn_slot: Signal<Local, Bits<SB>>,
     pn_ok: Signal<Local, Bit>,
     /// Last cycle's eligible VCs: the idle pick's requests and, a cycle later, its check; and
     /// the same without the VC being delivered when that packet is its last (the pick at a
@@ -513,7 +513,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             elig_p: Default::default(),
             pick_np: Default::default(),
             pick_p: Default::default(),
-            slot_np: Default::default(),
             slot_p: Default::default(),
             pk_r: Default::default(),
             pkv_r: Default::default(),
@@ -521,7 +520,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             pk_ok: Default::default(),
             pn_r: Default::default(),
             pnv_r: Default::default(),
-            pns_r: Default::default(),
+            pn_slot: Default::default(),
             pn_ok: Default::default(),
             elig_r: Default::default(),
             eligp_r: Default::default(),
@@ -630,7 +629,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             olast,
             pn_r,
             pnv_r,
-            pns_r,
             elig_r,
             eligp_r,
             ev_dirty_cmd_r,
@@ -976,12 +974,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.pick_np.last.next = self.rr.q.val();
         self.pick_p.req.next = self.eligp_r.q.val();
         self.pick_p.last.next = self.rr.q.val();
-        self.slot_np.next = self.c_slot[0].val();
         self.slot_p.next = self.c_slot[0].val();
         for i in 0..8 {
-            if self.pick_np.pick.val() == self.c_vc[i].val() {
-                self.slot_np.next = self.head[i].q.val();
-            }
             if self.pick_p.pick.val() == self.c_vc[i].val() {
                 self.slot_p.next = self.head[i].q.val();
                 if self.sel_vc.q.val() == self.c_vc[i].val() {
@@ -1014,17 +1008,22 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         // has moved since)
         self.pn_r.d.next = self.pick_np.pick.val();
         self.pnv_r.d.next = self.pick_np.valid.val() && !self.pop.val();
-        self.pns_r.d.next = self.slot_np.val();
+        // The picked VC's head is read now, a cycle after the pick (a mux of flops by a flop
+        // into `sel_slot`, not behind the arbiter): when the pick is taken it is the head of
+        // the pick's cycle. In that cycle there was no pop (`pnv_r`), and the VC's queue was
+        // not empty (`pn_ok` is its eligibility then), so a commit to it moved only its tail.
+        self.pn_slot.next = self.c_slot[0].val();
         self.pn_ok.next = false;
         for i in 0..8 {
             if self.pn_r.q.val() == self.c_vc[i].val() {
+                self.pn_slot.next = self.head[i].q.val();
                 self.pn_ok.next = (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
             }
         }
         if !self.sel_valid.q.val() && !self.pend.q.val() && self.pnv_r.q.val() && self.pn_ok.val() {
             self.pend.d.next = true;
             self.sel_vc.d.next = self.pn_r.q.val();
-            self.sel_slot.d.next = self.pns_r.q.val();
+            self.sel_slot.d.next = self.pn_slot.val();
             self.rr.d.next = self.pn_r.q.val();
         }
         // the pick at the last word is the one made a cycle before, registered, if its VC may

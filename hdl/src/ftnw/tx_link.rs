@@ -197,6 +197,9 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     rst_pend: DFF<Bit>,
     pkt_cnt: DFF<Bits<8>>,
     idle_left: DFF<Bits<3>>,
+    /// `idle_left != 0`, kept beside it (set with each of its writes), so the word decision
+    /// starts at a flop, not at a 3-bit compare.
+    idle_nz: DFF<Bit>,
     timer: DFF<Bits<16>>,
     rcnt: DFF<Bits<8>>,
     /// The peer's feedback, registered (breaks the RXLINK decode -> TX word-selection path).
@@ -417,6 +420,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             rst_pend: Default::default(),
             pkt_cnt: Default::default(),
             idle_left: Default::default(),
+            idle_nz: Default::default(),
             timer: Default::default(),
             rcnt: Default::default(),
             pfb_r: Default::default(),
@@ -525,6 +529,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             rst_pend,
             pkt_cnt,
             idle_left,
+            idle_nz,
             timer,
             rcnt,
             pfb_r,
@@ -771,8 +776,9 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.rst_pend.d.next = false;
             // a RESTART with nothing in flight (coming online) is no entry into resend
             self.ev_resend_r.d.next = self.high_p.q.val() != self.ack_p.q.val();
-        } else if !self.wbusy.q.val() && (self.idle_left.q.val() != self.c_zero3.val()) {
+        } else if !self.wbusy.q.val() && self.idle_nz.q.val() {
             self.idle_left.d.next = self.idle_left.q.val() - self.c_one3.val();
+            self.idle_nz.d.next = self.idle_left.q.val() != self.c_one3.val();
         } else if !self.wbusy.q.val() && self.ovt_r.q.val() {
             // acknowledgements overtook a resend (`jump`, below): nothing is sent
         } else if !self.wbusy.q.val() && self.sf_r.q.val() {
@@ -841,7 +847,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             && !self.fb_pend.q.val()
             && !self.wbusy.q.val()
             && !self.rst_pend.q.val()
-            && (self.idle_left.q.val() == self.c_zero3.val())
+            && !self.idle_nz.q.val()
             && self.ovt_r.q.val();
         self.send_n.next = self.send_p.q.val();
         if self.to_next.val() {
@@ -854,6 +860,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.pkt_cnt.d.next = self.pkt_cnt.q.val() + self.c_one8.val();
             if self.pkt_cnt.q.val() == self.c_pkt_last.val() {
                 self.idle_left.d.next = self.c_burst.val();
+                self.idle_nz.d.next = self.c_burst.val() != self.c_zero3.val();
             }
         }
         if self.to_ack.val() || self.jump.val() {
@@ -1019,6 +1026,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.rst_pend.d.next = false;
             self.pkt_cnt.d.next = self.c_zero8.val();
             self.idle_left.d.next = self.c_zero3.val();
+            self.idle_nz.d.next = false;
             self.timer.d.next = self.c_zero16.val();
             self.rcnt.d.next = self.c_zero8.val();
             self.crc_v.d.next = false;

@@ -25,7 +25,7 @@ use nicgen_sim::harness::icarus;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
-use nicgen_wire::ftnw::link::{Ctrl, Header, Word};
+use nicgen_wire::ftnw::link::{decode, Ctrl, Decoded, Header, Word};
 use rust_hdl::prelude::*;
 use std::time::Duration;
 
@@ -240,7 +240,9 @@ fn every_hand_written_leaf_matches_its_rust_model_in_icarus() {
     });
 }
 
-/// The stimulus reaches the decoder's corners: every class of word and every dirty class.
+/// The stimulus reaches the decoder's corners: every class of word and every dirty class. The
+/// fields read off the word whatever its class are a control word's kind and sequence number
+/// and a header's sequence number when the class is that word's (RXLINK reads them only then).
 #[test]
 fn the_decoder_stimulus_reaches_every_class() {
     let mut rng = Rng::new(0x1EAF_0001);
@@ -263,6 +265,20 @@ fn the_decoder_stimulus_reaches_every_class() {
         }
         if top.uut.dirty.val() {
             dclass[top.uut.dclass.val().to_u64() as usize] += 1;
+        }
+        let w = Word {
+            d: top.uut.d.val().to_u64() as u32,
+            c: top.uut.c.val().to_u64() as u8,
+        };
+        match decode(w, S as u32) {
+            Decoded::Ctrl(k, seq) => {
+                assert_eq!(top.uut.kind.val().to_u64(), k.rx_cmd_lane() as u64, "kind of {w:?}");
+                assert_eq!(top.uut.seq.val().to_u64(), seq as u64, "seq of {w:?}");
+            }
+            Decoded::Header(h) => {
+                assert_eq!(top.uut.hseq.val().to_u64(), h.seq as u64, "hseq of {w:?}")
+            }
+            _ => {}
         }
     }
     assert!(seen.iter().all(|&n| n > 100), "classes {seen:?}");
