@@ -66,7 +66,7 @@
 use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
 use crate::common::arbiter::RrPick;
 use crate::common::prim::{k, Concat};
-use crate::common::{crc::Crc, ram::BlockRam, unused::Unused};
+use crate::common::{crc::Crc, ram::BlockRamReg, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
@@ -149,7 +149,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pub expected: Signal<Out, Bits<S>>,
     dec: WordDecode<S>,
     pcrc: Crc<32, 32>,
-    pbuf: BlockRam<Bits<32>, PB>,
+    pbuf: BlockRamReg<Bits<32>, PB>,
     /// Buffer addresses `{slot, word}`.
     wa: Concat<5, SB, PB>,
     ra: Concat<5, SB, PB>,
@@ -983,14 +983,50 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 }
             }
         }
-        // the buffer is read at {selected slot, word}: word 0 while the pick is pending (its
-        // data and `{rao, vc}` are offered from the next cycle), then the word taken next
-        self.ra.hi.next = self.sel_slot.q.val();
-        self.ra.lo.next = self.ocnt.q.val();
+        // The picked VC's head is read now, a cycle after the pick (a mux of flops by a flop
+        // into `sel_slot`, not behind the arbiter): when the pick is taken it is the head of
+        // the pick's cycle. In that cycle there was no pop (`pnv_r`), and the VC's queue was
+        // not empty (`pn_ok` is its eligibility then), so a commit to it moved only its tail.
+        self.pn_slot.next = self.c_slot[0].val();
+        self.pn_ok.next = false;
+        for i in 0..8 {
+            if self.pn_r.q.val() == self.c_vc[i].val() {
+                self.pn_slot.next = self.head[i].q.val();
+                self.pn_ok.next = (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+            }
+        }
+        // The buffer is read through the block RAM's output register, which holds the word
+        // offered (`out_data`, word `ocnt` of the selected slot), while the read latch holds
+        // the word after it: the read address leads the output by one more cycle. A pick is
+        // taken (`sel_slot` loaded) in a cycle that reads word 0 of the slot it may pick:
+        // with nothing selected the idle pick's (`pn_slot`), at a last word the registered
+        // pick's (`pks_r`; the latch's word is not needed after the last). The pending cycle
+        // moves word 0 into the output register and reads word 1; then each take moves the
+        // latch's word out and reads the word after it, and a cycle without a take reads the
+        // latch's word again. So a packet is offered in the cycle after its pending cycle, as
+        // from the read latch alone, and the address is chosen by flops and `take` only (not
+        // by whether a pick is taken).
         if self.take.val() {
             self.ocnt.d.next = self.ocnt.q.val() + self.c_one5.val();
-            self.ra.lo.next = self.ocnt.q.val() + self.c_one5.val();
         }
+        self.ra.hi.next = self.sel_slot.q.val();
+        self.ra.lo.next = self.ocnt.q.val() + self.c_one5.val();
+        if self.take.val() && !self.olast.q.val() {
+            self.ra.lo.next = self.ocnt.q.val() + self.c_two5.val();
+        }
+        if self.olast.q.val() {
+            self.ra.hi.next = self.pks_r.q.val();
+            self.ra.lo.next = self.c_zero5.val();
+        }
+        if !self.sel_valid.q.val() {
+            self.ra.hi.next = self.sel_slot.q.val();
+            self.ra.lo.next = self.c_one5.val();
+            if !self.pend.q.val() {
+                self.ra.hi.next = self.pn_slot.val();
+                self.ra.lo.next = self.c_zero5.val();
+            }
+        }
+        self.pbuf.out_enable.next = self.take.val() || self.pend.q.val();
         if self.pend.q.val() {
             self.pend.d.next = false;
             self.sel_valid.d.next = true;
@@ -1008,18 +1044,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         // has moved since)
         self.pn_r.d.next = self.pick_np.pick.val();
         self.pnv_r.d.next = self.pick_np.valid.val() && !self.pop.val();
-        // The picked VC's head is read now, a cycle after the pick (a mux of flops by a flop
-        // into `sel_slot`, not behind the arbiter): when the pick is taken it is the head of
-        // the pick's cycle. In that cycle there was no pop (`pnv_r`), and the VC's queue was
-        // not empty (`pn_ok` is its eligibility then), so a commit to it moved only its tail.
-        self.pn_slot.next = self.c_slot[0].val();
-        self.pn_ok.next = false;
-        for i in 0..8 {
-            if self.pn_r.q.val() == self.c_vc[i].val() {
-                self.pn_slot.next = self.head[i].q.val();
-                self.pn_ok.next = (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
-            }
-        }
         if !self.sel_valid.q.val() && !self.pend.q.val() && self.pnv_r.q.val() && self.pn_ok.val() {
             self.pend.d.next = true;
             self.sel_vc.d.next = self.pn_r.q.val();
