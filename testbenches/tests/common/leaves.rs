@@ -240,9 +240,9 @@ fn every_hand_written_leaf_matches_its_rust_model_in_icarus() {
     });
 }
 
-/// The stimulus reaches the decoder's corners: every class of word and every dirty class. The
-/// fields read off the word whatever its class are a control word's kind and sequence number
-/// and a header's sequence number when the class is that word's (RXLINK reads them only then).
+/// The stimulus reaches the decoder's corners: every class of word and every dirty class. A
+/// control word's kind and sequence number are its own, and so is a header's sequence number
+/// (`hseq`, read off the word whatever its class: RXLINK uses it only with a header).
 #[test]
 fn the_decoder_stimulus_reaches_every_class() {
     let mut rng = Rng::new(0x1EAF_0001);
