@@ -2,8 +2,10 @@
 //! step by step (`diff::record`: every input as driven, every output as the native model
 //! answered, at every point the lock-step check compares) is replayed to the emitted Verilog
 //! by a generated testbench (`$readmemh`), which compares every output at every step. A
-//! simulation that does not finish within its wall-clock budget is a failure (the hang that
-//! rust-hdl's Verilog used to cause at time 0).
+//! simulation that goes a wall-clock budget without advancing is a failure (the hang that
+//! rust-hdl's Verilog used to cause at time 0): the testbench reports its step every
+//! `PROGRESS_STEPS`, and the budget runs from the last report, so a slow or loaded machine
+//! only makes the run longer.
 //!
 //! Power-up: an output bit may read X until it is first defined (a Verilog-2001 `always @(*)`
 //! runs on its first event, and a register without an initial value is X until its first
@@ -12,9 +14,14 @@
 
 use crate::harness::diff::Recording;
 use nicgen_hdl::top::PortDir;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+/// Steps between the testbench's progress reports (`STEP k`).
+const PROGRESS_STEPS: usize = 256;
 
 /// Whether `iverilog` and `vvp` are on PATH; under `NICGEN_REQUIRE_VERILATOR` (`make test`) a
 /// missing Icarus is a failure, else a loud SKIPPED.
@@ -63,7 +70,8 @@ fn hex(v: &[(u128, usize)]) -> String {
 }
 
 /// Replay `rec` to `verilog` (module `top`) in Icarus, in `dir`. `Err` carries the first
-/// mismatches (step, port, native value, Icarus value) or why the run failed.
+/// mismatches (step, port, native value, Icarus value) or why the run failed, among them a
+/// run that reported no progress for `budget` (wall clock).
 pub fn replay(
     top: &str,
     verilog: &str,
@@ -141,6 +149,7 @@ pub fn replay(
     // time 0 belongs to the design's `initial` values; the stimulus starts after it
     tb += "        $readmemh(\"stim.hex\", stim);\n        $readmemh(\"expect.hex\", want);\n        errors = 0;\n        #1;\n";
     tb += &format!("        for (k = 0; k < {n}; k = k + 1) begin\n");
+    tb += &format!("            if (k % {PROGRESS_STEPS} == 0) $display(\"STEP %0d\", k);\n");
     tb += &format!(
         "            {{{}}} = stim[k];\n            #1;\n",
         cat(&ins)
@@ -189,22 +198,50 @@ pub fn replay(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(w)?;
+    // stdout line by line through a thread, so the wait for the next line has a timeout;
+    // stderr drained by another, so a chatty run cannot block on a full pipe
+    let (tx, rx) = channel::<String>();
+    let stdout = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines() {
+            let Ok(l) = l else { break };
+            if tx.send(l).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let drain = std::thread::spawn(move || {
+        let mut e = String::new();
+        let _ = stderr.read_to_string(&mut e);
+        e
+    });
+    let mut text = String::new();
+    let mut step = 0usize;
     loop {
-        if child.try_wait().map_err(w)?.is_some() {
-            break;
+        match rx.recv_timeout(budget) {
+            Ok(l) => match l.strip_prefix("STEP ") {
+                Some(k) => step = k.trim().parse().unwrap_or(step),
+                None => {
+                    text += &l;
+                    text.push('\n');
+                }
+            },
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "vvp did not advance for {budget:?} (at step {step} of {n}): the simulation \
+                     does not advance"
+                ));
+            }
         }
-        if start.elapsed() > budget {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "vvp did not finish {n} steps in {budget:?}: the simulation does not advance"
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(20));
     }
+    let _ = reader.join();
+    let _ = drain.join();
+    child.wait().map_err(w)?;
     let seconds = start.elapsed().as_secs_f64();
-    let out = child.wait_with_output().map_err(w)?;
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
     let mut errs = vec![];
     for l in text.lines() {
         let f: Vec<&str> = l.split_whitespace().collect();

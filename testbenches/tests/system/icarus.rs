@@ -1,8 +1,8 @@
 //! Every top in Icarus Verilog (cocotb's default simulator), unmodified: the native model's run
 //! on the lock-step stimulus is recorded and replayed to the emitted Verilog, every output
-//! compared at every step; a run that does not finish within its wall-clock budget fails (the
-//! time-0 hang of rust-hdl's unrewritten Verilog). `tnw_link` also runs under looped-back
-//! traffic.
+//! compared at every step; a run that goes its wall-clock budget without advancing fails (the
+//! time-0 hang of rust-hdl's unrewritten Verilog; a slow machine only takes longer). `tnw_link`
+//! also runs under looped-back traffic.
 
 use super::lockstep::link_traffic;
 use nicgen_sim::harness::diff::{drifting_periods, record, Stimulus};
@@ -109,4 +109,35 @@ fn the_documented_instantiation_of_tnw_link_compiles() {
         out.status.success() && msgs.trim().is_empty(),
         "iverilog: {msgs}"
     );
+}
+
+/// The budget is the hang guard, not a deadline: a top whose Verilog never leaves time 0 (two
+/// processes triggering each other forever) fails with the "does not advance" error within
+/// the budget instead of holding the suite.
+#[test]
+fn a_replay_that_does_not_advance_fails_within_its_budget() {
+    if !icarus::require("a replay that does not advance") {
+        return;
+    }
+    check("icarus hang guard", 0x1CA0_4A46, |rng| {
+        let t = nicgen_bsp::tops::named(&["crc16"]).unwrap().remove(0);
+        let top = (t.build)();
+        let v = top.verilog();
+        let periods = drifting_periods(top.as_ref());
+        let rec = record(top, &periods, 50, rng, &Stimulus::default());
+        let at = v.find("module crc16").expect("the top module");
+        let end = at + v[at..].find("endmodule").expect("its end");
+        let hang = format!(
+            "{}reg hang_a, hang_b;\ninitial hang_a = 1'b0;\nalways @(hang_a) hang_b = ~hang_a;\n\
+             always @(hang_b) hang_a = hang_b;\n{}",
+            &v[..end],
+            &v[end..]
+        );
+        let start = std::time::Instant::now();
+        let e = icarus::replay_in_tmp("crc16", &hang, &rec, Duration::from_secs(5))
+            .err()
+            .expect("a run that never advances must fail");
+        assert!(e.contains("does not advance") && e.contains("at step 0 of"), "{e}");
+        assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+    });
 }
