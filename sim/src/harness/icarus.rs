@@ -232,14 +232,14 @@ pub fn replay(
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(format!(
-                    "vvp did not advance for {budget:?} (at step {step} of {n}): the simulation \
+                    "vvp made no progress for {budget:?} (at step {step} of {n}): the simulation \
                      does not advance"
                 ));
             }
         }
     }
     let _ = reader.join();
-    let _ = drain.join();
+    let errors = drain.join().unwrap_or_default();
     child.wait().map_err(w)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut errs = vec![];
@@ -275,8 +275,9 @@ pub fn replay(
             errs.join("\n")
         )),
         None => Err(format!(
-            "vvp ended without finishing: {}",
-            text.lines().last().unwrap_or("")
+            "vvp ended without finishing: {} {}",
+            text.lines().last().unwrap_or(""),
+            errors.lines().take(5).collect::<Vec<_>>().join("\n")
         )),
     }
 }
