@@ -14,7 +14,8 @@
 //! 1 write cycle plus 4 read cycles later. The read side's "has data" and `rd_ptr + 1` are
 //! registers computed from their next values, so the pop and the RAM's read address start at
 //! flops (no compare or adder before the RAM read; the same cycles as a combinational compare).
-//! So is the write side's "full": the push and the RAM's write enable start at a flop.
+//! So is the write side's "full" (compared in Gray code with the synchronised read pointer, no
+//! decode before it): the push and the RAM's write enable start at a flop.
 
 use super::gray::GrayDecode;
 use super::ram::BlockRam;
@@ -43,11 +44,21 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     /// The decoded read pointer, registered (the Gray decode's XOR chain stays off the push path).
     rd_bin_q: DFF<Bits<NP1>>,
     can_push: Signal<Local, Bit>,
-    /// "Full": `wr_ptr - rd_bin_q == depth`, a register computed from their next values.
+    /// "Full": the write pointer is `depth` ahead of the synchronised read pointer, a register
+    /// computed from their next values, in Gray code: `a - b == 2^N` exactly when `gray(a)` is
+    /// `gray(b)` with its top two bits inverted, so it is one compare of flops against the
+    /// synchronised Gray pointer (no decode and no subtraction before it).
     full_r: DFF<Bit>,
-    /// `wr_ptr - rd_bin_q` against the read pointer `rd_bin_q` takes next.
-    wr_fill_n: Signal<Local, Bits<NP1>>,
-    depth_m1: Constant<Bits<NP1>>,
+    /// `gray(wr_ptr)` and `gray(wr_ptr + 1)`, registered (the two write pointers `full_r`
+    /// compares, without and with a push).
+    wg0: DFF<Bits<NP1>>,
+    wg1: DFFWithInit<Bits<NP1>>,
+    /// `wr_ptr + 2`: `wg1`'s next value after a push.
+    wr_ptr2: Signal<Local, Bits<NP1>>,
+    /// The synchronised read pointer `depth` on: its Gray code with the top two bits inverted.
+    rd_full_at: Signal<Local, Bits<NP1>>,
+    gray_top2: Constant<Bits<NP1>>,
+    two: Constant<Bits<NP1>>,
     push: Signal<Local, Bit>,
     // read domain
     rd_ptr: DFF<Bits<NP1>>,
@@ -63,7 +74,6 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     rd_ptr1: DFFWithInit<Bits<NP1>>,
     has_data: Signal<Local, Bit>,
     rd_next: Signal<Local, Bits<NP1>>,
-    depth: Constant<Bits<NP1>>,
     af_level: Constant<Bits<NP1>>,
     ae_level: Constant<Bits<NP1>>,
     one: Constant<Bits<NP1>>,
@@ -107,8 +117,12 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             rd_bin_w: Default::default(),
             can_push: Default::default(),
             full_r: Default::default(),
-            wr_fill_n: Default::default(),
-            depth_m1: Constant::new((depth as u64 - 1).into()),
+            wg0: Default::default(),
+            wg1: DFFWithInit::new(1u64.into()),
+            wr_ptr2: Default::default(),
+            rd_full_at: Default::default(),
+            gray_top2: Constant::new((3u64 << (N - 1)).into()),
+            two: Constant::new(2u64.into()),
             push: Default::default(),
             rd_ptr: Default::default(),
             rd_gray: Default::default(),
@@ -119,7 +133,6 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             rd_ptr1: DFFWithInit::new(1u64.into()),
             has_data: Default::default(),
             rd_next: Default::default(),
-            depth: Constant::new((depth as u64).into()),
             af_level: Constant::new((af_level as u64).into()),
             ae_level: Constant::new((ae_level as u64).into()),
             one: Constant::new(1u64.into()),
@@ -139,7 +152,9 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
 impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r);
+        dff_setup!(
+            self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r, wg0, wg1
+        );
         dff_setup!(
             self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q, has_r, rd_ptr1
         );
@@ -165,14 +180,20 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
         // Registered from the binary pointer *before* this edge's increment: the Gray value
         // published never runs ahead of the data already in the RAM.
         self.wr_gray.d.next = self.wr_ptr.q.val() ^ (self.wr_ptr.q.val() >> self.one.val());
-        // full next cycle: the fill against the next read pointer, one more after a push
-        self.wr_fill_n.next = self.wr_ptr.q.val() - self.rd_bin_w.bin.val();
-        self.full_r.d.next = self.wr_fill_n.val() == self.depth.val();
+        // full next cycle: the next write pointer `depth` ahead of the synchronised read
+        // pointer (the one `rd_bin_q` takes next), compared in Gray code
+        self.wr_ptr2.next = self.wr_ptr.q.val() + self.two.val();
+        self.rd_full_at.next = self.rd_gray_s2.q.val() ^ self.gray_top2.val();
+        self.full_r.d.next = self.wg0.q.val() == self.rd_full_at.val();
         if self.push.val() {
-            self.full_r.d.next = self.wr_fill_n.val() == self.depth_m1.val();
+            self.wg0.d.next = self.wg1.q.val();
+            self.wg1.d.next = self.wr_ptr2.val() ^ (self.wr_ptr2.val() >> self.one.val());
+            self.full_r.d.next = self.wg1.q.val() == self.rd_full_at.val();
         }
         if self.wr_reset.val() {
             self.full_r.d.next = false;
+            self.wg0.d.next = self.zero.val();
+            self.wg1.d.next = self.one.val();
             self.wr_ptr.d.next = self.zero.val();
             self.wr_gray.d.next = self.zero.val();
             self.rd_gray_s1.d.next = self.zero.val();

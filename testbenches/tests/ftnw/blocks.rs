@@ -1423,3 +1423,75 @@ fn rxbuff_flags_a_broken_packet_stream() {
     cycle(&mut b, &mut seen);
     assert_eq!((seen.0, seen.1), (2, 3));
 }
+
+// ---------------------------------------------------------------- MDIO master
+
+/// The MDIO master alone against the clause-45 PHY model, at the shortest MDC half periods
+/// (2 and 3 cycles, where the registered end-of-half-period and bit decisions have the least
+/// slack) and at the default (50): every frame bit-exact, the read data, `done` once per
+/// transaction, `128 * 2 * half_period` cycles after the edge that takes `start`, and `start`
+/// ignored while busy.
+// verifies: FTNW-L040, FTNW-L041
+#[test]
+fn mdio_master_frames_at_short_and_default_half_periods() {
+    use nicgen_hdl::ftnw::mdio::MdioMaster;
+    use nicgen_sim::ftnw::mdio_phy::{Frame, MdioPhy};
+    for half in [2u8, 3, 50] {
+        let mut b = Bench::new(MdioMaster::new(half, 5), |u: &mut MdioMaster, c| {
+            u.clock.next = Clock { clk: c }
+        });
+        let mut phy = MdioPhy::new(5);
+        phy.regs.insert((tnw::MDIO_DEVAD, 0x0042), 0x5A5A);
+        b.uut.reset.next = true;
+        b.ticks(2);
+        b.uut.reset.next = false;
+        let mut line = true;
+        // one transaction: returns (cycles from start to done, rdata at done)
+        let mut run = |b: &mut Bench<MdioMaster>, phy: &mut MdioPhy, read: bool, addr: u16, wdata: u16| {
+            b.uut.start.next = true;
+            b.uut.read.next = read;
+            b.uut.addr.next = (addr as u64).into();
+            b.uut.wdata.next = (wdata as u64).into();
+            let mut n = 0u64;
+            loop {
+                b.uut.mdio_i.next = line;
+                b.settle();
+                line = phy.step(b.uut.mdc.val(), b.uut.mdio_o.val(), b.uut.mdio_oe.val());
+                b.uut.mdio_i.next = line;
+                b.settle();
+                if b.uut.done.val() {
+                    assert!(!b.uut.busy.val(), "half {half}: busy with done");
+                    let r = b.uut.rdata.val().to_u64() as u16;
+                    b.uut.start.next = false;
+                    b.tick();
+                    return (n, r);
+                }
+                b.tick();
+                n += 1;
+                // a second start while busy is ignored
+                b.uut.start.next = n == 7;
+                b.uut.read.next = !read;
+                assert!(n < 300 * half as u64, "half {half}: no done");
+            }
+        };
+        let (n1, _) = run(&mut b, &mut phy, false, 0x1234, 0xBEEF);
+        let (n2, r) = run(&mut b, &mut phy, true, 0x0042, 0);
+        // busy for 128 MDC periods from the edge that takes `start`; `done` in the cycle after
+        let t = 128 * 2 * half as u64 + 1;
+        assert_eq!((n1, n2), (t, t), "half {half}: transaction cycles");
+        assert_eq!(r, 0x5A5A, "half {half}: read data");
+        assert_eq!(phy.regs.get(&(tnw::MDIO_DEVAD, 0x1234)), Some(&0xBEEF));
+        let f = |op, data| Frame { op, prtad: 5, devad: tnw::MDIO_DEVAD, data };
+        assert_eq!(
+            phy.frames,
+            vec![
+                f(tnw::MDIO_OP_ADDRESS, 0x1234),
+                f(tnw::MDIO_OP_WRITE, 0xBEEF),
+                f(tnw::MDIO_OP_ADDRESS, 0x0042),
+                f(tnw::MDIO_OP_READ, 0x5A5A)
+            ],
+            "half {half}"
+        );
+        assert!(phy.errors.is_empty(), "half {half}: PHY model: {:?}", phy.errors);
+    }
+}
