@@ -38,16 +38,21 @@ impl Logic for TbPrng {
     }
 }
 
-/// The generator state shared by DATAGEN and DATACHK: the four lanes of the current item.
+/// The generator state shared by DATAGEN and DATACHK: the four lanes of the current item. The
+/// parent gives the value an advance takes (`next`): DATAGEN the step of the current item
+/// (`step_y`) at once, DATACHK that step registered (it advances at most every fourth cycle).
 #[derive(LogicBlock)]
 pub struct TbSeq {
     pub clock: Signal<In, Clock>,
     /// Re-initialise (wins over `advance`).
     pub init: Signal<In, Bit>,
     pub advance: Signal<In, Bit>,
-    /// 1: sequential counter, 0: pseudo-random.
-    pub seq_mode: Signal<In, Bit>,
-    pub lane: [Signal<Out, Bits<32>>; 4],
+    /// The pseudo-random item's four lanes and the counter (each parent picks by its mode).
+    pub prng: [Signal<Out, Bits<32>>; 4],
+    pub count: Signal<Out, Bits<32>>,
+    /// The two generators' step from the current item, and what they take at an advance.
+    pub step_y: [Signal<Out, Bits<64>>; 2],
+    pub next: [Signal<In, Bits<64>>; 2],
     g: [DFFWithInit<Bits<64>>; 2],
     step: [TbPrng; 2],
     cnt: DFF<Bits<32>>,
@@ -62,8 +67,10 @@ impl Default for TbSeq {
             clock: Default::default(),
             init: Default::default(),
             advance: Default::default(),
-            seq_mode: Default::default(),
-            lane: Default::default(),
+            prng: Default::default(),
+            count: Default::default(),
+            step_y: Default::default(),
+            next: Default::default(),
             g: std::array::from_fn(|i| DFFWithInit::new(tnw::TB_PRNG_SEED[i].into())),
             step: Default::default(),
             cnt: Default::default(),
@@ -82,8 +89,9 @@ impl Logic for TbSeq {
             self.g[i].clock.next = self.clock.val();
             self.g[i].d.next = self.g[i].q.val();
             self.step[i].x.next = self.g[i].q.val();
+            self.step_y[i].next = self.step[i].y.val();
             if self.advance.val() {
-                self.g[i].d.next = self.step[i].y.val();
+                self.g[i].d.next = self.next[i].val();
             }
             if self.init.val() {
                 self.g[i].d.next = self.seed[i].val();
@@ -95,15 +103,11 @@ impl Logic for TbSeq {
         if self.init.val() {
             self.cnt.d.next = self.c_zero.val();
         }
-        for i in 0..4 {
-            self.lane[i].next = self.cnt.q.val();
-        }
-        if !self.seq_mode.val() {
-            self.lane[0].next = self.g[0].q.val().get_bits::<32>(0);
-            self.lane[1].next = self.g[0].q.val().get_bits::<32>(32);
-            self.lane[2].next = self.g[1].q.val().get_bits::<32>(0);
-            self.lane[3].next = self.g[1].q.val().get_bits::<32>(32);
-        }
+        self.count.next = self.cnt.q.val();
+        self.prng[0].next = self.g[0].q.val().get_bits::<32>(0);
+        self.prng[1].next = self.g[0].q.val().get_bits::<32>(32);
+        self.prng[2].next = self.g[1].q.val().get_bits::<32>(0);
+        self.prng[3].next = self.g[1].q.val().get_bits::<32>(32);
     }
 }
 
@@ -192,7 +196,9 @@ impl Logic for TbGen {
     fn update(&mut self) {
         dff_setup!(self, clock, item, left, left_nz, item_nz, en_d, fcnt, restart);
         self.seq.clock.next = self.clock.val();
-        self.seq.seq_mode.next = self.seq_mode.val();
+        for i in 0..2 {
+            self.seq.next[i].next = self.seq.step_y[i].val();
+        }
         self.active.next = (self.en.val() || self.left_nz.q.val() || self.item_nz.q.val())
             && !self.restart.q.val();
         // its own expression, not `active`: Verilator sees no loop through `ready`
@@ -200,7 +206,10 @@ impl Logic for TbGen {
             && !self.restart.q.val();
         self.go.next = self.active.val() && self.ready.val();
         for i in 0..4 {
-            self.data[i].next = self.seq.lane[i].val();
+            self.data[i].next = self.seq.prng[i].val();
+            if self.seq_mode.val() {
+                self.data[i].next = self.seq.count.val();
+            }
         }
         self.dest_cat.lo.next = self.chaddr.val();
         self.dest_cat.hi.next = self.fcnt.q.val().get_bits::<11>(0);
@@ -276,8 +285,17 @@ pub struct TbChk {
     in_v: DFF<Bit>,
     miss_r: DFF<Bit>,
     end_r: DFF<Bit>,
-    exp_word: Signal<Local, Bits<32>>,
+    /// The pseudo-random word the next compare expects (lane `lane` of the item), a register
+    /// computed from the next values of `lane` and the generator, so the compare starts at
+    /// flops (in counter mode the counter, a flop, is the word).
+    exp_r: DFFWithInit<Bits<32>>,
+    /// The generators' step, registered: an advance (at the last lane) takes it at least four
+    /// cycles after the item it steps from was loaded, so the adders are off `g`'s input.
+    st_r: [DFF<Bits<64>>; 2],
+    exp_n: Signal<Local, Bits<32>>,
+    lane1: Signal<Local, Bits<2>>,
     miss: Signal<Local, Bit>,
+    c_seed_lo: Constant<Bits<32>>,
     c_one2: Constant<Bits<2>>,
     c_zero2: Constant<Bits<2>>,
     c_l1: Constant<Bits<2>>,
@@ -311,8 +329,12 @@ impl Default for TbChk {
             in_v: Default::default(),
             miss_r: Default::default(),
             end_r: Default::default(),
-            exp_word: Default::default(),
+            st_r: Default::default(),
+            exp_r: DFFWithInit::new((tnw::TB_PRNG_SEED[0] & 0xFFFF_FFFF).into()),
+            exp_n: Default::default(),
+            lane1: Default::default(),
             miss: Default::default(),
+            c_seed_lo: Constant::new((tnw::TB_PRNG_SEED[0] & 0xFFFF_FFFF).into()),
             c_one2: k(1),
             c_zero2: k(0),
             c_l1: k(1),
@@ -327,25 +349,47 @@ impl Default for TbChk {
 impl Logic for TbChk {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, end_r);
+        dff_setup!(
+            self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, end_r, exp_r
+        );
         self.in_d.d.next = self.data.val();
         self.in_last.d.next = self.last.val();
         self.in_v.d.next = self.valid.val() && self.en.val();
         self.seq.clock.next = self.clock.val();
-        self.seq.seq_mode.next = self.seq_mode.val();
-        self.exp_word.next = self.seq.lane[0].val();
-        if self.lane.q.val() == self.c_l1.val() {
-            self.exp_word.next = self.seq.lane[1].val();
+        for i in 0..2 {
+            self.st_r[i].clock.next = self.clock.val();
+            self.st_r[i].d.next = self.seq.step_y[i].val();
+            self.seq.next[i].next = self.st_r[i].q.val();
         }
-        if self.lane.q.val() == self.c_l2.val() {
-            self.exp_word.next = self.seq.lane[2].val();
+        self.miss.next = self.in_d.q.val() != self.exp_r.q.val();
+        if self.seq_mode.val() {
+            self.miss.next = self.in_d.q.val() != self.seq.count.val();
         }
-        if self.lane.q.val() == self.c_l3.val() {
-            self.exp_word.next = self.seq.lane[3].val();
-        }
-        self.miss.next = self.in_d.q.val() != self.exp_word.val();
         self.seq.advance.next = false;
         self.seq.init.next = !self.en.val();
+        // the next compare's pseudo-random word: the same, the next lane's, or lane 0 of the
+        // next item (at the last lane) or of the restarted sequence
+        self.lane1.next = self.lane.q.val() + self.c_one2.val();
+        self.exp_n.next = self.exp_r.q.val();
+        if self.en.val() && self.in_v.q.val() {
+            self.exp_n.next = self.seq.prng[0].val();
+            if self.lane1.val() == self.c_l1.val() {
+                self.exp_n.next = self.seq.prng[1].val();
+            }
+            if self.lane1.val() == self.c_l2.val() {
+                self.exp_n.next = self.seq.prng[2].val();
+            }
+            if self.lane1.val() == self.c_l3.val() {
+                self.exp_n.next = self.seq.prng[3].val();
+            }
+            if self.lane.q.val() == self.c_l3.val() {
+                self.exp_n.next = self.st_r[0].q.val().get_bits::<32>(0);
+            }
+        }
+        if !self.en.val() || self.reset.val() {
+            self.exp_n.next = self.c_seed_lo.val();
+        }
+        self.exp_r.d.next = self.exp_n.val();
         // the compare is registered (`miss_r`, with `end_r`: the item's last lane); an item
         // with a wrong word counts one error a cycle later
         self.miss_r.d.next = false;

@@ -76,7 +76,18 @@ pub struct MdioMaster {
     oe_r: DFF<Bit>,
     done_r: DFF<Bit>,
     nb: Signal<Local, Bits<7>>,
-    c_half_m1: Constant<Bits<8>>,
+    /// `ph == half_period - 1` (the end of a half period), a register computed from `ph`'s
+    /// next value.
+    ph_end: DFF<Bit>,
+    /// What the falling edge decides from `bitn`, registered from `bitn` every cycle: `bitn`
+    /// moves only at a falling edge, at least 4 cycles before the next one reads these.
+    f_last: DFF<Bit>,
+    /// The next bit is in a preamble (`bitn + 1` bit 5 clear), and in the second frame (bit 6).
+    f_preamble: DFF<Bit>,
+    f_second: DFF<Bit>,
+    f_pre: DFF<Bit>,
+    f_ta: DFF<Bit>,
+    c_half_m2: Constant<Bits<8>>,
     c_one8: Constant<Bits<8>>,
     c_zero8: Constant<Bits<8>>,
     c_one7: Constant<Bits<7>>,
@@ -134,7 +145,13 @@ impl MdioMaster {
             oe_r: Default::default(),
             done_r: Default::default(),
             nb: Default::default(),
-            c_half_m1: k(half_period as u64 - 1),
+            c_half_m2: k(half_period as u64 - 2),
+            ph_end: Default::default(),
+            f_last: Default::default(),
+            f_preamble: Default::default(),
+            f_second: Default::default(),
+            f_pre: Default::default(),
+            f_ta: Default::default(),
             c_one8: k(1),
             c_zero8: k(0),
             c_one7: k(1),
@@ -156,7 +173,7 @@ impl Logic for MdioMaster {
     fn update(&mut self) {
         dff_setup!(
             self, clock, busy_r, rd_op, addr_r, data_r, ph, high, bitn, sr, rd, mdc_r, o_r, oe_r,
-            done_r
+            done_r, ph_end, f_last, f_preamble, f_second, f_pre, f_ta
         );
         self.f_addr.op.next = self.c_op_addr.val();
         self.f_addr.data.next = self.addr_r.q.val();
@@ -167,6 +184,15 @@ impl Logic for MdioMaster {
         self.f_data.data.next = self.data_r.q.val();
         self.done_r.d.next = false;
         self.nb.next = self.bitn.q.val() + self.c_one7.val();
+        self.f_last.d.next = self.bitn.q.val() == self.c_last.val();
+        self.f_preamble.d.next = !self.nb.val().get_bit(5);
+        self.f_second.d.next = self.nb.val().get_bit(6);
+        self.f_pre.d.next = self.nb.val().get_bits::<5>(0) == self.c_pre.val();
+        self.f_ta.d.next = self.rd_op.q.val()
+            && self.nb.val().get_bit(6)
+            && (self.nb.val().get_bits::<5>(0) >= self.c_ta.val());
+        // `ph` restarts at 0 and `half_period - 1` is at least 1
+        self.ph_end.d.next = false;
         if !self.busy_r.q.val() {
             if self.start.val() {
                 self.busy_r.d.next = true;
@@ -180,8 +206,9 @@ impl Logic for MdioMaster {
                 self.o_r.d.next = true;
                 self.oe_r.d.next = true;
             }
-        } else if self.ph.q.val() != self.c_half_m1.val() {
+        } else if !self.ph_end.q.val() {
             self.ph.d.next = self.ph.q.val() + self.c_one8.val();
+            self.ph_end.d.next = self.ph.q.val() == self.c_half_m2.val();
         } else {
             self.ph.d.next = self.c_zero8.val();
             self.high.d.next = !self.high.q.val();
@@ -204,16 +231,16 @@ impl Logic for MdioMaster {
                 // falling edge: next bit
                 self.mdc_r.d.next = false;
                 self.bitn.d.next = self.nb.val();
-                if self.bitn.q.val() == self.c_last.val() {
+                if self.f_last.q.val() {
                     self.busy_r.d.next = false;
                     self.done_r.d.next = true;
                     self.o_r.d.next = true;
                     self.oe_r.d.next = false;
-                } else if !self.nb.val().get_bit(5) {
+                } else if self.f_preamble.q.val() {
                     self.o_r.d.next = true;
                     self.oe_r.d.next = true;
-                } else if self.nb.val().get_bits::<5>(0) == self.c_pre.val() {
-                    if self.nb.val().get_bit(6) {
+                } else if self.f_pre.q.val() {
+                    if self.f_second.q.val() {
                         self.o_r.d.next = self.f_data.word.val().get_bit(31);
                         self.sr.d.next = self.f_data.word.val() << self.c_one32.val();
                     } else {
@@ -223,10 +250,7 @@ impl Logic for MdioMaster {
                 } else {
                     self.o_r.d.next = self.sr.q.val().get_bit(31);
                     self.sr.d.next = self.sr.q.val() << self.c_one32.val();
-                    if self.rd_op.q.val()
-                        && self.nb.val().get_bit(6)
-                        && (self.nb.val().get_bits::<5>(0) >= self.c_ta.val())
-                    {
+                    if self.f_ta.q.val() {
                         self.oe_r.d.next = false;
                     }
                 }
@@ -242,6 +266,7 @@ impl Logic for MdioMaster {
             self.busy_r.d.next = false;
             self.done_r.d.next = false;
             self.ph.d.next = self.c_zero8.val();
+            self.ph_end.d.next = false;
             self.high.d.next = false;
             self.bitn.d.next = self.c_zero7.val();
             self.mdc_r.d.next = false;

@@ -211,6 +211,9 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     /// Committed packets whose ACK is still held back, and the cycles since the first of them.
     ack_cnt: DFF<Bits<4>>,
     ack_timer: DFF<Bits<10>>,
+    /// `ack_timer + 1`, a register that moves with the timer (no adder before `ack_due`'s
+    /// compare).
+    ack_timer1: DFFWithInit<Bits<10>>,
     /// `ack_timer >= ack_delay`, made a cycle ahead from the timer's three next values (cleared,
     /// counted up, held) against the delay of that cycle: the compare is off the feedback path
     /// (an RX_ACK write takes effect one cycle later).
@@ -293,6 +296,11 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     free_next: Signal<Local, Bits<NS>>,
     /// Delivery pick: the queue head after this cycle's pop, the VCs that may go, the choice.
     head_next: Signal<Local, Bits<SB>>,
+    /// The slot linked from the selected one (`nxt[sel_slot]`), registered: it is read at a
+    /// pop and by the pick made the cycle before, both at least 31 cycles after `sel_slot`
+    /// was loaded, and a link written to the selected slot in the cycle before is passed on
+    /// by `hn_r` itself; so the 32-to-1 mux of links is off the head's and the pick's paths.
+    hn_r: DFF<Bits<SB>>,
     elig: Signal<Local, Bits<8>>,
     elig_p: Signal<Local, Bits<8>>,
     pick_np: RrPick<8>,
@@ -456,6 +464,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             olast: Default::default(),
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
+            ack_timer1: DFFWithInit::new(1u64.into()),
             ack_due: Default::default(),
             ack_hit: Default::default(),
             good_r: Default::default(),
@@ -509,6 +518,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             any_free: Default::default(),
             free_next: Default::default(),
             head_next: Default::default(),
+            hn_r: Default::default(),
             elig: Default::default(),
             elig_p: Default::default(),
             pick_np: Default::default(),
@@ -599,6 +609,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             ocnt,
             ack_cnt,
             ack_timer,
+            ack_timer1,
             ack_due,
             ack_hit,
             good_r,
@@ -626,6 +637,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             pk_r,
             pkv_r,
             pks_r,
+            hn_r,
             olast,
             pn_r,
             pnv_r,
@@ -911,12 +923,13 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         if self.tmr_clr.val() {
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
+            self.ack_timer1.d.next = self.c_one10.val();
             self.ack_due.d.next = self.ack_delay.val() == self.c_zero10.val();
             self.ack_hit.d.next = self.c_one4.val() >= self.ack_every.val();
         } else if self.tmr_inc.val() {
-            self.ack_timer.d.next = self.ack_timer.q.val() + self.c_one10.val();
-            self.ack_due.d.next =
-                (self.ack_timer.q.val() + self.c_one10.val()) >= self.ack_delay.val();
+            self.ack_timer.d.next = self.ack_timer1.q.val();
+            self.ack_timer1.d.next = self.ack_timer1.q.val() + self.c_one10.val();
+            self.ack_due.d.next = self.ack_timer1.q.val() >= self.ack_delay.val();
         }
 
         // ---- reception buffer: a packet is written into its slot as it arrives; a commit
@@ -944,12 +957,17 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.olast.d.next = self.ocnt.q.val() == self.c_prelast5.val();
         }
         // the selected packet is its VC's head: the VC's next head is the slot linked from it
-        self.head_next.next = self.c_slot[0].val();
+        self.hn_r.d.next = self.c_slot[0].val();
         for s in 0..NS {
             if self.sel_slot.q.val() == self.c_slot[s].val() {
-                self.head_next.next = self.nxt[s].q.val();
+                self.hn_r.d.next = self.nxt[s].q.val();
             }
         }
+        // (`good`, `cur_slot`: this cycle's `qcommit`, `qslot`)
+        if self.good.val() && self.tnz_r.q.val() && (self.tq_r.q.val() == self.sel_slot.q.val()) {
+            self.hn_r.d.next = self.cur_slot.q.val();
+        }
+        self.head_next.next = self.hn_r.q.val();
         // Two picks from registers only, so the host's `out_ready` (through `pop`) only
         // selects between them: `np` when nothing is selected, `p` with the selected packet's
         // last word (its VC then has one packet less).
@@ -1179,6 +1197,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.olast.d.next = false;
             self.ack_cnt.d.next = self.c_zero4.val();
             self.ack_timer.d.next = self.c_zero10.val();
+            self.ack_timer1.d.next = self.c_one10.val();
             self.ack_due.d.next = self.ack_delay.val() == self.c_zero10.val();
             self.ack_hit.d.next = self.c_one4.val() >= self.ack_every.val();
             self.good_r.d.next = false;

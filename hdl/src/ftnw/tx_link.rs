@@ -138,6 +138,10 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// the pointers and the compares of `sf_r`, the destination RAM's and the lane RAMs' reads).
     send1_r: DFFWithInit<Bits<S>>,
     fill1_r: DFFWithInit<Bits<S>>,
+    /// `send - 1` and `ack - 1`, registers that move with `send` and `ack`: the differences
+    /// `send - pseq - 1` and `ack - pseq - 1` are one subtraction each, not two in series.
+    sendm1_r: DFFWithInit<Bits<S>>,
+    ackm1_r: DFFWithInit<Bits<S>>,
     /// TXFIFO has room for the next item (registered `inj_ready`).
     room_r: DFF<Bit>,
     /// Acknowledgement progress, registered (resets the timeout).
@@ -278,6 +282,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     c_slots_m1: Constant<Bits<S>>,
     c_eight: Constant<Bits<S>>,
     c_one_s: Constant<Bits<S>>,
+    c_all_s: Constant<Bits<S>>,
     c_msb_s: Constant<Bits<S>>,
     c_zero_s: Constant<Bits<S>>,
     c_w_crc_m1: Constant<Bits<6>>,
@@ -374,6 +379,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             to_next: Default::default(),
             send1: Default::default(),
             send1_r: DFFWithInit::new(1.into()),
+            sendm1_r: DFFWithInit::new(((1u64 << S) - 1).into()),
+            ackm1_r: DFFWithInit::new(((1u64 << S) - 1).into()),
             fill1_r: DFFWithInit::new(1.into()),
             room_r: Default::default(),
             prog_r: Default::default(),
@@ -472,6 +479,7 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             c_slots_m1: k((1 << B) - 1),
             c_eight: k(8),
             c_one_s: k(1),
+            c_all_s: Constant::new(((1u64 << S) - 1).into()),
             c_msb_s: k(1 << (S - 1)),
             c_zero_s: k(0),
             c_w_crc_m1: k(tnw::PACKET_WORDS as u64 - 2),
@@ -547,6 +555,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             lane,
             nitem,
             send1_r,
+            sendm1_r,
+            ackm1_r,
             fill1_r,
             ev_nak_r,
             ev_resend_r,
@@ -572,7 +582,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.pfb_r.d.next = self.peer_fb.val();
         self.pnak_r.d.next = self.peer_nak.val();
         self.pseq_r.d.next = self.peer_seq.val();
-        self.stale.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
+        self.stale.next = self.ackm1_r.q.val() - self.pseq_r.q.val();
         // a register, in its own statement, so Verilator sees no loop through the injector and
         // the injector's decisions start at a flop: room after this cycle's write (the last
         // free slot fills when its last item goes in now); acks free room a cycle later
@@ -689,6 +699,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.fb_valid.val() {
             if self.pnak_r.q.val() {
                 self.ack_p.d.next = self.pseq_r.q.val();
+                self.ackm1_r.d.next = self.pseq_r.q.val() - self.c_one_s.val();
                 self.progress.next = self.pseq_r.q.val() != self.ack_p.q.val();
                 if self.rst_pend.q.val() {
                     self.ev_fb_in_acc_r.d.next = true;
@@ -697,6 +708,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.cut.next = true;
             } else {
                 self.ack_p.d.next = self.pseq_r.q.val() + self.c_one_s.val();
+                self.ackm1_r.d.next = self.pseq_r.q.val();
                 self.progress.next = true;
             }
         } else if self.pfb_r.q.val() && !(self.stale.val() < self.c_slots.val()) {
@@ -853,6 +865,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.to_next.val() {
             self.send_n.next = self.send1.val();
             self.send1_r.d.next = self.send1.val() + self.c_one_s.val();
+            self.sendm1_r.d.next = self.send_p.q.val();
             if self.send_p.q.val() == self.high_p.q.val() {
                 self.high_p.d.next = self.high_p.q.val() + self.c_one_s.val();
                 self.high_inc.next = true;
@@ -866,6 +879,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         if self.to_ack.val() || self.jump.val() {
             self.send_n.next = self.ack_p.q.val();
             self.send1_r.d.next = self.ack_p.q.val() + self.c_one_s.val();
+            self.sendm1_r.d.next = self.ackm1_r.q.val();
         }
         self.send_p.d.next = self.send_n.val();
         // `ovt_r` and `sf_r` for the next cycle's pointers (see their declaration). `ovt_r` is
@@ -879,10 +893,10 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.nx_fill.next = self.inj_go.val() && (self.fill_item.q.val() == self.c_item_last.val());
         self.d_sa.next = self.send_p.q.val() - self.ack_p.q.val();
         self.d_sp.next = self.send_p.q.val() - self.pseq_r.q.val();
-        self.d_sp1.next = self.send_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
+        self.d_sp1.next = self.sendm1_r.q.val() - self.pseq_r.q.val();
         self.d_s1a.next = self.send1.val() - self.ack_p.q.val();
         self.d_ap.next = self.ack_p.q.val() - self.pseq_r.q.val();
-        self.d_ap1.next = self.ack_p.q.val() - self.pseq_r.q.val() - self.c_one_s.val();
+        self.d_ap1.next = self.stale.val();
         self.fb_ack.next = self.fb_valid.val() && !self.pnak_r.q.val();
         self.d_ov.next = self.d_sa.val();
         if self.fb_ack.val() {
@@ -1013,6 +1027,8 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.sf_r.d.next = false;
             self.send_p.d.next = self.c_zero_s.val();
             self.send1_r.d.next = self.c_one_s.val();
+            self.sendm1_r.d.next = self.c_all_s.val();
+            self.ackm1_r.d.next = self.c_all_s.val();
             self.high_p.d.next = self.c_zero_s.val();
             self.fill_p.d.next = self.c_zero_s.val();
             self.fill1_r.d.next = self.c_one_s.val();
