@@ -1447,33 +1447,34 @@ fn mdio_master_frames_at_short_and_default_half_periods() {
         b.uut.reset.next = false;
         let mut line = true;
         // one transaction: returns (cycles from start to done, rdata at done)
-        let mut run = |b: &mut Bench<MdioMaster>, phy: &mut MdioPhy, read: bool, addr: u16, wdata: u16| {
-            b.uut.start.next = true;
-            b.uut.read.next = read;
-            b.uut.addr.next = (addr as u64).into();
-            b.uut.wdata.next = (wdata as u64).into();
-            let mut n = 0u64;
-            loop {
-                b.uut.mdio_i.next = line;
-                b.settle();
-                line = phy.step(b.uut.mdc.val(), b.uut.mdio_o.val(), b.uut.mdio_oe.val());
-                b.uut.mdio_i.next = line;
-                b.settle();
-                if b.uut.done.val() {
-                    assert!(!b.uut.busy.val(), "half {half}: busy with done");
-                    let r = b.uut.rdata.val().to_u64() as u16;
-                    b.uut.start.next = false;
+        let mut run =
+            |b: &mut Bench<MdioMaster>, phy: &mut MdioPhy, read: bool, addr: u16, wdata: u16| {
+                b.uut.start.next = true;
+                b.uut.read.next = read;
+                b.uut.addr.next = (addr as u64).into();
+                b.uut.wdata.next = (wdata as u64).into();
+                let mut n = 0u64;
+                loop {
+                    b.uut.mdio_i.next = line;
+                    b.settle();
+                    line = phy.step(b.uut.mdc.val(), b.uut.mdio_o.val(), b.uut.mdio_oe.val());
+                    b.uut.mdio_i.next = line;
+                    b.settle();
+                    if b.uut.done.val() {
+                        assert!(!b.uut.busy.val(), "half {half}: busy with done");
+                        let r = b.uut.rdata.val().to_u64() as u16;
+                        b.uut.start.next = false;
+                        b.tick();
+                        return (n, r);
+                    }
                     b.tick();
-                    return (n, r);
+                    n += 1;
+                    // a second start while busy is ignored
+                    b.uut.start.next = n == 7;
+                    b.uut.read.next = !read;
+                    assert!(n < 300 * half as u64, "half {half}: no done");
                 }
-                b.tick();
-                n += 1;
-                // a second start while busy is ignored
-                b.uut.start.next = n == 7;
-                b.uut.read.next = !read;
-                assert!(n < 300 * half as u64, "half {half}: no done");
-            }
-        };
+            };
         let (n1, _) = run(&mut b, &mut phy, false, 0x1234, 0xBEEF);
         let (n2, r) = run(&mut b, &mut phy, true, 0x0042, 0);
         // busy for 128 MDC periods from the edge that takes `start`; `done` in the cycle after
@@ -1481,7 +1482,12 @@ fn mdio_master_frames_at_short_and_default_half_periods() {
         assert_eq!((n1, n2), (t, t), "half {half}: transaction cycles");
         assert_eq!(r, 0x5A5A, "half {half}: read data");
         assert_eq!(phy.regs.get(&(tnw::MDIO_DEVAD, 0x1234)), Some(&0xBEEF));
-        let f = |op, data| Frame { op, prtad: 5, devad: tnw::MDIO_DEVAD, data };
+        let f = |op, data| Frame {
+            op,
+            prtad: 5,
+            devad: tnw::MDIO_DEVAD,
+            data,
+        };
         assert_eq!(
             phy.frames,
             vec![
@@ -1492,6 +1498,10 @@ fn mdio_master_frames_at_short_and_default_half_periods() {
             ],
             "half {half}"
         );
-        assert!(phy.errors.is_empty(), "half {half}: PHY model: {:?}", phy.errors);
+        assert!(
+            phy.errors.is_empty(),
+            "half {half}: PHY model: {:?}",
+            phy.errors
+        );
     }
 }
