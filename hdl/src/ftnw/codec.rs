@@ -100,124 +100,137 @@ impl<const S: usize> Logic for HeaderEncode<S> {
     }
 }
 
-/// Classifies one PHY word (`nicgen_wire::ftnw::link::decode`): exactly one of `is_data`, `is_hdr`,
-/// `is_ctrl`, `dirty` is set. `seq` carries the header's or the ACK/NAK's sequence number,
-/// `kind` the control kind, `dest` the header's `{rao, vc}`, `dclass` the RX_CMD lane of a
-/// dirty word. `hseq` is the header's sequence field read off the word whatever its class (no
-/// decoding logic: for compares made before the class is known).
-#[derive(LogicBlock, Default)]
-pub struct WordDecode<const S: usize> {
-    pub d: Signal<In, Bits<32>>,
-    pub c: Signal<In, Bits<4>>,
-    pub is_data: Signal<Out, Bit>,
-    pub is_hdr: Signal<Out, Bit>,
-    pub is_ctrl: Signal<Out, Bit>,
-    pub dirty: Signal<Out, Bit>,
-    pub kind: Signal<Out, Bits<2>>,
-    pub seq: Signal<Out, Bits<S>>,
-    pub dest: Signal<Out, Bits<14>>,
-    pub dclass: Signal<Out, Bits<2>>,
-    pub hseq: Signal<Out, Bits<S>>,
-}
+/// Bit positions of the class byte `WordDecode` gives a word (`cls`, also carried by RXSYNC):
+/// exactly one of data, header, control and dirty is set; `kind` is a control word's kind and
+/// `dclass` a dirty word's RX_CMD lane (both 0 otherwise).
+pub const CLS_DATA: usize = 0;
+pub const CLS_HDR: usize = 1;
+pub const CLS_CTRL: usize = 2;
+pub const CLS_DIRTY: usize = 3;
+pub const CLS_KIND: usize = 4;
+pub const CLS_DCLASS: usize = 6;
 
 fn lane(k: Ctrl) -> u64 {
     k.rx_cmd_lane() as u64
 }
 
+/// The class byte of one PHY word on a link with `seq_bits` of sequence number
+/// (`nicgen_wire::ftnw::link::decode`), laid out as the `CLS_*` positions say.
+pub fn class_byte(w: Word, seq_bits: u32) -> u64 {
+    match tnw::decode(w, seq_bits) {
+        Decoded::Data(_) => 1 << CLS_DATA,
+        Decoded::Header(_) => 1 << CLS_HDR,
+        Decoded::Ctrl(k, _) => (1 << CLS_CTRL) | (lane(k) << CLS_KIND),
+        Decoded::Dirty { class: k } => (1 << CLS_DIRTY) | (lane(k) << CLS_DCLASS),
+    }
+}
+
+/// Classifies PHY words (`nicgen_wire::ftnw::link::decode`) in two halves around a register,
+/// so neither half is deep: at the clock edge the word `{c, d}` is registered with 17 partial
+/// terms of it (flag patterns, the check byte, the code byte against each code and SOP, the
+/// zero tests of the sequence fields, the code recovered from the check byte, "clean IDLE"),
+/// each at most three LUT levels from the input; after the edge the class (`cls`, `CLS_*`) is
+/// those terms combined, at most three levels more. `q` is the registered word and `idle` is
+/// set when it is a clean IDLE. The sequence number, `{rao, vc}` and `hseq` are bits of `q`.
+/// Latency: one cycle (the outputs describe the word of the last edge). Power-up: a clean IDLE.
+#[derive(LogicBlock)]
+pub struct WordDecode<const S: usize> {
+    pub clock: Signal<In, Clock>,
+    pub d: Signal<In, Bits<32>>,
+    pub c: Signal<In, Bits<4>>,
+    pub q: Signal<Out, Bits<32>>,
+    pub cls: Signal<Out, Bits<8>>,
+    pub idle: Signal<Out, Bit>,
+    _w: Word,
+}
+
+impl<const S: usize> Default for WordDecode<S> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            d: Default::default(),
+            c: Default::default(),
+            q: Default::default(),
+            cls: Default::default(),
+            idle: Default::default(),
+            _w: Word::idle(),
+        }
+    }
+}
+
 impl<const S: usize> Logic for WordDecode<S> {
     fn update(&mut self) {
-        let w = Word {
-            d: self.d.val().to_u64() as u32,
-            c: self.c.val().to_u64() as u8,
-        };
-        let (mut data, mut hdr, mut ctrl, mut dirty, mut kind, mut seq, mut class) =
-            (false, false, false, false, 0u64, 0u64, 0u64);
-        match tnw::decode(w, S as u32) {
-            Decoded::Data(_) => data = true,
-            Decoded::Header(h) => {
-                hdr = true;
-                seq = h.seq as u64;
-            }
-            Decoded::Ctrl(k, s) => {
-                ctrl = true;
-                kind = lane(k);
-                seq = s as u64;
-            }
-            Decoded::Dirty { class: k } => {
-                dirty = true;
-                class = lane(k);
-            }
+        if self.clock.pos_edge() {
+            self._w = Word {
+                d: self.d.val().to_u64() as u32,
+                c: self.c.val().to_u64() as u8,
+            };
         }
-        self.is_data.next = data;
-        self.is_hdr.next = hdr;
-        self.is_ctrl.next = ctrl;
-        self.dirty.next = dirty;
-        self.kind.next = kind.into();
-        self.seq.next = seq.into();
-        self.dest.next = (((w.d >> 8) & 0x3fff) as u64).into();
-        self.dclass.next = class.into();
-        self.hseq.next = (((w.d >> 22) as u64) & ((1u64 << S) - 1)).into();
+        self.q.next = (self._w.d as u64).into();
+        self.cls.next = class_byte(self._w, S as u32).into();
+        self.idle.next = self._w == Word::idle();
     }
     fn connect(&mut self) {
         assert!(
             S >= 2 && S < tnw::HDR_SEQ_BITS as usize,
             "WordDecode: sequence width {S} out of 2..=9"
         );
-        self.is_data.connect();
-        self.is_hdr.connect();
-        self.is_ctrl.connect();
-        self.dirty.connect();
-        self.kind.connect();
-        self.seq.connect();
-        self.dest.connect();
-        self.dclass.connect();
-        self.hseq.connect();
+        self.q.connect();
+        self.cls.connect();
+        self.idle.connect();
     }
     fn hdl(&self) -> Verilog {
         let (ack, nak, rst, idl) = (tnw::K_ACK, tnw::K_NAK, tnw::K_RESTART, tnw::K_IDLE);
-        let known = |v: &str| {
-            format!("({v} == 8'h{ack:02X} || {v} == 8'h{nak:02X} || {v} == 8'h{rst:02X} || {v} == 8'h{idl:02X})")
-        };
-        let lane_of = |v: &str| {
-            format!(
-                "({v} == 8'h{ack:02X}) ? 2'd{} : ({v} == 8'h{nak:02X}) ? 2'd{} : ({v} == 8'h{rst:02X}) ? 2'd{} : 2'd{}",
-                lane(Ctrl::Ack),
-                lane(Ctrl::Nak),
-                lane(Ctrl::Restart),
-                lane(Ctrl::Idle)
-            )
-        };
-        let hi = 16 - S;
+        let la = lane(Ctrl::Ack);
+        let ln = lane(Ctrl::Nak);
+        let lr = lane(Ctrl::Restart);
+        let li = lane(Ctrl::Idle);
+        let w0 = Word::idle();
         Verilog::Custom(format!(
-            "wire [7:0] b0 = d[7:0];\nwire [7:0] b1 = d[15:8];\nwire [7:0] b2 = d[23:16];\nwire [7:0] b3 = d[31:24];\n\
-             wire [7:0] rec = ~b3 ^ b1 ^ b2;\n\
-             wire k_known = {kb0};\n\
-             wire k_seq = (b0 == 8'h{ack:02X} || b0 == 8'h{nak:02X});\n\
-             wire s_ok = (d[23:{sh}] == {hi}'d0) && (k_seq || d[{sm}:8] == {S}'d0);\n\
-             wire c_ok = (c == 4'hF) && (b3 == ~(b0 ^ b1 ^ b2)) && k_known && s_ok;\n\
-             wire h_ok = (c == 4'h1) && (b0 == 8'h{sop:02X}) && (d[31:{hs}] == {hh}'d0);\n\
+            "// the partial terms of a word: [0] c == 0, [1] c == 1, [2] c == F, [3] and [4] the\n\
+             // check byte holds in bits 3:0 and 7:4, [8:5] the code byte is ACK, NAK, RESTART,\n\
+             // IDLE, [9] it is SOP, [10] no sequence bits above S (control), [11] no sequence\n\
+             // bits at all (control), [12] none above S (header), [15:13] the code recovered from\n\
+             // the check byte is ACK, NAK, RESTART (any other counts as IDLE), [16] a clean IDLE\n\
+             function [16:0] part(input [31:0] w, input [3:0] f);\n\
+             \x20  reg [7:0] chk;\n\
+             \x20  reg [7:0] rec;\n\
+             \x20  begin\n\
+             \x20     chk = w[31:24] ^ ~(w[7:0] ^ w[15:8] ^ w[23:16]);\n\
+             \x20     rec = ~w[31:24] ^ w[15:8] ^ w[23:16];\n\
+             \x20     part = {{(w == 32'h{w0d:08X}) && (f == 4'h{w0c:X}),\n\
+             \x20        rec == 8'h{rst:02X}, rec == 8'h{nak:02X}, rec == 8'h{ack:02X},\n\
+             \x20        w[31:{hs}] == {hh}'d0, w[{sm}:8] == {S}'d0, w[23:{sh}] == {hi}'d0, w[7:0] == 8'h{sop:02X},\n\
+             \x20        w[7:0] == 8'h{idl:02X}, w[7:0] == 8'h{rst:02X}, w[7:0] == 8'h{nak:02X}, w[7:0] == 8'h{ack:02X},\n\
+             \x20        chk[7:4] == 4'h0, chk[3:0] == 4'h0, f == 4'hF, f == 4'h1, f == 4'h0}};\n\
+             \x20  end\n\
+             endfunction\n\
+             localparam [16:0] PART0 = part(32'h{w0d:08X}, 4'h{w0c:X});\n\
+             reg [31:0] q_r = 32'h{w0d:08X};\n\
+             reg [16:0] p = PART0;\n\
+             always @(posedge clock) begin\n\
+             \x20  q_r <= d;\n\
+             \x20  p <= part(d, c);\n\
+             end\n\
+             wire known = p[5] | p[6] | p[7] | p[8];\n\
+             wire c_ok = p[2] & p[3] & p[4] & known & p[10] & (p[5] | p[6] | p[11]);\n\
+             wire h_ok = p[1] & p[9] & p[12];\n\
+             wire dirty = !p[0] & !h_ok & !c_ok;\n\
+             wire [1:0] lane_b0 = p[5] ? 2'd{la} : p[6] ? 2'd{ln} : p[7] ? 2'd{lr} : 2'd{li};\n\
+             wire [1:0] lane_rec = p[13] ? 2'd{la} : p[14] ? 2'd{ln} : p[15] ? 2'd{lr} : 2'd{li};\n\
              always @(*) begin\n\
-             \x20  is_data = (c == 4'h0);\n\
-             \x20  is_hdr = h_ok;\n\
-             \x20  is_ctrl = c_ok;\n\
-             \x20  dirty = !(c == 4'h0) && !h_ok && !c_ok;\n\
-             \x20  kind = c_ok ? ({lane_b0}) : 2'd0;\n\
-             \x20  seq = h_ok ? d[{hq}:22] : c_ok ? d[{sm}:8] : {S}'d0;\n\
-             \x20  dest = d[21:8];\n\
-             \x20  hseq = d[{hq}:22];\n\
-             \x20  dclass = (!(c == 4'h0) && !h_ok && !c_ok) ? ({kb0} ? ({lane_b0}) : {krec} ? ({lane_rec}) : 2'd{li}) : 2'd0;\n\
+             \x20  q = q_r;\n\
+             \x20  cls = {{dirty ? (known ? lane_b0 : lane_rec) : 2'd0, c_ok ? lane_b0 : 2'd0, dirty, c_ok, h_ok, p[0]}};\n\
+             \x20  idle = p[16];\n\
              end\n",
-            kb0 = known("b0"),
-            krec = known("rec"),
-            lane_b0 = lane_of("b0"),
-            lane_rec = lane_of("rec"),
+            w0d = w0.d,
+            w0c = w0.c,
             sh = 8 + S,
             sm = 7 + S,
+            hi = 16 - S,
             hs = 22 + S,
             hh = tnw::HDR_SEQ_BITS as usize - S,
-            hq = 21 + S,
             sop = tnw::SOP,
-            li = lane(Ctrl::Idle),
         ))
     }
 }

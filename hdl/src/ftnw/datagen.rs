@@ -307,6 +307,8 @@ pub struct TbChk {
 
 impl Default for TbChk {
     fn default() -> Self {
+        // the first word the generator sends: the low half of its seed
+        let seed_lo = tnw::TB_PRNG_SEED[0] & 0xFFFF_FFFF;
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -330,11 +332,11 @@ impl Default for TbChk {
             miss_r: Default::default(),
             end_r: Default::default(),
             st_r: Default::default(),
-            exp_r: DFFWithInit::new((tnw::TB_PRNG_SEED[0] & 0xFFFF_FFFF).into()),
+            exp_r: DFFWithInit::new(seed_lo.into()),
             exp_n: Default::default(),
             lane1: Default::default(),
             miss: Default::default(),
-            c_seed_lo: Constant::new((tnw::TB_PRNG_SEED[0] & 0xFFFF_FFFF).into()),
+            c_seed_lo: Constant::new(seed_lo.into()),
             c_one2: k(1),
             c_zero2: k(0),
             c_l1: k(1),

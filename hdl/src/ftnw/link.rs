@@ -430,7 +430,7 @@ impl Logic for TnwLink {
         self.phy_txc.next = self.txlink.txc.val();
         self.rsnd_occupancy.next = self.txlink.inflight.val();
         self.rxlink.rxd.next = self.sync.rxd.val();
-        self.rxlink.rxc.next = self.sync.rxc.val();
+        self.rxlink.rxf.next = self.sync.rxf.val();
         self.rxlink.rxv.next = self.sync.rxv.val();
         self.rxlink.offline.next = self.regs.tx_ctrl_rx_offline.val();
         self.rxlink.ack_every.next = self.regs.rx_ack_every.val();

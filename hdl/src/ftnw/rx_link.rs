@@ -63,13 +63,27 @@
 //! packet is offered 8 cycles after its CRC word arrives; feedback leaves 2 cycles after the
 //! word that caused it, 3 after a CRC word (input stage, verdict, feedback register).
 
-use super::codec::{WordDecode, KIND_ACK, KIND_NAK, KIND_RESTART};
+use super::codec::{
+    CLS_CTRL, CLS_DATA, CLS_DCLASS, CLS_DIRTY, CLS_HDR, CLS_KIND, KIND_ACK, KIND_NAK, KIND_RESTART,
+};
 use crate::common::arbiter::RrPick;
 use crate::common::prim::{k, Concat};
 use crate::common::{crc::Crc, ram::BlockRamReg, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
+
+// The kernel reads the class byte and the word's fields at these bit positions as literals
+// (rust-hdl's `get_bits` takes no named constant).
+const _: () = assert!(
+    CLS_DATA == 0
+        && CLS_HDR == 1
+        && CLS_CTRL == 2
+        && CLS_DIRTY == 3
+        && CLS_KIND == 4
+        && CLS_DCLASS == 6
+);
+const _: () = assert!(tnw::HDR_SEQ_LSB == 22 && tnw::CTRL_SEQ_LSB == 8 && tnw::HDR_DEST_LSB == 8);
 
 #[derive(Clone, Copy, Debug)]
 pub struct RxConfig {
@@ -94,7 +108,8 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pub reset: Signal<In, Bit>,
     /// Words from RXSYNC (IDLEs removed), one per cycle at most; always accepted.
     pub rxd: Signal<In, Bits<32>>,
-    pub rxc: Signal<In, Bits<4>>,
+    /// The word's class byte (`codec::CLS_*`, from RXSYNC's `WordDecode`).
+    pub rxf: Signal<In, Bits<8>>,
     pub rxv: Signal<In, Bit>,
     pub offline: Signal<In, Bit>,
     /// Acknowledgement coalescing (RX_ACK): one ACK covers up to `ack_every` committed packets
@@ -147,7 +162,6 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pub descr_not_empty: Signal<Out, Bit>,
     /// Next expected sequence number.
     pub expected: Signal<Out, Bits<S>>,
-    dec: WordDecode<S>,
     pcrc: Crc<32, 32>,
     pbuf: BlockRamReg<Bits<32>, PB>,
     /// Buffer addresses `{slot, word}`.
@@ -294,8 +308,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     lo_free: Signal<Local, Bits<SB>>,
     any_free: Signal<Local, Bit>,
     free_next: Signal<Local, Bits<NS>>,
-    /// Delivery pick: the queue head after this cycle's pop, the VCs that may go, the choice.
-    head_next: Signal<Local, Bits<SB>>,
+    /// Delivery pick: the VCs that may go, the choice.
     /// The slot linked from the selected one (`nxt[sel_slot]`), registered: it is read at a
     /// pop and by the pick made the cycle before, both at least 31 cycles after `sel_slot`
     /// was loaded, and a link written to the selected slot in the cycle before is passed on
@@ -385,7 +398,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             clock: Default::default(),
             reset: Default::default(),
             rxd: Default::default(),
-            rxc: Default::default(),
+            rxf: Default::default(),
             rxv: Default::default(),
             offline: Default::default(),
             ack_every: Default::default(),
@@ -421,7 +434,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             descr_vc: Default::default(),
             descr_not_empty: Default::default(),
             expected: Default::default(),
-            dec: Default::default(),
             pcrc: Crc::new(&CRC32_IEEE),
             pbuf: Default::default(),
             wa: Default::default(),
@@ -517,7 +529,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             lo_free: Default::default(),
             any_free: Default::default(),
             free_next: Default::default(),
-            head_next: Default::default(),
             hn_r: Default::default(),
             elig: Default::default(),
             elig_p: Default::default(),
@@ -670,25 +681,24 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.sdest[s].clock.next = self.clock.val();
             self.sdest[s].d.next = self.sdest[s].q.val();
         }
-        self.dec.d.next = self.rxd.val();
-        self.dec.c.next = self.rxc.val();
         // the input stage: the word and its decoding registered, so every decision below
         // starts at a flop (the decoder's LUTs are off the sequence compare and state paths)
         self.i_rxd.d.next = self.rxd.val();
         self.i_rxv.d.next = self.rxv.val();
-        self.i_cv.d.next = self.rxv.val() && self.dec.is_ctrl.val();
-        self.i_wv.d.next = self.rxv.val() && !self.dec.is_ctrl.val();
-        self.i_data.d.next = self.dec.is_data.val();
-        self.i_hdr.d.next = self.dec.is_hdr.val();
-        self.i_crc_start.d.next = self.rxv.val() && self.dec.is_hdr.val();
+        self.i_cv.d.next = self.rxv.val() && self.rxf.val().get_bit(2);
+        self.i_wv.d.next = self.rxv.val() && !self.rxf.val().get_bit(2);
+        self.i_data.d.next = self.rxf.val().get_bit(0);
+        self.i_hdr.d.next = self.rxf.val().get_bit(1);
+        self.i_crc_start.d.next = self.rxv.val() && self.rxf.val().get_bit(1);
         self.i_crc_valid.d.next =
-            self.rxv.val() && (self.dec.is_hdr.val() || self.dec.is_data.val());
-        self.i_dirty.d.next = self.dec.dirty.val();
-        self.i_kind.d.next = self.dec.kind.val();
-        self.i_seq.d.next = self.dec.seq.val();
-        self.i_fseq.d.next = self.dec.seq.val();
-        self.i_dest.d.next = self.dec.dest.val();
-        self.i_dclass.d.next = self.dec.dclass.val();
+            self.rxv.val() && (self.rxf.val().get_bit(1) || self.rxf.val().get_bit(0));
+        self.i_dirty.d.next = self.rxf.val().get_bit(3);
+        self.i_kind.d.next = self.rxf.val().get_bits::<2>(4);
+        // the fields read off the word whatever its class (each used only with its class)
+        self.i_seq.d.next = self.rxd.val().get_bits::<S>(22);
+        self.i_fseq.d.next = self.rxd.val().get_bits::<S>(8);
+        self.i_dest.d.next = self.rxd.val().get_bits::<14>(8);
+        self.i_dclass.d.next = self.rxf.val().get_bits::<2>(6);
         // the events leave from registers (into the counters and exception bits)
         self.ev_dirty_cmd.next = self.ev_dirty_cmd_r.q.val();
         self.ev_dirty_class.next = self.ev_dirty_class_r.q.val();
@@ -719,10 +729,10 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             }
         }
         self.exp1.next = self.exp.q.val() + self.c_one_s.val();
-        self.age0.next = self.exp.q.val() - self.dec.hseq.val() - self.c_one_s.val();
-        self.age1.next = self.exp.q.val() - self.dec.hseq.val();
-        self.h_eq0.d.next = self.dec.hseq.val() == self.exp.q.val();
-        self.h_eq1.d.next = self.dec.hseq.val() == self.exp1.val();
+        self.age0.next = self.exp.q.val() - self.rxd.val().get_bits::<S>(22) - self.c_one_s.val();
+        self.age1.next = self.exp.q.val() - self.rxd.val().get_bits::<S>(22);
+        self.h_eq0.d.next = self.rxd.val().get_bits::<S>(22) == self.exp.q.val();
+        self.h_eq1.d.next = self.rxd.val().get_bits::<S>(22) == self.exp1.val();
         self.h_dup0.d.next = self.age0.val() < self.c_half_s.val();
         self.h_dup1.d.next = self.age1.val() < self.c_half_s.val();
         // the verdict of last cycle's CRC word: a packet received in RECV is committed (good)
@@ -967,7 +977,6 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         if self.good.val() && self.tnz_r.q.val() && (self.tq_r.q.val() == self.sel_slot.q.val()) {
             self.hn_r.d.next = self.cur_slot.q.val();
         }
-        self.head_next.next = self.hn_r.q.val();
         // Two picks from registers only, so the host's `out_ready` (through `pop`) only
         // selects between them: `np` when nothing is selected, `p` with the selected packet's
         // last word (its VC then has one packet less).
@@ -997,7 +1006,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             if self.pick_p.pick.val() == self.c_vc[i].val() {
                 self.slot_p.next = self.head[i].q.val();
                 if self.sel_vc.q.val() == self.c_vc[i].val() {
-                    self.slot_p.next = self.head_next.val();
+                    self.slot_p.next = self.hn_r.q.val();
                 }
             }
         }
@@ -1010,7 +1019,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         for i in 0..8 {
             if self.pn_r.q.val() == self.c_vc[i].val() {
                 self.pn_slot.next = self.head[i].q.val();
-                self.pn_ok.next = (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+                self.pn_ok.next =
+                    (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
             }
         }
         // The buffer is read through the block RAM's output register, which holds the word
@@ -1077,7 +1087,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.pk_ok.next = false;
         for i in 0..8 {
             if self.pk_r.q.val() == self.c_vc[i].val() {
-                self.pk_ok.next = (self.eligp_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
+                self.pk_ok.next =
+                    (self.eligp_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
             }
         }
         if self.pop.val() {
@@ -1146,7 +1157,7 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                     && self.qcommit.val()
                     && (self.qvc.val() == self.c_vc[i].val()))
                 {
-                    self.head[i].d.next = self.head_next.val();
+                    self.head[i].d.next = self.hn_r.q.val();
                 }
                 if self.qcommit.val() && (self.qvc.val() == self.c_vc[i].val()) {
                     self.vc_cnt[i].d.next = self.vc_cnt[i].q.val();

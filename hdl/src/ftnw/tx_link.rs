@@ -204,7 +204,11 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// `idle_left != 0`, kept beside it (set with each of its writes), so the word decision
     /// starts at a flop, not at a 3-bit compare.
     idle_nz: DFF<Bit>,
+    /// Cycles without progress while packets are in flight, the count as of `tclr_r` (below).
     timer: DFF<Bits<16>>,
+    /// The count's clear (`tclr`) a cycle later.
+    tclr: Signal<Local, Bit>,
+    tclr_r: DFF<Bit>,
     rcnt: DFF<Bits<8>>,
     /// The peer's feedback, registered (breaks the RXLINK decode -> TX word-selection path).
     pfb_r: DFF<Bit>,
@@ -261,7 +265,6 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// Peer feedback of this cycle that is an ACK.
     fb_ack: Signal<Local, Bit>,
     d_ap: Signal<Local, Bits<S>>,
-    d_ap1: Signal<Local, Bits<S>>,
     fill1: Signal<Local, Bits<S>>,
     /// Which next values: `send` moves to `send + 1` / to `ack`, `ack` moves (to `p` on a NAK,
     /// `p + 1` on an ACK), `fill` moves.
@@ -429,6 +432,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             idle_left: Default::default(),
             idle_nz: Default::default(),
             timer: Default::default(),
+            tclr: Default::default(),
+            tclr_r: Default::default(),
             rcnt: Default::default(),
             pfb_r: Default::default(),
             pnak_r: Default::default(),
@@ -450,7 +455,6 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             d_ov: Default::default(),
             fb_ack: Default::default(),
             d_ap: Default::default(),
-            d_ap1: Default::default(),
             fill1: Default::default(),
             nx_s1: Default::default(),
             nx_sa: Default::default(),
@@ -539,6 +543,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             idle_left,
             idle_nz,
             timer,
+            tclr_r,
             rcnt,
             pfb_r,
             pnak_r,
@@ -718,12 +723,22 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         // ---- acknowledgement timeout ----
         // progress acts a cycle later (registered: off the feedback compare's path)
         self.prog_r.d.next = self.progress.val();
-        if self.prog_r.q.val() || (self.high_p.q.val() == self.ack_p.q.val()) || self.offline.val()
-        {
-            self.timer.d.next = self.c_zero16.val();
+        // The count restarts (is 0 after the cycle) with progress, with nothing in flight and
+        // offline (`tclr`). `timer` takes that clear a cycle later, from a flop (`tclr_r`), so
+        // the clear's compare is off its sixteen flops: it is 1 after a `tclr_r`, as the count
+        // is unless `tclr` holds again (which `tclr_r` then shows), so `timer` equals the count
+        // whenever `tclr_r` is low; while it is high the count is 0, never the timeout.
+        self.tclr.next = self.prog_r.q.val()
+            || (self.high_p.q.val() == self.ack_p.q.val())
+            || self.offline.val();
+        self.tclr_r.d.next = self.tclr.val();
+        if self.tclr_r.q.val() {
+            self.timer.d.next = self.c_one16.val();
         } else if self.timer.q.val() == self.c_timeout.val() {
             self.timer.d.next = self.c_zero16.val();
-            self.rst_pend.d.next = true;
+            if !self.tclr.val() {
+                self.rst_pend.d.next = true;
+            }
         } else {
             self.timer.d.next = self.timer.q.val() + self.c_one16.val();
         }
@@ -896,7 +911,6 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
         self.d_sp1.next = self.sendm1_r.q.val() - self.pseq_r.q.val();
         self.d_s1a.next = self.send1.val() - self.ack_p.q.val();
         self.d_ap.next = self.ack_p.q.val() - self.pseq_r.q.val();
-        self.d_ap1.next = self.stale.val();
         self.fb_ack.next = self.fb_valid.val() && !self.pnak_r.q.val();
         self.d_ov.next = self.d_sa.val();
         if self.fb_ack.val() {
@@ -914,7 +928,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
                 self.d_ov.next = self.d_ap.val();
             }
             if self.fb_ack.val() {
-                self.d_ov.next = self.d_ap1.val();
+                self.d_ov.next = self.stale.val();
             }
         }
         self.ovt_r.d.next = (self.d_ov.val() & self.c_msb_s.val()) != self.c_zero_s.val();
@@ -1044,6 +1058,7 @@ impl<const B: usize, const BI: usize, const S: usize> Logic for TxLink<B, BI, S>
             self.idle_left.d.next = self.c_zero3.val();
             self.idle_nz.d.next = false;
             self.timer.d.next = self.c_zero16.val();
+            self.tclr_r.d.next = true;
             self.rcnt.d.next = self.c_zero8.val();
             self.crc_v.d.next = false;
             self.txd_r.d.next = self.c_idle.val();

@@ -11,7 +11,9 @@ use nicgen_hdl::common::prim::{Concat, Join4, OneHot64, SlotRun};
 use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
 use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
-use nicgen_hdl::ftnw::codec::{CtrlEncode, HeaderEncode, WordDecode};
+use nicgen_hdl::ftnw::codec::{
+    class_byte, CtrlEncode, HeaderEncode, WordDecode, CLS_CTRL, CLS_DCLASS, CLS_DIRTY, CLS_KIND,
+};
 use nicgen_hdl::ftnw::datagen::TbPrng;
 use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields, RqBeats};
 use nicgen_hdl::ftnw::ioc::poc::RqDataUser;
@@ -37,8 +39,7 @@ dyn_top!(Crc32MatrixTop, CrcMatrix<32, 32>, clocks: [], inputs: [state, start, v
 dyn_top!(Crc16MatrixTop, CrcMatrix<16, 32>, clocks: [], inputs: [state, start, valid, data], outputs: [out]);
 dyn_top!(CtrlEncodeTop, CtrlEncode<S>, clocks: [], inputs: [kind, seq], outputs: [d]);
 dyn_top!(HeaderEncodeTop, HeaderEncode<S>, clocks: [], inputs: [dest, seq], outputs: [d]);
-dyn_top!(WordDecodeTop, WordDecode<S>, clocks: [], inputs: [d, c],
-    outputs: [is_data, is_hdr, is_ctrl, dirty, kind, seq, dest, dclass, hseq]);
+dyn_top!(WordDecodeTop, WordDecode<S>, clocks: [clock], inputs: [d, c], outputs: [q, cls, idle]);
 dyn_top!(MdioFrameTop, MdioFrame, clocks: [], inputs: [op, data], outputs: [word]);
 dyn_top!(TbPrngTop, TbPrng, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
@@ -240,47 +241,32 @@ fn every_hand_written_leaf_matches_its_rust_model_in_icarus() {
     });
 }
 
-/// The stimulus reaches the decoder's corners: every class of word and every dirty class. A
-/// control word's kind and sequence number are its own, and so is a header's sequence number
-/// (`hseq`, read off the word whatever its class: RXLINK uses it only with a header).
+/// The stimulus reaches the decoder's corners (its Rust model is `class_byte`, the wire
+/// crate's decode): every class of word, every dirty class, and clean IDLEs.
 #[test]
 fn the_decoder_stimulus_reaches_every_class() {
     let mut rng = Rng::new(0x1EAF_0001);
-    let mut top = WordDecodeTop::new("word_decode", WordDecode::default());
     let mut seen = [0u32; 4];
     let mut dclass = [0u32; 4];
+    let mut idles = 0;
     for _ in 0..3000 {
-        top.uut.d.next = (phy_d(&mut rng) as u64).into();
-        top.uut.c.next = (phy_c(&mut rng) as u64).into();
-        top.settle();
-        let cls = [
-            top.uut.is_data.val(),
-            top.uut.is_hdr.val(),
-            top.uut.is_ctrl.val(),
-            top.uut.dirty.val(),
-        ];
-        assert_eq!(cls.iter().filter(|&&b| b).count(), 1, "exactly one class");
-        for (k, &b) in cls.iter().enumerate() {
-            seen[k] += b as u32;
-        }
-        if top.uut.dirty.val() {
-            dclass[top.uut.dclass.val().to_u64() as usize] += 1;
-        }
         let w = Word {
-            d: top.uut.d.val().to_u64() as u32,
-            c: top.uut.c.val().to_u64() as u8,
+            d: phy_d(&mut rng) as u32,
+            c: phy_c(&mut rng) as u8,
         };
-        match decode(w, S as u32) {
-            Decoded::Ctrl(k, seq) => {
-                assert_eq!(top.uut.kind.val().to_u64(), k.rx_cmd_lane() as u64, "kind of {w:?}");
-                assert_eq!(top.uut.seq.val().to_u64(), seq as u64, "seq of {w:?}");
-            }
-            Decoded::Header(h) => {
-                assert_eq!(top.uut.hseq.val().to_u64(), h.seq as u64, "hseq of {w:?}")
-            }
-            _ => {}
+        let cls = class_byte(w, S as u32);
+        assert_eq!((cls & 0xF).count_ones(), 1, "exactly one class: {w:?}");
+        seen[(cls & 0xF).trailing_zeros() as usize] += 1;
+        if cls >> CLS_DIRTY & 1 == 1 {
+            dclass[(cls >> CLS_DCLASS) as usize & 3] += 1;
+        }
+        idles += (w == Word::idle()) as u32;
+        if let Decoded::Ctrl(k, _) = decode(w, S as u32) {
+            let want = 1 << CLS_CTRL | (k.rx_cmd_lane() as u64) << CLS_KIND;
+            assert_eq!(cls, want, "class byte of {w:?}");
         }
     }
     assert!(seen.iter().all(|&n| n > 100), "classes {seen:?}");
     assert!(dclass.iter().all(|&n| n > 20), "dirty classes {dclass:?}");
+    assert!(idles > 10, "clean IDLEs {idles}");
 }

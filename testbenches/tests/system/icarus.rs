@@ -137,7 +137,14 @@ fn a_replay_that_does_not_advance_fails_within_its_budget() {
         let e = icarus::replay_in_tmp("crc16", &hang, &rec, Duration::from_secs(5))
             .err()
             .expect("a run that never advances must fail");
-        assert!(e.contains("does not advance") && e.contains("at step 0 of"), "{e}");
-        assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+        assert!(
+            e.contains("does not advance") && e.contains("at step 0 of"),
+            "{e}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{:?}",
+            start.elapsed()
+        );
     });
 }

@@ -34,6 +34,12 @@ pub const C_DATA: u8 = 0b0000;
 pub const C_HEADER: u8 = 0b0001;
 pub const C_CONTROL: u8 = 0b1111;
 
+/// Bit positions of the fields in a word's `d`: a header's sequence number and `{rao, vc}`, a
+/// control word's sequence number.
+pub const HDR_SEQ_LSB: u32 = 22;
+pub const HDR_DEST_LSB: u32 = 8;
+pub const CTRL_SEQ_LSB: u32 = 8;
+
 pub const SOP: u8 = 0xFB;
 pub const K_IDLE: u8 = 0x7C;
 pub const K_ACK: u8 = 0x1C;
@@ -101,7 +107,10 @@ impl Word {
     }
     pub const fn header(h: Header) -> Word {
         Word {
-            d: SOP as u32 | ((h.vc as u32) << 8) | ((h.rao as u32) << 11) | ((h.seq as u32) << 22),
+            d: SOP as u32
+                | ((h.vc as u32) << HDR_DEST_LSB)
+                | ((h.rao as u32) << (HDR_DEST_LSB + 3))
+                | ((h.seq as u32) << HDR_SEQ_LSB),
             c: C_HEADER,
         }
     }
@@ -142,13 +151,13 @@ pub fn decode(w: Word, seq_bits: u32) -> Decoded {
     let seq_ok = |s: u32| s >> seq_bits == 0;
     match w.c {
         C_DATA => Decoded::Data(w.d),
-        C_HEADER if b[0] == SOP && seq_ok(w.d >> 22) => Decoded::Header(Header {
-            vc: ((w.d >> 8) & 7) as u8,
-            rao: ((w.d >> 11) & 0x7ff) as u16,
-            seq: (w.d >> 22) as u16,
+        C_HEADER if b[0] == SOP && seq_ok(w.d >> HDR_SEQ_LSB) => Decoded::Header(Header {
+            vc: ((w.d >> HDR_DEST_LSB) & 7) as u8,
+            rao: ((w.d >> (HDR_DEST_LSB + 3)) & 0x7ff) as u16,
+            seq: (w.d >> HDR_SEQ_LSB) as u16,
         }),
         C_CONTROL => {
-            let seq = (w.d >> 8) as u16;
+            let seq = (w.d >> CTRL_SEQ_LSB) as u16;
             let check_ok = b[3] == !(b[0] ^ b[1] ^ b[2]);
             match Ctrl::from_code(b[0]) {
                 Some(k)
