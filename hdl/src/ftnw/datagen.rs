@@ -283,7 +283,10 @@ pub struct TbChk {
     in_d: DFF<Bits<32>>,
     in_last: DFF<Bit>,
     in_v: DFF<Bit>,
+    /// The compare, registered every cycle, and whether it counts (`mv_r`: a word was
+    /// compared): the enables stay off the compare's path.
     miss_r: DFF<Bit>,
+    mv_r: DFF<Bit>,
     end_r: DFF<Bit>,
     /// The pseudo-random word the next compare expects (lane `lane` of the item), a register
     /// computed from the next values of `lane` and the generator, so the compare starts at
@@ -330,6 +333,7 @@ impl Default for TbChk {
             in_last: Default::default(),
             in_v: Default::default(),
             miss_r: Default::default(),
+            mv_r: Default::default(),
             end_r: Default::default(),
             st_r: Default::default(),
             exp_r: DFFWithInit::new(seed_lo.into()),
@@ -352,7 +356,7 @@ impl Logic for TbChk {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, end_r, exp_r
+            self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, mv_r, end_r, exp_r
         );
         self.in_d.d.next = self.data.val();
         self.in_last.d.next = self.last.val();
@@ -394,12 +398,13 @@ impl Logic for TbChk {
         self.exp_r.d.next = self.exp_n.val();
         // the compare is registered (`miss_r`, with `end_r`: the item's last lane); an item
         // with a wrong word counts one error a cycle later
-        self.miss_r.d.next = false;
+        self.miss_r.d.next = self.miss.val();
+        self.mv_r.d.next = false;
         self.end_r.d.next = false;
         if self.en.val() && self.in_v.q.val() {
             self.lane.d.next = self.lane.q.val() + self.c_one2.val();
             self.last_r.d.next = self.in_d.q.val();
-            self.miss_r.d.next = self.miss.val();
+            self.mv_r.d.next = true;
             if self.lane.q.val() == self.c_l3.val() {
                 self.seq.advance.next = true;
                 self.end_r.d.next = true;
@@ -408,10 +413,10 @@ impl Logic for TbChk {
                 self.fcnt.d.next = self.fcnt.q.val() + self.c_one32.val();
             }
         }
-        self.bad.d.next = self.bad.q.val() || self.miss_r.q.val();
+        self.bad.d.next = self.bad.q.val() || (self.miss_r.q.val() && self.mv_r.q.val());
         if self.end_r.q.val() {
             self.bad.d.next = false;
-            if self.bad.q.val() || self.miss_r.q.val() {
+            if self.bad.q.val() || (self.miss_r.q.val() && self.mv_r.q.val()) {
                 self.ecnt.d.next = self.ecnt.q.val() + self.c_one32.val();
             }
         }
@@ -419,7 +424,7 @@ impl Logic for TbChk {
             self.lane.d.next = self.c_zero2.val();
             self.bad.d.next = false;
             self.ecnt.d.next = self.c_zero32.val();
-            self.miss_r.d.next = false;
+            self.mv_r.d.next = false;
             self.end_r.d.next = false;
         }
         self.errors.next = self.ecnt.q.val();
@@ -432,7 +437,7 @@ impl Logic for TbChk {
             self.fcnt.d.next = self.c_zero32.val();
             self.last_r.d.next = self.c_zero32.val();
             self.in_v.d.next = false;
-            self.miss_r.d.next = false;
+            self.mv_r.d.next = false;
             self.end_r.d.next = false;
             self.seq.init.next = true;
         }
