@@ -11,7 +11,7 @@
 //! together for at least 4 cycles of the slower clock; a `ResetSync` per domain fed by one
 //! request does that. Occupancies are conservative: the writer may see a few more words than
 //! there are, the reader fewer. Latency: a word pushed at write edge t is offered about
-//! 1 write cycle plus 4 read cycles later. The read side's "has data" and `rd_ptr + 1` are
+//! 4 read cycles later (the Gray pointer is published at the edge that writes the word). The read side's "has data" and `rd_ptr + 1` are
 //! registers computed from their next values, so the pop and the RAM's read address start at
 //! flops (no compare or adder before the RAM read; the same cycles as a combinational compare).
 //! So is the write side's "full" (compared in Gray code with the synchronised read pointer, no
@@ -37,7 +37,6 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     ram: BlockRam<D, N>,
     // write domain
     wr_ptr: DFF<Bits<NP1>>,
-    wr_gray: DFF<Bits<NP1>>,
     rd_gray_s1: DFF<Bits<NP1>>,
     rd_gray_s2: DFF<Bits<NP1>>,
     rd_bin_w: GrayDecode<NP1>,
@@ -50,7 +49,8 @@ pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     /// synchronised Gray pointer (no decode and no subtraction before it).
     full_r: DFF<Bit>,
     /// `gray(wr_ptr)` and `gray(wr_ptr + 1)`, registered (the two write pointers `full_r`
-    /// compares, without and with a push).
+    /// compares, without and with a push); `wg0` is also the write pointer the read side
+    /// synchronises.
     wg0: DFF<Bits<NP1>>,
     wg1: DFFWithInit<Bits<NP1>>,
     /// `wr_ptr + 2`: `wg1`'s next value after a push.
@@ -109,7 +109,6 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
             almost_empty: Default::default(),
             ram: Default::default(),
             wr_ptr: Default::default(),
-            wr_gray: Default::default(),
             rd_bin_q: Default::default(),
             wr_bin_q: Default::default(),
             rd_gray_s1: Default::default(),
@@ -153,7 +152,7 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, wr_clock, wr_ptr, wr_gray, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r, wg0, wg1
+            self, wr_clock, wr_ptr, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r, wg0, wg1
         );
         dff_setup!(
             self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q, has_r, rd_ptr1
@@ -177,9 +176,6 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
         if self.push.val() {
             self.wr_ptr.d.next = self.wr_ptr.q.val() + self.one.val();
         }
-        // Registered from the binary pointer *before* this edge's increment: the Gray value
-        // published never runs ahead of the data already in the RAM.
-        self.wr_gray.d.next = self.wr_ptr.q.val() ^ (self.wr_ptr.q.val() >> self.one.val());
         // full next cycle: the next write pointer `depth` ahead of the synchronised read
         // pointer (the one `rd_bin_q` takes next), compared in Gray code
         self.wr_ptr2.next = self.wr_ptr.q.val() + self.two.val();
@@ -195,13 +191,14 @@ impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> 
             self.wg0.d.next = self.zero.val();
             self.wg1.d.next = self.one.val();
             self.wr_ptr.d.next = self.zero.val();
-            self.wr_gray.d.next = self.zero.val();
             self.rd_gray_s1.d.next = self.zero.val();
             self.rd_gray_s2.d.next = self.zero.val();
             self.rd_bin_q.d.next = self.zero.val();
         }
         // ---- read domain
-        self.wr_gray_s1.d.next = self.wr_gray.q.val();
+        // the published write pointer is `wg0`, `gray(wr_ptr)` written at the edge that writes
+        // the word into the RAM: it never runs ahead of the data in the RAM
+        self.wr_gray_s1.d.next = self.wg0.q.val();
         self.wr_gray_s2.d.next = self.wr_gray_s1.q.val();
         self.wr_bin_r.gray.next = self.wr_gray_s2.q.val();
         self.wr_bin_q.d.next = self.wr_bin_r.bin.val();

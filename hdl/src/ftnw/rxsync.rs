@@ -9,8 +9,8 @@
 //! Crossings: the FIFO's two Gray pointers; the reset request (`reset`, TNW domain, held at
 //! least 4 cycles of the slower clock) into the PHY domain through a `ResetSync`; the sticky
 //! overflow flag (PHY domain, cleared by reset) into the TNW domain through two flops.
-//! Latency: about 2 PHY cycles plus 3 TNW cycles. A word is lost only when the FIFO is full
-//! (`overflow` then stays high until reset).
+//! Latency: about 1 PHY cycle (the decoder's register) plus 3 TNW cycles. A word is lost only
+//! when the FIFO is full (`overflow` then stays high until reset).
 
 use super::codec::WordDecode;
 use crate::common::prim::Concat;
