@@ -151,9 +151,7 @@ impl<D: Synth, const N: usize, const NP1: usize> AsyncFifo<D, N, NP1> {
 impl<D: Synth, const N: usize, const NP1: usize> Logic for AsyncFifo<D, N, NP1> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(
-            self, wr_clock, wr_ptr, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r, wg0, wg1
-        );
+        dff_setup!(self, wr_clock, wr_ptr, rd_gray_s1, rd_gray_s2, rd_bin_q, full_r, wg0, wg1);
         dff_setup!(
             self, rd_clock, rd_ptr, rd_gray, wr_gray_s1, wr_gray_s2, wr_bin_q, has_r, rd_ptr1
         );

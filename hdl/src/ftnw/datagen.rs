@@ -356,7 +356,8 @@ impl Logic for TbChk {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, mv_r, end_r, exp_r
+            self, clock, lane, bad, ecnt, fcnt, last_r, in_d, in_last, in_v, miss_r, mv_r, end_r,
+            exp_r
         );
         self.in_d.d.next = self.data.val();
         self.in_last.d.next = self.last.val();
