@@ -1,5 +1,6 @@
-//! TNW word encoders and decoder (thesis §2.2; layout in `nicgen_wire::ftnw::link`), as combinational
-//! leaves whose Rust model *is* the wire crate's encoder/decoder, so the RTL cannot drift from
+//! TNW word encoders and decoder (thesis §2.2; layout in `nicgen_wire::ftnw::link`), as leaves
+//! (the encoders combinational, the decoder with a register between its two halves) whose Rust
+//! model *is* the wire crate's encoder/decoder, so the RTL cannot drift from
 //! the one definition; the Verilog is generated from the same constants and the lock-step test
 //! compares the two. Control kinds are numbered as the RX_CMD byte lanes: ACK 0, NAK 1,
 //! RESTART 2, IDLE 3.
