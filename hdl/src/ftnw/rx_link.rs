@@ -1,4 +1,5 @@
-//! RXLINK (thesis §2.4.4, protocol §2.2): decodes the words RXSYNC delivers, checks packets
+//! RXLINK (thesis §2.4.4, protocol §2.2): takes the words RXSYNC delivers with their class (RXSYNC
+//! decodes them on the PHY side, `codec::WordDecode`), checks packets
 //! (sequence, CRC-32, dirty decoding, timeout), asks the local TXLINK for ACK/NAK, passes the
 //! peer's ACK/NAK to it, and stores accepted packets in the reception buffer, delivered as a
 //! packet stream with back-pressure.
@@ -57,7 +58,7 @@
 //! verdict's cycle is checked against `exp + 1` after a good CRC, and takes a slot other than
 //! the one being judged (it left the pool at the CRC word).
 //!
-//! Timing: an input stage registers the word from RXSYNC and its decoding, so every decision
+//! Timing: an input stage registers the word from RXSYNC and its class, so every decision
 //! (the sequence compares, the state, the CRC's controls, which take every header and data word
 //! whatever the state) starts at a flop; the events leave from registers too. Latency: the
 //! packet is offered 8 cycles after its CRC word arrives; feedback leaves 2 cycles after the
@@ -244,7 +245,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     nak_r: DFF<Bit>,
     dup_r: DFF<Bit>,
     cause_r: DFF<Bits<5>>,
-    /// The input stage: the word from RXSYNC and its decoding, registered.
+    /// The input stage: the word from RXSYNC and its class, registered.
     i_rxd: DFF<Bits<32>>,
     i_rxv: DFF<Bit>,
     /// `rxv` and a control word; `rxv` and any other word (the state machine's branches).
@@ -681,8 +682,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.sdest[s].clock.next = self.clock.val();
             self.sdest[s].d.next = self.sdest[s].q.val();
         }
-        // the input stage: the word and its decoding registered, so every decision below
-        // starts at a flop (the decoder's LUTs are off the sequence compare and state paths)
+        // the input stage: the word and its class registered, so every decision below starts
+        // at a flop (the class comes from RXSYNC's decoder, itself behind a register)
         self.i_rxd.d.next = self.rxd.val();
         self.i_rxv.d.next = self.rxv.val();
         self.i_cv.d.next = self.rxv.val() && self.rxf.val().get_bit(2);
