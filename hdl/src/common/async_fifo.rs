@@ -11,9 +11,10 @@
 //! together for at least 4 cycles of the slower clock; a `ResetSync` per domain fed by one
 //! request does that. Occupancies are conservative: the writer may see a few more words than
 //! there are, the reader fewer. Latency: a word pushed at write edge t is offered about
-//! 4 read cycles later (the Gray pointer is published at the edge that writes the word). The read side's "has data" and `rd_ptr + 1` are
-//! registers computed from their next values, so the pop and the RAM's read address start at
-//! flops (no compare or adder before the RAM read; the same cycles as a combinational compare).
+//! 4 read cycles later (the Gray pointer is published at the edge that writes the word). The
+//! read side's "has data" and `rd_ptr + 1` are registers computed from their next values, so
+//! the pop and the RAM's read address start at flops (no compare or adder before the RAM read;
+//! the same cycles as a combinational compare).
 //! So is the write side's "full" (compared in Gray code with the synchronised read pointer, no
 //! decode before it): the push and the RAM's write enable start at a flop.
 

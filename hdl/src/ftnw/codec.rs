@@ -8,6 +8,10 @@
 use nicgen_wire::ftnw::link::{self as tnw, Ctrl, Decoded, Header, Word};
 use rust_hdl::prelude::*;
 
+/// The links' sequence-number width: TXLINK, RXLINK and RXSYNC's decoder are built with it, so
+/// they agree on which headers and ACK/NAKs are clean.
+pub const LINK_SEQ_BITS: usize = 8;
+
 pub const KIND_ACK: u64 = 0;
 pub const KIND_NAK: u64 = 1;
 pub const KIND_RESTART: u64 = 2;

@@ -66,6 +66,7 @@
 
 use super::codec::{
     CLS_CTRL, CLS_DATA, CLS_DCLASS, CLS_DIRTY, CLS_HDR, CLS_KIND, KIND_ACK, KIND_NAK, KIND_RESTART,
+    LINK_SEQ_BITS,
 };
 use crate::common::arbiter::RrPick;
 use crate::common::prim::{k, Concat};
@@ -377,7 +378,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
 }
 
 /// The default receiver: 8-bit sequence numbers, 8 packet slots (256 words, one block RAM).
-pub type RxLinkDefault = RxLink<8, 3, 8, 8>;
+pub type RxLinkDefault = RxLink<LINK_SEQ_BITS, 3, 8, 8>;
 
 impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S, SB, NS, PB> {
     pub fn new(cfg: RxConfig) -> Self {

@@ -12,7 +12,7 @@
 //! Latency: about 1 PHY cycle (the decoder's register) plus 3 TNW cycles. A word is lost only
 //! when the FIFO is full (`overflow` then stays high until reset).
 
-use super::codec::WordDecode;
+use super::codec::{WordDecode, LINK_SEQ_BITS};
 use crate::common::prim::Concat;
 use crate::common::{async_fifo::AsyncFifo, reset::ResetSync, unused::Unused};
 use rust_hdl::prelude::*;
@@ -29,8 +29,7 @@ pub struct RxSync {
     pub rxf: Signal<Out, Bits<8>>,
     pub rxv: Signal<Out, Bit>,
     pub overflow: Signal<Out, Bit>,
-    /// The sequence width is the link's (`RxLinkDefault`).
-    dec: WordDecode<8>,
+    dec: WordDecode<LINK_SEQ_BITS>,
     fifo: AsyncFifo<Bits<40>, 5, 6>,
     sink_occ: [Unused<Bits<6>>; 2],
     sink_bits: [Unused<Bit>; 2],

@@ -44,7 +44,7 @@
 //! priority chain and `send`'s enable start at flops; `inj_ready` is a register (room freed by
 //! an ACK shows a cycle later).
 
-use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK};
+use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK, LINK_SEQ_BITS};
 use crate::common::prim::{k, Concat};
 use crate::common::{
     crc::CrcClear,
@@ -318,7 +318,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
 }
 
 /// The default link: 64 packet slots, 8-bit sequence numbers.
-pub type TxLinkDefault = TxLink<6, 9, 8>;
+pub type TxLinkDefault = TxLink<6, 9, LINK_SEQ_BITS>;
 
 impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
     pub fn new(cfg: TxConfig) -> Self {

@@ -13,6 +13,7 @@ use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{
     class_byte, CtrlEncode, HeaderEncode, WordDecode, CLS_CTRL, CLS_DCLASS, CLS_DIRTY, CLS_KIND,
+    LINK_SEQ_BITS,
 };
 use nicgen_hdl::ftnw::datagen::TbPrng;
 use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields, RqBeats};
@@ -32,7 +33,7 @@ use rust_hdl::prelude::*;
 use std::time::Duration;
 
 /// The sequence width the link uses.
-const S: usize = 8;
+const S: usize = LINK_SEQ_BITS;
 
 dyn_top!(GrayTop, GrayDecode<10>, clocks: [], inputs: [gray], outputs: [bin]);
 dyn_top!(Crc32MatrixTop, CrcMatrix<32, 32>, clocks: [], inputs: [state, start, valid, data], outputs: [out]);

@@ -3,7 +3,7 @@
 //! for (ACK/NAK, with its cause) and passes on for given words. The link-level tests
 //! (tnw_link.rs) check the two together over a channel; these pin each block's own contract.
 
-use nicgen_hdl::ftnw::codec::class_byte;
+use nicgen_hdl::ftnw::codec::{class_byte, LINK_SEQ_BITS};
 use nicgen_hdl::ftnw::rx_link::{RxConfig, RxLink, RxLinkDefault};
 use nicgen_hdl::ftnw::tx_link::{TxConfig, TxLink, TxLinkDefault};
 use nicgen_sim::ftnw::net::Pkt;
@@ -771,8 +771,8 @@ impl Rx {
         u.rxv.next = w.is_some();
         let w = w.unwrap_or(Word::idle());
         u.rxd.next = (w.d as u64).into();
-        // RXSYNC's decoder classifies the word before RXLINK (its sequence width, 8)
-        u.rxf.next = class_byte(w, 8).into();
+        // RXSYNC's decoder classifies the word before RXLINK
+        u.rxf.next = class_byte(w, LINK_SEQ_BITS as u32).into();
         u.out_ready.next = self.ready;
         self.b.settle();
         let u = &self.b.uut;
