@@ -13,6 +13,7 @@
 //! later, so its counters move one cycle after the word was delivered.
 
 use crate::common::prim::{k, Concat};
+use crate::common::unused::Unused;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
@@ -38,6 +39,74 @@ impl Logic for TbPrng {
     }
 }
 
+/// `TbPrngLo`'s model: the low word of `swap(x)` (`xl`, bits 48:17 of `x`) plus `C[31:0]`, and
+/// the carry out of it.
+pub fn tb_prng_lo(xl: u32) -> (u32, bool) {
+    xl.overflowing_add(tnw::TB_PRNG_C as u32)
+}
+
+/// `TbPrngHi`'s model: the step of `x` from the low half of its sum.
+pub fn tb_prng_hi(x: u64, lo: u32, carry: bool) -> u64 {
+    let hi = ((x.rotate_right(17) >> 32) as u32)
+        .wrapping_add((tnw::TB_PRNG_C >> 32) as u32)
+        .wrapping_add(carry as u32);
+    x ^ (((hi as u64) << 32) | lo as u64)
+}
+
+/// The low half of the TB generator's sum: `xl + C[31:0]` with its carry, where `xl` is bits
+/// 48:17 of the item (the low word of `swap(rnd)`). With `TbPrngHi` a step in two halves, for
+/// DATACHK, which registers the low half and its carry between them.
+#[derive(LogicBlock, Default)]
+pub struct TbPrngLo {
+    pub xl: Signal<In, Bits<32>>,
+    pub lo: Signal<Out, Bits<32>>,
+    pub carry: Signal<Out, Bit>,
+}
+
+impl Logic for TbPrngLo {
+    fn update(&mut self) {
+        let (lo, carry) = tb_prng_lo(self.xl.val().to_u64() as u32);
+        self.lo.next = (lo as u64).into();
+        self.carry.next = carry;
+    }
+    fn connect(&mut self) {
+        self.lo.connect();
+        self.carry.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(format!(
+            "always @(*) {{carry, lo}} = {{1'b0, xl}} + {{1'b0, 32'h{:08X}}};\n",
+            tnw::TB_PRNG_C & 0xFFFF_FFFF
+        ))
+    }
+}
+
+/// The TB generator's step from the item `x` and the low half of its sum (`TbPrngLo`'s `lo`
+/// and `carry` for the same `x`): `x ^ {swap(x)[63:32] + C[63:32] + carry, lo}`.
+#[derive(LogicBlock, Default)]
+pub struct TbPrngHi {
+    pub x: Signal<In, Bits<64>>,
+    pub lo: Signal<In, Bits<32>>,
+    pub carry: Signal<In, Bit>,
+    pub y: Signal<Out, Bits<64>>,
+}
+
+impl Logic for TbPrngHi {
+    fn update(&mut self) {
+        let y = tb_prng_hi(self.x.val().to_u64(), self.lo.val().to_u64() as u32, self.carry.val());
+        self.y.next = y.into();
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(format!(
+            "always @(*) y = x ^ {{({{x[16:0], x[63:49]}} + 32'h{:08X} + {{31'd0, carry}}), lo}};\n",
+            tnw::TB_PRNG_C >> 32
+        ))
+    }
+}
+
 /// The generator state shared by DATAGEN and DATACHK: the four lanes of the current item. The
 /// parent gives the value an advance takes (`next`): DATAGEN the step of the current item
 /// (`step_y`) at once, DATACHK that step registered (it advances at most every fourth cycle).
@@ -53,6 +122,8 @@ pub struct TbSeq {
     /// The two generators' step from the current item, and what they take at an advance.
     pub step_y: [Signal<Out, Bits<64>>; 2],
     pub next: [Signal<In, Bits<64>>; 2],
+    /// The two generators' current item (DATACHK steps it in two halves).
+    pub state: [Signal<Out, Bits<64>>; 2],
     g: [DFFWithInit<Bits<64>>; 2],
     step: [TbPrng; 2],
     cnt: DFF<Bits<32>>,
@@ -71,6 +142,7 @@ impl Default for TbSeq {
             count: Default::default(),
             step_y: Default::default(),
             next: Default::default(),
+            state: Default::default(),
             g: std::array::from_fn(|i| DFFWithInit::new(tnw::TB_PRNG_SEED[i].into())),
             step: Default::default(),
             cnt: Default::default(),
@@ -90,6 +162,7 @@ impl Logic for TbSeq {
             self.g[i].d.next = self.g[i].q.val();
             self.step[i].x.next = self.g[i].q.val();
             self.step_y[i].next = self.step[i].y.val();
+            self.state[i].next = self.g[i].q.val();
             if self.advance.val() {
                 self.g[i].d.next = self.next[i].val();
             }
@@ -129,6 +202,7 @@ pub struct TbGen {
     pub valid: Signal<Out, Bit>,
     pub ready: Signal<In, Bit>,
     seq: TbSeq,
+    sink_state: [Unused<Bits<64>>; 2],
     dest_cat: Concat<3, 11, 14>,
     item: DFF<Bits<3>>,
     left: DFF<Bits<5>>,
@@ -170,6 +244,7 @@ impl Default for TbGen {
             valid: Default::default(),
             ready: Default::default(),
             seq: Default::default(),
+            sink_state: Default::default(),
             dest_cat: Default::default(),
             item: Default::default(),
             left: Default::default(),
@@ -198,6 +273,7 @@ impl Logic for TbGen {
         self.seq.clock.next = self.clock.val();
         for i in 0..2 {
             self.seq.next[i].next = self.seq.step_y[i].val();
+            self.sink_state[i].x.next = self.seq.state[i].val();
         }
         self.active.next = (self.en.val() || self.left_nz.q.val() || self.item_nz.q.val())
             && !self.restart.q.val();
@@ -293,8 +369,16 @@ pub struct TbChk {
     /// flops (in counter mode the counter, a flop, is the word).
     exp_r: DFFWithInit<Bits<32>>,
     /// The generators' step, registered: an advance (at the last lane) takes it at least four
-    /// cycles after the item it steps from was loaded, so the adders are off `g`'s input.
+    /// cycles after the item it steps from was loaded, so the adders are off `g`'s input. It
+    /// is computed in two halves (`TbPrngLo`, `TbPrngHi`), the low half's sum and carry
+    /// registered between them (`lo_r`, `cy_r`): two cycles after the item was loaded, two
+    /// 32-bit carry chains instead of one of 64.
     st_r: [DFF<Bits<64>>; 2],
+    st_lo: [TbPrngLo; 2],
+    st_hi: [TbPrngHi; 2],
+    lo_r: [DFF<Bits<32>>; 2],
+    cy_r: [DFF<Bit>; 2],
+    sink_step: [Unused<Bits<64>>; 2],
     exp_n: Signal<Local, Bits<32>>,
     lane1: Signal<Local, Bits<2>>,
     miss: Signal<Local, Bit>,
@@ -336,6 +420,11 @@ impl Default for TbChk {
             mv_r: Default::default(),
             end_r: Default::default(),
             st_r: Default::default(),
+            st_lo: Default::default(),
+            st_hi: Default::default(),
+            lo_r: Default::default(),
+            cy_r: Default::default(),
+            sink_step: Default::default(),
             exp_r: DFFWithInit::new(seed_lo.into()),
             exp_n: Default::default(),
             lane1: Default::default(),
@@ -364,8 +453,17 @@ impl Logic for TbChk {
         self.in_v.d.next = self.valid.val() && self.en.val();
         self.seq.clock.next = self.clock.val();
         for i in 0..2 {
+            self.sink_step[i].x.next = self.seq.step_y[i].val();
+            self.st_lo[i].xl.next = self.seq.state[i].val().get_bits::<32>(17);
+            self.lo_r[i].clock.next = self.clock.val();
+            self.lo_r[i].d.next = self.st_lo[i].lo.val();
+            self.cy_r[i].clock.next = self.clock.val();
+            self.cy_r[i].d.next = self.st_lo[i].carry.val();
+            self.st_hi[i].x.next = self.seq.state[i].val();
+            self.st_hi[i].lo.next = self.lo_r[i].q.val();
+            self.st_hi[i].carry.next = self.cy_r[i].q.val();
             self.st_r[i].clock.next = self.clock.val();
-            self.st_r[i].d.next = self.seq.step_y[i].val();
+            self.st_r[i].d.next = self.st_hi[i].y.val();
             self.seq.next[i].next = self.st_r[i].q.val();
         }
         self.miss.next = self.in_d.q.val() != self.exp_r.q.val();

@@ -15,7 +15,7 @@ use nicgen_hdl::ftnw::codec::{
     class_byte, CtrlEncode, HeaderEncode, WordDecode, CLS_CTRL, CLS_DCLASS, CLS_DIRTY, CLS_KIND,
     LINK_SEQ_BITS,
 };
-use nicgen_hdl::ftnw::datagen::TbPrng;
+use nicgen_hdl::ftnw::datagen::{tb_prng_hi, tb_prng_lo, TbPrng, TbPrngHi, TbPrngLo};
 use nicgen_hdl::ftnw::ioc::pcie_us::{CcBeats, CqFields, RqBeats};
 use nicgen_hdl::ftnw::ioc::poc::RqDataUser;
 use nicgen_hdl::ftnw::ioc::tfcnt::TfcntAddr;
@@ -43,6 +43,8 @@ dyn_top!(HeaderEncodeTop, HeaderEncode<S>, clocks: [], inputs: [dest, seq], outp
 dyn_top!(WordDecodeTop, WordDecode<S>, clocks: [clock], inputs: [d, c], outputs: [q, cls, idle]);
 dyn_top!(MdioFrameTop, MdioFrame, clocks: [], inputs: [op, data], outputs: [word]);
 dyn_top!(TbPrngTop, TbPrng, clocks: [], inputs: [x], outputs: [y]);
+dyn_top!(TbPrngLoTop, TbPrngLo, clocks: [], inputs: [xl], outputs: [lo, carry]);
+dyn_top!(TbPrngHiTop, TbPrngHi, clocks: [], inputs: [x, lo, carry], outputs: [y]);
 dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
 dyn_top!(ConcatTop, Concat<3, 6, 9>, clocks: [], inputs: [lo, hi], outputs: [y]);
 dyn_top!(Join4Top, Join4, clocks: [], inputs: [x0, x1, x2, x3], outputs: [y]);
@@ -162,6 +164,14 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
             Box::new(TbPrngTop::new("tb_prng", TbPrng::default())),
             with(vec![("x", Drive::With(runs))]),
         ),
+        (
+            Box::new(TbPrngLoTop::new("tb_prng_lo", TbPrngLo::default())),
+            plain(),
+        ),
+        (
+            Box::new(TbPrngHiTop::new("tb_prng_hi", TbPrngHi::default())),
+            plain(),
+        ),
         (Box::new(WidenTop::new("widen", Widen::default())), plain()),
         (
             Box::new(ConcatTop::new("concat", Concat::default())),
@@ -270,4 +280,33 @@ fn the_decoder_stimulus_reaches_every_class() {
     assert!(seen.iter().all(|&n| n > 100), "classes {seen:?}");
     assert!(dclass.iter().all(|&n| n > 20), "dirty classes {dclass:?}");
     assert!(idles > 10, "clean IDLEs {idles}");
+}
+
+/// DATACHK's step in two halves is the generator's step: `TbPrngLo` then `TbPrngHi` (their Rust
+/// models, which the Icarus test above holds the Verilog to) against the wire crate's
+/// `tb_prng_next`, from the seeds on and at random items, carries into and out of the high half
+/// included.
+#[test]
+fn tb_prng_in_two_halves_is_the_generator_step() {
+    use nicgen_wire::ftnw::link::{tb_prng_next, TB_PRNG_SEED};
+    fn split(x: u64) -> u64 {
+        let (lo, carry) = tb_prng_lo((x >> 17) as u32);
+        tb_prng_hi(x, lo, carry)
+    }
+    check("tb prng halves", 0x7B2_0001, |rng| {
+        let mut xs: Vec<u64> = vec![0, u64::MAX, 1 << 17, (1 << 49) - (1 << 17)];
+        for seed in TB_PRNG_SEED {
+            let mut x = seed;
+            for _ in 0..64 {
+                xs.push(x);
+                x = tb_prng_next(x);
+            }
+        }
+        for _ in 0..4096 {
+            xs.push(rng.next_u64());
+        }
+        for x in xs {
+            assert_eq!(split(x), tb_prng_next(x), "item {x:#018x}");
+        }
+    });
 }
