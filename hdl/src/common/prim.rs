@@ -106,3 +106,67 @@ impl Logic for SlotRun {
         )
     }
 }
+
+/// `y = x[sel]` of `N` `W`-bit inputs (`N <= 2^B`; an index at or past `N` gives 0), as a
+/// balanced tree of 2:1 multiplexers, one select bit per level. A kernel's
+/// `for s in 0..N { if sel == s { y = x[s] } }` is a chain of `N` conditional multiplexers,
+/// which Yosys and ABC map to as many as six logic levels for `N = 8`; the tree is a LUT4 and
+/// two wide-function multiplexers (PFUMX, L6MUX21) on ECP5.
+#[derive(LogicBlock)]
+pub struct IdxMux<const W: usize, const B: usize, const N: usize> {
+    pub x: [Signal<In, Bits<W>>; N],
+    pub sel: Signal<In, Bits<B>>,
+    pub y: Signal<Out, Bits<W>>,
+}
+
+impl<const W: usize, const B: usize, const N: usize> Default for IdxMux<W, B, N> {
+    fn default() -> Self {
+        assert!(
+            N >= 1 && B >= 1 && B < 16 && N <= 1 << B,
+            "IdxMux<{W}, {B}, {N}>: N must be in 1..=2^B"
+        );
+        Self {
+            x: std::array::from_fn(|_| Default::default()),
+            sel: Default::default(),
+            y: Default::default(),
+        }
+    }
+}
+
+impl<const W: usize, const B: usize, const N: usize> Logic for IdxMux<W, B, N> {
+    fn update(&mut self) {
+        let i = self.sel.val().to_u64() as usize;
+        self.y.next = if i < N {
+            self.x[i].val()
+        } else {
+            Bits::<W>::default()
+        };
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        // level 0 is the inputs (zeros past N), level l + 1 pairs level l's by sel[l]
+        let mut v = String::new();
+        let mut prev: Vec<String> = (0..1usize << B)
+            .map(|i| if i < N { format!("x${i}") } else { format!("{W}'d0") })
+            .collect();
+        for l in 0..B {
+            let next: Vec<String> = (0..prev.len() / 2)
+                .map(|j| {
+                    let name = format!("m{l}_{j}");
+                    v += &format!(
+                        "wire [{}:0] {name} = sel[{l}] ? {} : {};\n",
+                        W - 1,
+                        prev[2 * j + 1],
+                        prev[2 * j]
+                    );
+                    name
+                })
+                .collect();
+            prev = next;
+        }
+        v += &format!("always @(*) y = {};\n", prev[0]);
+        Verilog::Custom(v)
+    }
+}

@@ -69,7 +69,7 @@ use super::codec::{
     LINK_SEQ_BITS,
 };
 use crate::common::arbiter::RrPick;
-use crate::common::prim::{k, Concat};
+use crate::common::prim::{k, Concat, IdxMux};
 use crate::common::{crc::Crc, ram::BlockRamReg, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::ftnw::link as tnw;
@@ -331,6 +331,13 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pn_r: DFF<Bits<3>>,
     pnv_r: DFF<Bit>,
     pn_slot: Signal<Local, Bits<SB>>,
+    /// The slot and VC selections above as balanced multiplexer trees (`IdxMux`): the
+    /// selected slot's link (`hn_r`) and `{rao, vc}` (`sel_dest`), the picks' queue heads
+    /// (`slot_p` behind the arbiter, `pn_slot`).
+    nxt_sel: IdxMux<SB, SB, NS>,
+    dest_sel: IdxMux<14, SB, NS>,
+    head_p: IdxMux<SB, 3, 8>,
+    head_n: IdxMux<SB, 3, 8>,
     pn_ok: Signal<Local, Bit>,
     /// Last cycle's eligible VCs: the idle pick's requests and, a cycle later, its check; and
     /// the same without the VC being delivered when that packet is its last (the pick at a
@@ -544,6 +551,10 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             pn_r: Default::default(),
             pnv_r: Default::default(),
             pn_slot: Default::default(),
+            nxt_sel: Default::default(),
+            dest_sel: Default::default(),
+            head_p: Default::default(),
+            head_n: Default::default(),
             pn_ok: Default::default(),
             elig_r: Default::default(),
             eligp_r: Default::default(),
@@ -969,12 +980,13 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             self.olast.d.next = self.ocnt.q.val() == self.c_prelast5.val();
         }
         // the selected packet is its VC's head: the VC's next head is the slot linked from it
-        self.hn_r.d.next = self.c_slot[0].val();
         for s in 0..NS {
-            if self.sel_slot.q.val() == self.c_slot[s].val() {
-                self.hn_r.d.next = self.nxt[s].q.val();
-            }
+            self.nxt_sel.x[s].next = self.nxt[s].q.val();
+            self.dest_sel.x[s].next = self.sdest[s].q.val();
         }
+        self.nxt_sel.sel.next = self.sel_slot.q.val();
+        self.dest_sel.sel.next = self.sel_slot.q.val();
+        self.hn_r.d.next = self.nxt_sel.y.val();
         // (`good`, `cur_slot`: this cycle's `qcommit`, `qslot`)
         if self.good.val() && self.tnz_r.q.val() && (self.tq_r.q.val() == self.sel_slot.q.val()) {
             self.hn_r.d.next = self.cur_slot.q.val();
@@ -1003,24 +1015,26 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         self.pick_np.last.next = self.rr.q.val();
         self.pick_p.req.next = self.eligp_r.q.val();
         self.pick_p.last.next = self.rr.q.val();
-        self.slot_p.next = self.c_slot[0].val();
+        // (each VC's candidate, the VC being delivered's the slot after its head, is chosen
+        // from registers before the arbiter's pick selects one)
         for i in 0..8 {
-            if self.pick_p.pick.val() == self.c_vc[i].val() {
-                self.slot_p.next = self.head[i].q.val();
-                if self.sel_vc.q.val() == self.c_vc[i].val() {
-                    self.slot_p.next = self.hn_r.q.val();
-                }
+            self.head_p.x[i].next = self.head[i].q.val();
+            if self.sel_vc.q.val() == self.c_vc[i].val() {
+                self.head_p.x[i].next = self.hn_r.q.val();
             }
+            self.head_n.x[i].next = self.head[i].q.val();
         }
+        self.head_p.sel.next = self.pick_p.pick.val();
+        self.slot_p.next = self.head_p.y.val();
         // The picked VC's head is read now, a cycle after the pick (a mux of flops by a flop
         // into `sel_slot`, not behind the arbiter): when the pick is taken it is the head of
         // the pick's cycle. In that cycle there was no pop (`pnv_r`), and the VC's queue was
         // not empty (`pn_ok` is its eligibility then), so a commit to it moved only its tail.
-        self.pn_slot.next = self.c_slot[0].val();
+        self.head_n.sel.next = self.pn_r.q.val();
+        self.pn_slot.next = self.head_n.y.val();
         self.pn_ok.next = false;
         for i in 0..8 {
             if self.pn_r.q.val() == self.c_vc[i].val() {
-                self.pn_slot.next = self.head[i].q.val();
                 self.pn_ok.next =
                     (self.elig_r.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val();
             }
@@ -1064,11 +1078,9 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         // the picked packet's `{rao, vc}`: on `out_dest` from the pending cycle on (a pick
         // registers only its slot: the slot's dest is a mux of registers after it)
         self.sel_dest.d.next = self.sel_dest.q.val();
-        for s in 0..NS {
-            if self.pend.q.val() && (self.sel_slot.q.val() == self.c_slot[s].val()) {
-                self.sel_dest.d.next = self.sdest[s].q.val();
-                self.out_dest.next = self.sdest[s].q.val();
-            }
+        if self.pend.q.val() {
+            self.sel_dest.d.next = self.dest_sel.y.val();
+            self.out_dest.next = self.dest_sel.y.val();
         }
         // the idle pick, likewise made a cycle before; not right after a pop (whose VC's head
         // has moved since)

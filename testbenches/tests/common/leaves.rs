@@ -7,7 +7,7 @@
 
 use nicgen_hdl::common::crc::CrcMatrix;
 use nicgen_hdl::common::gray::GrayDecode;
-use nicgen_hdl::common::prim::{Concat, Join4, OneHot64, SlotRun};
+use nicgen_hdl::common::prim::{Concat, IdxMux, Join4, OneHot64, SlotRun};
 use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
 use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
@@ -57,6 +57,34 @@ dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
 dyn_top!(CcBeatsTop, CcBeats, clocks: [],
     inputs: [lower_addr, byte_count, dwords, status, req_id, tag, completer_id, tc, attr, data0, data1],
     outputs: [d0, u0, d1, u1]);
+/// `IdxMux` with five inputs behind a 3-bit index (8 to 5: the tree's zeros past `N`), its
+/// array ports named for the harness.
+#[derive(LogicBlock, Default)]
+pub struct IdxMux5 {
+    pub x0: Signal<In, Bits<6>>,
+    pub x1: Signal<In, Bits<6>>,
+    pub x2: Signal<In, Bits<6>>,
+    pub x3: Signal<In, Bits<6>>,
+    pub x4: Signal<In, Bits<6>>,
+    pub sel: Signal<In, Bits<3>>,
+    pub y: Signal<Out, Bits<6>>,
+    m: IdxMux<6, 3, 5>,
+}
+
+impl Logic for IdxMux5 {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.m.x[0].next = self.x0.val();
+        self.m.x[1].next = self.x1.val();
+        self.m.x[2].next = self.x2.val();
+        self.m.x[3].next = self.x3.val();
+        self.m.x[4].next = self.x4.val();
+        self.m.sel.next = self.sel.val();
+        self.y.next = self.m.y.val();
+    }
+}
+
+dyn_top!(IdxMux5Top, IdxMux5, clocks: [], inputs: [x0, x1, x2, x3, x4, sel], outputs: [y]);
 dyn_top!(RqBeatsTop, RqBeats, clocks: [],
     inputs: [addr, dwords, req_type, tag, first_be, last_be, data0], outputs: [d0, u0, d1, u1]);
 dyn_top!(TfcntAddrTop, TfcntAddr, clocks: [], inputs: [hi, lo, link], outputs: [y]);
@@ -180,6 +208,10 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         (Box::new(Join4Top::new("join4", Join4::default())), plain()),
         (
             Box::new(OneHot64Top::new("one_hot64", OneHot64::default())),
+            plain(),
+        ),
+        (
+            Box::new(IdxMux5Top::new("idx_mux5", IdxMux5::default())),
             plain(),
         ),
         // NGET's slot reservations: runs of slots around the ring
