@@ -14,6 +14,7 @@
 //! under an enable and returns to `init` by the flops' synchronous reset, so the loop from the
 //! state through the XOR trees back to the state holds nothing else.
 
+use crate::common::prim::DffInit;
 use nicgen_wire::crc::CrcSpec;
 use rust_hdl::prelude::*;
 
@@ -169,7 +170,7 @@ pub struct Crc<const W: usize, const DW: usize> {
     /// Finished CRC including the word presented in this cycle (if `valid`).
     pub crc_next: Signal<Out, Bits<W>>,
     matrix: CrcMatrix<W, DW>,
-    state: DFFWithInit<Bits<W>>,
+    state: DffInit<Bits<W>>,
     init: Constant<Bits<W>>,
     xorout: Constant<Bits<W>>,
 }
@@ -192,7 +193,7 @@ impl<const W: usize, const DW: usize> Crc<W, DW> {
             crc_next: Default::default(),
             matrix: CrcMatrix::new(spec),
             // power-up value = reset value = init
-            state: DFFWithInit::new(init),
+            state: DffInit::new(init),
             init: Constant::new(init),
             xorout: Constant::new(Bits::<W>::from(spec.xorout)),
         }
@@ -232,7 +233,7 @@ pub struct CrcClear<const W: usize, const DW: usize> {
     pub crc: Signal<Out, Bits<W>>,
     pub crc_next: Signal<Out, Bits<W>>,
     matrix: CrcMatrix<W, DW>,
-    state: DFFWithInit<Bits<W>>,
+    state: DffInit<Bits<W>>,
     init: Constant<Bits<W>>,
     xorout: Constant<Bits<W>>,
 }

@@ -170,3 +170,53 @@ impl<const W: usize, const B: usize, const N: usize> Logic for IdxMux<W, B, N> {
         Verilog::Custom(v)
     }
 }
+
+/// A flop with a power-up value: `q` starts at `init` and takes `d` at each rising edge. The
+/// Verilog gives the value with `initial`, which Yosys maps onto the flop's power-up state
+/// (ECP5: REGSET), so the flop's output feeds its loads directly. rust-hdl's `DFFWithInit`
+/// stores `d ^ init` in a zero-initialised flop instead, which puts an inverter behind every
+/// bit set in `init`: absorbed into a LUT, but a LUT4 and a route of its own in front of a
+/// carry chain (CCU2C), which takes no inverted input.
+#[derive(LogicBlock)]
+pub struct DffInit<T: Synth> {
+    pub d: Signal<In, T>,
+    pub q: Signal<Out, T>,
+    pub clock: Signal<In, Clock>,
+    init: Constant<T>,
+}
+
+impl<T: Synth> DffInit<T> {
+    pub fn new(init: T) -> Self {
+        Self {
+            d: Default::default(),
+            q: Signal::new_with_default(init),
+            clock: Default::default(),
+            init: Constant::new(init),
+        }
+    }
+}
+
+impl<T: Synth> Logic for DffInit<T> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            self.q.next = self.d.val();
+        }
+    }
+    fn connect(&mut self) {
+        self.q.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(
+            "initial begin\n   q = init;\nend\n\nalways @(posedge clock) begin\n   q <= d;\nend\n"
+                .into(),
+        )
+    }
+    fn timing(&self) -> Vec<TimingInfo> {
+        vec![TimingInfo {
+            name: "dff_init".into(),
+            clock: "clock".into(),
+            inputs: vec!["d".into()],
+            outputs: vec!["q".into()],
+        }]
+    }
+}

@@ -12,7 +12,7 @@
 //! clears its error counter while CHKEN is 0. DATACHK registers its input and compares a cycle
 //! later, so its counters move one cycle after the word was delivered.
 
-use crate::common::prim::{k, Concat};
+use crate::common::prim::{k, Concat, DffInit};
 use crate::common::unused::Unused;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
@@ -124,7 +124,7 @@ pub struct TbSeq {
     pub next: [Signal<In, Bits<64>>; 2],
     /// The two generators' current item (DATACHK steps it in two halves).
     pub state: [Signal<Out, Bits<64>>; 2],
-    g: [DFFWithInit<Bits<64>>; 2],
+    g: [DffInit<Bits<64>>; 2],
     step: [TbPrng; 2],
     cnt: DFF<Bits<32>>,
     seed: [Constant<Bits<64>>; 2],
@@ -143,7 +143,7 @@ impl Default for TbSeq {
             step_y: Default::default(),
             next: Default::default(),
             state: Default::default(),
-            g: std::array::from_fn(|i| DFFWithInit::new(tnw::TB_PRNG_SEED[i].into())),
+            g: std::array::from_fn(|i| DffInit::new(tnw::TB_PRNG_SEED[i].into())),
             step: Default::default(),
             cnt: Default::default(),
             seed: std::array::from_fn(|i| Constant::new(tnw::TB_PRNG_SEED[i].into())),
@@ -367,7 +367,7 @@ pub struct TbChk {
     /// The pseudo-random word the next compare expects (lane `lane` of the item), a register
     /// computed from the next values of `lane` and the generator, so the compare starts at
     /// flops (in counter mode the counter, a flop, is the word).
-    exp_r: DFFWithInit<Bits<32>>,
+    exp_r: DffInit<Bits<32>>,
     /// The generators' step, registered: an advance (at the last lane) takes it at least four
     /// cycles after the item it steps from was loaded, so the adders are off `g`'s input. It
     /// is computed in two halves (`TbPrngLo`, `TbPrngHi`), the low half's sum and carry
@@ -425,7 +425,7 @@ impl Default for TbChk {
             lo_r: Default::default(),
             cy_r: Default::default(),
             sink_step: Default::default(),
-            exp_r: DFFWithInit::new(seed_lo.into()),
+            exp_r: DffInit::new(seed_lo.into()),
             exp_n: Default::default(),
             lane1: Default::default(),
             miss: Default::default(),

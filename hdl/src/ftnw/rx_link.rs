@@ -69,7 +69,7 @@ use super::codec::{
     LINK_SEQ_BITS,
 };
 use crate::common::arbiter::RrPick;
-use crate::common::prim::{k, Concat, IdxMux};
+use crate::common::prim::{k, Concat, DffInit, IdxMux};
 use crate::common::{crc::Crc, ram::BlockRamReg, unused::Unused};
 use nicgen_wire::crc::CRC32_IEEE;
 use nicgen_wire::ftnw::link as tnw;
@@ -220,6 +220,15 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     pend: DFF<Bit>,
     sel_vc: DFF<Bits<3>>,
     sel_slot: DFF<Bits<SB>>,
+    /// `sel_vc` and `sel_slot` one-hot, loaded with them: a pop's per-VC and per-slot updates
+    /// (queue head and count, free pool) take one bit each, not a compare behind `pop`.
+    sel_vc_oh: DFF<Bits<8>>,
+    sel_slot_oh: DFF<Bits<NS>>,
+    /// The one-hot forms of the two picks' VC and slot.
+    pn_oh: Signal<Local, Bits<8>>,
+    pns_oh: Signal<Local, Bits<NS>>,
+    pk_oh: Signal<Local, Bits<8>>,
+    pks_oh: Signal<Local, Bits<NS>>,
     sel_dest: DFF<Bits<14>>,
     rr: DFF<Bits<3>>,
     ocnt: DFF<Bits<5>>,
@@ -229,7 +238,7 @@ pub struct RxLink<const S: usize, const SB: usize, const NS: usize, const PB: us
     ack_timer: DFF<Bits<10>>,
     /// `ack_timer + 1`, a register that moves with the timer (no adder before `ack_due`'s
     /// compare).
-    ack_timer1: DFFWithInit<Bits<10>>,
+    ack_timer1: DffInit<Bits<10>>,
     /// `ack_timer >= ack_delay`, made a cycle ahead from the timer's three next values (cleared,
     /// counted up, held) against the delay of that cycle: the compare is off the feedback path
     /// (an RX_ACK write takes effect one cycle later).
@@ -479,13 +488,19 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> RxLink<S
             pend: Default::default(),
             sel_vc: Default::default(),
             sel_slot: Default::default(),
+            sel_vc_oh: Default::default(),
+            sel_slot_oh: Default::default(),
+            pn_oh: Default::default(),
+            pns_oh: Default::default(),
+            pk_oh: Default::default(),
+            pks_oh: Default::default(),
             sel_dest: Default::default(),
             rr: Default::default(),
             ocnt: Default::default(),
             olast: Default::default(),
             ack_cnt: Default::default(),
             ack_timer: Default::default(),
-            ack_timer1: DFFWithInit::new(1u64.into()),
+            ack_timer1: DffInit::new(1u64.into()),
             ack_due: Default::default(),
             ack_hit: Default::default(),
             good_r: Default::default(),
@@ -629,6 +644,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             sel_vc,
             sel_slot,
             sel_dest,
+            sel_vc_oh,
+            sel_slot_oh,
             rr,
             ocnt,
             ack_cnt,
@@ -1086,10 +1103,32 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
         // has moved since)
         self.pn_r.d.next = self.pick_np.pick.val();
         self.pnv_r.d.next = self.pick_np.valid.val() && !self.pop.val();
+        self.pn_oh.next = self.c_zero8.val();
+        self.pk_oh.next = self.c_zero8.val();
+        for i in 0..8 {
+            if self.pn_r.q.val() == self.c_vc[i].val() {
+                self.pn_oh.next = self.c_vc_bit[i].val();
+            }
+            if self.pk_r.q.val() == self.c_vc[i].val() {
+                self.pk_oh.next = self.c_vc_bit[i].val();
+            }
+        }
+        self.pns_oh.next = self.c_zero_ns.val();
+        self.pks_oh.next = self.c_zero_ns.val();
+        for s in 0..NS {
+            if self.pn_slot.val() == self.c_slot[s].val() {
+                self.pns_oh.next = self.c_slot_bit[s].val();
+            }
+            if self.pks_r.q.val() == self.c_slot[s].val() {
+                self.pks_oh.next = self.c_slot_bit[s].val();
+            }
+        }
         if !self.sel_valid.q.val() && !self.pend.q.val() && self.pnv_r.q.val() && self.pn_ok.val() {
             self.pend.d.next = true;
             self.sel_vc.d.next = self.pn_r.q.val();
             self.sel_slot.d.next = self.pn_slot.val();
+            self.sel_vc_oh.d.next = self.pn_oh.val();
+            self.sel_slot_oh.d.next = self.pns_oh.val();
             self.rr.d.next = self.pn_r.q.val();
         }
         // the pick at the last word is the one made a cycle before, registered, if its VC may
@@ -1111,6 +1150,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 self.pend.d.next = true;
                 self.sel_vc.d.next = self.pk_r.q.val();
                 self.sel_slot.d.next = self.pks_r.q.val();
+                self.sel_vc_oh.d.next = self.pk_oh.val();
+                self.sel_slot_oh.d.next = self.pks_oh.val();
                 self.rr.d.next = self.pk_r.q.val();
             }
         }
@@ -1132,7 +1173,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
             }
         }
         for s in 0..NS {
-            if (self.pop.val() && (self.sel_slot.q.val() == self.c_slot[s].val()))
+            if (self.pop.val()
+                && ((self.sel_slot_oh.q.val() & self.c_slot_bit[s].val()) != self.c_zero_ns.val()))
                 || (self.bad.val() && (self.cur_slot.q.val() == self.c_slot[s].val()))
             {
                 self.free_next.next = self.free_next.val() | self.c_slot_bit[s].val();
@@ -1157,13 +1199,15 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 // own that slot now)
                 if !self.vc_nz[i].q.val()
                     || (self.pop.val()
-                        && (self.sel_vc.q.val() == self.c_vc[i].val())
+                        && ((self.sel_vc_oh.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val())
                         && self.vc_one[i].q.val())
                 {
                     self.head[i].d.next = self.qslot.val();
                 }
             }
-            if self.pop.val() && (self.sel_vc.q.val() == self.c_vc[i].val()) {
+            if self.pop.val()
+                && ((self.sel_vc_oh.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val())
+            {
                 self.vc_cnt[i].d.next = self.vc_cnt[i].q.val() - self.c_one5.val();
                 self.vc_nz[i].d.next = !self.vc_one[i].q.val();
                 self.vc_one[i].d.next = self.vc_cnt[i].q.val() == self.c_two5.val();

@@ -45,7 +45,7 @@
 //! an ACK shows a cycle later).
 
 use super::codec::{CtrlEncode, HeaderEncode, KIND_ACK, KIND_NAK, LINK_SEQ_BITS};
-use crate::common::prim::{k, Concat};
+use crate::common::prim::{k, Concat, DffInit};
 use crate::common::{
     crc::CrcClear,
     ram::{BlockRam, BlockRamReg},
@@ -136,12 +136,12 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     send1: Signal<Local, Bits<S>>,
     /// `send + 1` and `fill + 1`, registers that move with `send` and `fill` (no adder between
     /// the pointers and the compares of `sf_r`, the destination RAM's and the lane RAMs' reads).
-    send1_r: DFFWithInit<Bits<S>>,
-    fill1_r: DFFWithInit<Bits<S>>,
+    send1_r: DffInit<Bits<S>>,
+    fill1_r: DffInit<Bits<S>>,
     /// `send - 1` and `ack - 1`, registers that move with `send` and `ack`: the differences
     /// `send - pseq - 1` and `ack - pseq - 1` are one subtraction each, not two in series.
-    sendm1_r: DFFWithInit<Bits<S>>,
-    ackm1_r: DFFWithInit<Bits<S>>,
+    sendm1_r: DffInit<Bits<S>>,
+    ackm1_r: DffInit<Bits<S>>,
     /// TXFIFO has room for the next item (registered `inj_ready`).
     room_r: DFF<Bit>,
     /// Acknowledgement progress, registered (resets the timeout).
@@ -232,7 +232,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// The restart count a RESTART of this cycle continues from (0 after progress).
     rbase: Signal<Local, Bits<8>>,
     crc_v: DFF<Bit>,
-    txd_r: DFFWithInit<Bits<32>>,
+    txd_r: DffInit<Bits<32>>,
     /// The word the CRC takes next cycle (`crc_v`): the header, or the payload word (the lane
     /// mux after the lane RAMs' output registers), which `txd` also sends from here
     /// (`txsel_r`); so the CRC's XOR trees start at a flop. And whether `txd` is it rather
@@ -243,7 +243,7 @@ pub struct TxLink<const B: usize, const BI: usize, const S: usize> {
     /// the cycle after its last payload word's), so the XOR trees end at that register, not
     /// at `txd_r` through the word selection.
     crcsel_r: DFF<Bit>,
-    txc_r: DFFWithInit<Bits<4>>,
+    txc_r: DffInit<Bits<4>>,
     // locals
     occ: Signal<Local, Bits<S>>,
     infl: Signal<Local, Bits<S>>,
@@ -381,10 +381,10 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             to_ack: Default::default(),
             to_next: Default::default(),
             send1: Default::default(),
-            send1_r: DFFWithInit::new(1.into()),
-            sendm1_r: DFFWithInit::new(((1u64 << S) - 1).into()),
-            ackm1_r: DFFWithInit::new(((1u64 << S) - 1).into()),
-            fill1_r: DFFWithInit::new(1.into()),
+            send1_r: DffInit::new(1.into()),
+            sendm1_r: DffInit::new(((1u64 << S) - 1).into()),
+            ackm1_r: DffInit::new(((1u64 << S) - 1).into()),
+            fill1_r: DffInit::new(1.into()),
             room_r: Default::default(),
             prog_r: Default::default(),
             prog_rr: Default::default(),
@@ -442,8 +442,8 @@ impl<const B: usize, const BI: usize, const S: usize> TxLink<B, BI, S> {
             txp_r: Default::default(),
             txsel_r: Default::default(),
             crcsel_r: Default::default(),
-            txd_r: DFFWithInit::new((Word::idle().d as u64).into()),
-            txc_r: DFFWithInit::new((tnw::C_CONTROL as u64).into()),
+            txd_r: DffInit::new((Word::idle().d as u64).into()),
+            txc_r: DffInit::new((tnw::C_CONTROL as u64).into()),
             occ: Default::default(),
             infl: Default::default(),
             ovt_r: Default::default(),

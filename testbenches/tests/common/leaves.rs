@@ -7,7 +7,7 @@
 
 use nicgen_hdl::common::crc::CrcMatrix;
 use nicgen_hdl::common::gray::GrayDecode;
-use nicgen_hdl::common::prim::{Concat, IdxMux, Join4, OneHot64, SlotRun};
+use nicgen_hdl::common::prim::{Concat, DffInit, IdxMux, Join4, OneHot64, SlotRun};
 use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
 use nicgen_hdl::common::widen::Widen;
 use nicgen_hdl::dyn_top;
@@ -85,6 +85,7 @@ impl Logic for IdxMux5 {
 }
 
 dyn_top!(IdxMux5Top, IdxMux5, clocks: [], inputs: [x0, x1, x2, x3, x4, sel], outputs: [y]);
+dyn_top!(DffInitTop, DffInit<Bits<8>>, clocks: [clock], inputs: [d], outputs: [q]);
 dyn_top!(RqBeatsTop, RqBeats, clocks: [],
     inputs: [addr, dwords, req_type, tag, first_be, last_be, data0], outputs: [d0, u0, d1, u1]);
 dyn_top!(TfcntAddrTop, TfcntAddr, clocks: [], inputs: [hi, lo, link], outputs: [y]);
@@ -212,6 +213,11 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         ),
         (
             Box::new(IdxMux5Top::new("idx_mux5", IdxMux5::default())),
+            plain(),
+        ),
+        // a power-up value with bits set and clear, held until the first edge
+        (
+            Box::new(DffInitTop::new("dff_init", DffInit::new(Bits::<8>::from(0xA5u64)))),
             plain(),
         ),
         // NGET's slot reservations: runs of slots around the ring
