@@ -55,6 +55,14 @@ def main():
     memo = {}
     sys.setrecursionlimit(1 << 20)
 
+    def inputs(c, skip=()):
+        """The net bits on a cell's inputs that its outputs follow without a clock: a
+        distributed RAM's read follows its read address only."""
+        if c["type"] == "TRELLIS_DPR16X4":
+            return list(c["connections"].get("RAD", []))
+        return [x for q, bits in c["connections"].items()
+                if c["port_directions"][q] == "input" and q not in skip for x in bits]
+
     def worst(bits):
         return max((arrival(b) for b in bits), default=(0.0, None), key=lambda a: a[0])
 
@@ -75,14 +83,13 @@ def main():
             reg = c["parameters"].get("REGMODE_" + side, "NOREG") == "OUTREG"
             r = ((BRAM_OUTREG_CLK_Q if reg else BRAM_CLK_Q) + BRAM_ROUTE, b)
         elif t == "TRELLIS_DPR16X4":  # asynchronous read from the read address
-            a, s = worst(con.get("RAD", []))
+            a, s = worst(inputs(c))
             r = (a + 0.5 + ROUTE, s)
         elif t in ("PFUMX", "L6MUX21"):
-            ins = [x for q, bits in con.items() if c["port_directions"][q] == "input" for x in bits]
-            a, s = worst(ins)
+            a, s = worst(inputs(c))
             r = (a + MUX, s)
         elif t == "CCU2C":
-            a, s = worst([x for q in ("A0", "B0", "C0", "D0", "A1", "B1", "C1", "D1") for x in con[q]])
+            a, s = worst(inputs(c, skip=("CIN",)))
             ca, cs = arrival(con["CIN"][0]) if con.get("CIN") else (0.0, None)
             if con.get("CIN") and drv.get(con["CIN"][0], ("", ""))[1] == "COUT":
                 ca -= ROUTE  # the carry chain is a dedicated wire
@@ -92,8 +99,7 @@ def main():
                 r = max((a + SUM, s), (ca + 0.3, cs), key=lambda z: z[0])
             r = (r[0] + ROUTE, r[1])
         else:  # LUT4 and anything else: one logic level
-            ins = [x for q, bits in con.items() if c["port_directions"][q] == "input" for x in bits]
-            a, s = worst(ins)
+            a, s = worst(inputs(c))
             r = (a + LUT + ROUTE, s)
         memo[b] = r
         return r
@@ -112,13 +118,11 @@ def main():
         c = cells[name]
         if c["type"] in ("TRELLIS_FF", "DP16KD"):
             return 0
-        con = c["connections"]
-        ins = [x for q, bits in con.items()
-               if c["port_directions"][q] == "input" and q != "CIN" for x in bits]
-        n = max((level(x) for x in ins), default=0)
+        cin = c["connections"].get("CIN")
+        n = max((level(x) for x in inputs(c, skip=("CIN",))), default=0)
         n += 0 if c["type"] in ("PFUMX", "L6MUX21") else 1
-        if con.get("CIN"):
-            n = max(n, level(con["CIN"][0]))
+        if cin:
+            n = max(n, level(cin[0]))
         depth[b] = n
         return n
 
