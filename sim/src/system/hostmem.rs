@@ -533,6 +533,27 @@ impl DmaWrMemory {
     pub fn idle(&self) -> bool {
         self.reqs.is_empty() && self.rsps.is_empty() && !self.rsp_on
     }
+
+    /// Edges so far (the unit of `HostWrite::cycle`).
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// The edge by which every byte of `[addr, addr + len)` had its last write so far (None
+    /// when a byte of it was never written).
+    pub fn written_by(&self, addr: u64, len: u64) -> Option<u64> {
+        let mut last = vec![None; len as usize];
+        for w in &self.log {
+            let (lo, hi) = (w.addr, w.addr + 4 * w.words.len() as u64);
+            for (i, l) in last.iter_mut().enumerate() {
+                let a = addr + i as u64;
+                if (lo..hi).contains(&a) {
+                    *l = Some(w.cycle);
+                }
+            }
+        }
+        last.into_iter().try_fold(0, |m, l| l.map(|c| c.max(m)))
+    }
 }
 
 /// A VALID/READY channel's rule at an edge (AXI A3.2.1): a payload offered and not taken at the
