@@ -208,7 +208,7 @@ dyn_top!(PpeEventsTop, PpeEvents, clocks: [clock],
     inputs: [reset, ev_valid, ev_status, ev_ack, ev_data, ev_host_err, ev_complete, ev_w0, ev_w1,
         ev_w2, ev_w3, ev_m0, ev_m1, ev_m2, ev_m3, ev_rs_ctl, ev_rs_msg_size, ev_rs_msg_offset,
         ev_rs_ack_note, ev_rs_meta_ctl, ev_rs_meta0, ev_rs_meta1, ev_rs_meta2, ev_rs_meta3,
-        n_ready, aq_ready],
+        n_ready, n_busy, aq_ready],
     outputs: [ev_take, n_valid, n_list, n_w0, n_w1, n_w2, n_m0, n_m1, n_m2, n_m3, n_force,
         misc, aq_valid, aq_data]);
 
@@ -610,6 +610,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("n_force", "the posting's token goes onto NQR whatever enqueue says (a miscellaneous packet's, AMB-18)"),
                 ("misc", "a miscellaneous packet's event is taken (one cycle)"),
                 ("n_ready", "the writer takes the posting"),
+                ("n_busy", "the writer is working on a posting (`ppe_notify`'s `busy`): an AQR push waits until the event's notification is written"),
                 ("n_list", "the note_index: 0 for an error, the rslot's ack_note_index for an ack, its note_index for a completion"),
                 ("n_w*", "object words 0-2"),
                 ("n_m*", "object words 4-7 (metadata when flagged, else 0)"),

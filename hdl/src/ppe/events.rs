@@ -79,6 +79,9 @@ pub struct PpeEvents {
     /// A posting for `PpeNotify` (its `req_*`).
     pub n_valid: Signal<Out, Bit>,
     pub n_ready: Signal<In, Bit>,
+    /// The notification writer is working on a posting (`PpeNotify::busy`): the AQR push waits
+    /// until the event's own postings are written, `next` and all (PPE-R150, AMB-48).
+    pub n_busy: Signal<In, Bit>,
     pub n_list: Signal<Out, Bits<16>>,
     pub n_w0: Signal<Out, Bits<32>>,
     pub n_w1: Signal<Out, Bits<32>>,
@@ -165,6 +168,7 @@ impl Default for PpeEvents {
             ev_rs_meta3: Default::default(),
             n_valid: Default::default(),
             n_ready: Default::default(),
+            n_busy: Default::default(),
             n_list: Default::default(),
             n_w0: Default::default(),
             n_w1: Default::default(),
@@ -237,11 +241,15 @@ impl Logic for PpeEvents {
         self.post_e.next = self.ev_valid.val() && self.need_e.val() && !self.done_e.q.val();
         self.post_n.next =
             self.ev_valid.val() && self.need_n.val() && !self.done_n.q.val() && !self.post_e.val();
+        // the writer takes a posting and is busy from the next cycle until its last write is
+        // answered: the push waits for that, so the host never reads an AQR entry whose
+        // notification is not yet in host memory
         self.post_a.next = self.ev_valid.val()
             && self.need_a.val()
             && !self.done_a.q.val()
             && !self.post_e.val()
-            && !self.post_n.val();
+            && !self.post_n.val()
+            && !((self.need_e.val() || self.need_n.val()) && self.n_busy.val());
 
         // ---- the words ----
         // word 0 of a reception or ack notification: dst_slot and src_node as address1 has them

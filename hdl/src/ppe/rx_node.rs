@@ -272,6 +272,7 @@ impl Logic for PpeRxNode {
         self.q.aq_valid.next = self.ev.aq_valid.val();
         self.q.aq_data.next = self.ev.aq_data.val();
         self.ev.aq_ready.next = self.q.aq_ready.val();
+        self.ev.n_busy.next = self.nt.busy.val();
         self.nt.nb_valid.next = self.q.nb_valid.val();
         self.nt.nb_data.next = self.q.nb_data.val();
         self.q.nb_take.next = self.nt.nb_take.val();

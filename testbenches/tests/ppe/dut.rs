@@ -18,6 +18,12 @@ pub struct Dut {
     pub mem: Option<DmaWrMemory>,
     /// Host memory on the top's DMA read channels, if it has them (run on every cycle).
     pub rd: Option<DmaRdMemory>,
+    /// A host that pops AQR (`q_pop_aqr`) in every cycle the test leaves the queue strobes low,
+    /// so an entry is read as soon as it can be: each pop that returned an entry, with the
+    /// write memory's edge count after it (`DmaWrMemory::now`).
+    pub aq_poll: Option<Vec<(u64, u32)>>,
+    /// The queue strobes as the test set them.
+    q_held: BTreeMap<String, bool>,
 }
 
 impl Dut {
@@ -37,6 +43,8 @@ impl Dut {
             ports: inst.ports,
             mem: None,
             rd: None,
+            aq_poll: None,
+            q_held: BTreeMap::new(),
         };
         d.set("reset", 1);
         d.cycle();
@@ -49,6 +57,9 @@ impl Dut {
     }
     pub fn set(&mut self, n: &str, v: u64) {
         let i = *self.ix.get(n).unwrap_or_else(|| panic!("no port {n}"));
+        if n.starts_with("q_pop") || n.starts_with("q_push") {
+            self.q_held.insert(n.to_string(), v != 0);
+        }
         self.c.d.set(i, v as u128);
     }
     pub fn get(&mut self, n: &str) -> u64 {
@@ -58,6 +69,27 @@ impl Dut {
     }
     /// One clock cycle, the inputs set so far settled before the edge.
     pub fn cycle(&mut self) {
+        let poll = self.aq_poll.is_some() && !self.q_held.values().any(|&h| h);
+        if poll {
+            self.set("q_pop_aqr", 1);
+        }
+        self.edge();
+        if poll {
+            self.set("q_pop_aqr", 0);
+            let v = self.get("q_rdata") as u32;
+            self.record_aq(v);
+        }
+    }
+
+    /// An AQR pop's answer (0: the queue was empty), for `aq_poll`.
+    pub fn record_aq(&mut self, v: u32) {
+        let now = self.mem.as_ref().map_or(0, |m| m.now());
+        if let (Some(p), true) = (self.aq_poll.as_mut(), v != 0) {
+            p.push((now, v));
+        }
+    }
+
+    fn edge(&mut self) {
         self.c.d.settle();
         let mut models: Vec<&mut dyn CycleModel> = vec![];
         if let Some(m) = self.mem.as_mut() {

@@ -4,7 +4,8 @@
 //! combination, payload writes refused), the writer and AQR taking their requests at random.
 //! Every event gives exactly the postings and AQR push the builders describe, in the order of
 //! PPE-R150 (host-error notification, reception notification, AQR push), and is taken in the
-//! cycle after its last step, never before.
+//! cycle after its last step, never before. The writer stays busy for a random while after it
+//! takes a posting; the AQR push is checked at every cycle never to be offered before then.
 
 use super::dut::Dut;
 use nicgen_hdl::ppe::events::HOST_ERR;
@@ -85,10 +86,14 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
             d.set(&format!("ev_rs_meta{i}"), rs[rslot::METADATA + i] as u64);
         }
         let mut got = vec![];
+        // the writer: busy for a few cycles after it takes a posting (its burst, `next`, the
+        // head and the token), and takes nothing meanwhile
+        let mut busy = 0;
         for cycle in 0.. {
-            assert!(cycle < 200, "event {e} is not taken");
-            let n_ready = rng.chance(0.5);
+            assert!(cycle < 400, "event {e} is not taken");
+            let n_ready = busy == 0 && rng.chance(0.5);
             let aq_ready = rng.chance(0.5);
+            d.set("n_busy", (busy > 0) as u64);
             d.set("n_ready", n_ready as u64);
             d.set("aq_ready", aq_ready as u64);
             let take = d.get("ev_take") != 0;
@@ -113,10 +118,26 @@ fn run(backend: Backend, rng: &mut Rng, events: usize) {
                 }
                 got.push(Act::Post(d.get("n_list"), w));
             }
-            if d.get("aq_valid") != 0 && aq_ready {
-                got.push(Act::Aq(d.get("aq_data")));
+            if d.get("aq_valid") != 0 {
+                // PPE-R150 online: the push only once the notification is written
+                assert!(
+                    busy == 0,
+                    "event {e} cycle {cycle}: the AQR push offered while the writer still \
+                     writes the event's notification (posted {:?})",
+                    got.last()
+                );
+                if aq_ready {
+                    got.push(Act::Aq(d.get("aq_data")));
+                }
             }
+            let posted = d.get("n_valid") != 0 && n_ready;
             d.cycle();
+            if busy > 0 {
+                busy -= 1;
+            }
+            if posted {
+                busy = 1 + rng.below(8);
+            }
             if take {
                 break;
             }

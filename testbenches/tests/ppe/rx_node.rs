@@ -7,8 +7,12 @@
 //! builders give (error, ack, reception), in order; the tokens come off NQR in posting order for
 //! the lists with enqueue set, the rslot indices off AQR in completion order, int_lo and int_hi
 //! were raised, and host memory took no write outside the payload buffers and the objects.
+//! Online (PPE-R150): a host pops AQR in every cycle the test leaves free, so each entry is read
+//! as soon as it can be, and its message's notification must already be in host memory whole,
+//! `next` included, at the edge it is read (`harness::order`).
 
-use super::dut::{walk_list, Dut};
+use super::dut::{host_words, walk_list, Dut};
+use nicgen_sim::harness::order::Order;
 use super::rx::traffic;
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
@@ -38,11 +42,48 @@ fn strobe(d: &mut Dut, port: &str, wdata: u32) -> u32 {
 fn drain(d: &mut Dut, port: &str, into: &mut Vec<u32>) {
     loop {
         let v = strobe(d, port, 0);
+        if port == "q_pop_aqr" {
+            d.record_aq(v);
+        }
         if v == 0 {
             return;
         }
         into.push(v);
     }
+}
+
+/// PPE-R150 online: every AQR entry the host has read (`pops`, from `checked` on) was readable
+/// only after its message's reception notification (list n, object k of `aq_note`) was in host
+/// memory whole, its `next` included. The object's time is the edge of the last write covering
+/// it (`DmaWrMemory::written_by`), the pop's the edge it was read at.
+fn aq_after_notes(
+    r: &Dut,
+    first: &[u32],
+    aq_note: &[Option<(usize, usize)>],
+    checked: &mut usize,
+    order: &mut Order,
+) {
+    let mem = r.mem.as_ref().unwrap();
+    let pops = r.aq_poll.as_ref().unwrap();
+    for (i, &(at, slot)) in pops.iter().enumerate().skip(*checked) {
+        let Some(&Some((n, k))) = aq_note.get(i) else {
+            continue;
+        };
+        // object k of list n: the list walked through the `next` words written so far
+        let mut obj = first[n] as u64;
+        for _ in 0..k {
+            obj = host_words(&mem.srv, obj + 4 * note::NEXT as u64, 1)[0] as u64;
+            assert_ne!(obj, 0, "AQR entry {i} (rslot {slot}) read at edge {at}: list {n} ends before object {k}");
+        }
+        let key = format!("list {n} object {k}");
+        if let Some(t) = mem.written_by(obj, 4 * note::WORDS as u64) {
+            order.saw(&key, t, format!("its notification at {obj:#x} written, next included"));
+        }
+        order
+            .before(&key, at, &format!("AQR entry {i} (rslot {slot}) read"))
+            .unwrap_or_else(|e| panic!("PPE-R150: {e}"));
+    }
+    *checked = pops.len();
 }
 
 fn run(backend: Backend, rng: &mut Rng, messages: usize) {
@@ -101,6 +142,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma$"), srv, rng.next_u64());
     mem.ready_rate = 0.7;
     r.mem = Some(mem);
+    r.aq_poll = Some(vec![]);
     for _ in 0..4 {
         strobe(&mut r, "q_push_nbqr", spare.pop().unwrap());
     }
@@ -109,6 +151,9 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     let mut posts: Vec<Vec<[u32; note::WORDS]>> = vec![vec![]; LISTS];
     let mut want_tokens: Vec<u32> = vec![];
     let mut want_aq: Vec<u32> = vec![];
+    // per AQR entry, its reception notification (list, object) when notify is set
+    let mut aq_note: Vec<Option<(usize, usize)>> = vec![];
+    let (mut order, mut checked) = (Order::new(), 0);
     let (mut tokens, mut aq) = (vec![], vec![]);
     let (mut saw_lo, mut saw_hi) = (false, false);
     for f in &frames {
@@ -137,15 +182,15 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
                 ..
             } => {
                 let c = rs[rslot::CONTROL] as u64;
-                if rslot::NOTIFY.get(c) != 0 {
-                    post(
-                        rslot::NOTE_INDEX.get(c),
-                        reception_note(h[1], h[2], &rs),
-                        false,
-                    );
+                let list = rslot::NOTE_INDEX.get(c);
+                let notify = rslot::NOTIFY.get(c) != 0;
+                if notify {
+                    post(list, reception_note(h[1], h[2], &rs), false);
                 }
                 if rslot::DO_ACKS.get(c) != 0 {
                     want_aq.push(slot as u32);
+                    let l = list as usize;
+                    aq_note.push(notify.then(|| (l, posts[l].len() - 1)));
                 }
             }
             Outcome::Data { .. } => {}
@@ -162,6 +207,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             drain(&mut r, "q_pop_nqr", &mut tokens);
             drain(&mut r, "q_pop_aqr", &mut aq);
         }
+        aq_after_notes(&r, &first, &aq_note, &mut checked, &mut order);
     }
     let mut idle = 0;
     for c in 0.. {
@@ -181,6 +227,10 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     saw_hi |= r.get("int_hi") != 0;
     drain(&mut r, "q_pop_nqr", &mut tokens);
     drain(&mut r, "q_pop_aqr", &mut aq);
+    aq_after_notes(&r, &first, &aq_note, &mut checked, &mut order);
+    // the host's pops, its own and the eager poll's, in order
+    let aq: Vec<u32> = r.aq_poll.as_ref().unwrap().iter().map(|p| p.1).collect();
+    assert!(order.checks > 0, "no AQR entry with a notification read");
 
     // every list walked through its next pointers
     let mem = r.mem.as_mut().unwrap();
