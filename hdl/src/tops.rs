@@ -135,10 +135,10 @@ pub const NIC_RING_TABLE: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 dyn_top!(NicCoreTop, NicCore, clocks: [clock],
     inputs: [reset, t_strobe, t_da, t_write, t_wdata, out_ready, out_held, in_valid, in_w0, in_w1,
-        in_w2, in_w3, in_w4, in_type, idle_err, in_lost, exc_pins, eh_room],
+        in_w2, in_w3, in_w4, in_type, idle_err, in_lost, exc_pins, eh_room, port_seen],
     outputs: [t_done, t_fault, t_wait, t_rdata, out_valid, out_w0, out_w1, out_w2, out_w3, out_w4,
         out_type, out_csp, out_route, out_excs, in_nearly_full, eh_valid, eh_type, eh_csp,
-        eh_route]);
+        eh_route, port_go]);
 
 dyn_top!(ParcRing8Top, ParcRing8, clocks: [clock], inputs: [reset, nin, nout_wait],
     outputs: [nin_wait, nout]);
@@ -573,6 +573,8 @@ pub fn tops() -> Vec<TopEntry> {
                 ("in_nearly_full", "registered: the input queue holds at least 12 messages (the input port's niwait)"),
                 ("exc_pins", "the four exception input pins (STATUS.EXCS[5:2]), synchronous to `clock`"),
                 ("out_excs", "the four exception output pins (CONTROL.OUT_EXCS)"),
+                ("port_go", "the output port may start a message: the OP_ON of the last CONTROL store other than RESET_NIC, low from the cycle a store clearing it is taken"),
+                ("port_seen", "`port_go` as the port's clock domain has it, synchronized back: a store clearing OP_ON waits (WAIT) while it is high; tie 0 when the port is on this clock"),
             ],
         },
         TopEntry {

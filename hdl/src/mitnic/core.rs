@@ -90,6 +90,19 @@ pub struct NicCore {
     pub eh_type: Signal<Out, Bits<5>>,
     pub eh_csp: Signal<Out, Bit>,
     pub eh_route: Signal<Out, Bits<8>>,
+    /// The output port may start a message (§2.2.2 OP_ON, as the port on another clock must
+    /// see it): the OP_ON last written by a CONTROL store other than RESET_NIC (which leaves
+    /// the messages the port holds to leave, NIC-A30), low from the cycle a store clearing it
+    /// is taken.
+    pub port_go: Signal<Out, Bit>,
+    /// `port_go` as the output port's clock domain has it, back on this clock (0 when the port
+    /// is on this clock): a store that clears OP_ON while it is 1 is held in WAIT until it
+    /// falls, so no message starts after the store completes.
+    pub port_seen: Signal<In, Bit>,
+    go: DFF<Bit>,
+    /// The transaction is a store clearing OP_ON (not RESET_NIC); held while `port_seen`.
+    clearing: Signal<Local, Bit>,
+    stopping: Signal<Local, Bit>,
     /// The queues: a block RAM each, write and read pointers (one bit more than the address),
     /// and the write pointer a cycle late (an entry is readable the cycle after its write).
     oq: BlockRam<Bits<OQW>, 4>,
@@ -254,6 +267,11 @@ impl NicCore {
             eh_type: Default::default(),
             eh_csp: Default::default(),
             eh_route: Default::default(),
+            port_go: Default::default(),
+            port_seen: Default::default(),
+            go: Default::default(),
+            clearing: Default::default(),
+            stopping: Default::default(),
             rb_o0: RouteByte::new(ring_table),
             rb_i1: RouteByte::new(ring_table),
             qempty: Default::default(),
@@ -408,7 +426,8 @@ impl Logic for NicCore {
             oq_late,
             iq_wr,
             iq_rd,
-            iq_late
+            iq_late,
+            go
         );
         for n in 0..5 {
             self.o[n].clock.next = self.clock.val();
@@ -487,11 +506,22 @@ impl Logic for NicCore {
         self.loc.next = self.da.q.val().get_bits::<4>(0);
         self.send.next = self.da.q.val().get_bits::<2>(10);
         self.full.next = self.oq_len.val() == self.c_full.val();
-        self.exec.next =
-            self.busy.q.val() && !((self.send.val() != self.c_send_none.val()) && self.full.val());
+        // a store turning OP_ON off waits until the port's domain has seen it off (§2.2.2: the
+        // port starts nothing after it; RESET_NIC is not held, NIC-A21)
+        self.clearing.next = self.busy.q.val()
+            && self.wr.q.val()
+            && (self.loc.val() == self.c_loc_ctrl.val())
+            && !self.t_wdata.val().get_bit(10)
+            && !self.t_wdata.val().get_bit(24);
+        self.stopping.next = self.clearing.val() && self.port_seen.val();
+        // low through the store's last cycle too, when `go` is written
+        self.port_go.next = self.go.q.val() && !self.clearing.val();
+        self.exec.next = self.busy.q.val()
+            && !((self.send.val() != self.c_send_none.val()) && self.full.val())
+            && !self.stopping.val();
         self.t_done.next = self.exec.val();
         self.t_fault.next = false;
-        self.t_wait.next = false;
+        self.t_wait.next = self.stopping.val();
         if self.busy.q.val() && (self.send.val() != self.c_send_none.val()) && self.full.val() {
             if self.control.q.val().get_bit(0) {
                 self.t_done.next = true;
@@ -551,6 +581,13 @@ impl Logic for NicCore {
             if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_iloc[n].val()) {
                 self.i[n].d.next = self.t_wdata.val();
             }
+        }
+        if self.exec.val()
+            && self.wr.q.val()
+            && (self.loc.val() == self.c_loc_ctrl.val())
+            && !self.t_wdata.val().get_bit(24)
+        {
+            self.go.d.next = self.t_wdata.val().get_bit(10);
         }
         if self.exec.val() && self.wr.q.val() && (self.loc.val() == self.c_loc_ctrl.val()) {
             self.control.d.next = self.t_wdata.val() & self.c_ctrl_mask.val();
@@ -764,6 +801,7 @@ impl Logic for NicCore {
         }
         if self.reset.val() {
             self.busy.d.next = false;
+            self.go.d.next = false;
         }
     }
 }

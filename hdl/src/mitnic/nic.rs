@@ -12,7 +12,9 @@
 //! two flops into the P-bus domain. One reset pin, synchronized into each domain by a
 //! `ResetSync` (assertion asynchronous, release on the domain's clock); RESET_NIC resets the
 //! core only (NIC-A21), and up to two messages already handed to the output port still leave
-//! (NIC-A30).
+//! (NIC-A30). OP_ON crosses to netclk through two flops and back: the port starts nothing from
+//! the handoff while it is off there, and a store clearing OP_ON is held in WAIT until the port
+//! has seen it (§2.2.2: nothing starts after the store completes; a packet under way ends).
 //!
 //! The output queue's head is packed into the packet's twelve words in the P-bus domain (the
 //! chart of §3.3 with NIC-A12, as `nicgen_wire::mitnic::pack`), handed to netclk, and leaves the
@@ -81,6 +83,10 @@ pub struct MitNic {
     exc_s2: DFF<Bits<4>>,
     idle_s: [DFF<Bit>; 3],
     lost_s: [DFF<Bit>; 3],
+    /// OP_ON into netclk (two flops; the port starts a message from the handoff only while the
+    /// second is high), and back into the P-bus domain (the core's `port_seen`).
+    go_n: [DFF<Bit>; 2],
+    go_p: [DFF<Bit>; 2],
     /// The output port on the P-bus clock (`MitNic::on_pbus_clock`).
     c_sync: Constant<Bit>,
     // packing (P-bus domain): header 15:0, then words 1-11
@@ -160,6 +166,8 @@ impl MitNic {
             exc_s2: Default::default(),
             idle_s: Default::default(),
             lost_s: Default::default(),
+            go_n: Default::default(),
+            go_p: Default::default(),
             c_sync: Constant::new(sync),
             hdr: Default::default(),
             ehdr: Default::default(),
@@ -188,6 +196,10 @@ impl Logic for MitNic {
         for n in 0..3 {
             self.idle_s[n].clock.next = self.clock.val();
             self.lost_s[n].clock.next = self.clock.val();
+        }
+        for n in 0..2 {
+            self.go_n[n].clock.next = self.netclk.val();
+            self.go_p[n].clock.next = self.clock.val();
         }
         // clocks and resets
         self.rs_p.clock.next = self.clock.val();
@@ -269,7 +281,14 @@ impl Logic for MitNic {
         self.pout.eh_word.next = self.ehdr.word.val();
         self.oho.w_data.next = self.pkt_words.val();
         self.oho.r_take.next = self.pout.ho_take.val();
+        // OP_ON to the port's clock and back: messages already in the handoff wait there while
+        // it is off (§2.2.2), and the store clearing it completes once the port has seen it
+        self.go_n[0].d.next = self.core.port_go.val();
+        self.go_n[1].d.next = self.go_n[0].q.val();
+        self.go_p[0].d.next = self.go_n[1].q.val();
+        self.go_p[1].d.next = self.go_p[0].q.val();
         if self.c_sync.val() {
+            self.core.port_seen.next = false;
             self.oho.w_valid.next = false;
             self.core.out_ready.next = self.pout.ready.val();
             self.core.out_held.next = self.c_zero2.val();
@@ -283,7 +302,8 @@ impl Logic for MitNic {
             self.core.out_held.next = self.oho.w_held.val();
             self.core.eh_room.next = false;
             self.pout.eh_valid.next = false;
-            self.pout.ho_valid.next = self.oho.r_valid.val();
+            self.core.port_seen.next = self.go_p[1].q.val();
+            self.pout.ho_valid.next = self.oho.r_valid.val() && self.go_n[1].q.val();
             self.pout.ho_words.next = self.oho.r_data.val();
         }
         self.pout.nowait.next = self.nowait.val();

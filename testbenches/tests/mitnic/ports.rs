@@ -487,3 +487,82 @@ fn a_double_word_access_is_two_transactions_and_its_commands_run_twice() {
         assert_eq!(take(&mut net, 0), msgs[2], "NNEXT ran twice");
     });
 }
+
+/// §2.2.2 OP_ON: "If low the port will not start to send any more messages." NIC 0 streams
+/// messages to NIC 1; a store clears OP_ON at a random moment. From the edge the store
+/// completes on, no packet header may leave NIC 0 (checked at every header as it is sampled,
+/// `harness::order`); the packet under way ends whole; the messages already handed to the port
+/// stay there and, once OP_ON is set again, every message arrives once and in order. At netclk
+/// periods of 0.6, 1.7 and 2 times the P-bus clock's.
+fn op_on_stops_the_port(backend: Backend, rng: &mut Rng, rounds: usize) {
+    use nicgen_sim::harness::order::Order;
+    for ratio in [0.6, 1.7, 2.0] {
+        let pb = 20_000 + 2 * rng.below(100);
+        let nc = (pb as f64 * ratio) as u64 & !1;
+        let periods = [(pb, nc, 9_998), (20_002, 13_334, 9_998)];
+        let mut net = NicNet::new(backend, &periods, vec![Feed::Nic(1), Feed::Nic(0)]);
+        enable(&mut net, 0, false);
+        enable(&mut net, 1, false);
+        let (mut sent, mut got) = (vec![], vec![]);
+        let mut stops = 0;
+        for round in 0..rounds {
+            // fewer than NIC 1's input queue holds before niwait: nothing backs up into NIC 0
+            let msgs: Vec<Msg> = (0..10).map(|_| random_msg(rng)).collect();
+            for m in &msgs {
+                queue_send(&mut net, 0, m);
+            }
+            sent.extend(msgs);
+            net.run_ps(rng.below(40 * pb));
+            let c = net.read(0, Command::plain(Loc::Control));
+            let before = net.mon[0].packets.len();
+            assert_eq!(
+                net.write(0, Command::plain(Loc::Control), C::OP_ON.set(c, 0)),
+                Done::Ok(0)
+            );
+            let mut order = Order::new();
+            order.saw("stop", net.time_ps, "the store clearing OP_ON completed");
+            // launched a netclk period before it is sampled
+            let mut seen = before;
+            let end = net.time_ps + 60 * nc.max(pb);
+            while net.time_ps < end {
+                net.step().unwrap_or_else(|e| panic!("{e}"));
+                while seen < net.mon[0].packets.len() {
+                    let p = &net.mon[0].packets[seen];
+                    let what = format!("ratio {ratio} round {round}: packet {seen}'s header");
+                    order
+                        .not_after("stop", p.at_ps - nc, &what)
+                        .unwrap_or_else(|e| panic!("§2.2.2: {e}"));
+                    seen += 1;
+                }
+            }
+            let ol = S::OLENGTH.get(status(&mut net, 0)) as usize;
+            let left = sent.len() - net.mon[0].packets.len();
+            assert_eq!(ol, left, "oLENGTH counts the messages not yet sent");
+            stops += (left > 0) as usize;
+            control(&mut net, 0, |c| C::OP_ON.set(c, 1));
+            while got.len() < sent.len() {
+                got.push(receive(&mut net, 1, 200_000_000));
+            }
+        }
+        assert_eq!(got, sent, "ratio {ratio}: every message once, in order");
+        assert!(stops > 0, "ratio {ratio}: no stop caught messages waiting");
+    }
+}
+
+// verifies: NIC-R020
+#[test]
+fn clearing_op_on_stops_the_port_at_the_store_verilator() {
+    if !verilator::require("mit_nic in Verilator") {
+        return;
+    }
+    check("mit_nic_op_on_stop", 0x3A1C_0110, |rng| {
+        op_on_stops_the_port(Backend::Verilator, rng, 6)
+    });
+}
+
+#[test]
+fn clearing_op_on_stops_the_port_at_the_store_native() {
+    check("mit_nic_op_on_stop_native", 0x3A1C_0111, |rng| {
+        op_on_stops_the_port(Backend::Native, rng, 2)
+    });
+}
