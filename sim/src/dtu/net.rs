@@ -575,6 +575,15 @@ impl DtuNet {
                     "{what}: PE {k} MMIO offset {a:#x}"
                 );
             }
+        }
+        self.compare_mem(m, what);
+    }
+
+    /// The local memory of every PE equals the model's, now (no cycle runs): called at the
+    /// cycle a command is seen complete, it checks that the command's effects on every PE
+    /// were visible by then (DTU-A27, R054, R081).
+    pub fn compare_mem(&self, m: &model::System, what: &str) {
+        for k in 0..self.len() {
             if self.mem[k].bytes != m.pes[k].mem {
                 let d = (0..self.mem[k].bytes.len())
                     .find(|&i| self.mem[k].bytes[i] != m.pes[k].mem[i])

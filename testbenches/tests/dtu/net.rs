@@ -69,9 +69,14 @@ impl Both {
     }
 
     /// A command on both; the DTU's network quiet afterwards; COMMAND compared. Returns it.
+    /// At the read that sees the command complete, every PE's memory already holds what the
+    /// model's whole command wrote (a WRITE's remote bytes, a READ's local ones, a message and
+    /// its header before the sender sees its ack: DTU-A27, R054, R081), before anything settles.
     fn command(&mut self, pe: usize, cmd: u64) -> u64 {
         let want = self.m.command(pe, cmd);
         let (got, _) = self.net.command(pe, cmd);
+        self.net
+            .compare_mem(&self.m, &format!("PE {pe}: at the completion of {cmd:#x}"));
         self.net.quiesce();
         assert_eq!(got, want, "PE {pe}: COMMAND after {cmd:#x}");
         got
