@@ -842,6 +842,16 @@ fn s10_misc(backend: Backend, rng: &mut Rng) {
         c.net.step();
     }
     assert_eq!(c.net.delivered(1).len(), before, "the second is held off");
+    // RCV_RAM 0xFF00-0xFFFF is the hardware's (PPE-R035): the host's writes there change
+    // nothing it reads back
+    c.on(1, |_, b| {
+        for at in [0xFF00u32, 0xFF1C, 0xFF80, 0xFFFC] {
+            b.write32(hw::PRR_PTR as u64, at)?;
+            b.write32(hw::PRR_MEM as u64, 0x5A5A_0000 | at)?;
+        }
+        Ok::<(), nicgen_driver::Error>(())
+    })
+    .unwrap();
     let kept = c.on(1, |p, b| p.misc_packet(b)).unwrap();
     assert_eq!(kept.header[..4], m1[..4], "header at 0xFF00");
     assert_eq!(kept.payload[..4], m1[5..9], "payload at 0xFF80");
@@ -856,7 +866,7 @@ fn s10_misc(backend: Backend, rng: &mut Rng) {
     assert_eq!(c.host(1, rx.buf, 128), data);
 }
 
-// verifies: PPE-R161 PPE-R162 PPE-R163 PPE-R015
+// verifies: PPE-R161 PPE-R162 PPE-R163 PPE-R015 PPE-R035
 #[test]
 fn s10_misc_packets_stop_the_node_until_handled_verilator() {
     verilated("ppe_s10_verilator", 0xC510, |rng| {
