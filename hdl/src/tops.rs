@@ -43,6 +43,8 @@ use rust_hdl::prelude::*;
 pub type Crc32 = Crc<32, 32>;
 pub type Crc16 = Crc<16, 32>;
 pub type SyncFifo512x32 = SyncFifo<Bits<32>, 9, 10>;
+/// The same FIFO at 4 x 8: the configuration `make formal` proves (formal/sync_fifo_formal.sv).
+pub type SyncFifo4x8 = SyncFifo<Bits<8>, 2, 3>;
 pub type AsyncFifo512x36 = AsyncFifo<Bits<36>, 9, 10>;
 pub type RoundRobin8 = RoundRobin<8>;
 pub type ResetSync3 = ResetSync<3>;
@@ -50,6 +52,9 @@ pub type ResetSync3 = ResetSync<3>;
 dyn_top!(Crc32Top, Crc32, clocks: [clock], inputs: [reset, start, valid, data], outputs: [crc, crc_next]);
 dyn_top!(Crc16Top, Crc16, clocks: [clock], inputs: [reset, start, valid, data], outputs: [crc, crc_next]);
 dyn_top!(SyncFifoTop, SyncFifo512x32, clocks: [clock],
+    inputs: [reset, sink.data, sink.valid, source.ready],
+    outputs: [sink.ready, source.data, source.valid, occupancy, almost_full, almost_empty]);
+dyn_top!(SyncFifoSmallTop, SyncFifo4x8, clocks: [clock],
     inputs: [reset, sink.data, sink.valid, source.ready],
     outputs: [sink.ready, source.data, source.valid, occupancy, almost_full, almost_empty]);
 dyn_top!(AsyncFifoTop, AsyncFifo512x36, clocks: [wr_clock, rd_clock],
@@ -438,6 +443,21 @@ pub fn tops() -> Vec<TopEntry> {
                 ("occupancy", "words held (including the one on `source`)"),
                 ("almost_full", "occupancy at or above the almost-full threshold (448)"),
                 ("almost_empty", "occupancy at or below the almost-empty threshold (64)"),
+            ],
+        },
+        TopEntry {
+            name: "sync_fifo_small",
+            doc: "the synchronous FWFT FIFO of `sync_fifo` at 4 x 8, the configuration `make formal` proves (common)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(SyncFifoSmallTop::new("sync_fifo_small", SyncFifo4x8::new(3, 1))),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high: empties the FIFO"),
+                ("sink$*", port_doc::STREAM_IN),
+                ("source$*", port_doc::STREAM_OUT),
+                ("occupancy", "words held (including the one on `source`)"),
+                ("almost_full", "occupancy at or above the almost-full threshold (3)"),
+                ("almost_empty", "occupancy at or below the almost-empty threshold (1)"),
             ],
         },
         TopEntry {
