@@ -582,7 +582,7 @@ pub fn tops() -> Vec<TopEntry> {
             port_docs: &[
                 ("clock", port_doc::CLOCK),
                 ("reset", "synchronous reset, active high (the power-on reset NIC-A21 adds): every register 0, both queues empty"),
-                ("t_*", "transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2], `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`, the cycle a slot frees) ends it with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused"),
+                ("t_*", "transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2], `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`, the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused"),
                 ("out_*", "output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing byte; with the queue empty, the message a send is executing (cut-through: queued only if `out_ready` is low)"),
                 ("eh_room", "the output port (on this clock) can start a packet at the next edge; 0 disables the early header"),
                 ("eh_*", "early header: `eh_valid` in the address cycle of a send whose header (`eh_type`, `eh_csp`, `eh_route`) the port may start at once; the port must then take the words (`out_ready` high) in the next cycle"),

@@ -12,7 +12,9 @@
 //! with one `t_done` pulse (`t_rdata` for a read). A send into a full output queue ends with
 //! `t_done` and `t_fault` and does nothing when CONTROL.F/W = 1; with F/W = 0 the core holds the
 //! transaction with `t_wait` high and executes it, once, in the cycle a slot is free
-//! (NIC-R071-R073). A write of CONTROL with RESET_NIC resets the core at once (every register
+//! (NIC-R071-R073). A store clearing CONTROL.OP_ON is held in WAIT the same way while
+//! `port_seen` says the output port's clock domain still has `port_go` high (§2.2.2: no message
+//! starts after the store completes). A write of CONTROL with RESET_NIC resets the core at once (every register
 //! 0, both queues empty, a message arriving in that cycle dropped) and nothing else of the
 //! transaction happens (NIC-A21).
 //!

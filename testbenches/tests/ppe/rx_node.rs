@@ -12,10 +12,10 @@
 //! `next` included, at the edge it is read (`harness::order`).
 
 use super::dut::{host_words, walk_list, Dut};
-use nicgen_sim::harness::order::Order;
 use super::rx::traffic;
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
+use nicgen_sim::harness::order::Order;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
@@ -73,11 +73,18 @@ fn aq_after_notes(
         let mut obj = first[n] as u64;
         for _ in 0..k {
             obj = host_words(&mem.srv, obj + 4 * note::NEXT as u64, 1)[0] as u64;
-            assert_ne!(obj, 0, "AQR entry {i} (rslot {slot}) read at edge {at}: list {n} ends before object {k}");
+            assert_ne!(
+                obj, 0,
+                "AQR entry {i} (rslot {slot}) read at edge {at}: list {n} ends before object {k}"
+            );
         }
         let key = format!("list {n} object {k}");
         if let Some(t) = mem.written_by(obj, 4 * note::WORDS as u64) {
-            order.saw(&key, t, format!("its notification at {obj:#x} written, next included"));
+            order.saw(
+                &key,
+                t,
+                format!("its notification at {obj:#x} written, next included"),
+            );
         }
         order
             .before(&key, at, &format!("AQR entry {i} (rslot {slot}) read"))
