@@ -19,8 +19,9 @@ pub struct Dut {
     /// Host memory on the top's DMA read channels, if it has them (run on every cycle).
     pub rd: Option<DmaRdMemory>,
     /// A host that pops AQR (`q_pop_aqr`) in every cycle the test leaves the queue strobes low,
-    /// so an entry is read as soon as it can be: each pop that returned an entry, with the
-    /// write memory's edge count after it (`DmaWrMemory::now`).
+    /// so an entry is read as soon as it can be: each AQR pop that returned an entry, the
+    /// test's own strobes included, with the write memory's edge count after it
+    /// (`DmaWrMemory::now`).
     pub aq_poll: Option<Vec<(u64, u32)>>,
     /// The queue strobes as the test set them.
     q_held: BTreeMap<String, bool>,
@@ -70,22 +71,21 @@ impl Dut {
     /// One clock cycle, the inputs set so far settled before the edge.
     pub fn cycle(&mut self) {
         let poll = self.aq_poll.is_some() && !self.q_held.values().any(|&h| h);
+        let test_pop = self.aq_poll.is_some() && self.q_held.get("q_pop_aqr") == Some(&true);
         if poll {
             self.set("q_pop_aqr", 1);
         }
         self.edge();
         if poll {
             self.set("q_pop_aqr", 0);
-            let v = self.get("q_rdata") as u32;
-            self.record_aq(v);
         }
-    }
-
-    /// An AQR pop's answer (0: the queue was empty), for `aq_poll`.
-    pub fn record_aq(&mut self, v: u32) {
-        let now = self.mem.as_ref().map_or(0, |m| m.now());
-        if let (Some(p), true) = (self.aq_poll.as_mut(), v != 0) {
-            p.push((now, v));
+        if poll || test_pop {
+            // the popped entry (0: the queue was empty)
+            let v = self.get("q_rdata") as u32;
+            let now = self.mem.as_ref().map_or(0, |m| m.now());
+            if v != 0 {
+                self.aq_poll.as_mut().unwrap().push((now, v));
+            }
         }
     }
 

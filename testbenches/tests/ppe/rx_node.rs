@@ -38,17 +38,15 @@ fn strobe(d: &mut Dut, port: &str, wdata: u32) -> u32 {
     d.get("q_rdata") as u32
 }
 
-/// Pops `port`'s queue until it reads 0.
-fn drain(d: &mut Dut, port: &str, into: &mut Vec<u32>) {
+/// Pops `port`'s queue until it reads 0: the entries popped.
+fn drain(d: &mut Dut, port: &str) -> Vec<u32> {
+    let mut got = vec![];
     loop {
         let v = strobe(d, port, 0);
-        if port == "q_pop_aqr" {
-            d.record_aq(v);
-        }
         if v == 0 {
-            return;
+            return got;
         }
-        into.push(v);
+        got.push(v);
     }
 }
 
@@ -161,7 +159,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     // per AQR entry, its reception notification (list, object) when notify is set
     let mut aq_note: Vec<Option<(usize, usize)>> = vec![];
     let (mut order, mut checked) = (Order::new(), 0);
-    let (mut tokens, mut aq) = (vec![], vec![]);
+    let mut tokens = vec![];
     let (mut saw_lo, mut saw_hi) = (false, false);
     for f in &frames {
         assert!(f.len() >= 4, "a frame shorter than its header words");
@@ -211,8 +209,9 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
         saw_lo |= r.get("int_lo") != 0;
         saw_hi |= r.get("int_hi") != 0;
         if rng.chance(0.3) {
-            drain(&mut r, "q_pop_nqr", &mut tokens);
-            drain(&mut r, "q_pop_aqr", &mut aq);
+            tokens.extend(drain(&mut r, "q_pop_nqr"));
+            // AQR's entries are logged by the Dut (`aq_poll`) with the poll's
+            drain(&mut r, "q_pop_aqr");
         }
         aq_after_notes(&r, &first, &aq_note, &mut checked, &mut order);
     }
@@ -232,8 +231,8 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     }
     saw_lo |= r.get("int_lo") != 0;
     saw_hi |= r.get("int_hi") != 0;
-    drain(&mut r, "q_pop_nqr", &mut tokens);
-    drain(&mut r, "q_pop_aqr", &mut aq);
+    tokens.extend(drain(&mut r, "q_pop_nqr"));
+    drain(&mut r, "q_pop_aqr");
     aq_after_notes(&r, &first, &aq_note, &mut checked, &mut order);
     // the host's pops, its own and the eager poll's, in order
     let aq: Vec<u32> = r.aq_poll.as_ref().unwrap().iter().map(|p| p.1).collect();
