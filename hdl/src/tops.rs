@@ -727,7 +727,7 @@ pub fn tops() -> Vec<TopEntry> {
                 ("x_wdata", "the written word"),
                 ("x_read", "the host reads `x_addr`"),
                 ("x_rdata", "the word read, the cycle after `x_read` (a descriptor's working words and status from the PPE's registers)"),
-                ("tx$*", "the packets into the fabric (`common::packet`, 32-bit words, `first` on address0, `last` on the trailer; `keep` all ones, `meta` 0)"),
+                ("tx$*", "the packets into the fabric (`common::packet`, 32-bit words, `first` on address0, `last` on the trailer; `keep` all ones, `meta` 0); one exception to the stream's rule 1: a first word refused STALL_CYCLES = 64 edges in a row is withdrawn (the injection attempt ends, AMB-28), a word inside a packet never"),
                 ("dma$*", "payload reads from host memory (`common::dma` read channels, 32-bit beats, tag = packet buffer 0-3)"),
                 ("nt_valid", "a transmission-completion notification is requested on list `nt_list` (held until `nt_ready`)"),
                 ("nt_list", "the completed descriptor's note_index[8:0]"),

@@ -153,6 +153,11 @@ impl Suspended {
     pub fn done(&self) -> bool {
         field(sd::DONE, self.words[sd::STATUS2]) != 0
     }
+    /// The injection was abandoned because the fabric refused it (PPE-R096): resume it once
+    /// the destination takes packets again.
+    pub fn stalled(&self) -> bool {
+        field(sd::STALLED, self.words[sd::STATUS2]) != 0
+    }
 }
 
 /// A notification read from a list.

@@ -17,7 +17,8 @@
 //! and host_err, loads bytes_to_go with msg_size (0 for control_pkt, R084) and makes the
 //! descriptor active with its next packet the first (use bits and metadata). A write with go = 0
 //! stops it: no new packet is fetched, a fetched packet not yet on the port is dropped (not
-//! counted, R094), a packet whose first word is on the port is completed (R093, AMB-56).
+//! counted, R094), a packet whose first word is on the port is completed (R093, AMB-56) or, if
+//! the fabric refuses that word, abandoned (R096, below).
 //!
 //! **Scheduling (R099-R101).** Active, not busy descriptors are picked least recently picked
 //! first (a matrix arbiter), one packet per turn, the pick registered; a descriptor has at most
@@ -29,8 +30,9 @@
 //! **Reset (R165-R176).** `reset` (PCSR0.reset, level) leaves every descriptor idle with done
 //! set and bytes_to_go 0; its words are the software-visible registers and stay. Packets in the
 //! engine are dropped, except one already on the port, which goes out whole (the stream's rules)
-//! and counts for nothing; a DMA read already requested stays requested and its tag in use until
-//! its last beat (whose data is dropped), so the read channels stay legal.
+//! or is abandoned like any refused first word, and counts for nothing; a DMA read already
+//! requested stays requested and its tag in use until its last beat (whose data is dropped), so
+//! the read channels stay legal.
 //!
 //! **Packets (R102-R121).** A packet carries min(128, bytes_to_go) payload bytes (R117; a
 //! header-only packet when bytes_to_go is 0, R118, R119), the header of Fig 8 built from the
@@ -48,11 +50,16 @@
 //! descriptor is no longer active, and with notify a notification on list note_index[8:0]
 //! (R074) is requested on `nt_*` (the descriptor is not picked again until it is taken).
 //!
-//! **Stalls (R092, AMB-28).** A word refused by the fabric for `STALL_CYCLES` cycles in a row
-//! sets its descriptor's stalled; it clears when the packet completes or the descriptor is
-//! next picked. A word offered on the port stays offered (the stream's rules), so a packet is
-//! never abandoned once its first word is out: one injection port blocks every descriptor
-//! behind the refused packet anyway (docs/spec-decisions.md).
+//! **Stalls (R092, R096, R101, AMB-28).** A word refused by the fabric for `STALL_CYCLES`
+//! cycles in a row sets its descriptor's stalled; it clears when the packet completes or the
+//! descriptor's next first word goes on the port (its next attempt). A refused word inside a
+//! packet stays offered (the packet has entered the fabric). A refused first word is the
+//! injection attempt (§5.3.3): at its `STALL_CYCLES`-th refusal it is withdrawn (`tx.valid`
+//! falls without `tx.ready`, the port's one exception to the stream's rule 1), the packet
+//! dropped and nothing counted; its descriptor is stalled and not busy in the same update, the
+//! next packet in pick order goes on the port, and the descriptor, if still active, is picked
+//! again on its next turn and fetches the same packet again. So a stop (go = 0) or a reset ends
+//! even when the fabric never answers.
 //!
 //! **Host errors.** A payload read answered with an error drops its packet, stops the
 //! descriptor and sets status2.host_err (a reserved bit; docs/spec-decisions.md). A read
@@ -336,6 +343,8 @@ pub struct PpeTx {
     nw: Signal<Local, Bits<32>>,
     nw_last_k: Signal<Local, Bit>,
     took_last: Signal<Local, Bit>,
+    /// The first word on the port is withdrawn now (refused `STALL_CYCLES` in a row).
+    abandon: Signal<Local, Bit>,
     prog_c0: Signal<Local, Bits<32>>,
     nt_any: Signal<Local, Bit>,
     nt_pick: Signal<Local, Bits<2>>,
@@ -592,6 +601,7 @@ impl Default for PpeTx {
             nw: Default::default(),
             nw_last_k: Default::default(),
             took_last: Default::default(),
+            abandon: Default::default(),
             prog_c0: Default::default(),
             nt_any: Default::default(),
             nt_pick: Default::default(),
@@ -885,7 +895,6 @@ impl Logic for PpeTx {
             for n in 0..ND {
                 if self.pick_n.val() == self.c_idx2[n].val() {
                     self.d_busy[n].d.next = true;
-                    self.d_stalled[n].d.next = false;
                     // now the most recently picked: before nobody, everyone before it
                     self.lru[n].d.next = self.c_zero4.val();
                 } else {
@@ -1273,6 +1282,16 @@ impl Logic for PpeTx {
                 && (self.i_k.q.val() == self.c_zero6.val());
             self.o_last.d.next = self.i_ph.q.val() == self.c_ph_trl.val();
             self.o_n.d.next = self.i_n.q.val();
+            if (self.i_ph.q.val() == self.c_ph_hdr.val())
+                && (self.i_k.q.val() == self.c_zero6.val())
+            {
+                // the next attempt: stalled clears (R092)
+                for n in 0..ND {
+                    if self.i_n.q.val() == self.c_idx2[n].val() {
+                        self.d_stalled[n].d.next = false;
+                    }
+                }
+            }
             self.i_k.d.next = self.i_k.q.val() + self.c_one6.val();
             if self.i_ph.q.val() == self.c_ph_pay.val() {
                 self.i_ptr.d.next = self.i_ptr.q.val() + self.c_one7.val();
@@ -1330,6 +1349,25 @@ impl Logic for PpeTx {
             }
         }
 
+        // abandonment (R096, R101, AMB-28): a first word refused STALL_CYCLES cycles in a row
+        // is withdrawn and its packet dropped, nothing counted; its buffer is freed and the next
+        // packet in pick order goes on the port
+        self.abandon.next = self.o_v.q.val()
+            && self.o_first.q.val()
+            && !self.tx.ready.val()
+            && (self.st_cnt.q.val() == self.c_stall_last.val());
+        if self.abandon.val() {
+            self.o_v.d.next = false;
+            self.i_act.d.next = false;
+            self.orphan.d.next = false;
+            self.ib.d.next = self.ib.q.val() + self.c_one2.val();
+            for b in 0..NB {
+                if self.ib.q.val() == self.c_idx2[b].val() {
+                    self.b_full[b].d.next = false;
+                }
+            }
+        }
+
         // progress when a trailer is taken
         self.took_last.next = self.o_v.q.val() && self.tx.ready.val() && self.o_last.q.val();
         if self.took_last.val() {
@@ -1344,6 +1382,11 @@ impl Logic for PpeTx {
                     && !self.orphan.q.val()
                 {
                     self.d_stalled[n].d.next = true;
+                    if self.abandon.val() {
+                        // stalled and not busy in one update (R096); picked again on its next
+                        // turn while still active (R101)
+                        self.d_busy[n].d.next = false;
+                    }
                 }
                 self.prog_c0.next = (self.d_c0[n].q.val() & self.c_c0_keep.val())
                     | ((self.d_c0[n].q.val() + self.p_bytes.q.val()) & self.c_lo24.val());
@@ -1468,7 +1511,9 @@ impl Logic for PpeTx {
             self.nt_v.d.next = false;
             // a packet on the port goes out whole (the stream's rules) and counts for nothing;
             // every other buffer is free, the next fetch after it
-            self.orphan.d.next = self.i_act.q.val() || (self.o_v.q.val() && !self.took_last.val());
+            self.orphan.d.next = (self.i_act.q.val()
+                || (self.o_v.q.val() && !self.took_last.val()))
+                && !self.abandon.val();
             self.fb.d.next = self.ib.q.val();
             if self.i_act.q.val() {
                 self.fb.d.next = self.ib.q.val() + self.c_one2.val();

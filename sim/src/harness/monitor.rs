@@ -26,6 +26,13 @@ pub struct PacketMonitor {
     pub beats: u64,
     /// Packets completed.
     pub packets: u64,
+    /// A source that may withdraw a packet's first beat after refusals (the PPE's injection
+    /// attempt, AMB-28): the least number of edges it must have been refused at.
+    pub withdraw_first_after: Option<u64>,
+    /// Edges at which the beat now offered was refused.
+    refused: u64,
+    /// First beats withdrawn.
+    pub withdrawn: u64,
 }
 
 impl PacketMonitor {
@@ -37,7 +44,16 @@ impl PacketMonitor {
             meta: 0,
             beats: 0,
             packets: 0,
+            withdraw_first_after: None,
+            refused: 0,
+            withdrawn: 0,
         }
+    }
+
+    /// A monitor for a source that may withdraw a first beat refused at `n` edges or more.
+    pub fn withdrawing_first_after(mut self, n: u64) -> Self {
+        self.withdraw_first_after = Some(n);
+        self
     }
 
     /// The source abandoned the packet under way, and said so on its own abort signal (a
@@ -45,13 +61,25 @@ impl PacketMonitor {
     pub fn abort(&mut self) {
         self.stalled = None;
         self.in_packet = false;
+        self.refused = 0;
     }
 
     /// The rules for the beat at this edge; `Err` names the rule broken.
     pub fn edge(&mut self, b: Beat) -> Result<(), String> {
         if let Some(s) = self.stalled.take() {
             if !b.valid {
-                return Err("rule 1: valid dropped before the beat was taken".into());
+                return match self.withdraw_first_after {
+                    Some(n) if s.first && !self.in_packet && self.refused >= n => {
+                        self.withdrawn += 1;
+                        self.refused = 0;
+                        Ok(())
+                    }
+                    Some(n) => Err(format!(
+                        "rule 1: valid dropped before the beat was taken (refused at {} edges, a first beat may go after {n})",
+                        self.refused
+                    )),
+                    None => Err("rule 1: valid dropped before the beat was taken".into()),
+                };
             }
             let mut was = b;
             was.ready = s.ready;
@@ -66,8 +94,10 @@ impl PacketMonitor {
         }
         if !b.ready {
             self.stalled = Some(b);
+            self.refused += 1;
             return Ok(());
         }
+        self.refused = 0;
         if b.first == self.in_packet {
             return Err(format!(
                 "rule 5: first = {} on a beat {} a packet",
@@ -165,5 +195,35 @@ mod tests {
         m.edge(Beat::default()).unwrap();
         m.edge(beat(true, true, 0xF, 2)).unwrap();
         assert_eq!((m.beats, m.packets), (2, 1));
+    }
+
+    #[test]
+    fn a_first_beat_may_be_withdrawn_only_after_its_refusals() {
+        let refused = |first| Beat {
+            ready: false,
+            ..beat(first, false, 0xF, 1)
+        };
+        let mut m = PacketMonitor::new(4);
+        m.withdraw_first_after = Some(3);
+        for _ in 0..2 {
+            m.edge(refused(true)).unwrap();
+        }
+        assert!(m
+            .edge(Beat::default())
+            .unwrap_err()
+            .contains("refused at 2"));
+        let mut m = PacketMonitor::new(4);
+        m.withdraw_first_after = Some(3);
+        for _ in 0..3 {
+            m.edge(refused(true)).unwrap();
+        }
+        m.edge(Beat::default()).unwrap();
+        assert_eq!(m.withdrawn, 1);
+        // never a beat inside a packet
+        m.edge(beat(true, false, 0xF, 1)).unwrap();
+        for _ in 0..5 {
+            m.edge(refused(false)).unwrap();
+        }
+        assert!(m.edge(Beat::default()).unwrap_err().starts_with("rule 1"));
     }
 }

@@ -344,6 +344,11 @@ impl PpeNet {
         self.nodes[k].e.asm.is_empty() && !self.nodes[k].e.tx_valid
     }
 
+    /// Words of the frame node k is injecting that the fabric has taken (0 between frames).
+    pub fn injecting(&self, k: usize) -> usize {
+        self.nodes[k].e.asm.len()
+    }
+
     /// Frames waiting in the fabric's queue for node k.
     pub fn queued(&self, k: usize) -> usize {
         self.nodes[k].e.queue.len()

@@ -16,6 +16,7 @@ use super::dut::Dut;
 use nicgen_driver::HostMem;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::monitor::{Beat, PacketMonitor};
+use nicgen_sim::harness::order::Order;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
@@ -48,6 +49,8 @@ struct Tx {
     nts: Vec<u16>,
     ready_rate: f64,
     nt_rate: f64,
+    /// The fabric refuses every packet whose first word (address0) is this one.
+    refuse_first: Option<u32>,
     rng: Rng,
     cycle: u64,
     /// Cycles with a word taken on `tx`.
@@ -60,12 +63,13 @@ impl Tx {
         Tx {
             d,
             xmt: vec![0; 8192],
-            mon: PacketMonitor::new(4),
+            mon: PacketMonitor::new(4).withdrawing_first_after(sd::STALL_CYCLES),
             cur: vec![],
             got: vec![],
             nts: vec![],
             ready_rate: 0.8,
             nt_rate: 0.5,
+            refuse_first: None,
             rng: Rng::new(seed),
             cycle: 0,
             busy_cycles: 0,
@@ -74,7 +78,13 @@ impl Tx {
 
     /// One cycle: the fabric's and the notifier's readiness drawn, the handshakes recorded.
     fn step(&mut self) {
-        let ready = self.ready_rate >= 1.0 || self.rng.chance(self.ready_rate);
+        // a fabric that refuses one destination: every first word equal to `refuse_first`
+        let refused = self.refuse_first.is_some_and(|w| {
+            self.d.get("tx$valid") != 0
+                && self.d.get("tx$first") != 0
+                && self.d.get("tx$data") as u32 == w
+        });
+        let ready = !refused && (self.ready_rate >= 1.0 || self.rng.chance(self.ready_rate));
         let ntr = self.rng.chance(self.nt_rate);
         self.d.set("tx$ready", ready as u64);
         self.d.set("nt_ready", ntr as u64);
@@ -301,7 +311,10 @@ fn random_desc(rng: &mut Rng, id: u16, dio: bool, xmt_area: (u32, u32), host: u3
     }
 }
 
-fn run(backend: Backend, rng: &mut Rng, messages: usize) {
+/// A `ppe_tx` enabled on a random node, its DMA port on host memory answering late (four
+/// 2 KB random buffers) and XMT_RAM random past the descriptors: (bench, node, buffers, each
+/// descriptor's DIO area).
+fn setup(backend: Backend, rng: &mut Rng) -> (Tx, u16, Vec<u32>, Vec<(u32, u32)>) {
     let mut t = Tx::new(backend, rng.next_u64());
     let node = rng.next_u64() as u16;
     t.d.set("node", node as u64);
@@ -326,6 +339,11 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
         t.write(a, v);
     }
     let areas: Vec<(u32, u32)> = (0..4).map(|n| (0x100 + n * 0x1F00, 0x1F00)).collect();
+    (t, node, bufs, areas)
+}
+
+fn run(backend: Backend, rng: &mut Rng, messages: usize) {
+    let (mut t, node, bufs, areas) = setup(backend, rng);
 
     // ---- a payload read answered with an error: no packet, host_err, stopped ----
     let mut bad = random_desc(rng, 0xFFFF, false, areas[0], 0);
@@ -607,7 +625,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
 
 // verifies: PPE-R069 PPE-R070 PPE-R071 PPE-R072 PPE-R073 PPE-R074 PPE-R075 PPE-R076 PPE-R077
 // verifies: PPE-R078 PPE-R080 PPE-R082 PPE-R083 PPE-R084 PPE-R085 PPE-R086 PPE-R087 PPE-R088
-// verifies: PPE-R089 PPE-R090 PPE-R091 PPE-R092 PPE-R093 PPE-R094 PPE-R095 PPE-R097 PPE-R098
+// verifies: PPE-R089 PPE-R091 PPE-R092 PPE-R093 PPE-R094 PPE-R095 PPE-R097 PPE-R098
 // verifies: PPE-R099 PPE-R100 PPE-R102 PPE-R103 PPE-R104 PPE-R105 PPE-R106 PPE-R107 PPE-R108
 // verifies: PPE-R109 PPE-R110 PPE-R111 PPE-R112 PPE-R113 PPE-R114 PPE-R115 PPE-R116 PPE-R117
 // verifies: PPE-R118 PPE-R119 PPE-R120 PPE-R122 PPE-R121 PPE-R081 PPE-R079 PPE-R170 PPE-R173
@@ -625,4 +643,250 @@ fn send_side_sends_every_message_as_the_model_verilator() {
 #[test]
 fn send_side_sends_every_message_as_the_model_native() {
     check("ppe_tx_native", 0x7A02, |rng| run(Backend::Native, rng, 60));
+}
+
+/// PPE-R090 online: a transmission-completion notification is offered only after its
+/// descriptor's done is set. Four notifying messages (DMA and DIO) run at once, each on its own
+/// list; the notifier takes a request only after the test, in the very cycle `nt_valid` first
+/// shows it, has read the descriptor's status2 and found done (the read returns the state at
+/// the edge the request is seen at, so a design that offers the request first fails here).
+fn notification_after_done(backend: Backend, rng: &mut Rng) {
+    let (mut t, _, bufs, areas) = setup(backend, rng);
+    t.nt_rate = 0.0;
+    let mut order = Order::new();
+    let mut want: Vec<u16> = vec![];
+    let mut list_of = BTreeMap::new();
+    for round in 0..3 {
+        for n in 0..4 {
+            let id = (round * 4 + n + 1) as u16;
+            let dio = rng.chance(0.5);
+            let mut s = random_desc(rng, id, dio, areas[n], bufs[n]);
+            s.control1 = sd::NOTIFY.set(s.control1 as u64, 1) as u32;
+            let list = 16 * round as u16 + n as u16 + 1;
+            s.address1 = sd::NOTE_INDEX.set(s.address1 as u64 & !0xFFFF, list as u64) as u32;
+            list_of.insert(list, n);
+            t.program(n, &s);
+        }
+        let mut taken = 0;
+        for _ in 0..40_000 {
+            if t.d.get("nt_valid") == 0 {
+                t.step();
+                continue;
+            }
+            let list = t.d.get("nt_list") as u16;
+            let n = *list_of
+                .get(&list)
+                .unwrap_or_else(|| panic!("a notification on list {list}, which no message names"));
+            let key = format!("done {round}.{n}");
+            let at = t.cycle;
+            let s = t.read(sd::WORDS * n + sd::STATUS2);
+            if sd::DONE.get(s as u64) != 0 {
+                order.saw(&key, at, format!("status2 {s:#x}"));
+            }
+            order
+                .before(&key, at, &format!("the notification on list {list}"))
+                .unwrap_or_else(|e| panic!("PPE-R090: {e}"));
+            // take it: one cycle with the notifier ready
+            t.nt_rate = 1.0;
+            t.step();
+            t.nt_rate = 0.0;
+            want.push(list);
+            taken += 1;
+            if taken == 4 {
+                break;
+            }
+        }
+        assert_eq!(taken, 4, "round {round}: notifications offered");
+        for n in 0..4 {
+            t.wait_not_busy(n, 10, "after its notification");
+        }
+    }
+    assert_eq!(
+        t.nts, want,
+        "every notification taken once, in the order offered"
+    );
+    assert_eq!(order.checks, 12);
+}
+
+// verifies: PPE-R090
+#[test]
+fn a_notification_is_offered_only_after_done_native() {
+    check("ppe_tx_nt_after_done_native", 0x7A03, |rng| {
+        notification_after_done(Backend::Native, rng)
+    });
+}
+
+#[test]
+fn a_notification_is_offered_only_after_done_verilator() {
+    if !verilator::require("ppe_tx in Verilator") {
+        return;
+    }
+    check("ppe_tx_nt_after_done_verilator", 0x7A04, |rng| {
+        notification_after_done(Backend::Verilator, rng)
+    });
+}
+
+/// A destination the fabric refuses forever stops nothing else and can be stopped (PPE-R096,
+/// R101, AMB-28). Message A's packets go to an address0 the fabric never takes; message B runs
+/// beside it. B completes as the model while every attempt of A is withdrawn after
+/// `STALL_CYCLES` refusals (the monitor allows nothing shorter) with A stalled. Then go = 0 is
+/// written to A while its first word is on the port: status2 is read every cycle after, and the
+/// first read with busy clear has stalled set (same update), within `STALL_CYCLES` cycles;
+/// nothing of A is ever taken and no attempt follows the stop. Resumed with msg_size =
+/// bytes_to_go once the fabric takes A, A's packets are the model's whole message.
+fn stalled_destination(backend: Backend, rng: &mut Rng) {
+    let (mut t, node, bufs, areas) = setup(backend, rng);
+    let dio = rng.chance(0.5);
+    let mut a = random_desc(rng, 0xA, dio, areas[0], bufs[0]);
+    a.control1 = sd::MSG_SIZE.set(sd::CONTROL_PKT.set(a.control1 as u64, 0), 384) as u32;
+    let mut b = random_desc(rng, 0xB, false, areas[1], bufs[1]);
+    b.control1 = sd::MSG_SIZE.set(sd::CONTROL_PKT.set(b.control1 as u64, 0), 1024) as u32;
+    b.address0 = !a.address0;
+    t.refuse_first = Some(a.address0);
+    t.program(0, &a);
+    t.program(1, &b);
+    let mut flights = BTreeMap::new();
+    flights.insert(
+        0xB,
+        Flight {
+            n: 1,
+            m: TxMessage::start(b, node),
+            frames: 0,
+            c1_after: None,
+        },
+    );
+    let mut sb = Board {
+        flights,
+        order: vec![],
+        want_nts: vec![],
+        finished: 0,
+        seen: 0,
+    };
+    // R101: B runs to completion past the refused A
+    for _ in 0..20_000 {
+        t.step();
+        sb.drain(&mut t);
+        if sb.finished == 1 {
+            break;
+        }
+    }
+    assert_eq!(sb.finished, 1, "B blocked behind the refused A");
+    assert!(
+        t.mon.withdrawn >= 2,
+        "A's attempts withdrawn: {}",
+        t.mon.withdrawn
+    );
+    // A between attempts is stalled, or busy again with the next attempt (stalled clears at
+    // the pick, R092); never idle and unstalled
+    let mut stalled = 0;
+    for _ in 0..3 * sd::STALL_CYCLES {
+        let s = t.read(sd::STATUS2) as u64;
+        assert_ne!(
+            s & (sd::BUSY.mask() | sd::STALLED.mask()),
+            0,
+            "A idle: status2 {s:#x}"
+        );
+        stalled += sd::STALLED.get(s);
+    }
+    assert!(stalled > 0, "A never seen stalled");
+    // R096: stop A while its first word is offered and refused
+    let mut offered = 0;
+    for _ in 0..2_000 {
+        let on_port = t.d.get("tx$valid") != 0 && t.d.get("tx$data") as u32 == a.address0;
+        offered = if on_port { offered + 1 } else { 0 };
+        if offered == 8 {
+            break;
+        }
+        t.step();
+    }
+    assert_eq!(offered, 8, "A never offered again");
+    let stop = sd::GO.set(a.control1 as u64, 0) as u32;
+    let withdrawn = t.mon.withdrawn;
+    t.write(sd::CONTROL1, stop);
+    let mut reads = 0;
+    let s = loop {
+        let s = t.read(sd::STATUS2);
+        reads += 1;
+        if sd::BUSY.get(s as u64) == 0 {
+            break s;
+        }
+        assert!(
+            reads <= sd::STALL_CYCLES,
+            "A still busy {reads} cycles after the stop"
+        );
+    };
+    assert_eq!(
+        s,
+        sd::STALLED.mask() as u32,
+        "status2 when busy fell after the stop"
+    );
+    assert_eq!(
+        t.mon.withdrawn,
+        withdrawn + 1,
+        "the attempt on the port withdrawn"
+    );
+    for _ in 0..4 * sd::STALL_CYCLES {
+        t.step();
+        assert_eq!(
+            t.d.get("tx$valid"),
+            0,
+            "an attempt after the stop (cycle {})",
+            t.cycle
+        );
+    }
+    assert_eq!(sb.seen, t.got.len(), "a frame of A was taken");
+    let mut m = TxMessage::start(
+        SendDesc {
+            control1: stop,
+            ..a
+        },
+        node,
+    );
+    t.check_regs(0, &m, sd::STALLED.mask() as u32, "stopped while stalled");
+    // resume (R097): the fabric takes A now; A's packets are the whole message
+    t.refuse_first = None;
+    let c1 = sd::GO.set(sd::MSG_SIZE.set(stop as u64, m.bytes_to_go as u64), 1) as u32;
+    m = TxMessage::start(
+        SendDesc {
+            control1: c1,
+            ..m.d
+        },
+        node,
+    );
+    t.write(sd::CONTROL1, c1);
+    sb.flights.insert(
+        0xA,
+        Flight {
+            n: 0,
+            m,
+            frames: 0,
+            c1_after: None,
+        },
+    );
+    for _ in 0..20_000 {
+        t.step();
+        sb.drain(&mut t);
+        if sb.finished == 2 {
+            break;
+        }
+    }
+    assert_eq!(sb.finished, 2, "A after its resume");
+}
+
+// verifies: PPE-R096 PPE-R101
+#[test]
+fn a_refused_destination_blocks_nothing_and_stops_native() {
+    check("ppe_tx_refused_destination_native", 0x7A05, |rng| {
+        stalled_destination(Backend::Native, rng)
+    });
+}
+
+#[test]
+fn a_refused_destination_blocks_nothing_and_stops_verilator() {
+    if !verilator::require("ppe_tx in Verilator") {
+        return;
+    }
+    check("ppe_tx_refused_destination_verilator", 0x7A06, |rng| {
+        stalled_destination(Backend::Verilator, rng)
+    });
 }
