@@ -739,6 +739,10 @@ struct Rx {
     announced: Option<u64>,
     /// The first word was offered last cycle and not taken.
     first_offered: bool,
+    /// Per VC, the packets of other VCs picked while it was eligible (a packet held and
+    /// `vc_ready`) without a break; the most seen (FTNW-H015, checked at every pick).
+    waits: [u32; 8],
+    pub worst_wait: u32,
 }
 
 impl Rx {
@@ -764,6 +768,8 @@ impl Rx {
             ready: true,
             announced: None,
             first_offered: false,
+            waits: [0; 8],
+            worst_wait: 0,
         }
     }
     fn cycle(&mut self, w: Option<Word>) {
@@ -800,9 +806,27 @@ impl Rx {
             assert!(!new_offer, "packet offered without out_next");
         }
         self.first_offered = u.out_valid.val() && u.out_first.val() && !u.out_ready.val();
+        let elig = u.descr_vc.val().to_u64() & u.vc_ready.val().to_u64();
+        for v in 0..8 {
+            if elig >> v & 1 == 0 {
+                self.waits[v] = 0;
+            }
+        }
         if u.out_next.val() {
             assert!(!u.out_valid.val(), "out_next while a packet is offered");
             self.announced = Some(u.out_dest.val().to_u64());
+            let d = (u.out_dest.val().to_u64() & 7) as usize;
+            for v in (0..8).filter(|&v| v != d && elig >> v & 1 != 0) {
+                self.waits[v] += 1;
+                self.worst_wait = self.worst_wait.max(self.waits[v]);
+                assert!(
+                    self.waits[v] <= 7,
+                    "FTNW-H015: VC {v} eligible through {} picks of other VCs (cycle {}, VC {d} picked, eligible {elig:#010b})",
+                    self.waits[v],
+                    self.now
+                );
+            }
+            self.waits[d] = 0;
         }
         if u.out_valid.val() && u.out_ready.val() {
             assert_eq!(u.out_first.val(), self.cur.is_empty());
@@ -1181,6 +1205,50 @@ fn rx_slots_are_shared_by_vcs_and_never_lost() {
         assert_eq!(per_vc(&rx.out), per_vc(&want));
         assert!(!rx.b.uut.pb_not_empty.val());
         assert!(rx.fb.iter().all(|f| !f.nak), "no packet refused");
+    });
+}
+
+/// Fair delivery among VCs (FTNW-H015), checked at every pick by the bench (`Rx::waits`): no
+/// eligible VC (a packet held, `vc_ready` set) sees more than 7 packets of other VCs picked
+/// before its own. VC 0 brings most of the traffic, so its queue is always long; the other VCs
+/// come rarely, the mask of `vc_ready` changes now and then, and the port back-pressures.
+// verifies: FTNW-H015
+#[test]
+fn rx_no_eligible_vc_waits_more_than_seven_deliveries() {
+    check("rx_no_eligible_vc_waits_more_than_seven", 0x720B, |rng| {
+        let mut rx = Rx::new(RxConfig::default());
+        let mut seq = 0u16;
+        let mut sent = vec![];
+        for round in 0..4000 {
+            if round % 200 == 0 {
+                let mask = (rng.below(256) as u64) | 1;
+                rx.b.uut.vc_ready.next = mask.into();
+            }
+            rx.ready = rng.chance(0.9);
+            rx.b.settle();
+            if !rx.b.uut.pb_full.val() {
+                let mut p = Pkt::random(rng);
+                p.dest = (p.dest & !7)
+                    | if rng.chance(0.6) {
+                        0
+                    } else {
+                        rng.below(8) as u16
+                    };
+                rx.feed(&p.words(seq));
+                rx.idle(2);
+                seq = (seq + 1) & 0xFF;
+                sent.push(p);
+            } else {
+                rx.idle(1 + rng.below(8) as usize);
+            }
+        }
+        rx.ready = true;
+        rx.b.uut.vc_ready.next = 0xFF.into();
+        rx.idle(8 * 40);
+        let want: Vec<_> = sent.iter().map(delivered).collect();
+        assert_eq!(per_vc(&rx.out), per_vc(&want));
+        eprintln!("longest wait of an eligible VC: {} picks", rx.worst_wait);
+        assert!(rx.worst_wait >= 2, "the traffic never made a VC wait");
     });
 }
 

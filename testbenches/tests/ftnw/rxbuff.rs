@@ -141,7 +141,7 @@ fn credits_before_or_after_the_packets_give_the_same_memory() {
 
 /// Many messages of 1-12 packets on random VCs, all credited first: every packet and
 /// notification checked by the scoreboard.
-// verifies: FTNW-H005 FTNW-H015 FTNW-H016 FTNW-H017 FTNW-H018
+// verifies: FTNW-H005 FTNW-H016 FTNW-H017 FTNW-H018
 #[test]
 fn random_messages_on_all_vcs_are_written_and_notified() {
     check("random_messages_on_all_vcs", 0x6b2, |rng| {

@@ -394,7 +394,7 @@ fn exception_pins_reach_status_and_inst_and_out_excs_reaches_the_pins() {
     });
 }
 
-// verifies: NIC-R025 NIC-R026 NIC-R027 NIC-R028
+// verifies: NIC-R025 NIC-R026 NIC-R028
 #[test]
 fn both_resets_in_the_middle_of_traffic_leave_a_working_nic() {
     if !verilator::require("mit_nic in Verilator") {
@@ -564,5 +564,79 @@ fn clearing_op_on_stops_the_port_at_the_store_verilator() {
 fn clearing_op_on_stops_the_port_at_the_store_native() {
     check("mit_nic_op_on_stop_native", 0x3A1C_0111, |rng| {
         op_on_stops_the_port(Backend::Native, rng, 2)
+    });
+}
+
+/// NIC-R027 at the cycle it could break: a RESET_NIC store with a STATUS read pipelined right
+/// behind it, while both queues hold messages and the input port receives. The read may be
+/// answered WAIT only while the reset runs (NIC-A21), then it reads the reset state (the input queue empty, the
+/// output queue down to what the port had taken, CONTROL 0); its WAITs, the reset's length in
+/// P-bus cycles, are at most 6. At netclk periods
+/// of 0.6, 1.7 and 2 times the P-bus clock's (the network side's reset is synchronised).
+fn reset_within_six_cycles(backend: Backend, rng: &mut Rng) {
+    for ratio in [0.6, 1.7, 2.0] {
+        let pb = 20_000 + 2 * rng.below(100);
+        let nc = (pb as f64 * ratio) as u64 & !1;
+        let periods = [(pb, nc, 9_998), (20_002, 13_334, 9_998)];
+        let mut net = NicNet::new(backend, &periods, vec![Feed::Nic(1), Feed::Nic(0)]);
+        for round in 0..4 {
+            enable(&mut net, 0, false);
+            enable(&mut net, 1, false);
+            for _ in 0..6 {
+                let m = random_msg(rng);
+                queue_send(&mut net, 0, &m);
+                let m = random_msg(rng);
+                queue_send(&mut net, 1, &m);
+            }
+            net.drain(10_000_000);
+            net.run_ps(rng.below(20 * pb));
+            let waits = net.master[0].nic_waits;
+            net.master[0].push(Op::Nic {
+                da: Command::plain(Loc::Control).encode(),
+                write: true,
+                data: C::RESET_NIC.set(0, 1),
+            });
+            let st = net.op(
+                0,
+                Op::Nic {
+                    da: Command::plain(Loc::Status).encode(),
+                    write: false,
+                    data: 0,
+                },
+            );
+            let waits = net.master[0].nic_waits - waits;
+            assert!(
+                waits <= 6,
+                "ratio {ratio} round {round}: the access after RESET_NIC waited {waits} P-bus cycles"
+            );
+            let Done::Ok(st) = st else {
+                panic!("the read after RESET_NIC faulted")
+            };
+            // oLENGTH counts the (at most two) messages the output port had already taken,
+            // which still leave (NIC-A30)
+            assert!(
+                S::ILENGTH.get(st) == 0 && S::VALID.get(st) == 0 && S::OLENGTH.get(st) <= 2,
+                "ratio {ratio} round {round}: STATUS {st:#x} after the reset"
+            );
+            assert_eq!(net.read(0, Command::plain(Loc::Control)), 0);
+        }
+    }
+}
+
+// verifies: NIC-R027
+#[test]
+fn the_reset_completes_within_six_p_bus_cycles_verilator() {
+    if !verilator::require("mit_nic in Verilator") {
+        return;
+    }
+    check("mit_nic_reset_six", 0x3A1C_0112, |rng| {
+        reset_within_six_cycles(Backend::Verilator, rng)
+    });
+}
+
+#[test]
+fn the_reset_completes_within_six_p_bus_cycles_native() {
+    check("mit_nic_reset_six_native", 0x3A1C_0113, |rng| {
+        reset_within_six_cycles(Backend::Native, rng)
     });
 }

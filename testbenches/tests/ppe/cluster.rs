@@ -2004,3 +2004,63 @@ fn s06_zero_length_and_header_only_packets_native() {
         s6_zero_length(Backend::Native, rng)
     });
 }
+
+/// S18: a reset landing anywhere in a reception's notification (PPE-R176). Node 0 sends node 1
+/// a one-word message with a reception notification; node 1's host writes PCSR0.reset 0-90
+/// cycles after the message's data write completed: before the object's burst, inside it,
+/// between its answer and the `next` write, after. The host-memory port's rules are checked at
+/// every edge (no request, beat or response abandoned); after the reset the reception list is
+/// walked: the notification is there whole (the reset came after its `next`) or not at all,
+/// never a linked object with other words; then node 1 is booted again and the next round
+/// starts on a fresh connection.
+fn s18_reset_inside_a_notification(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    let (mut whole, mut none) = (0, 0);
+    for delay in (0..90).step_by(3) {
+        let rx = c.open(1, 1, 64, true, false);
+        c.drv[0].sslot_invalidate(NUMS[1]);
+        c.drv[0].sslot_create(rx.conn);
+        let n0 = c.net.nodes[1].wr.log.len();
+        let (data, h) = c.send(0, &rx, 4, rng, |_| {});
+        let buf = rx.buf as u64;
+        assert!(c.net.run_until(100_000, |n| n.nodes[1].wr.log[n0..]
+            .iter()
+            .any(|w| w.addr == buf)));
+        for _ in 0..delay {
+            c.net.step();
+        }
+        c.on(1, |p, b| p.reset(b)).unwrap();
+        c.on(0, |p, b| p.send_wait(b, h)).unwrap();
+        c.settle();
+        assert_eq!(c.host(1, rx.buf, 4), data, "delay {delay}: the data");
+        let notes = c.on(1, |p, b| p.drain(b, L_RX)).unwrap();
+        match notes.as_slice() {
+            [] => none += 1,
+            [n] => {
+                want_reception(n, 1, NUMS[0], c.drv[1].cfg.incarnation, 0, 4);
+                whole += 1;
+            }
+            _ => panic!(
+                "delay {delay}: {} notifications for one message",
+                notes.len()
+            ),
+        }
+        for l in [0, L_TX, L_ACK] {
+            let other = c.on(1, |p, b| p.drain(b, l)).unwrap();
+            assert!(other.is_empty(), "delay {delay}: list {l}: {other:x?}");
+        }
+        c.on(1, |p, b| p.init(b)).unwrap();
+    }
+    assert!(
+        whole > 0 && none > 0,
+        "the sweep missed a side of the notification: {whole} whole, {none} cut"
+    );
+}
+
+// verifies: PPE-R176
+#[test]
+fn s18_a_reset_inside_a_notification_links_nothing_partial_verilator() {
+    verilated("ppe_s18_verilator", 0xC518, |rng| {
+        s18_reset_inside_a_notification(Backend::Verilator, rng)
+    });
+}

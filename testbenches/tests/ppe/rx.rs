@@ -161,7 +161,19 @@ pub(super) fn traffic(
     frames
 }
 
-fn run(backend: Backend, rng: &mut Rng, messages: usize) {
+/// A `ppe_rx` with its rslot table written through the host port: slots 0-6 valid (slot 7
+/// not), buffers of 256 B .. 2 KB in host memory, slot 6's only half as large as its rslot says
+/// (and last); (bench, config, the table, buffer sizes, bases, the end of slot 6's half).
+struct Setup {
+    r: Dut,
+    cfg: Config,
+    table: Vec<[u32; RSLOT_WORDS]>,
+    sizes: Vec<u32>,
+    bases: [u32; 8],
+    half_end: u64,
+}
+
+fn setup(backend: Backend, rng: &mut Rng) -> Setup {
     let mut r = Dut::new("ppe_rx", backend);
     let cfg = Config {
         local_node: 5,
@@ -198,6 +210,25 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             host(&mut r, k * RSLOT_WORDS + j, Some(v));
         }
     }
+    Setup {
+        r,
+        cfg,
+        table,
+        sizes,
+        bases,
+        half_end,
+    }
+}
+
+fn run(backend: Backend, rng: &mut Rng, messages: usize) {
+    let Setup {
+        mut r,
+        cfg,
+        mut table,
+        sizes,
+        bases,
+        half_end,
+    } = setup(backend, rng);
     let frames = traffic(rng, &cfg, &sizes, messages);
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut seen_writes = 0;
@@ -326,7 +357,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     );
 }
 
-// verifies: PPE-R129 PPE-R135 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143 PPE-R144
+// verifies: PPE-R129 PPE-R135 PPE-R136 PPE-R137 PPE-R138 PPE-R141 PPE-R142 PPE-R143
 // verifies: PPE-R145 PPE-R152
 #[test]
 fn rx_updates_rslots_and_offers_every_packet_verilator() {
@@ -341,4 +372,116 @@ fn rx_updates_rslots_and_offers_every_packet_verilator() {
 #[test]
 fn rx_updates_rslots_and_offers_every_packet_native() {
     check("ppe_rx_native", 0x99E5, |rng| run(Backend::Native, rng, 30));
+}
+
+/// PPE-R144 with the packets back to back: each valid slot gets messages whose packets (in
+/// random order) follow one another on the port with no gap, so a packet's rslot read comes
+/// right after the previous packet's write of the same rslot; every event is taken in the cycle
+/// it is offered. Each event must be the model's for its packet (host address, words, the
+/// completion and the rslot words it reports), which a read that misses the previous packet's
+/// bytes_to_go would break at once; at the end the whole table is the model's.
+fn back_to_back(backend: Backend, rng: &mut Rng, messages: usize) {
+    let Setup {
+        mut r,
+        cfg,
+        mut table,
+        sizes,
+        ..
+    } = setup(backend, rng);
+    let mut frames = vec![];
+    for m in 0..messages {
+        let slot = (m % 6) as u16;
+        let size = 4 * (32 + rng.below(sizes[slot as usize] as u64 / 4 - 32 + 1) as u32);
+        frames.extend(message(rng, &cfg, slot, 0, size.min(sizes[slot as usize])));
+    }
+    let want: Vec<Outcome> = frames
+        .iter()
+        .map(|f| receive(&cfg, &mut table, f))
+        .collect();
+    let mut words: std::collections::VecDeque<(u32, bool, bool)> = frames
+        .iter()
+        .flat_map(|f| {
+            let n = f.len();
+            f.iter()
+                .enumerate()
+                .map(move |(i, &w)| (w, i == 0, i == n - 1))
+        })
+        .collect();
+    r.set("rx$keep", 0xF);
+    let mut got = 0;
+    for cycle in 0.. {
+        assert!(cycle < 200 * frames.len(), "events stop at {got}");
+        if got == frames.len() {
+            break;
+        }
+        let offer = words.front().copied();
+        if let Some((w, first, last)) = offer {
+            r.set("rx$data", w as u64);
+            r.set("rx$first", first as u64);
+            r.set("rx$last", last as u64);
+        }
+        r.set("rx$valid", offer.is_some() as u64);
+        let ev = r.get("ev_valid") != 0;
+        if ev {
+            let at = got;
+            let Outcome::Data {
+                host_addr,
+                payload,
+                completed,
+            } = &want[at]
+            else {
+                panic!("frame {at}: the model says {:?}", want[at])
+            };
+            assert_eq!(
+                (
+                    r.get("ev_status"),
+                    r.get("ev_host_addr") as u32,
+                    r.get("ev_words") as usize,
+                    r.get("ev_complete") != 0
+                ),
+                (0, *host_addr, payload.len(), completed.is_some()),
+                "frame {at}: status, host address, words, completion"
+            );
+            if let Some(s) = completed {
+                assert_eq!(r.get("ev_rs_msg_size") as u32, s[rslot::MSG_SIZE]);
+                assert_eq!(r.get("ev_rs_msg_offset") as u32, s[rslot::MSG_OFFSET]);
+            }
+            got += 1;
+        }
+        r.set("ev_take", ev as u64);
+        let took = offer.is_some() && r.get("rx$ready") != 0;
+        r.cycle();
+        if took {
+            words.pop_front();
+        }
+    }
+    r.set("ev_take", 0);
+    r.set("rx$valid", 0);
+    for (k, s) in table.iter().enumerate() {
+        for (j, &v) in s.iter().enumerate() {
+            assert_eq!(
+                host(&mut r, k * RSLOT_WORDS + j, None),
+                v,
+                "rslot {k} word {j} at the end"
+            );
+        }
+    }
+}
+
+// verifies: PPE-R144
+#[test]
+fn rx_packets_of_one_rslot_back_to_back_verilator() {
+    if !verilator::require("ppe_rx in Verilator") {
+        return;
+    }
+    check("ppe_rx_back_to_back_verilator", 0x99E6, |rng| {
+        back_to_back(Backend::Verilator, rng, 60)
+    });
+}
+
+#[test]
+fn rx_packets_of_one_rslot_back_to_back_native() {
+    check("ppe_rx_back_to_back_native", 0x99E7, |rng| {
+        back_to_back(Backend::Native, rng, 12)
+    });
 }
