@@ -18,7 +18,9 @@
 //! - `pkt_words`: payload words (0-32), readable at `p_addr` (`p_data` the cycle after).
 //! A frame too short for its header, flagged metadata and trailer, or with more than 32
 //! payload words (the rest is consumed and not kept) has `hdr_ok` and `body_ok` low (an error
-//! packet with bad_hdr_chksum: the framing decision in docs/spec-decisions.md).
+//! packet with bad_hdr_chksum: the framing decision in docs/spec-decisions.md). After a reset,
+//! words are taken and dropped until one with `first`: a frame the reset cut is not taken for
+//! a new one.
 
 use crate::common::crc::Crc;
 use crate::common::packet::PacketSink;
@@ -93,6 +95,9 @@ pub struct PpeRxLink {
     /// Payload words committed; more than 32 seen.
     pl: DFF<Bits<6>>,
     over: DFF<Bit>,
+    /// After a reset: words are taken and dropped until a first word (the rest of a frame cut
+    /// by the reset is not a frame).
+    skip: DFF<Bit>,
     done: DFF<Bit>,
     /// The last word was taken: the checksums are compared in this cycle.
     fin: DFF<Bit>,
@@ -178,6 +183,7 @@ impl Default for PpeRxLink {
             pend_v: Default::default(),
             pl: Default::default(),
             over: Default::default(),
+            skip: Default::default(),
             done: Default::default(),
             fin: Default::default(),
             short_q: Default::default(),
@@ -219,8 +225,9 @@ impl Logic for PpeRxLink {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, c2, meta_q, n, pend, pend_v, pl, over, done, fin, short_q, trailer_q,
-            hdr_ok_q, body_ok_q, words_q, pkt_q, pv, hdr_ok_p, body_ok_p, words_p, rbank, hbank
+            self, clock, c2, meta_q, n, pend, pend_v, pl, over, skip, done, fin, short_q,
+            trailer_q, hdr_ok_q, body_ok_q, words_q, pkt_q, pv, hdr_ok_p, body_ok_p, words_p,
+            rbank, hbank
         );
         for i in 0..4 {
             self.hw[i].clock.next = self.clock.val();
@@ -253,7 +260,11 @@ impl Logic for PpeRxLink {
         self.take.next = self.rx.valid.val()
             && !self.pv.q.val()
             && (!self.fin.q.val() || (!self.done.q.val() && self.promote.val()))
-            && !self.reset.val();
+            && !self.reset.val()
+            && (!self.skip.q.val() || self.rx.first.val());
+        if self.rx.valid.val() && self.rx.ready.val() && self.rx.first.val() {
+            self.skip.d.next = false;
+        }
         // the word's place in the frame; a first word restarts
         self.idx.next = self.n.q.val();
         self.pl0.next = self.pl.q.val();
@@ -424,6 +435,7 @@ impl Logic for PpeRxLink {
         self.body_ok.next = self.body_ok_q.q.val();
         self.pkt_words.next = self.pkt_q.q.val();
         if self.reset.val() {
+            self.skip.d.next = true;
             self.done.d.next = false;
             self.fin.d.next = false;
             self.pv.d.next = false;

@@ -75,6 +75,9 @@ struct Edge {
     /// Frames taken whole, in order, and the edge that took each one's last word.
     got: Vec<Vec<u32>>,
     got_at: Vec<u64>,
+    /// The edges that took each injected frame's first word, and each ejected frame's.
+    inj_starts: Vec<u64>,
+    ej_starts: Vec<u64>,
     /// Edges so far (counted as the memories count theirs, from 1).
     now: u64,
     strobe: Option<(u32, Option<u32>)>,
@@ -101,6 +104,9 @@ impl CycleModel for Edge {
             if g(keep) != 0xF {
                 return Err(format!("tx: keep {:#x}", g(keep)));
             }
+            if self.asm.is_empty() {
+                self.inj_starts.push(self.now);
+            }
             self.asm.push(g(data) as u32);
             let most = HEADER_WORDS + META_WORDS + MAX_PAYLOAD_WORDS + 1;
             if self.asm.len() > most {
@@ -113,6 +119,9 @@ impl CycleModel for Edge {
         if self.offer && g(self.rx[5]) != 0 {
             self.offer = false;
             let (f, at) = self.cur.as_mut().unwrap();
+            if *at == 0 {
+                self.ej_starts.push(self.now);
+            }
             *at += 1;
             if *at == f.len() {
                 self.got.push(self.cur.take().unwrap().0);
@@ -258,6 +267,8 @@ impl PpeNet {
                     offer: false,
                     got: vec![],
                     got_at: vec![],
+                    inj_starts: vec![],
+                    ej_starts: vec![],
                     now: 0,
                     strobe: None,
                     waiting: false,
@@ -342,6 +353,15 @@ impl PpeNet {
     /// Node k's injection port is between frames and offers nothing.
     pub fn tx_idle(&self, k: usize) -> bool {
         self.nodes[k].e.asm.is_empty() && !self.nodes[k].e.tx_valid
+    }
+
+    /// The edges (counted as `cycles`) at which node k's injected frames, and the frames it
+    /// took from the fabric, had their first word taken.
+    pub fn inject_starts(&self, k: usize) -> &[u64] {
+        &self.nodes[k].e.inj_starts
+    }
+    pub fn eject_starts(&self, k: usize) -> &[u64] {
+        &self.nodes[k].e.ej_starts
     }
 
     /// Words of the frame node k is injecting that the fabric has taken (0 between frames).

@@ -4,8 +4,11 @@
 
 use nicgen_sim::ftnw::channel::ChannelCfg;
 use nicgen_sim::ftnw::net::{Pair, Pkt};
+use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
+use nicgen_wire::ftnw::link::Word;
 
 const P: u64 = 4000; // 250 MHz
 
@@ -1123,5 +1126,110 @@ fn offline_traffic_is_flagged_and_interrupts_follow_the_enables() {
             p.host[1].delivered, 3,
             "the packet written while offline is sent when online"
         );
+    });
+}
+
+/// Stop means stop on the link (TX_CTRL.TX_OFFLINE and TX_RESET; docs/spec-decisions.md, FTNW
+/// A.2 REG2): endpoint 0 streams to endpoint 1; TX_OFFLINE is written at a random moment, most
+/// often inside a packet. From the first edge after the write completes, every word endpoint 0
+/// puts on the wire is IDLE (each checked as it leaves: the packet under way is cut, no
+/// feedback, no RESTART); back online, every packet arrives once and in order (the cut one
+/// resent after RESTART). Then, offline, TX_RESET flushes what the TX holds (its peer's RX
+/// reset too, the documented procedure): none of those packets reaches the peer, only the ones
+/// queued after. Equal clocks and clocks 400 ppm apart either way (the link runs both ends at
+/// one nominal rate); native and Verilated.
+fn tx_stop_at_the_write(backend: Backend, rng: &mut Rng) {
+    for periods in [[P, P], [9_998, 10_002], [10_002, 9_998]] {
+        let ratio = periods[1] as f64 / periods[0] as f64;
+        let mut p = Pair::pair(backend, periods, clean(16), rng.next_u64());
+        p.online();
+        p.log = Some(vec![]);
+        p.queue(0, 200, rng);
+        p.run(300 + rng.below(400));
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
+        let from = p.log.as_ref().unwrap().len();
+        p.run(600);
+        let sent: Vec<_> = p.log.as_ref().unwrap()[from..]
+            .iter()
+            .filter(|e| e.1 == 0)
+            .collect();
+        assert!(
+            sent.len() >= 590,
+            "ratio {ratio}: words logged {}",
+            sent.len()
+        );
+        for &&(cycle, _, w, _) in &sent {
+            assert_eq!(
+                w,
+                Word::idle(),
+                "ratio {ratio}: a word left endpoint 0 at cycle {cycle}, after TX_OFFLINE was written"
+            );
+        }
+        let d0 = p.host[1].delivered;
+        p.set_reg(0, &tnw::TX_CTRL, 0);
+        p.run(2000);
+        assert!(
+            p.host[1].delivered > d0,
+            "ratio {ratio}: nothing delivered after going online"
+        );
+        // flush: both ends offline, TX reset on 0, RX reset on 1
+        // (the host finishes the packet it is handing over first)
+        p.host[0].inject_rate = 0.0;
+        for _ in 0..100 {
+            if p.host[0].item == 0 {
+                break;
+            }
+            p.run(10);
+        }
+        assert_eq!(p.host[0].item, 0);
+        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
+        p.set_reg(1, &tnw::TX_CTRL, tnw::TX_CTRL::RX_OFFLINE.mask());
+        p.set_reg(
+            0,
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::TX_RESET.mask(),
+        );
+        p.set_reg(
+            1,
+            &tnw::TX_CTRL,
+            tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
+        );
+        let flushed = p.host[0].in_flight.len();
+        assert!(
+            flushed > 0,
+            "ratio {ratio}: the reset found nothing to flush"
+        );
+        // a flushed packet delivered now fails the scoreboard (sent by nobody)
+        p.discard_in_flight(0);
+        p.host[0].to_send.clear();
+        let before = p.host[1].delivered;
+        p.set_reg(0, &tnw::TX_CTRL, 0);
+        p.set_reg(1, &tnw::TX_CTRL, 0);
+        p.host[0].inject_rate = 1.0;
+        p.queue(0, 20, rng);
+        p.drain(40_000);
+        assert_eq!(
+            p.host[1].delivered - before,
+            20,
+            "ratio {ratio}: only the packets queued after the reset"
+        );
+    }
+}
+
+// verifies: FTNW-L063 FTNW-L064
+#[test]
+fn tx_offline_and_reset_stop_at_the_write_native() {
+    check("tx_offline_and_reset_stop_native", 0x5709, |rng| {
+        tx_stop_at_the_write(Backend::Native, rng)
+    });
+}
+
+#[test]
+fn tx_offline_and_reset_stop_at_the_write_verilator() {
+    if !verilator::require("tnw_link in Verilator") {
+        return;
+    }
+    check("tx_offline_and_reset_stop_verilator", 0x570A, |rng| {
+        tx_stop_at_the_write(Backend::Verilator, rng)
     });
 }

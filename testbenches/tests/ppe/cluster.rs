@@ -2064,3 +2064,80 @@ fn s18_a_reset_inside_a_notification_links_nothing_partial_verilator() {
         s18_reset_inside_a_notification(Backend::Verilator, rng)
     });
 }
+
+/// S19: where enable = 0 and a soft reset take effect (§3.1, §7; docs/spec-decisions.md, stop
+/// means stop). Nodes 0 and 1 stream long messages to each other; node 1's host writes PCSR0
+/// with enable 0 (then, in later rounds, with reset) at a random moment. From the edge that
+/// write's answer came on, node 1 starts no frame on its injection port and takes the first
+/// word of no frame from the fabric (each checked against the edges the fabric saw them at);
+/// the frames under way finish. Enabled again (booted again after the reset), both messages
+/// arrive whole.
+fn s19_stops_take_effect_at_the_write(backend: Backend, rng: &mut Rng) {
+    let mut c = Cluster::new(backend, 2, rng.next_u64());
+    for round in 0..4 {
+        let reset = round >= 2;
+        let rx1 = c.open(1, 1, 8192, true, false);
+        let rx0 = c.open(0, 1, 8192, true, false);
+        c.drv[0].sslot_invalidate(NUMS[1]);
+        c.drv[1].sslot_invalidate(NUMS[0]);
+        c.drv[0].sslot_create(rx1.conn);
+        c.drv[1].sslot_create(rx0.conn);
+        let (d01, h01) = c.send(0, &rx1, 8192, rng, |_| {});
+        let (_, h10) = c.send(1, &rx0, 8192, rng, |_| {});
+        for _ in 0..200 + rng.below(1500) {
+            c.net.step();
+        }
+        let p0 = c.on(1, |_, b| b.read32(hw::PCSR0 as u64)).unwrap();
+        let stop = if reset {
+            (p0 & !(hw::ENABLE.mask() as u32)) | hw::RESET.mask() as u32
+        } else {
+            p0 & !(hw::ENABLE.mask() as u32)
+        };
+        c.on(1, |_, b| b.write32(hw::PCSR0 as u64, stop)).unwrap();
+        let at = c.net.cycles;
+        let (inj, ej) = (c.net.inject_starts(1).len(), c.net.eject_starts(1).len());
+        for _ in 0..3000 {
+            c.net.step();
+        }
+        let late_inj: Vec<u64> = c.net.inject_starts(1)[inj..].to_vec();
+        let late_ej: Vec<u64> = c.net.eject_starts(1)[ej..].to_vec();
+        assert!(
+            late_inj.iter().chain(&late_ej).all(|&s| s <= at),
+            "round {round}: write answered at edge {at}; frames started after it: injected {late_inj:?}, ejected {late_ej:?}"
+        );
+        assert!(
+            c.net.inject_starts(1)[..inj].iter().all(|&s| s <= at),
+            "round {round}: the starts are edges"
+        );
+        if reset {
+            // reboot: the driver's init resets again, and every connection is new
+            c.on(1, |_, b| {
+                b.write32(hw::PCSR0 as u64, stop & !(hw::RESET.mask() as u32))
+            })
+            .unwrap();
+            c.on(1, |p, b| p.init(b)).unwrap();
+            c.on(0, |p, b| p.send_suspend(b, h01.desc)).unwrap();
+            c.settle();
+            for k in 0..2 {
+                c.on(k, |p, b| p.drain(b, 0)).unwrap();
+                c.on(k, |p, b| p.drain(b, L_RX)).unwrap();
+            }
+            continue;
+        }
+        c.on(1, |p, b| p.unquiesce(b)).unwrap();
+        c.on(0, |p, b| p.send_wait(b, h01)).unwrap();
+        c.on(1, |p, b| p.send_wait(b, h10)).unwrap();
+        c.settle();
+        assert_eq!(c.host(1, rx1.buf, 8192), d01, "round {round}: 0 -> 1");
+        c.on(1, |p, b| p.wait_note(b, L_RX)).unwrap();
+        c.on(0, |p, b| p.wait_note(b, L_RX)).unwrap();
+    }
+}
+
+// verifies: PPE-R016 PPE-R017 PPE-R018
+#[test]
+fn s19_enable_and_reset_stop_at_the_write_verilator() {
+    verilated("ppe_s19_verilator", 0xC519, |rng| {
+        s19_stops_take_effect_at_the_write(Backend::Verilator, rng)
+    });
+}
