@@ -567,3 +567,129 @@ fn dtu_pes_sending_to_each_other_and_themselves_do_not_deadlock_verilator() {
         crossing_sends(Backend::Verilator, rng)
     });
 }
+
+/// DTU-R084 exercised: an endpoint's state changed from three sides at once. PE 0 sends on
+/// send endpoint 1 (four messages of credit) to PE 1, which fetches and replies at once, so a
+/// reply's GRANT_CREDITS (PE 0's reception) lands while PE 0's command unit runs the next SEND
+/// on the same endpoint, and PE 0's CU writes the endpoint's label word over MMIO all the
+/// while. A read-modify-write that is not atomic loses an update: the credits would not come
+/// back to their maximum, or the label would not be the last one written. Every message PE 1
+/// takes carries a label PE 0 wrote; its payload is checked; both ends acknowledge every slot.
+fn three_sides_on_one_endpoint(backend: Backend, rng: &mut Rng) {
+    let mut net = DtuNet::new(backend, 2, MEM, rng.next_u64());
+    net.noc_rate = 0.7;
+    net.delay = (1, 12);
+    const MAX_CRD: u64 = 4 * 64;
+    let set = |net: &mut DtuNet, pe: usize, ep: usize, words: [u64; 3]| {
+        for (j, x) in words.into_iter().enumerate() {
+            net.write(pe, w::ep_addr(ep, j), x);
+        }
+    };
+    set(&mut net, 0, 1, w::send_ep(1, 1, 0, MAX_CRD, MAX_CRD, 64));
+    set(&mut net, 0, 2, w::recv_ep(0x2000, 6, 3, 0));
+    set(&mut net, 1, 0, w::recv_ep(0x1000, 6, 3, 0));
+    let mut labels = vec![1u64];
+    let mut sent: Vec<Vec<u8>> = vec![];
+    let mut pending_reply: Option<u64> = None;
+    let (mut sends, mut refused) = (0, 0);
+    for round in 0..60 {
+        // PE 1 replies to the message it fetched last round; PE 0 sends the next one meanwhile
+        let replying = pending_reply.take();
+        if let Some(slot) = replying {
+            net.write(1, w::DATA, data_word(0x800, 8));
+            net.start(1, command_word(Op::Reply, 0, slot));
+        }
+        let payload: Vec<u8> = (0..16).map(|_| rng.next_u64() as u8).collect();
+        let at = 0x100 + 0x40 * (round % 8) as usize;
+        net.mem[0].bytes[at..at + 16].copy_from_slice(&payload);
+        net.write(0, w::DATA, data_word(at as u64, 16));
+        net.write(0, w::ARG1, round as u64);
+        net.start(0, command_word(Op::Send, 1, 2));
+        // the CU rewrites the label while the command unit and the reception work on the EP
+        for _ in 0..1 + rng.below(3) {
+            let l = rng.next_u64() | 1;
+            net.write(0, w::ep_addr(1, 0), l);
+            labels.push(l);
+        }
+        let r0 = net.wait(0);
+        match command::ERR.get(r0) {
+            0 => {
+                sends += 1;
+                sent.push(payload);
+            }
+            e if e == Error::NoCredits as u64 => refused += 1,
+            e => panic!("round {round}: SEND ended with error {e}"),
+        }
+        if let Some(slot) = replying {
+            assert_eq!(net.wait(1), 0, "round {round}: REPLY at PE 1");
+            net.command(1, command_word(Op::AckMsg, 0, slot));
+        }
+        net.quiesce();
+        // PE 0 takes the replies that came; PE 1 takes the next message, to reply next round
+        loop {
+            let r = net.command(0, command_word(Op::Fetch, 2, 0)).0;
+            assert_eq!(command::ERR.get(r), 0, "round {round}: FETCH of a reply");
+            let slot = net.read(0, w::ARG1);
+            if slot == 0 {
+                break;
+            }
+            net.command(0, command_word(Op::AckMsg, 2, slot));
+        }
+        let r = net.command(1, command_word(Op::Fetch, 0, 0)).0;
+        assert_eq!(command::ERR.get(r), 0, "round {round}: FETCH at PE 1");
+        let slot = net.read(1, w::ARG1);
+        if slot != 0 {
+            let label = u64::from_le_bytes(
+                net.mem[1].bytes[slot as usize..slot as usize + 8]
+                    .try_into()
+                    .unwrap(),
+            );
+            assert!(
+                labels.contains(&label),
+                "round {round}: a message with label {label:#x}, never written"
+            );
+            let at = slot as usize + hd::BYTES as usize;
+            let want = sent.remove(0);
+            assert_eq!(
+                &net.mem[1].bytes[at..at + 16],
+                &want[..],
+                "round {round}: payload"
+            );
+            pending_reply = Some(slot);
+        }
+    }
+    if let Some(slot) = pending_reply.take() {
+        net.write(1, w::DATA, data_word(0x800, 8));
+        assert_eq!(net.command(1, command_word(Op::Reply, 0, slot)).0, 0);
+    }
+    net.quiesce();
+    let ep = net.ep(0, 1);
+    assert_eq!(
+        send_ep::CUR_CRD.get(ep[1]),
+        MAX_CRD,
+        "credits after {sends} sends and as many replies ({refused} refused for credit)"
+    );
+    assert_eq!(ep[0], *labels.last().unwrap(), "the last label written");
+    assert!(
+        sends > 40 && refused < 20,
+        "{sends} sends, {refused} refused"
+    );
+}
+
+// verifies: DTU-R084
+#[test]
+fn dtu_credits_and_label_written_from_three_sides_lose_nothing_native() {
+    check("dtu_three_sides_native", 0xD7A1, |rng| {
+        three_sides_on_one_endpoint(Backend::Native, rng)
+    });
+}
+
+#[test]
+fn dtu_credits_and_label_written_from_three_sides_lose_nothing_verilator() {
+    if !verilator::require("dtu in Verilator") {
+        return;
+    }
+    check("dtu_three_sides_verilator", 0xD7A2, |rng| {
+        three_sides_on_one_endpoint(Backend::Verilator, rng)
+    });
+}
