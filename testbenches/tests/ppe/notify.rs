@@ -6,7 +6,8 @@
 //! then the next object's address), in posting order, and the entry's head word is the last
 //! empty object; the token words are never written, no other RCV_RAM word either; the tokens
 //! come in posting order for exactly the lists with enqueue set, each after its entry's head
-//! was written; every `next` write is issued after its object's burst was answered (AMB-32);
+//! was written; every `next` write is issued after its object's burst was answered (AMB-32)
+//! and, checked as it lands, links its list's tail to that list's next object (PPE-R060);
 //! host memory refuses any write outside the objects (strict).
 
 use super::dut::{walk_list, Dut};
@@ -73,6 +74,10 @@ fn run(backend: Backend, rng: &mut Rng, posts: usize) {
     let mut cur: Option<(usize, Option<u32>)> = None;
     let mut cycle = 0u64;
     let mut idle = 0;
+    // each list's last linked object, the `next` writes seen per list, the log entries read
+    let mut tail = first;
+    let mut nexts_seen = [0usize; LISTS];
+    let mut linked = 0;
     while !(todo.is_empty() && idle > 50) {
         cycle += 1;
         assert!(
@@ -172,6 +177,32 @@ fn run(backend: Backend, rng: &mut Rng, posts: usize) {
         assert_eq!(d.get("err"), 0, "a host write answered with an error");
         d.cycle();
         idle = if d.get("busy") == 0 { idle + 1 } else { 0 };
+        // PPE-R060 online: each `next` write, as it lands, links the tail object of its list
+        // to the next object taken for that list, in posting order
+        let log = &d.mem.as_ref().unwrap().log;
+        while linked < log.len() {
+            let w = &log[linked];
+            linked += 1;
+            if w.words.len() != 1 {
+                continue;
+            }
+            let n = (0..LISTS)
+                .find(|&n| w.addr == tail[n] as u64 + 4 * note::NEXT as u64)
+                .unwrap_or_else(|| {
+                    panic!(
+                        "cycle {cycle}: a `next` write at {:#x}, the tail of no list",
+                        w.addr
+                    )
+                });
+            let k = nexts_seen[n];
+            assert_eq!(
+                Some(&w.words[0]),
+                taken[n].get(k),
+                "cycle {cycle}: list {n}'s object {k} linked out of order"
+            );
+            nexts_seen[n] += 1;
+            tail[n] = w.words[0];
+        }
     }
 
     // every list walked from its first object
