@@ -46,6 +46,10 @@ fn args(n: &mut DtuNet, pe: usize, addr: u64, size: u64) {
 }
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(bench);
+}
+
+fn bench() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("dtu_bench: verilator not on PATH (make setup)");
         std::process::exit(1);

@@ -227,6 +227,10 @@ fn torus_speed() -> f64 {
 }
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(bench);
+}
+
+fn bench() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("ftnw_node_bench: verilator not on PATH (make setup)");
         std::process::exit(1);

@@ -130,6 +130,10 @@ fn saturation(top: &str) -> f64 {
 }
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(bench);
+}
+
+fn bench() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("mitnic_bench: verilator not on PATH (make setup)");
         std::process::exit(1);

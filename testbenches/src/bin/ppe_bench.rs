@@ -246,6 +246,10 @@ fn rx_latency() -> (f64, f64) {
 }
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(bench);
+}
+
+fn bench() {
     let mut j: BTreeMap<&str, f64> = BTreeMap::new();
     for (dio, tag) in [(true, "dio"), (false, "dma")] {
         let (u, w, c) = four(dio);

@@ -87,6 +87,10 @@ fn latencies() -> (u64, u64) {
 }
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(bench);
+}
+
+fn bench() {
     if !nicgen_sim::harness::verilator::available() {
         eprintln!("tnw_bench: verilator not on PATH (make setup)");
         std::process::exit(1);

@@ -15,6 +15,10 @@ use std::time::{Duration, Instant};
 const N: u64 = 200;
 
 fn main() {
+    nicgen_testbenches::bench::on_big_stack(bench);
+}
+
+fn bench() {
     let Some(b) = BoardSim::verilator() else {
         eprintln!("uart_bridge: needs Verilator");
         std::process::exit(1);
