@@ -262,7 +262,7 @@ impl Logic for PpeRxLink {
             && (!self.fin.q.val() || (!self.done.q.val() && self.promote.val()))
             && !self.reset.val()
             && (!self.skip.q.val() || self.rx.first.val());
-        if self.rx.valid.val() && self.rx.ready.val() && self.rx.first.val() {
+        if self.take.val() && self.rx.first.val() {
             self.skip.d.next = false;
         }
         // the word's place in the frame; a first word restarts
