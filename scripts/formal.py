@@ -3,7 +3,8 @@
 
 Each target is an emitted top with its harness: a hand-written one in formal/ (the FIFO, the
 arbiter) or one generated here that binds the interface properties of formal/ to every port
-group of that kind on the top (`s_axil$*`: formal/axil_slave_props.sv). A target is proven by
+group of that kind on the top (`s_axil$*`: formal/axil_slave_props.sv; `bus$*`: the register
+bus slave; `dma$*`: the DMA write master), or to the groups the target names. A target is proven by
 k-induction where that closes, else checked by bounded model checking to its stated depth. Then
 the same run on a deliberately broken copy of the top's Verilog (one textual change) must fail,
 so a harness that checks nothing cannot pass. Writes build/formal/report.json; fails when a
@@ -61,10 +62,37 @@ for _top, _dev in (("axil_regs_demo", "regs"), ("dtu_axil", "dtu"), ("ppe_node_a
         mode="bmc",
         depth=24,
         script=[f"cutpoint {_top}/{_dev}"],
+        # the device is cut out: only the adapter's port is the top's own logic
+        bind=["s_axil$"],
         brk=("if (b_valid$q && axi$bready) begin", "if (b_valid$q) begin"),
         checks=f"AXI4-Lite slave (formal/axil_slave_props.sv) on s_axil, the device ({_dev}) "
         "cut out",
     )
+
+# a register-bus slave: the demo bank, answering in the next cycle
+TARGETS["reg_bank_demo"] = dict(
+    top="reg_bank_demo",
+    harness=None,
+    mode="prove",
+    depth=20,
+    script=[],
+    brk=("ready_r$d$nx = bus$write || bus$read;", "ready_r$d$nx = bus$write;"),
+    checks="register bus slave (formal/regbus_slave_props.sv) on bus: one ready per strobe, "
+    "err only with it, in the next cycle",
+)
+# a DMA write master: the PPE's notification writer, its other inputs free
+TARGETS["ppe_notify"] = dict(
+    top="ppe_notify",
+    harness=None,
+    mode="bmc",
+    depth=24,
+    script=["memory_map"],
+    # its addresses come from software, word-aligned by AMB-52 (illegal stimulus otherwise)
+    params={"dma$": dict(CHECK_ALIGN=0)},
+    brk=("dma$wr_dat_last$nx = beat$q == c_last;", "dma$wr_dat_last$nx = beat$q == c_beat$6;"),
+    checks="DMA write master (formal/dmawr_master_props.sv) on dma: payload held, 1-4096 "
+    "beats aligned, data only for a request taken, last on each request's final beat",
+)
 
 # port-group prefix -> (property module, its signals, its parameters from the port widths)
 BINDINGS = {
@@ -73,6 +101,17 @@ BINDINGS = {
         "awaddr awprot awvalid awready wdata wstrb wvalid wready bresp bvalid bready "
         "araddr arprot arvalid arready rdata rresp rvalid rready".split(),
         lambda w: dict(AW=w("awaddr"), DW=w("wdata")),
+    ),
+    "bus$": (
+        "regbus_slave_props",
+        "addr wdata write read rdata ready err".split(),
+        lambda w: dict(AW=w("addr"), DW=w("wdata"), WAIT=1),
+    ),
+    "dma$": (
+        "dmawr_master_props",
+        "wr_req_addr wr_req_beats wr_req_valid wr_req_ready wr_dat_data wr_dat_last "
+        "wr_dat_valid wr_dat_ready wr_rsp_err wr_rsp_valid wr_rsp_ready".split(),
+        lambda w: dict(AW=w("wr_req_addr"), BW=w("wr_req_beats"), DW=w("wr_dat_data")),
     ),
 }
 
@@ -90,7 +129,7 @@ def vname(n):
     return n.replace("$", "_")
 
 
-def generated_harness(top):
+def generated_harness(top, overrides=None, bind=None):
     """A wrapper that leaves every input of `top` free and binds the properties of each port
     group it has (BINDINGS); returns (module name, text, property modules used)."""
     t = manifest_top(top)
@@ -108,12 +147,13 @@ def generated_harness(top):
     used = []
     names = {p["name"]: p for p in ports}
     for prefix, (mod, sigs, params) in BINDINGS.items():
-        if not any(n.startswith(prefix) for n in names):
+        if not any(n.startswith(prefix) for n in names) or (bind and prefix not in bind):
             continue
         missing = [s for s in sigs if prefix + s not in names]
         if missing:
             sys.exit(f"formal: {top}: {prefix}* lacks {missing}")
         ps = params(lambda s: names[prefix + s]["width"])
+        ps.update((overrides or {}).get(prefix, {}))
         ps = ", ".join(f".{k}({v})" for k, v in ps.items())
         conns = ",\n".join(f"        .{s}({vname(prefix + s)})" for s in sigs)
         lines.append(
@@ -146,7 +186,7 @@ def run(target, broken):
         (work / cfg["harness"]).write_text(text)
         files.append(cfg["harness"])
     else:
-        hname, text, used = generated_harness(top)
+        hname, text, used = generated_harness(top, cfg.get("params"), cfg.get("bind"))
         (work / f"{hname}.sv").write_text(text)
         files.append(f"{hname}.sv")
         for mod in used:
@@ -177,7 +217,8 @@ def count_asserts(target):
     if cfg["harness"]:
         texts = [(FORMAL / cfg["harness"]).read_text()]
     else:
-        texts = [(FORMAL / f"{m}.sv").read_text() for m, _, _ in BINDINGS.values()]
+        used = generated_harness(cfg["top"], bind=cfg.get("bind"))[2]
+        texts = [(FORMAL / f"{m}.sv").read_text() for m in used]
     return sum(len(re.findall(r"\bassert\s*\(", t)) for t in texts)
 
 
