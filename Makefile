@@ -87,8 +87,8 @@ cosim: setup ## the Verilator-backed tests alone: lock-step differential, driver
 soak: setup ## long randomized runs outside CI: 100 000 random DTU commands over 3 PEs (dtu, and dtu_axi4 with its memory on AXI4), every word and byte compared with the model [DTU_COMMANDS=n]
 	@DTU_COMMANDS=$${DTU_COMMANDS:-100000} $(CARGO) test --release -p nicgen-testbenches --test dtu -- random_commands --nocapture
 
-mutants: setup ## one-line changes to the RTL (hdl/src/ftnw, hdl/src/common), each run against its tests; build/mutants/report.json + survivors.txt [SEED=1 COUNT=60; about 40 min]
-	@time python3 scripts/mutants.py
+mutants: setup ## one-line changes to the RTL (hdl/src/ftnw, hdl/src/common; DEVICES=1: every device folder), each run against its folder's tests; build/mutants/report.json (per folder) + survivors.txt [SEED=1 COUNT=60; about 40 min]
+	@time python3 scripts/mutants.py $(if $(DEVICES),hdl/src/ftnw/ioc hdl/src/ftnw hdl/src/common hdl/src/ppe hdl/src/dtu hdl/src/mitnic)
 
 clean: ## remove build/ and the Verilator model cache
 	rm -rf build target/verilator

@@ -4,7 +4,9 @@ catch it; lists the survivors.
 
 Sites: every line of a block's kernel (`fn update`), of its hand-written Verilog (`fn hdl`) and
 every constant (`k(...)`) in the files under the given folders (default hdl/src/ftnw and
-hdl/src/common; the generated register files are excluded, their generator has its own tests).
+hdl/src/common; `make mutants DEVICES=1` adds hdl/src/ppe, dtu and mitnic; the generated
+register files are excluded, their generator has its own tests). The report scores each folder
+(`by_folder`; hdl/src/ftnw/ioc apart from the link when both are given).
 Operators: a comparison flipped (== !=, < <=, > >=), a boolean operator swapped (&& ||), an
 arithmetic operator swapped (+ -), XOR made OR in Verilog, true/false swapped, a negation
 dropped, a `.next` assignment dropped, a constant moved by one. A seeded sample of the sites
@@ -13,7 +15,8 @@ target directory) and judged by the tests of its folder:
 
     hdl/src/common/*  ->  the hdl crate's unit tests, every top emitted (`make verilog`'s check
                           for undriven signals), the `common` binary (the blocks' own tests)
-    hdl/src/ftnw/*    ->  the same two, `common leaves`, the `ftnw` binary (link, driver)
+    hdl/src/<device>/* -> the same two, `common leaves`, the device's binary (`ftnw`, `ppe`,
+                          `dtu`, `mitnic`: its native tests)
 
 run natively (NICGEN_NO_VERILATOR=1: the Verilator tests, the lock-step suite and the Icarus
 replays of whole tops are not part of the judgement; the hand-written leaves are compared with
@@ -141,7 +144,8 @@ def all_sites(folders):
                 p = os.path.join(dp, name)
                 if name.endswith(".rs") and os.path.relpath(p, ROOT) not in EXCLUDE:
                     out += sites_of(p)
-    return sorted(out)
+    # a folder inside another (hdl/src/ftnw/ioc in hdl/src/ftnw) is walked twice
+    return sorted(set(out))
 
 
 def tests_for(rel):
@@ -149,10 +153,17 @@ def tests_for(rel):
     unit = ["-p", "nicgen-hdl", "--lib"]
     # `make verilog`'s first step: every top emits (rust-hdl refuses an undriven signal)
     emit = ["-p", "nicgen-bsp", "--lib", "every_top_lists_exactly_its_verilog_ports"]
-    if rel.startswith("hdl/src/ftnw/"):
-        return [unit, emit, ["-p", "nicgen-testbenches", "--test", "common", "leaves"],
-                ["-p", "nicgen-testbenches", "--test", "ftnw"]]
+    for dev in ("ftnw", "ppe", "dtu", "mitnic"):
+        if rel.startswith(f"hdl/src/{dev}/"):
+            return [unit, emit, ["-p", "nicgen-testbenches", "--test", "common", "leaves"],
+                    ["-p", "nicgen-testbenches", "--test", dev]]
     return [unit, emit, ["-p", "nicgen-testbenches", "--test", "common"]]
+
+
+def folder_of(rel, folders):
+    """The most specific of the run's folders holding `rel` (hdl/src/ftnw/ioc before ftnw)."""
+    hits = [f for f in folders if rel.startswith(f.rstrip("/") + "/")]
+    return max(hits, key=len) if hits else "?"
 
 
 def split(g):
@@ -256,7 +267,14 @@ def main():
         f, _, line = a.only.partition(":")
         chosen = [s for s in sites if s[0] == f and (not line or s[1] == int(line))]
     else:
-        chosen = sorted(random.Random(a.seed).sample(sites, min(a.count, len(sites))))
+        # the same share of COUNT from each folder, so each gets its own score
+        per = -(-a.count // len(a.folders))
+        rng = random.Random(a.seed)
+        chosen = []
+        for f in a.folders:
+            mine = [s for s in sites if folder_of(s[0], a.folders) == f]
+            chosen += rng.sample(mine, min(per, len(mine)))
+        chosen.sort()
     os.makedirs(TREE, exist_ok=True)
     sync_tree()
     print(f"mutants: {len(chosen)} of {len(sites)} sites (seed {a.seed}) in {TREE}")
@@ -309,8 +327,17 @@ def main():
          for o in ("killed", "timeout", "survived", "equivalent", "unviable")}
     viable = n["killed"] + n["timeout"] + n["survived"]
     score = (n["killed"] + n["timeout"]) / viable if viable else 1.0
+    by_folder = {}
+    for f in a.folders:
+        rs = [r for r in results if folder_of(r["file"], a.folders) == f]
+        m = {o: sum(r["outcome"] == o for r in rs)
+             for o in ("killed", "timeout", "survived", "equivalent", "unviable")}
+        v = m["killed"] + m["timeout"] + m["survived"]
+        m["killed_percent"] = round(100 * (m["killed"] + m["timeout"]) / v, 1) if v else None
+        by_folder[f] = m
     report = {"seed": a.seed, "sites": len(sites), "sampled": len(chosen), **n,
               "killed_percent": round(100 * score, 1), "folders": a.folders,
+              "by_folder": by_folder,
               "minutes": round((time.time() - t_all) / 60, 1), "mutants": results}
     if prev is not None:
         report["rejudged"] = sum(1 for r in results if r.get("rejudged"))
