@@ -6,6 +6,7 @@ use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::CycleModel;
 use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::rng::Rng;
+use nicgen_sim::system::axi::AxiLiteManager;
 use nicgen_sim::system::hostmem::{DmaRdMemory, DmaWrMemory, MemServer};
 use nicgen_wire::ppe::note;
 use std::collections::BTreeMap;
@@ -18,6 +19,8 @@ pub struct Dut {
     pub mem: Option<DmaWrMemory>,
     /// Host memory on the top's DMA read channels, if it has them (run on every cycle).
     pub rd: Option<DmaRdMemory>,
+    /// The host's AXI4-Lite manager on an `s_axil` top (run on every cycle).
+    pub axil: Option<AxiLiteManager>,
     /// A host that pops AQR (`q_pop_aqr`) in every cycle the test leaves the queue strobes low,
     /// so an entry is read as soon as it can be: each AQR pop that returned an entry, the
     /// test's own strobes included, with the write memory's edge count after it
@@ -44,6 +47,7 @@ impl Dut {
             ports: inst.ports,
             mem: None,
             rd: None,
+            axil: None,
             aq_poll: None,
             q_held: BTreeMap::new(),
         };
@@ -96,6 +100,9 @@ impl Dut {
             models.push(m);
         }
         if let Some(m) = self.rd.as_mut() {
+            models.push(m);
+        }
+        if let Some(m) = self.axil.as_mut() {
             models.push(m);
         }
         self.c.cycle(&mut models);

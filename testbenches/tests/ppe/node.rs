@@ -11,14 +11,32 @@ use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
+use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
 use nicgen_sim::system::hostmem::{DmaRdMemory, DmaRdPorts, DmaWrMemory, DmaWrPorts, MemServer};
 use nicgen_wire::ppe::host as hw;
 use nicgen_wire::ppe::send_desc as sd;
 use nicgen_wire::ppe::{address0, address1, control0, heads, note, reception_note, rslot};
 use std::collections::VecDeque;
 
-/// The host bus: a strobe, then the answer (bounded wait); the read word.
+/// The host bus: a strobe, then the answer (bounded wait); the read word. On an AXI4-Lite top
+/// the manager's request, run to its response (OKAY required).
 fn access(d: &mut Dut, addr: u32, write: Option<u32>) -> u32 {
+    if let Some(m) = d.axil.as_mut() {
+        match write {
+            Some(v) => m.write(addr as u64, v as u64, 0xF),
+            None => m.read(addr as u64),
+        }
+        for _ in 0..5000 {
+            let m = d.axil.as_mut().unwrap();
+            if m.idle() {
+                let (_, _, data, resp) = m.done.pop().unwrap();
+                assert_eq!(resp, 0, "AXI4-Lite response at {addr:#x}");
+                return data as u32;
+            }
+            d.cycle();
+        }
+        panic!("no AXI4-Lite answer at {addr:#x}");
+    }
     d.set("bus$addr", addr as u64);
     d.set("bus$wdata", write.unwrap_or(0) as u64);
     d.set(
@@ -251,8 +269,17 @@ fn rcv_access(d: &mut Dut, m: &mut Win, a: u32, w: usize, write: bool, v: u32) {
 }
 
 /// One message from the node to itself, the fabric port looped back.
-fn loopback(backend: Backend, rng: &mut Rng) {
-    let mut d = Dut::new("ppe_node", backend);
+/// `top` is `ppe_node` (the strobe bus) or `ppe_node_axil`, whose manager holds RREADY low
+/// most cycles: a read of NQR or AQR waiting on the R channel pops its entry once (PPE-R180;
+/// the buses have no retried or aborted read, docs/spec-decisions.md).
+fn loopback(backend: Backend, rng: &mut Rng, top: &str) {
+    let mut d = Dut::new(top, backend);
+    if top == "ppe_node_axil" {
+        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&d.ports, "s_axil$"), rng.next_u64());
+        m.valid_rate = 0.7;
+        m.ready_rate = 0.1;
+        d.axil = Some(m);
+    }
     let node = 0x2A5u32;
     let inc = 7u32;
     let size = 4 * (200 + rng.below(200)) as u32;
@@ -433,14 +460,25 @@ fn a_message_to_itself_arrives_with_both_notifications_verilator() {
         return;
     }
     check("ppe_node_loopback_verilator", 0x9D03, |rng| {
-        loopback(Backend::Verilator, rng)
+        loopback(Backend::Verilator, rng, "ppe_node")
     });
 }
 
 #[test]
 fn a_message_to_itself_arrives_with_both_notifications_native() {
     check("ppe_node_loopback_native", 0x9D04, |rng| {
-        loopback(Backend::Native, rng)
+        loopback(Backend::Native, rng, "ppe_node")
+    });
+}
+
+// verifies: PPE-R180
+#[test]
+fn a_message_to_itself_over_axi4_lite_pops_each_queue_entry_once_verilator() {
+    if !verilator::require("ppe_node_axil in Verilator") {
+        return;
+    }
+    check("ppe_node_axil_loopback_verilator", 0x9D05, |rng| {
+        loopback(Backend::Verilator, rng, "ppe_node_axil")
     });
 }
 
