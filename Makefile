@@ -5,7 +5,7 @@ CARGO ?= cargo
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
 .DELETE_ON_ERROR:
-.PHONY: help setup verilog lint test synth bitstream bitstreams bench docs testplan fusesoc formal cosim mutants soak clean
+.PHONY: help setup verilog lint test synth bitstream bitstreams bench docs figures testplan fusesoc formal cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -67,6 +67,9 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 
 docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
+
+figures: ## docs/figures.md from build/ (boards, synthesis, benchmarks, formal, mutants), each beside the previous run's (docs/figures.json)
+	@python3 scripts/figures.py
 
 fusesoc: ## FuseSoC (pip, in .venv) lists the cores make verilog writes and lints every one with Verilator
 	@bash scripts/setup.sh --fusesoc
