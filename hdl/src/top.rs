@@ -11,7 +11,9 @@ pub fn emit_verilog<B: Block>(uut: &B, name: &str) -> String {
     check_all(uut).unwrap_or_else(|e| panic!("design {name} fails rust-hdl's checks: {e:?}"));
     let mut defines = ModuleDefines::default();
     uut.accept(name, &mut defines);
-    keep_clock_names(&crate::settle::settle_in_one_pass(&defines.defines()), name)
+    // the usual unit for simulators that need one (the design has no delays)
+    let v = keep_clock_names(&crate::settle::settle_in_one_pass(&defines.defines()), name);
+    format!("`timescale 1ns/1ps\n{v}")
 }
 
 /// A clock net carries many names after flattening (`pll$clkop`, `bridge.addr.clock`, ...) and
