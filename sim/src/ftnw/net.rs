@@ -916,6 +916,18 @@ impl Net {
         self.rxb[k].vc[vc].ntf = ntf;
     }
 
+    /// The link reset that never wedges (docs/spec-decisions.md, FTNW A.2 REG2): endpoint `k`'s
+    /// TX and its peer's RX offline, then reset; both left offline. What `k` had in flight is
+    /// flushed (`discard_in_flight` tells the scoreboard).
+    pub fn reset_link(&mut self, k: usize) {
+        use nicgen_wire::ftnw::link::TX_CTRL as C;
+        let peer = self.peer[k];
+        self.set_reg(k, &C, C::TX_OFFLINE.mask());
+        self.set_reg(peer, &C, C::RX_OFFLINE.mask());
+        self.set_reg(k, &C, C::TX_OFFLINE.mask() | C::TX_RESET.mask());
+        self.set_reg(peer, &C, C::RX_OFFLINE.mask() | C::RX_RESET.mask());
+    }
+
     /// Issue a credit on VC `vc` at endpoint k (the reference queues it too).
     pub fn credit(&mut self, k: usize, vc: usize, c_d: u32, size: u32, nid: u32) {
         self.set_reg(k, &rxb::CRDFIFO[vc], rxb::credit(c_d, size, nid));

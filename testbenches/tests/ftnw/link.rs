@@ -421,18 +421,7 @@ fn offline_and_reset_mid_traffic() {
         // reset mid-traffic: both ends offline, reset A's TX and B's RX, back online
         p.host[0].inject_rate = 0.0;
         p.run(20);
-        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
-        p.set_reg(1, &tnw::TX_CTRL, tnw::TX_CTRL::RX_OFFLINE.mask());
-        p.set_reg(
-            0,
-            &tnw::TX_CTRL,
-            tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::TX_RESET.mask(),
-        );
-        p.set_reg(
-            1,
-            &tnw::TX_CTRL,
-            tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
-        );
+        p.reset_link(0);
         p.discard_in_flight(0);
         let a = p.reg(0, &tnw::TX_CTRL);
         let b = p.reg(1, &tnw::TX_CTRL);
@@ -1182,18 +1171,7 @@ fn tx_stop_at_the_write(backend: Backend, rng: &mut Rng) {
             p.run(10);
         }
         assert_eq!(p.host[0].item, 0);
-        p.set_reg(0, &tnw::TX_CTRL, tnw::TX_CTRL::TX_OFFLINE.mask());
-        p.set_reg(1, &tnw::TX_CTRL, tnw::TX_CTRL::RX_OFFLINE.mask());
-        p.set_reg(
-            0,
-            &tnw::TX_CTRL,
-            tnw::TX_CTRL::TX_OFFLINE.mask() | tnw::TX_CTRL::TX_RESET.mask(),
-        );
-        p.set_reg(
-            1,
-            &tnw::TX_CTRL,
-            tnw::TX_CTRL::RX_OFFLINE.mask() | tnw::TX_CTRL::RX_RESET.mask(),
-        );
+        p.reset_link(0);
         let flushed = p.host[0].in_flight.len();
         assert!(
             flushed > 0,

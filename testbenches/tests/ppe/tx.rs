@@ -37,6 +37,18 @@ struct Flight {
     c1_after: Option<u32>,
 }
 
+impl Flight {
+    /// Message `m` just started on descriptor `n`.
+    fn new(n: usize, m: TxMessage) -> Self {
+        Flight {
+            n,
+            m,
+            frames: 0,
+            c1_after: None,
+        }
+    }
+}
+
 struct Tx {
     d: Dut,
     /// XMT_RAM as the host wrote it.
@@ -219,6 +231,29 @@ struct Board {
 }
 
 impl Board {
+    /// The messages in flight; the frames received before (`seen`) are not theirs.
+    fn new(flights: BTreeMap<u16, Flight>, seen: usize) -> Self {
+        Board {
+            flights,
+            order: vec![],
+            want_nts: vec![],
+            finished: 0,
+            seen,
+        }
+    }
+
+    /// Runs until `finished` messages are complete (20,000 cycles at most).
+    fn run_until(&mut self, t: &mut Tx, finished: usize, what: &str) {
+        for _ in 0..20_000 {
+            t.step();
+            self.drain(t);
+            if self.finished == finished {
+                return;
+            }
+        }
+        assert_eq!(self.finished, finished, "{what}");
+    }
+
     /// Every frame received and not yet checked must be its message's next packet; a
     /// message's last leaves its descriptor done with the model's progress. True if any.
     fn drain(&mut self, t: &mut Tx) -> bool {
@@ -384,24 +419,10 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     );
     t.d.set("en", 1);
     let mut flights: BTreeMap<u16, Flight> = BTreeMap::new();
-    flights.insert(
-        0xFFFE,
-        Flight {
-            n: 1,
-            m: TxMessage::start(held, node),
-            frames: 0,
-            c1_after: None,
-        },
-    );
+    flights.insert(0xFFFE, Flight::new(1, TxMessage::start(held, node)));
 
     // ---- the traffic ----
-    let mut sb = Board {
-        flights,
-        order: vec![],
-        want_nts: vec![],
-        finished: 0,
-        seen: 0,
-    };
+    let mut sb = Board::new(flights, 0);
     let mut id: u16 = 0;
     let mut started = 1;
     let mut stopping: Option<u16> = None;
@@ -419,15 +440,8 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
             let dio = rng.chance(0.5);
             let s = random_desc(rng, id, dio, areas[n], bufs[n]);
             t.program(n, &s);
-            sb.flights.insert(
-                id,
-                Flight {
-                    n,
-                    m: TxMessage::start(s, node),
-                    frames: 0,
-                    c1_after: None,
-                },
-            );
+            sb.flights
+                .insert(id, Flight::new(n, TxMessage::start(s, node)));
             started += 1;
         }
         // a long stall mid-frame: stalled set for the frame's descriptor only; a start
@@ -592,35 +606,15 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     }
     assert_eq!(t.d.get("active"), 0, "active after the reset");
     // every descriptor works again, each message as the model
-    let mut sb = Board {
-        flights: BTreeMap::new(),
-        order: vec![],
-        want_nts: vec![],
-        finished: 0,
-        seen: t.got.len(),
-    };
+    let mut sb = Board::new(BTreeMap::new(), t.got.len());
     for n in 0..4 {
         let dio = n % 2 == 0;
         let s = random_desc(rng, 0x9000 + n as u16, dio, areas[n], bufs[n]);
         t.program(n, &s);
-        sb.flights.insert(
-            0x9000 + n as u16,
-            Flight {
-                n,
-                m: TxMessage::start(s, node),
-                frames: 0,
-                c1_after: None,
-            },
-        );
+        sb.flights
+            .insert(0x9000 + n as u16, Flight::new(n, TxMessage::start(s, node)));
     }
-    for _ in 0..20_000 {
-        t.step();
-        sb.drain(&mut t);
-        if sb.finished == 4 {
-            break;
-        }
-    }
-    assert_eq!(sb.finished, 4, "messages after the reset");
+    sb.run_until(&mut t, 4, "messages after the reset");
 }
 
 // verifies: PPE-R069 PPE-R070 PPE-R071 PPE-R072 PPE-R073 PPE-R074 PPE-R075 PPE-R076 PPE-R077
@@ -746,31 +740,10 @@ fn stalled_destination(backend: Backend, rng: &mut Rng) {
     t.program(0, &a);
     t.program(1, &b);
     let mut flights = BTreeMap::new();
-    flights.insert(
-        0xB,
-        Flight {
-            n: 1,
-            m: TxMessage::start(b, node),
-            frames: 0,
-            c1_after: None,
-        },
-    );
-    let mut sb = Board {
-        flights,
-        order: vec![],
-        want_nts: vec![],
-        finished: 0,
-        seen: 0,
-    };
+    flights.insert(0xB, Flight::new(1, TxMessage::start(b, node)));
+    let mut sb = Board::new(flights, 0);
     // R101: B runs to completion past the refused A
-    for _ in 0..20_000 {
-        t.step();
-        sb.drain(&mut t);
-        if sb.finished == 1 {
-            break;
-        }
-    }
-    assert_eq!(sb.finished, 1, "B blocked behind the refused A");
+    sb.run_until(&mut t, 1, "B blocked behind the refused A");
     assert!(
         t.mon.withdrawn >= 2,
         "A's attempts withdrawn: {}",
@@ -854,23 +827,8 @@ fn stalled_destination(backend: Backend, rng: &mut Rng) {
         node,
     );
     t.write(sd::CONTROL1, c1);
-    sb.flights.insert(
-        0xA,
-        Flight {
-            n: 0,
-            m,
-            frames: 0,
-            c1_after: None,
-        },
-    );
-    for _ in 0..20_000 {
-        t.step();
-        sb.drain(&mut t);
-        if sb.finished == 2 {
-            break;
-        }
-    }
-    assert_eq!(sb.finished, 2, "A after its resume");
+    sb.flights.insert(0xA, Flight::new(0, m));
+    sb.run_until(&mut t, 2, "A after its resume");
 }
 
 // verifies: PPE-R096 PPE-R101
