@@ -41,10 +41,10 @@ test: setup ## the test command: cargo test --workspace --release (Verilator tes
 	@time $(CARGO) test --workspace --release
 	@$(MAKE) --no-print-directory verilog
 
-synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<top>.json and a table
+synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<top>.json and a table; TARGET=xcup: Yosys synth_xilinx for UltraScale+ (LUT6, FF, BRAM, DSP; no place and route): build/synth/<top>.xcup.json
 	@bash scripts/setup.sh --synth
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
-	@time python3 scripts/synth.py $(TOPS)
+	@time SYNTH_TARGET=$(TARGET) python3 scripts/synth.py $(TOPS)
 
 bitstream: ## make bitstream BOARD=ulx3s: Yosys, nextpnr-ecp5 (LPF, real clock), ecppack -> build/bitstream/<board>.bit + summary; fails if timing is not met
 	@$(MAKE) --no-print-directory bitstreams BOARDS=$(BOARD)

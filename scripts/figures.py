@@ -95,7 +95,7 @@ def synth(pg):
     pg.out("## Synthesis out of context, LFE5U-85F-6 (`make synth`: `build/synth/<top>.json`)")
     pg.out()
     files = sorted(f for f in glob.glob(os.path.join(BUILD, "synth", "*.json"))
-                   if not f.endswith(".report.json"))
+                   if not f.endswith((".report.json", ".xcup.json", ".netlist.json")))
     if not files:
         pg.out("Not measured in this build tree: run `make synth` (every top, hours) or "
                "`make synth TOPS=\"...\"`.")
@@ -115,6 +115,28 @@ def synth(pg):
                      pg.val(f"synth.{t}.ff", s["ff"]), pg.val(f"synth.{t}.bram", s.get("bram")),
                      clocks or "-", when(f)])
     pg.table(["top", "LUT4", "FF", "DP16KD", "Fmax MHz per clock", "measured"], rows)
+
+
+def xcup(pg):
+    pg.out("## Area on UltraScale+ (`make synth TARGET=xcup`: `build/synth/<top>.xcup.json`)")
+    pg.out()
+    files = sorted(glob.glob(os.path.join(BUILD, "synth", "*.xcup.json")))
+    if not files:
+        pg.out("Not measured in this build tree: run `make synth TARGET=xcup`.")
+        pg.out()
+        return
+    pg.out("Yosys `synth_xilinx -family xcup`, no place and route: LUTs (each a LUT6 site), flops, "
+           "block RAM in 36 Kb units, DSPs; the unit nearest the thesis' Stratix IV ALUTs "
+           "(its whole NWP: 17,308 ALUTs).")
+    pg.out()
+    rows = []
+    for f in files:
+        s = load(f)
+        t = s["top"]
+        rows.append([f"`{t}`", pg.val(f"xcup.{t}.lut6", s["lut6"]), pg.val(f"xcup.{t}.ff", s["ff"]),
+                     pg.val(f"xcup.{t}.bram36", s["bram36"]), pg.val(f"xcup.{t}.dsp", s["dsp"]),
+                     pg.val(f"xcup.{t}.lutram", s["lutram"]), when(f)])
+    pg.table(["top", "LUT6", "FF", "RAMB36", "DSP48E2", "LUT RAM", "measured"], rows)
 
 
 def bench(pg):
@@ -193,7 +215,7 @@ def main():
            "`docs/figures.json` keeps the values for the next run. The time beside each source "
            "is when it was measured.")
     pg.out()
-    for section in (boards, synth, bench, formal, mutants):
+    for section in (boards, synth, xcup, bench, formal, mutants):
         section(pg)
     # a figure not measured in this tree keeps its last value in the store
     kept = dict(prev.get("figures", {}))

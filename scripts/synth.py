@@ -96,8 +96,41 @@ def replica(top, name, n, out):
     return dict(top, name=name), path
 
 
+def xcup(top, v, out):
+    """Yosys synth_xilinx for UltraScale+ (no place and route): LUTs (every LUT1-LUT6 takes a
+    LUT6 site, an inverter too), flops, block RAM in 36 Kb units (a RAMB18 is half), DSPs, LUT RAMs; the area
+    the thesis' Stratix IV figures (ALUTs) are nearest to. Writes build/synth/<top>.xcup.json."""
+    name = top["name"]
+    t0 = time.time()
+    ylog = os.path.join(out, name + ".xcup.yosys.log")
+    script = (f"read_verilog -sv {v}; hierarchy -check -top {name}; proc; check -assert; "
+              f"synth_xilinx -family xcup -flatten -noiopad -top {name}; stat")
+    rc, text = run([tool("yosys"), "-q", "-l", ylog, "-p", script], ylog + ".out")
+    text = open(ylog).read() if os.path.exists(ylog) else text
+    if rc != 0:
+        print(f"  xcup  {name:<16} FAILED (yosys, see {ylog})")
+        return None
+    # the last statistics: the flattened top's
+    stat = text[text.rfind(f"=== {name} ==="):]
+
+    def cells(pattern):
+        return sum(int(n) for n in re.findall(rf"^\s+(\d+)\s+{pattern}$", stat, re.M))
+    res = {"top": name, "family": "xcup",
+           "lut6": cells(r"LUT[1-6]") + cells("INV"), "ff": cells(r"FD[RSCP]E"),
+           "bram36": cells("RAMB36E2") + cells("RAMB18E2") / 2, "dsp": cells("DSP48E2"),
+           "lutram": cells(r"RAM\w*[MSD]\w*"), "carry8": cells("CARRY8"),
+           "elapsed_s": round(time.time() - t0, 1)}
+    json.dump(res, open(os.path.join(out, name + ".xcup.json"), "w"), indent=2)
+    print(f"  xcup  {name:<16} lut6 {res['lut6']:>6}  ff {res['ff']:>6}  bram36 {res['bram36']:>5}"
+          f"  dsp {res['dsp']:>3}  ({res['elapsed_s']}s)")
+    return res
+
+
 def main():
     only = sys.argv[1:]
+    target = os.environ.get("SYNTH_TARGET") or "ecp5"
+    if target not in ("ecp5", "xcup"):
+        sys.exit(f"synth: TARGET={target}: ecp5 (default) or xcup")
     man = json.load(open(os.path.join(ROOT, "build/verilog/manifest.json")))
     out = os.path.join(ROOT, "build/synth")
     os.makedirs(out, exist_ok=True)
@@ -113,6 +146,9 @@ def main():
     for top, v in jobs:
         name = top["name"]
         if only and name not in only:
+            continue
+        if target == "xcup":
+            failed |= xcup(top, v, out) is None
             continue
         t0 = time.time()
         js = os.path.join(out, name + ".netlist.json")
@@ -169,6 +205,8 @@ def main():
         f = ", ".join(f"{k} {v:.1f}" for k, v in fmax.items()) or (
             "(no clocked path)" if placed else "(not placed)")
         print(f"  synth {name:<16} lut4 {res['lut4']:>6}  ff {ff:>6}  bram {bram:>3}  fmax {f}  ({res['elapsed_s']}s)")
+    if target == "xcup":
+        sys.exit(1 if failed else 0)
     print(f"\n{'top':<16} {'LUT4':>7} {'FF':>7} {'BRAM':>5}  Fmax (MHz)")
     for r in rows:
         print(f"{r['top']:<16} {r['lut4']:>7} {r['ff']:>7} {r['bram']:>5}  " + ", ".join(f"{k}={v:.1f}" for k, v in r["fmax_mhz"].items()))
