@@ -5,7 +5,7 @@ CARGO ?= cargo
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
 .DELETE_ON_ERROR:
-.PHONY: help setup verilog lint test synth bitstream bitstreams bench docs figures testplan fusesoc formal cosim mutants soak clean
+.PHONY: help setup verilog lint test synth synth-all bitstream bitstreams bench docs figures testplan fusesoc formal cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -16,7 +16,7 @@ export NICGEN_BAUD := $(BAUD)
 endif
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
 
 setup: ## install verilator, yosys, iverilog (apt-get) when missing
 	@bash scripts/setup.sh
@@ -45,6 +45,12 @@ synth: ## Yosys synth_ecp5 + nextpnr-ecp5 (85k, CABGA381) per top: build/synth/<
 	@bash scripts/setup.sh --synth
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@time SYNTH_TARGET=$(TARGET) python3 scripts/synth.py $(TOPS)
+
+synth-all: ## nightly-style, outside CI (hours): every top on ECP5 and UltraScale+, every board, then docs/figures.md
+	@$(MAKE) --no-print-directory synth
+	@$(MAKE) --no-print-directory synth TARGET=xcup
+	@$(MAKE) --no-print-directory bitstreams
+	@$(MAKE) --no-print-directory figures
 
 bitstream: ## make bitstream BOARD=ulx3s: Yosys, nextpnr-ecp5 (LPF, real clock), ecppack -> build/bitstream/<board>.bit + summary; fails if timing is not met
 	@$(MAKE) --no-print-directory bitstreams BOARDS=$(BOARD)
