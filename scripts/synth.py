@@ -103,9 +103,16 @@ def xcup(top, v, out):
     name = top["name"]
     t0 = time.time()
     ylog = os.path.join(out, name + ".xcup.yosys.log")
+    opts = "-family xcup -flatten -noiopad"
     script = (f"read_verilog -sv {v}; hierarchy -check -top {name}; proc; check -assert; "
-              f"synth_xilinx -family xcup -flatten -noiopad -top {name}; stat")
+              f"synth_xilinx {opts} -top {name}; stat")
     rc, text = run([tool("yosys"), "-q", "-l", ylog, "-p", script], ylog + ".out")
+    if rc != 0 and "lutrams_" in text:
+        # Yosys 0.70's LUT-RAM mapping refuses some shapes (OPTION_ABITS/WIDTH): those
+        # memories go to flops and LUTs instead, which overstates the area a little
+        opts += " -nolutram"
+        script = script.replace("-noiopad", "-noiopad -nolutram")
+        rc, text = run([tool("yosys"), "-q", "-l", ylog, "-p", script], ylog + ".out")
     text = open(ylog).read() if os.path.exists(ylog) else text
     if rc != 0:
         print(f"  xcup  {name:<16} FAILED (yosys, see {ylog})")
@@ -118,7 +125,7 @@ def xcup(top, v, out):
     res = {"top": name, "family": "xcup",
            "lut6": cells(r"LUT[1-6]") + cells("INV"), "ff": cells(r"FD[RSCP]E"),
            "bram36": cells("RAMB36E2") + cells("RAMB18E2") / 2, "dsp": cells("DSP48E2"),
-           "lutram": cells(r"RAM\w*[MSD]\w*"), "carry8": cells("CARRY8"),
+           "lutram": cells(r"RAM\w*[MSD]\w*"), "carry8": cells("CARRY8"), "options": opts,
            "elapsed_s": round(time.time() - t0, 1)}
     json.dump(res, open(os.path.join(out, name + ".xcup.json"), "w"), indent=2)
     print(f"  xcup  {name:<16} lut6 {res['lut6']:>6}  ff {res['ff']:>6}  bram36 {res['bram36']:>5}"
