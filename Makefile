@@ -5,7 +5,7 @@ CARGO ?= cargo
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
 .DELETE_ON_ERROR:
-.PHONY: help setup verilog lint test synth synth-all bitstream bitstreams bench docs figures testplan fusesoc formal cosim mutants soak clean
+.PHONY: help setup verilog lint test synth synth-all bitstream bitstreams bench docs figures testplan fusesoc cocotb formal cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -81,6 +81,11 @@ fusesoc: ## FuseSoC (pip, in .venv) lists the cores make verilog writes and lint
 	@bash scripts/setup.sh --fusesoc
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@bash scripts/fusesoc.sh
+
+cocotb: ## the AXI tops in Icarus under cocotb, bound by cocotbext-axi's stock from_prefix (s_axil, m_axi) and driven (pip, in .venv)
+	@bash scripts/setup.sh --cocotb
+	@$(MAKE) --no-print-directory build/verilog/manifest.json
+	@time .venv/bin/python testbenches/cocotb/run.py $(TOPS)
 
 testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lines), per device covered / total
 	@$(CARGO) run -q --release -p nicgen-testbenches --bin testplan -- docs/testplan.md

@@ -1,7 +1,7 @@
 // Formal harness of `sync_fifo_small` (common::sync_fifo::SyncFifo at 4 x 8, the generator's
 // code of `sync_fifo` at a size a solver covers: 24 steps wrap it six times): occupancy is the
-// pushes less the pops since reset; `sink$ready` exactly while there is room (no overflow);
-// `source$valid` only while an item is in (no underflow); the source keeps an offered item,
+// pushes less the pops since reset; `sink_ready` exactly while there is room (no overflow);
+// `source_valid` only while an item is in (no underflow); the source keeps an offered item,
 // unchanged, until it is taken (the packet-stream rule 1); and the items leave in the order
 // they came, each once: one symbolic item (its push number and word chosen by the solver) is
 // tracked from its push to its pop, every other item pushed being 0 (data independence: a FIFO
@@ -12,10 +12,10 @@ module sync_fifo_formal(input wire clock, input wire reset, input wire [7:0] sin
     wire sink_ready, source_valid, almost_full, almost_empty;
     wire [7:0] source_data;
     wire [2:0] occupancy;
-    sync_fifo_small dut(.clock(clock), .reset(reset), .sink$data(sink_data),
-                  .sink$valid(sink_valid), .sink$ready(sink_ready),
-                  .source$data(source_data), .source$valid(source_valid),
-                  .source$ready(source_ready), .occupancy(occupancy),
+    sync_fifo_small dut(.clock(clock), .reset(reset), .sink_data(sink_data),
+                  .sink_valid(sink_valid), .sink_ready(sink_ready),
+                  .source_data(source_data), .source_valid(source_valid),
+                  .source_ready(source_ready), .occupancy(occupancy),
                   .almost_full(almost_full), .almost_empty(almost_empty));
 
     reg f_past = 1'b0;

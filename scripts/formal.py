@@ -3,8 +3,8 @@
 
 Each target is an emitted top with its harness: a hand-written one in formal/ (the FIFO, the
 arbiter) or one generated here that binds the interface properties of formal/ to every port
-group of that kind on the top (`s_axil$*`: formal/axil_slave_props.sv; `bus$*`: the register
-bus slave; `dma$*`: the DMA write master), or to the groups the target names. A target is proven by
+group of that kind on the top (`s_axil_*`: formal/axil_slave_props.sv; `bus_*`: the register
+bus slave; `dma_*`: the DMA write master), or to the groups the target names. A target is proven by
 k-induction where that closes, else checked by bounded model checking to its stated depth. Then
 the same run on a deliberately broken copy of the top's Verilog (one textual change) must fail,
 so a harness that checks nothing cannot pass. Writes build/formal/report.json; fails when a
@@ -63,7 +63,7 @@ for _top, _dev in (("axil_regs_demo", "regs"), ("dtu_axil", "dtu"), ("ppe_node_a
         depth=24,
         script=[f"cutpoint {_top}/{_dev}"],
         # the device is cut out: only the adapter's port is the top's own logic
-        bind=["s_axil$"],
+        bind=["s_axil_"],
         brk=("if (b_valid$q && axi$bready) begin", "if (b_valid$q) begin"),
         checks=f"AXI4-Lite slave (formal/axil_slave_props.sv) on s_axil, the device ({_dev}) "
         "cut out",
@@ -88,7 +88,7 @@ TARGETS["ppe_notify"] = dict(
     depth=24,
     script=["memory_map"],
     # its addresses come from software, word-aligned by AMB-52 (illegal stimulus otherwise)
-    params={"dma$": dict(CHECK_ALIGN=0)},
+    params={"dma_": dict(CHECK_ALIGN=0)},
     brk=("dma$wr_dat_last$nx = beat$q == c_last;", "dma$wr_dat_last$nx = beat$q == c_beat$6;"),
     checks="DMA write master (formal/dmawr_master_props.sv) on dma: payload held, 1-4096 "
     "beats aligned, data only for a request taken, last on each request's final beat",
@@ -96,18 +96,18 @@ TARGETS["ppe_notify"] = dict(
 
 # port-group prefix -> (property module, its signals, its parameters from the port widths)
 BINDINGS = {
-    "s_axil$": (
+    "s_axil_": (
         "axil_slave_props",
         "awaddr awprot awvalid awready wdata wstrb wvalid wready bresp bvalid bready "
         "araddr arprot arvalid arready rdata rresp rvalid rready".split(),
         lambda w: dict(AW=w("awaddr"), DW=w("wdata")),
     ),
-    "bus$": (
+    "bus_": (
         "regbus_slave_props",
         "addr wdata write read rdata ready err".split(),
         lambda w: dict(AW=w("addr"), DW=w("wdata"), WAIT=1),
     ),
-    "dma$": (
+    "dma_": (
         "dmawr_master_props",
         "wr_req_addr wr_req_beats wr_req_valid wr_req_ready wr_dat_data wr_dat_last "
         "wr_dat_valid wr_dat_ready wr_rsp_err wr_rsp_valid wr_rsp_ready".split(),
@@ -125,8 +125,8 @@ def manifest_top(top):
 
 
 def vname(n):
-    """A port name as a plain identifier (the top's `$` kept out of the harness's own names)."""
-    return n.replace("$", "_")
+    """A port name as the harness's own signal name (the same: ports carry no `$`)."""
+    return n
 
 
 def generated_harness(top, overrides=None, bind=None):

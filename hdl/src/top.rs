@@ -6,14 +6,74 @@ use rust_hdl::prelude::*;
 
 /// Emit Verilog for `uut` with the top module named `name` (rust-hdl calls it `top`).
 /// Sub-modules are named `name$child`. Every combinational block is rewritten to settle in one
-/// pass (`settle`). Panics, like rust-hdl, when a signal is undriven.
+/// pass (`settle`), and the top's ports get conventional names (`flat_port_names`). Panics, like
+/// rust-hdl, when a signal is undriven.
 pub fn emit_verilog<B: Block>(uut: &B, name: &str) -> String {
     check_all(uut).unwrap_or_else(|e| panic!("design {name} fails rust-hdl's checks: {e:?}"));
     let mut defines = ModuleDefines::default();
     uut.accept(name, &mut defines);
     // the usual unit for simulators that need one (the design has no delays)
     let v = keep_clock_names(&crate::settle::settle_in_one_pass(&defines.defines()), name);
-    format!("`timescale 1ns/1ps\n{v}")
+    format!("`timescale 1ns/1ps\n{}", flat_port_names(&v, name))
+}
+
+/// The Verilog name of a top-level port at field path `path` (`["s_axil", "awaddr"]`):
+/// `<group>_<signal>`, as integrators, VHDL, Tcl/XDC and IP packagers expect.
+pub fn port_name(path: &[&str]) -> String {
+    path.join("_")
+}
+
+/// rust-hdl joins an interface's path with `$` (`s_axil$awaddr`); in the top module every port
+/// name gets `_` instead (`port_name`). Sub-modules keep rust-hdl's names: an instance's
+/// `.name(` connection refers to the sub-module's port and is left alone. Panics if a new name
+/// is already an identifier of the top module.
+fn flat_port_names(v: &str, top: &str) -> String {
+    let header = format!("module {top}(");
+    let start = v
+        .find(&header)
+        .unwrap_or_else(|| panic!("{top}: no top module"));
+    let end = start + v[start..].find("endmodule").expect("top module ends");
+    let body = &v[start..end];
+    let ports: std::collections::HashSet<&str> = body[header.len()..]
+        .split(')')
+        .next()
+        .unwrap()
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut taken = std::collections::HashSet::new();
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    let mut prev = ' ';
+    while let Some(c) = rest.chars().next() {
+        if c.is_ascii_alphabetic() || c == '_' {
+            let n = rest.find(|c| !ident(c)).unwrap_or(rest.len());
+            let tok = &rest[..n];
+            if prev != '.' && tok.contains('$') && ports.contains(tok) {
+                out.push_str(&tok.replace('$', "_"));
+            } else {
+                taken.insert(tok);
+                out.push_str(tok);
+            }
+            prev = tok.chars().last().unwrap();
+            rest = &rest[n..];
+        } else {
+            out.push(c);
+            if !c.is_whitespace() {
+                prev = c;
+            }
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    for p in ports.iter().filter(|p| p.contains('$')) {
+        let n = p.replace('$', "_");
+        assert!(
+            !taken.contains(n.as_str()),
+            "{top}: port `{p}` cannot be renamed `{n}`: the name is taken"
+        );
+    }
+    format!("{}{out}{}", &v[..start], &v[end..])
 }
 
 /// A clock net carries many names after flattening (`pll$clkop`, `bridge.addr.clock`, ...) and
@@ -56,7 +116,7 @@ pub enum PortDir {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortInfo {
-    /// Verilog name (rust-hdl joins interface paths with `$`).
+    /// Verilog name (`port_name`: the field path joined with `_`).
     pub name: String,
     pub dir: PortDir,
     pub width: usize,
@@ -196,9 +256,9 @@ macro_rules! dyn_top {
                 let mut v = vec![];
                 $( v.push(PortInfo { name: stringify!($c).to_string(), dir: PortDir::In,
                     width: port_width(&self.uut.$c), clock: true }); )*
-                $( v.push(PortInfo { name: [$(stringify!($i)),+].join("$"), dir: PortDir::In,
+                $( v.push(PortInfo { name: $crate::top::port_name(&[$(stringify!($i)),+]), dir: PortDir::In,
                     width: port_width(&self.uut.$($i).+), clock: false }); )*
-                $( v.push(PortInfo { name: [$(stringify!($o)),+].join("$"), dir: PortDir::Out,
+                $( v.push(PortInfo { name: $crate::top::port_name(&[$(stringify!($o)),+]), dir: PortDir::Out,
                     width: port_width(&self.uut.$($o).+), clock: false }); )*
                 v
             }
@@ -232,25 +292,29 @@ pub struct TopEntry {
     /// Target frequency of each clock port for place-and-route, MHz.
     pub clocks_mhz: &'static [(&'static str, f64)],
     /// What each port means: `(port, doc)`, or a pattern with one `*` for several ports
-    /// (`bus$*`: every port of an interface; `phy*_mdc`); the first match wins. A test requires
-    /// a doc for every port.
+    /// (`bus_*`: every port of an interface; `phy*_mdc`); the port's own entry wins, then the
+    /// longest pattern. A test requires a doc for every port.
     pub port_docs: &'static [(&'static str, &'static str)],
 }
 
 impl TopEntry {
-    /// The doc of port `name`, if any entry matches it.
+    /// The doc of port `name`: its own entry, else the most specific pattern that matches it
+    /// (`tx_offline` before `tx_*`, whatever the order of the entries).
     pub fn port_doc(&self, name: &str) -> Option<&'static str> {
-        self.port_docs
-            .iter()
-            .find(|(p, _)| match p.split_once('*') {
-                Some((pre, post)) => {
-                    name.len() >= pre.len() + post.len()
+        let exact = self.port_docs.iter().find(|(p, _)| *p == name);
+        let pattern = || {
+            self.port_docs
+                .iter()
+                .filter_map(|(p, d)| {
+                    let (pre, post) = p.split_once('*')?;
+                    let fits = name.len() >= pre.len() + post.len()
                         && name.starts_with(pre)
-                        && name.ends_with(post)
-                }
-                None => name == *p,
-            })
-            .map(|(_, d)| *d)
+                        && name.ends_with(post);
+                    fits.then_some((pre.len() + post.len(), *d))
+                })
+                .min_by_key(|(n, _)| std::cmp::Reverse(*n))
+        };
+        exact.map(|(_, d)| *d).or_else(|| pattern().map(|(_, d)| d))
     }
 }
 

@@ -165,13 +165,13 @@ impl Pput {
     ) -> Self {
         let ix = |n: &str| index(&p, n);
         let has = |n: &str| p.iter().any(|q| q.name == n);
-        let nwp = has("link$0$phy_txd");
+        let nwp = has("link_0_phy_txd");
         let mut periods = vec![c.ioc, c.tnw];
         let mut clocks = vec![ix("clock"), ix("tnw_clock")];
         if nwp {
             for l in 0..LINKS {
                 periods.push(c.phy[l]);
-                clocks.push(ix(&format!("phy_clock${l}")));
+                clocks.push(ix(&format!("phy_clock_{l}")));
             }
         }
         let mut sim = ClockedDut::new(dut, &periods, &clocks);
@@ -187,17 +187,17 @@ impl Pput {
         // the node's write port and `exc_host_write` (the `ftnw_ioc` top's; `ftnw_nwp`'s is inside)
         let host = (!nwp).then(|| {
             [
-                "host0$wr_req_addr",
-                "host0$wr_req_beats",
-                "host0$wr_req_valid",
-                "host0$wr_req_ready",
-                "host0$wr_dat_data",
-                "host0$wr_dat_last",
-                "host0$wr_dat_valid",
-                "host0$wr_dat_ready",
-                "host0$wr_rsp_err",
-                "host0$wr_rsp_valid",
-                "host0$wr_rsp_ready",
+                "host0_wr_req_addr",
+                "host0_wr_req_beats",
+                "host0_wr_req_valid",
+                "host0_wr_req_ready",
+                "host0_wr_dat_data",
+                "host0_wr_dat_last",
+                "host0_wr_dat_valid",
+                "host0_wr_dat_ready",
+                "host0_wr_rsp_err",
+                "host0_wr_rsp_valid",
+                "host0_wr_rsp_ready",
                 "exc_host_write",
             ]
             .map(ix)
@@ -206,7 +206,7 @@ impl Pput {
             (0..LINKS)
                 .map(|l| {
                     ["phy_rxd", "phy_rxc", "phy_txd", "phy_txc"]
-                        .map(|f| ix(&format!("link${l}${f}")))
+                        .map(|f| ix(&format!("link_{l}_{f}")))
                 })
                 .collect()
         } else {
@@ -215,7 +215,7 @@ impl Pput {
         for (l, q) in phy.iter().enumerate() {
             sim.set(q[0], Word::idle().d as u128);
             sim.set(q[1], Word::idle().c as u128);
-            sim.set(ix(&format!("link${l}$mdio_i")), 1);
+            sim.set(ix(&format!("link_{l}_mdio_i")), 1);
         }
         let bus_master = ix("cfg_bus_master");
         sim.set(bus_master, 1);
@@ -224,7 +224,7 @@ impl Pput {
         let tx = (!nwp).then(|| {
             std::array::from_fn(|l| {
                 ["data", "keep", "meta", "first", "last", "valid", "ready"]
-                    .map(|f| ix(&format!("tx{l}${f}")))
+                    .map(|f| ix(&format!("tx{l}_{f}")))
             })
         });
         sim.set(ix("completer_id"), 0x0100);

@@ -1,7 +1,8 @@
 //! AXI4 (AMBA AXI4, ARM IHI 0022): the manager/subordinate interface pair (64-bit addresses,
-//! `D` data bits, `S` = D/8 strobes, `I` ID bits; the optional signals left at their AXI
-//! defaults are not carried) and `DmaToAxi4`, the adapter that puts the project's DMA
-//! interface (`common::dma`) on an AXI4 manager port.
+//! `D` data bits, `S` = D/8 strobes, `I` ID bits; AxLOCK, AxCACHE, AxPROT and AxQOS carried,
+//! driven from `AXCACHE`, `AXPROT`, `AXQOS`; AxREGION and USER, zero-width here, are not) and
+//! `DmaToAxi4`, the adapter that puts the project's DMA interface (`common::dma`) on an AXI4
+//! manager port.
 //!
 //! The adapter's AXI behaviour: INCR bursts of full-width beats (AxSIZE = log2(D/8)), never
 //! longer than 256 beats and never crossing a 4 KB boundary (A3.4.1); a DMA request is split
@@ -28,6 +29,10 @@ pub struct Axi4Master<const D: usize, const S: usize, const I: usize> {
     pub awlen: Signal<Out, Bits<8>>,
     pub awsize: Signal<Out, Bits<3>>,
     pub awburst: Signal<Out, Bits<2>>,
+    pub awlock: Signal<Out, Bit>,
+    pub awcache: Signal<Out, Bits<4>>,
+    pub awprot: Signal<Out, Bits<3>>,
+    pub awqos: Signal<Out, Bits<4>>,
     pub awvalid: Signal<Out, Bit>,
     pub awready: Signal<In, Bit>,
     pub wdata: Signal<Out, Bits<D>>,
@@ -44,6 +49,10 @@ pub struct Axi4Master<const D: usize, const S: usize, const I: usize> {
     pub arlen: Signal<Out, Bits<8>>,
     pub arsize: Signal<Out, Bits<3>>,
     pub arburst: Signal<Out, Bits<2>>,
+    pub arlock: Signal<Out, Bit>,
+    pub arcache: Signal<Out, Bits<4>>,
+    pub arprot: Signal<Out, Bits<3>>,
+    pub arqos: Signal<Out, Bits<4>>,
     pub arvalid: Signal<Out, Bit>,
     pub arready: Signal<In, Bit>,
     pub rid: Signal<In, Bits<I>>,
@@ -63,6 +72,10 @@ pub struct Axi4Slave<const D: usize, const S: usize, const I: usize> {
     pub awlen: Signal<In, Bits<8>>,
     pub awsize: Signal<In, Bits<3>>,
     pub awburst: Signal<In, Bits<2>>,
+    pub awlock: Signal<In, Bit>,
+    pub awcache: Signal<In, Bits<4>>,
+    pub awprot: Signal<In, Bits<3>>,
+    pub awqos: Signal<In, Bits<4>>,
     pub awvalid: Signal<In, Bit>,
     pub awready: Signal<Out, Bit>,
     pub wdata: Signal<In, Bits<D>>,
@@ -79,6 +92,10 @@ pub struct Axi4Slave<const D: usize, const S: usize, const I: usize> {
     pub arlen: Signal<In, Bits<8>>,
     pub arsize: Signal<In, Bits<3>>,
     pub arburst: Signal<In, Bits<2>>,
+    pub arlock: Signal<In, Bit>,
+    pub arcache: Signal<In, Bits<4>>,
+    pub arprot: Signal<In, Bits<3>>,
+    pub arqos: Signal<In, Bits<4>>,
     pub arvalid: Signal<In, Bit>,
     pub arready: Signal<Out, Bit>,
     pub rid: Signal<Out, Bits<I>>,
@@ -88,6 +105,15 @@ pub struct Axi4Slave<const D: usize, const S: usize, const I: usize> {
     pub rvalid: Signal<Out, Bit>,
     pub rready: Signal<In, Bit>,
 }
+
+/// The transaction attributes every AXI4 manager of the project drives, on AW and AR alike
+/// (each adapter holds them as constants; AxLOCK 0, normal access, A7.4): AxCACHE Normal
+/// Non-cacheable Bufferable (A4.4: what Xilinx's DMA IP drive; a write buffer may answer).
+pub const AXCACHE: u64 = 0b0011;
+/// AxPROT: unprivileged, secure, data access (A4.7).
+pub const AXPROT: u64 = 0b000;
+/// AxQOS: no QoS scheme (A8.1).
+pub const AXQOS: u64 = 0;
 
 /// AXI burst type INCR (A3.4.1).
 pub const BURST_INCR: u64 = 0b01;
@@ -105,7 +131,10 @@ pub struct DmaToAxi4<const I: usize, const N: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub dma: DmaSlave<64, I>,
-    pub axi: Axi4Master<64, 8, I>,
+    pub m_axi: Axi4Master<64, 8, I>,
+    c_cache: Constant<Bits<4>>,
+    c_prot: Constant<Bits<3>>,
+    c_qos: Constant<Bits<4>>,
     // read: the request being split into bursts (bytes left)
     rd_busy: DFF<Bit>,
     rd_addr: DFF<Bits<64>>,
@@ -157,7 +186,10 @@ impl<const I: usize, const N: usize> Default for DmaToAxi4<I, N> {
             clock: Default::default(),
             reset: Default::default(),
             dma: Default::default(),
-            axi: Default::default(),
+            m_axi: Default::default(),
+            c_cache: Constant::new(AXCACHE.into()),
+            c_prot: Constant::new(AXPROT.into()),
+            c_qos: Constant::new(AXQOS.into()),
             rd_busy: Default::default(),
             rd_addr: Default::default(),
             rd_left: Default::default(),
@@ -227,9 +259,9 @@ impl<const I: usize, const N: usize> Logic for DmaToAxi4<I, N> {
         }
         self.w_rd_beats.x.next = self.dma.rd_req_beats.val();
         self.w_wr_beats.x.next = self.dma.wr_req_beats.val();
-        self.sink_bid.x.next = self.axi.bid.val();
-        self.sink_resp[0].x.next = self.axi.bresp.val();
-        self.sink_resp[1].x.next = self.axi.rresp.val();
+        self.sink_bid.x.next = self.m_axi.bid.val();
+        self.sink_resp[0].x.next = self.m_axi.bresp.val();
+        self.sink_resp[1].x.next = self.m_axi.rresp.val();
 
         // ---- reads: split the request into AR bursts: <= 256 beats, not past 4 KB ----
         self.ar_to_4k.next = self.c_page.val() - (self.rd_addr.q.val() & self.c_page_mask.val());
@@ -250,50 +282,54 @@ impl<const I: usize, const N: usize> Logic for DmaToAxi4<I, N> {
             self.rd_left.d.next = self.w_rd_beats.y.val() << self.c_shift3.val();
             self.rd_tag.d.next = self.dma.rd_req_tag.val();
         }
-        self.axi.arid.next = self.rd_tag.q.val();
-        self.axi.araddr.next = self.rd_addr.q.val();
-        self.axi.arlen.next = self.ar_len.val().get_bits::<8>(0);
-        self.axi.arsize.next = self.c_size.val();
-        self.axi.arburst.next = self.c_incr.val();
-        self.axi.arvalid.next = self.rd_busy.q.val();
+        self.m_axi.arid.next = self.rd_tag.q.val();
+        self.m_axi.araddr.next = self.rd_addr.q.val();
+        self.m_axi.arlen.next = self.ar_len.val().get_bits::<8>(0);
+        self.m_axi.arsize.next = self.c_size.val();
+        self.m_axi.arburst.next = self.c_incr.val();
+        self.m_axi.arlock.next = false;
+        self.m_axi.arcache.next = self.c_cache.val();
+        self.m_axi.arprot.next = self.c_prot.val();
+        self.m_axi.arqos.next = self.c_qos.val();
+        self.m_axi.arvalid.next = self.rd_busy.q.val();
         // R beats go straight to the DMA read response
-        self.dma.rd_rsp_data.next = self.axi.rdata.val();
-        self.dma.rd_rsp_tag.next = self.axi.rid.val();
-        self.dma.rd_rsp_err.next = self.axi.rresp.val().get_bit(1);
-        self.dma.rd_rsp_valid.next = self.axi.rvalid.val();
-        self.axi.rready.next = self.dma.rd_rsp_ready.val();
+        self.dma.rd_rsp_data.next = self.m_axi.rdata.val();
+        self.dma.rd_rsp_tag.next = self.m_axi.rid.val();
+        self.dma.rd_rsp_err.next = self.m_axi.rresp.val().get_bit(1);
+        self.dma.rd_rsp_valid.next = self.m_axi.rvalid.val();
+        self.m_axi.rready.next = self.dma.rd_rsp_ready.val();
         self.dma.rd_rsp_last.next = false;
         for i in 0..N {
             // a burst issued for tag i, and a burst of tag i ended, in this cycle
             if self.rd_busy.q.val()
-                && self.axi.arready.val()
+                && self.m_axi.arready.val()
                 && (self.rd_tag.q.val() == self.tag_val[i].val())
             {
                 self.out_bursts[i].d.next = self.out_bursts[i].q.val() + self.c_one13.val();
                 self.issued_all[i].d.next = self.rd_left.q.val() == self.ar_bytes.val();
-                if self.axi.rvalid.val()
-                    && self.axi.rready.val()
-                    && self.axi.rlast.val()
-                    && (self.axi.rid.val() == self.tag_val[i].val())
+                if self.m_axi.rvalid.val()
+                    && self.m_axi.rready.val()
+                    && self.m_axi.rlast.val()
+                    && (self.m_axi.rid.val() == self.tag_val[i].val())
                 {
                     self.out_bursts[i].d.next = self.out_bursts[i].q.val();
                 }
-            } else if self.axi.rvalid.val()
-                && self.axi.rready.val()
-                && self.axi.rlast.val()
-                && (self.axi.rid.val() == self.tag_val[i].val())
+            } else if self.m_axi.rvalid.val()
+                && self.m_axi.rready.val()
+                && self.m_axi.rlast.val()
+                && (self.m_axi.rid.val() == self.tag_val[i].val())
             {
                 self.out_bursts[i].d.next = self.out_bursts[i].q.val() - self.c_one13.val();
             }
-            if (self.axi.rid.val() == self.tag_val[i].val())
-                && self.axi.rlast.val()
+            if (self.m_axi.rid.val() == self.tag_val[i].val())
+                && self.m_axi.rlast.val()
                 && self.issued_all[i].q.val()
                 && (self.out_bursts[i].q.val() == self.c_one13.val())
             {
                 self.dma.rd_rsp_last.next = true;
             }
         }
-        if self.rd_busy.q.val() && self.axi.arready.val() {
+        if self.rd_busy.q.val() && self.m_axi.arready.val() {
             self.rd_addr.d.next = self.rd_addr.q.val() + self.ar_bytes.val();
             self.rd_left.d.next = self.rd_left.q.val() - self.ar_bytes.val();
             if self.rd_left.q.val() == self.ar_bytes.val() {
@@ -322,30 +358,34 @@ impl<const I: usize, const N: usize> Logic for DmaToAxi4<I, N> {
             self.wr_bursts_out.d.next = self.c_zero13.val();
             self.wr_err.d.next = false;
         }
-        self.axi.awid.next = self.c_zero_id.val();
-        self.axi.awaddr.next = self.wr_addr.q.val();
-        self.axi.awlen.next = self.aw_len.val().get_bits::<8>(0);
-        self.axi.awsize.next = self.c_size.val();
-        self.axi.awburst.next = self.c_incr.val();
-        self.axi.awvalid.next = self.wr_busy.q.val()
+        self.m_axi.awid.next = self.c_zero_id.val();
+        self.m_axi.awaddr.next = self.wr_addr.q.val();
+        self.m_axi.awlen.next = self.aw_len.val().get_bits::<8>(0);
+        self.m_axi.awsize.next = self.c_size.val();
+        self.m_axi.awburst.next = self.c_incr.val();
+        self.m_axi.awlock.next = false;
+        self.m_axi.awcache.next = self.c_cache.val();
+        self.m_axi.awprot.next = self.c_prot.val();
+        self.m_axi.awqos.next = self.c_qos.val();
+        self.m_axi.awvalid.next = self.wr_busy.q.val()
             && !self.wr_phase_w.q.val()
             && (self.wr_left.q.val() != self.c_zero64.val());
         if self.wr_busy.q.val()
             && !self.wr_phase_w.q.val()
             && (self.wr_left.q.val() != self.c_zero64.val())
-            && self.axi.awready.val()
+            && self.m_axi.awready.val()
         {
             self.wr_phase_w.d.next = true;
             self.wr_burst_left.d.next = self.aw_bytes.val();
             self.wr_addr.d.next = self.wr_addr.q.val() + self.aw_bytes.val();
             self.wr_left.d.next = self.wr_left.q.val() - self.aw_bytes.val();
         }
-        self.axi.wdata.next = self.dma.wr_dat_data.val();
-        self.axi.wstrb.next = self.c_strb.val();
-        self.axi.wlast.next = self.wr_burst_left.q.val() == self.c_beat.val();
-        self.axi.wvalid.next = self.wr_phase_w.q.val() && self.dma.wr_dat_valid.val();
-        self.dma.wr_dat_ready.next = self.wr_phase_w.q.val() && self.axi.wready.val();
-        if self.wr_phase_w.q.val() && self.dma.wr_dat_valid.val() && self.axi.wready.val() {
+        self.m_axi.wdata.next = self.dma.wr_dat_data.val();
+        self.m_axi.wstrb.next = self.c_strb.val();
+        self.m_axi.wlast.next = self.wr_burst_left.q.val() == self.c_beat.val();
+        self.m_axi.wvalid.next = self.wr_phase_w.q.val() && self.dma.wr_dat_valid.val();
+        self.dma.wr_dat_ready.next = self.wr_phase_w.q.val() && self.m_axi.wready.val();
+        if self.wr_phase_w.q.val() && self.dma.wr_dat_valid.val() && self.m_axi.wready.val() {
             // the DMA stream's `last` must mark the request's final beat, and only that one
             if self.dma.wr_dat_last.val()
                 != ((self.wr_left.q.val() == self.c_zero64.val())
@@ -360,15 +400,15 @@ impl<const I: usize, const N: usize> Logic for DmaToAxi4<I, N> {
             }
         }
         // B: collect every burst's response, then one DMA write response
-        self.axi.bready.next = true;
-        if self.axi.bvalid.val() {
+        self.m_axi.bready.next = true;
+        if self.m_axi.bvalid.val() {
             self.wr_bursts_out.d.next = self.wr_bursts_out.q.val() - self.c_one13.val();
-            if self.axi.bresp.val().get_bit(1) {
+            if self.m_axi.bresp.val().get_bit(1) {
                 self.wr_err.d.next = true;
             }
             if self.wr_phase_w.q.val()
                 && self.dma.wr_dat_valid.val()
-                && self.axi.wready.val()
+                && self.m_axi.wready.val()
                 && (self.wr_burst_left.q.val() == self.c_beat.val())
             {
                 self.wr_bursts_out.d.next = self.wr_bursts_out.q.val();
@@ -412,6 +452,10 @@ pub struct Axi4WrMaster<const D: usize, const S: usize, const I: usize> {
     pub awlen: Signal<Out, Bits<8>>,
     pub awsize: Signal<Out, Bits<3>>,
     pub awburst: Signal<Out, Bits<2>>,
+    pub awlock: Signal<Out, Bit>,
+    pub awcache: Signal<Out, Bits<4>>,
+    pub awprot: Signal<Out, Bits<3>>,
+    pub awqos: Signal<Out, Bits<4>>,
     pub awvalid: Signal<Out, Bit>,
     pub awready: Signal<In, Bit>,
     pub wdata: Signal<Out, Bits<D>>,
@@ -434,6 +478,10 @@ pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
     pub awlen: Signal<In, Bits<8>>,
     pub awsize: Signal<In, Bits<3>>,
     pub awburst: Signal<In, Bits<2>>,
+    pub awlock: Signal<In, Bit>,
+    pub awcache: Signal<In, Bits<4>>,
+    pub awprot: Signal<In, Bits<3>>,
+    pub awqos: Signal<In, Bits<4>>,
     pub awvalid: Signal<In, Bit>,
     pub awready: Signal<Out, Bit>,
     pub wdata: Signal<In, Bits<D>>,
@@ -463,9 +511,12 @@ pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
 #[derive(LogicBlock)]
 pub struct WideWrToAxi4 {
     pub dma: DmaWrSlave<{ crate::common::dma_wide::WIDE }>,
-    pub axi: Axi4WrMaster<256, 32, 1>,
+    pub m_axi: Axi4WrMaster<256, 32, 1>,
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    c_cache: Constant<Bits<4>>,
+    c_prot: Constant<Bits<3>>,
+    c_qos: Constant<Bits<4>>,
     /// The B channel's register stage (`a`: the error bit).
     rsp: Pipe<1, 1>,
     len: Signal<Local, Bits<13>>,
@@ -483,9 +534,12 @@ impl Default for WideWrToAxi4 {
     fn default() -> Self {
         Self {
             dma: Default::default(),
-            axi: Default::default(),
+            m_axi: Default::default(),
             clock: Default::default(),
             reset: Default::default(),
+            c_cache: Constant::new(AXCACHE.into()),
+            c_prot: Constant::new(AXPROT.into()),
+            c_qos: Constant::new(AXQOS.into()),
             rsp: Default::default(),
             len: Default::default(),
             sink_len: Default::default(),
@@ -505,26 +559,30 @@ impl Logic for WideWrToAxi4 {
     fn update(&mut self) {
         self.len.next = self.dma.wr_req_beats.val() - self.c_one13.val();
         self.sink_len.x.next = self.len.val();
-        self.sink_bid.x.next = self.axi.bid.val();
-        self.sink_bresp.x.next = self.axi.bresp.val();
-        self.axi.awid.next = self.c_zero_id.val();
-        self.axi.awaddr.next = self.dma.wr_req_addr.val();
-        self.axi.awlen.next = self.len.val().get_bits::<8>(0);
-        self.axi.awsize.next = self.c_size.val();
-        self.axi.awburst.next = self.c_incr.val();
-        self.axi.awvalid.next = self.dma.wr_req_valid.val();
-        self.dma.wr_req_ready.next = self.axi.awready.val();
-        self.axi.wdata.next = self.dma.wr_dat_data.val().get_bits::<256>(0);
-        self.axi.wstrb.next = self.dma.wr_dat_data.val().get_bits::<32>(256);
-        self.axi.wlast.next = self.dma.wr_dat_last.val();
-        self.axi.wvalid.next = self.dma.wr_dat_valid.val();
-        self.dma.wr_dat_ready.next = self.axi.wready.val();
+        self.sink_bid.x.next = self.m_axi.bid.val();
+        self.sink_bresp.x.next = self.m_axi.bresp.val();
+        self.m_axi.awid.next = self.c_zero_id.val();
+        self.m_axi.awaddr.next = self.dma.wr_req_addr.val();
+        self.m_axi.awlen.next = self.len.val().get_bits::<8>(0);
+        self.m_axi.awsize.next = self.c_size.val();
+        self.m_axi.awburst.next = self.c_incr.val();
+        self.m_axi.awlock.next = false;
+        self.m_axi.awcache.next = self.c_cache.val();
+        self.m_axi.awprot.next = self.c_prot.val();
+        self.m_axi.awqos.next = self.c_qos.val();
+        self.m_axi.awvalid.next = self.dma.wr_req_valid.val();
+        self.dma.wr_req_ready.next = self.m_axi.awready.val();
+        self.m_axi.wdata.next = self.dma.wr_dat_data.val().get_bits::<256>(0);
+        self.m_axi.wstrb.next = self.dma.wr_dat_data.val().get_bits::<32>(256);
+        self.m_axi.wlast.next = self.dma.wr_dat_last.val();
+        self.m_axi.wvalid.next = self.dma.wr_dat_valid.val();
+        self.dma.wr_dat_ready.next = self.m_axi.wready.val();
         self.rsp.clock.next = self.clock.val();
         self.rsp.reset.next = self.reset.val();
-        self.rsp.in_a.next = self.axi.bresp.val().get_bits::<1>(1);
+        self.rsp.in_a.next = self.m_axi.bresp.val().get_bits::<1>(1);
         self.rsp.in_b.next = self.c_zero_id.val();
-        self.rsp.in_valid.next = self.axi.bvalid.val();
-        self.axi.bready.next = self.rsp.in_ready.val();
+        self.rsp.in_valid.next = self.m_axi.bvalid.val();
+        self.m_axi.bready.next = self.rsp.in_ready.val();
         self.dma.wr_rsp_err.next = self.rsp.out_a.val().any();
         self.dma.wr_rsp_valid.next = self.rsp.out_valid.val();
         self.rsp.out_ready.next = self.dma.wr_rsp_ready.val();

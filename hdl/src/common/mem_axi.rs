@@ -22,7 +22,7 @@
 //! does not change; `mem.req_ready` follows the AXI READYs combinationally (put a `MemReqSlice`
 //! in front where that path matters).
 
-use crate::common::axi::{Axi4Master, BURST_INCR};
+use crate::common::axi::{Axi4Master, AXCACHE, AXPROT, AXQOS, BURST_INCR};
 use crate::common::mem::MemSlave;
 use crate::common::prim::k;
 use crate::common::unused::Unused;
@@ -37,7 +37,10 @@ pub struct MemToAxi4<const A: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub mem: MemSlave<A>,
-    pub axi: Axi4Master<64, 8, 1>,
+    pub m_axi: Axi4Master<64, 8, 1>,
+    c_cache: Constant<Bits<4>>,
+    c_prot: Constant<Bits<3>>,
+    c_qos: Constant<Bits<4>>,
     /// One cycle per R or B with SLVERR or DECERR.
     pub err: Signal<Out, Bit>,
     /// The request being issued: held until its handshakes (AR, or AW and W).
@@ -78,7 +81,10 @@ impl<const A: usize> Default for MemToAxi4<A> {
             clock: Default::default(),
             reset: Default::default(),
             mem: Default::default(),
-            axi: Default::default(),
+            m_axi: Default::default(),
+            c_cache: Constant::new(AXCACHE.into()),
+            c_prot: Constant::new(AXPROT.into()),
+            c_qos: Constant::new(AXQOS.into()),
             err: Default::default(),
             pend: Default::default(),
             p_we: Default::default(),
@@ -116,11 +122,11 @@ impl<const A: usize> Logic for MemToAxi4<A> {
         dff_setup!(
             self, clock, pend, p_we, p_addr, p_wdata, p_strb, aw_done, w_done, outst, cur_we
         );
-        self.sink_id[0].x.next = self.axi.bid.val();
-        self.sink_id[1].x.next = self.axi.rid.val();
-        self.sink_rlast.x.next = self.axi.rlast.val();
-        self.sink_resp0[0].x.next = self.axi.bresp.val().get_bit(0);
-        self.sink_resp0[1].x.next = self.axi.rresp.val().get_bit(0);
+        self.sink_id[0].x.next = self.m_axi.bid.val();
+        self.sink_id[1].x.next = self.m_axi.rid.val();
+        self.sink_rlast.x.next = self.m_axi.rlast.val();
+        self.sink_resp0[0].x.next = self.m_axi.bresp.val().get_bit(0);
+        self.sink_resp0[1].x.next = self.m_axi.rresp.val().get_bit(0);
 
         // the held request may go when nothing of the other kind is in flight and there is room
         self.go.next = self.pend.q.val()
@@ -128,30 +134,39 @@ impl<const A: usize> Logic for MemToAxi4<A> {
             && ((self.outst.q.val() == self.c_zero4.val())
                 || (self.cur_we.q.val() == self.p_we.q.val()));
         self.addr64.x.next = self.p_addr.q.val();
-        self.axi.awid.next = self.c_id.val();
-        self.axi.awaddr.next = self.addr64.y.val();
-        self.axi.awlen.next = self.c_len.val();
-        self.axi.awsize.next = self.c_size.val();
-        self.axi.awburst.next = self.c_incr.val();
-        self.axi.awvalid.next = self.go.val() && self.p_we.q.val() && !self.aw_done.q.val();
-        self.axi.wdata.next = self.p_wdata.q.val();
-        self.axi.wstrb.next = self.p_strb.q.val();
-        self.axi.wlast.next = true;
-        self.axi.wvalid.next = self.go.val() && self.p_we.q.val() && !self.w_done.q.val();
-        self.axi.arid.next = self.c_id.val();
-        self.axi.araddr.next = self.addr64.y.val();
-        self.axi.arlen.next = self.c_len.val();
-        self.axi.arsize.next = self.c_size.val();
-        self.axi.arburst.next = self.c_incr.val();
-        self.axi.arvalid.next = self.go.val() && !self.p_we.q.val();
-        self.axi.rready.next = true;
-        self.axi.bready.next = true;
+        self.m_axi.awid.next = self.c_id.val();
+        self.m_axi.awaddr.next = self.addr64.y.val();
+        self.m_axi.awlen.next = self.c_len.val();
+        self.m_axi.awsize.next = self.c_size.val();
+        self.m_axi.awburst.next = self.c_incr.val();
+        self.m_axi.awlock.next = false;
+        self.m_axi.awcache.next = self.c_cache.val();
+        self.m_axi.awprot.next = self.c_prot.val();
+        self.m_axi.awqos.next = self.c_qos.val();
+        self.m_axi.awvalid.next = self.go.val() && self.p_we.q.val() && !self.aw_done.q.val();
+        self.m_axi.wdata.next = self.p_wdata.q.val();
+        self.m_axi.wstrb.next = self.p_strb.q.val();
+        self.m_axi.wlast.next = true;
+        self.m_axi.wvalid.next = self.go.val() && self.p_we.q.val() && !self.w_done.q.val();
+        self.m_axi.arid.next = self.c_id.val();
+        self.m_axi.araddr.next = self.addr64.y.val();
+        self.m_axi.arlen.next = self.c_len.val();
+        self.m_axi.arsize.next = self.c_size.val();
+        self.m_axi.arburst.next = self.c_incr.val();
+        self.m_axi.arlock.next = false;
+        self.m_axi.arcache.next = self.c_cache.val();
+        self.m_axi.arprot.next = self.c_prot.val();
+        self.m_axi.arqos.next = self.c_qos.val();
+        self.m_axi.arvalid.next = self.go.val() && !self.p_we.q.val();
+        self.m_axi.rready.next = true;
+        self.m_axi.bready.next = true;
 
         // issued: AR taken, or both AW and W taken (now or before)
         self.aw_ok.next =
-            self.aw_done.q.val() || (self.axi.awvalid.val() && self.axi.awready.val());
-        self.w_ok.next = self.w_done.q.val() || (self.axi.wvalid.val() && self.axi.wready.val());
-        self.issue.next = (self.axi.arvalid.val() && self.axi.arready.val())
+            self.aw_done.q.val() || (self.m_axi.awvalid.val() && self.m_axi.awready.val());
+        self.w_ok.next =
+            self.w_done.q.val() || (self.m_axi.wvalid.val() && self.m_axi.wready.val());
+        self.issue.next = (self.m_axi.arvalid.val() && self.m_axi.arready.val())
             || (self.go.val() && self.p_we.q.val() && self.aw_ok.val() && self.w_ok.val());
         if self.go.val() && self.p_we.q.val() && !self.issue.val() {
             self.aw_done.d.next = self.aw_ok.val();
@@ -175,11 +190,11 @@ impl<const A: usize> Logic for MemToAxi4<A> {
         }
 
         // responses: R or B, in order (one kind in flight)
-        self.rsp.next = self.axi.rvalid.val() || self.axi.bvalid.val();
+        self.rsp.next = self.m_axi.rvalid.val() || self.m_axi.bvalid.val();
         self.mem.rsp_valid.next = self.rsp.val();
-        self.mem.rsp_data.next = self.axi.rdata.val();
-        self.err.next = (self.axi.rvalid.val() && self.axi.rresp.val().get_bit(1))
-            || (self.axi.bvalid.val() && self.axi.bresp.val().get_bit(1));
+        self.mem.rsp_data.next = self.m_axi.rdata.val();
+        self.err.next = (self.m_axi.rvalid.val() && self.m_axi.rresp.val().get_bit(1))
+            || (self.m_axi.bvalid.val() && self.m_axi.bresp.val().get_bit(1));
         if self.issue.val() && !self.rsp.val() {
             self.outst.d.next = self.outst.q.val() + self.c_one4.val();
         } else if !self.issue.val() && self.rsp.val() {

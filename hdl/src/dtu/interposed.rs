@@ -67,7 +67,7 @@ pub struct DtuAxi4 {
     pub bus: DtuBusSlave,
     pub cmd_busy: Signal<Out, Bit>,
     pub cu_mem: MemSlave<LA>,
-    pub axi: Axi4Master<64, 8, 1>,
+    pub m_axi: Axi4Master<64, 8, 1>,
     pub mem_err: Signal<Out, Bit>,
     pub req_out: PacketSource<64, 8, 8>,
     pub req_in: PacketSink<64, 8, 8>,
@@ -97,6 +97,6 @@ impl Logic for DtuAxi4 {
         PacketSink::<64, 8, 8>::link(&mut self.rsp_in, &mut self.pe.rsp_in);
         MemMaster::<LA>::join(&mut self.pe.mem, &mut self.mslice.m);
         MemMaster::<LA>::join(&mut self.mslice.s, &mut self.to_axi.mem);
-        Axi4Master::<64, 8, 1>::link(&mut self.axi, &mut self.to_axi.axi);
+        Axi4Master::<64, 8, 1>::link(&mut self.m_axi, &mut self.to_axi.m_axi);
     }
 }

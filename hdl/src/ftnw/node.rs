@@ -146,11 +146,11 @@ pub struct FtnwNode {
     pub phy_clock: [Signal<In, Clock>; LINKS],
     pub link: [NodeLink; LINKS],
     pub bus: RegBusSlave<NODE_ADDR_BITS>,
-    pub host: Axi4WrMaster<256, 32, 1>,
+    pub m_axi: Axi4WrMaster<256, 32, 1>,
     links: NodeLinks,
     pack: [DmaWrPack; LINKS],
     arb: DmaWrArbiter<LINKS, WIDE>,
-    axi: WideWrToAxi4,
+    to_axi: WideWrToAxi4,
     /// `reset` registered for the packers and the arbiter.
     rst: DFF<Bit>,
 }
@@ -164,11 +164,11 @@ impl Logic for FtnwNode {
         self.links.reset.next = self.reset.val();
         self.arb.clock.next = self.clock.val();
         self.arb.reset.next = self.rst.q.val();
-        self.axi.clock.next = self.clock.val();
-        self.axi.reset.next = self.rst.q.val();
+        self.to_axi.clock.next = self.clock.val();
+        self.to_axi.reset.next = self.rst.q.val();
         RegBusSlave::<NODE_ADDR_BITS>::link(&mut self.bus, &mut self.links.bus);
-        DmaWrMaster::<WIDE>::join(&mut self.arb.s, &mut self.axi.dma);
-        Axi4WrMaster::<256, 32, 1>::link(&mut self.host, &mut self.axi.axi);
+        DmaWrMaster::<WIDE>::join(&mut self.arb.s, &mut self.to_axi.dma);
+        Axi4WrMaster::<256, 32, 1>::link(&mut self.m_axi, &mut self.to_axi.m_axi);
         for l in 0..LINKS {
             self.links.phy_clock[l].next = self.phy_clock[l].val();
             NodeLink::link(&mut self.link[l], &mut self.links.link[l]);

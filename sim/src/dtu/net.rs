@@ -69,22 +69,22 @@ struct Ports {
 impl Ports {
     fn bind(ports: &[PortInfo], dut: usize, prefix: &str, noc: bool) -> Self {
         let pre = |x: &str| format!("{prefix}{x}");
-        let axi = ports.iter().any(|p| p.name == pre("axi$awvalid"));
+        let axi = ports.iter().any(|p| p.name == pre("m_axi_awvalid"));
         Self {
             dut,
-            bus: RegBusPorts::bind(ports, &pre("bus$")),
+            bus: RegBusPorts::bind(ports, &pre("bus_")),
             cmd_busy: index(ports, &pre("cmd_busy")),
-            axi: axi.then(|| Axi4Ports::bind(ports, &pre("axi$"))),
-            mem: mem_ports(ports, &pre(if axi { "cu_mem$" } else { "mem$" })),
+            axi: axi.then(|| Axi4Ports::bind(ports, &pre("m_axi_"))),
+            mem: mem_ports(ports, &pre(if axi { "cu_mem_" } else { "mem_" })),
             noc: noc.then(|| {
                 (
                     [
-                        Pkt::bind(ports, &pre("req_out$")),
-                        Pkt::bind(ports, &pre("rsp_out$")),
+                        Pkt::bind(ports, &pre("req_out_")),
+                        Pkt::bind(ports, &pre("rsp_out_")),
                     ],
                     [
-                        Pkt::bind(ports, &pre("req_in$")),
-                        Pkt::bind(ports, &pre("rsp_in$")),
+                        Pkt::bind(ports, &pre("req_in_")),
+                        Pkt::bind(ports, &pre("rsp_in_")),
                     ],
                 )
             }),
@@ -180,7 +180,7 @@ impl DtuNet {
         let inst = instances("dtu_system", backend, 1);
         let ports = &inst.ports;
         let pes = (0..4)
-            .map(|k| Ports::bind(ports, 0, &format!("pe{k}$"), false))
+            .map(|k| Ports::bind(ports, 0, &format!("pe{k}_"), false))
             .collect();
         let clocks = vec![(index(ports, "clock"), index(ports, "reset"))];
         let mut net = Self::build(inst.duts, pes, clocks, mem_bytes, seed);

@@ -50,17 +50,26 @@ struct Ports {
     rsnd: usize,
 }
 
+/// The host write port's group: `ftnw_node`'s AXI4 manager, or a link's DMA write port.
+fn host_prefix(p: &[PortInfo]) -> &'static str {
+    if p.iter().any(|x| x.name == "m_axi_awvalid") {
+        "m_axi_"
+    } else {
+        "host_"
+    }
+}
+
 impl Ports {
     /// The ports of a `tnw_link` or `tnw_port` top (`link` None), or of link l of an
     /// `ftnw_node` (`link$l$<port>`, the node's own clock, reset, bus and host port).
     fn new(p: &[PortInfo], link: Option<usize>) -> Self {
-        let pre = link.map_or(String::new(), |l| format!("link${l}$"));
-        let tx = link.map_or("tx$".to_string(), |l| format!("link${l}$tx_"));
+        let pre = link.map_or(String::new(), |l| format!("link_{l}_"));
+        let tx = link.map_or("tx_".to_string(), |l| format!("link_{l}_tx_"));
         Self {
             clock: index(p, "clock"),
             phy_clock: index(
                 p,
-                &link.map_or("phy_clock".into(), |l| format!("phy_clock${l}")),
+                &link.map_or("phy_clock".into(), |l| format!("phy_clock_{l}")),
             ),
             reset: index(p, "reset"),
             phy: bind(p, &format!("{pre}phy_"), ["rxd", "rxc", "txd", "txc"]),
@@ -69,21 +78,21 @@ impl Ports {
                 &tx,
                 ["data", "meta", "valid", "ready", "first", "last", "keep"],
             ),
-            rx: p.iter().any(|x| x.name == "rx$data").then(|| {
+            rx: p.iter().any(|x| x.name == "rx_data").then(|| {
                 (
                     bind(
                         p,
-                        "rx$",
+                        "rx_",
                         ["data", "meta", "first", "last", "valid", "ready", "keep"],
                     ),
                     index(p, "rx_vc_ready"),
-                    index(p, "rxb$abort"),
+                    index(p, "rxb_abort"),
                 )
             }),
             host: p
                 .iter()
-                .any(|x| x.name == "host$wr_req_valid" || x.name == "host$awvalid"),
-            bus: RegBusPorts::bind(p, "bus$"),
+                .any(|x| x.name == "host_wr_req_valid" || x.name == "m_axi_awvalid"),
+            bus: RegBusPorts::bind(p, "bus_"),
             mdio: bind(p, &pre, ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
             irq: bind(p, &format!("{pre}irq_"), ["rx", "tx"]),
             rsnd: index(p, &format!("{pre}rsnd_occupancy")),
@@ -412,7 +421,12 @@ impl Net {
                     ps[d * per].host.then(|| {
                         let mut srv = MemServer::new(HOST_BASE + d as u64 * HOST_SPAN);
                         srv.latency = (2, 20);
-                        WritePort::bind(&inst.ports, "host$", srv, seed ^ (0x5555 * (d as u64 + 1)))
+                        WritePort::bind(
+                            &inst.ports,
+                            host_prefix(&inst.ports),
+                            srv,
+                            seed ^ (0x5555 * (d as u64 + 1)),
+                        )
                     })
                 })
                 .collect(),

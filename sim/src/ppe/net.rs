@@ -250,9 +250,9 @@ impl PpeNet {
                 view: HostView::default(),
                 reset: index(&ports, "reset"),
                 e: Edge {
-                    bus: RegBusPorts::bind(&ports, "bus$"),
-                    tx: stream(&ports, "tx$"),
-                    rx: stream(&ports, "rx$"),
+                    bus: RegBusPorts::bind(&ports, "bus_"),
+                    tx: stream(&ports, "tx_"),
+                    rx: stream(&ports, "rx_"),
                     irq: index(&ports, "irq"),
                     rng: Rng::new(rng.next_u64()),
                     tx_rate: 1.0,
@@ -277,12 +277,12 @@ impl PpeNet {
                     tx_valid: false,
                 },
                 wr: DmaWrMemory::new(
-                    DmaWrPorts::bind(&ports, "dma$"),
+                    DmaWrPorts::bind(&ports, "dma_"),
                     MemServer::new(wr_base(k)),
                     rng.next_u64(),
                 ),
                 rd: DmaRdMemory::new(
-                    DmaRdPorts::bind(&ports, "dma$"),
+                    DmaRdPorts::bind(&ports, "dma_"),
                     MemServer::new(rd_base(k)),
                     rng.next_u64(),
                 ),

@@ -75,6 +75,8 @@ pub struct Axi4Ports {
     pub(crate) b: [usize; 4],
     pub(crate) ar: [usize; 7],
     pub(crate) r: [usize; 6],
+    /// AxLOCK, AxCACHE, AxPROT, AxQOS of AW and of AR (`usize::MAX`: absent).
+    pub(crate) attrs: [[usize; 4]; 2],
     /// The manager has the read channels.
     pub(crate) reads: bool,
     /// Bytes per beat (WDATA's width / 8).
@@ -115,9 +117,32 @@ impl Axi4Ports {
             } else {
                 [usize::MAX; 6]
             },
+            attrs: [
+                bind(p, &format!("{prefix}aw"), ["lock", "cache", "prot", "qos"]),
+                if reads {
+                    bind(p, &format!("{prefix}ar"), ["lock", "cache", "prot", "qos"])
+                } else {
+                    [usize::MAX; 4]
+                },
+            ],
             reads,
             beat: p[w[0]].width / 8,
         }
+    }
+
+    /// AxLOCK, AxCACHE, AxPROT and AxQOS of channel `k` (0 AW, 1 AR) at its handshake: the
+    /// project's constants (`nicgen_hdl::common::axi::AXCACHE`, ...).
+    fn check_attrs(&self, d: &dyn Dut, k: usize) -> Result<(), String> {
+        use nicgen_hdl::common::axi::{AXCACHE, AXPROT, AXQOS};
+        let got = self.attrs[k].map(|i| d.get(i));
+        let want = [0, AXCACHE as u128, AXPROT as u128, AXQOS as u128];
+        if got != want {
+            let ch = ["AW", "AR"][k];
+            return Err(format!(
+                "{ch}: lock/cache/prot/qos {got:?}, want {want:?} (common::axi::AXCACHE, ...)"
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -269,6 +294,7 @@ impl CycleModel for Axi4Memory {
         if p.reads && g(p.ar[5]) != 0 && self.ready[2] {
             let (id, addr) = (g(p.ar[0]) as u64, g(p.ar[1]) as u64);
             let beats = self.check_burst("AR", addr, g(p.ar[2]), g(p.ar[3]), g(p.ar[4]))?;
+            p.check_attrs(d, 1)?;
             let at = self.now
                 + self.srv.latency.0
                 + self.rng.below(self.srv.latency.1 - self.srv.latency.0 + 1);
@@ -285,6 +311,7 @@ impl CycleModel for Axi4Memory {
         if g(p.aw[5]) != 0 && self.ready[0] {
             let (id, addr) = (g(p.aw[0]) as u64, g(p.aw[1]) as u64);
             let beats = self.check_burst("AW", addr, g(p.aw[2]), g(p.aw[3]), g(p.aw[4]))?;
+            p.check_attrs(d, 0)?;
             self.writes.push_back(WriteBurst {
                 id,
                 addr,

@@ -55,14 +55,14 @@ impl B {
         for _ in 0..4 {
             srv.mem.alloc(MSG as usize, 64).unwrap();
         }
-        let rd = DmaRdMemory::new(DmaRdPorts::bind(&inst.ports, "dma$"), srv, 7);
+        let rd = DmaRdMemory::new(DmaRdPorts::bind(&inst.ports, "dma_"), srv, 7);
         let c = OneClock::new(inst.duts.into_iter().next().unwrap(), ix["clock"], 10_000);
         let mut b = B { c, ix, rd };
         b.set("reset", 1);
         b.cycle();
         b.set("reset", 0);
         b.set("en", 1);
-        b.set("tx$ready", 1);
+        b.set("tx_ready", 1);
         b.set("nt_ready", 1);
         b
     }
@@ -99,7 +99,7 @@ impl B {
 fn four(dio: bool) -> (f64, f64, f64) {
     let mut b = B::new();
     // the four starts written back to back, the port held off meanwhile
-    b.set("tx$ready", 0);
+    b.set("tx_ready", 0);
     for n in 0..4 {
         let addr = if dio {
             0x100 + n as u32 * 0x1F00
@@ -108,7 +108,7 @@ fn four(dio: bool) -> (f64, f64, f64) {
         };
         b.start(n, addr, if dio { 0x1E00 } else { MSG }, dio);
     }
-    b.set("tx$ready", 1);
+    b.set("tx_ready", 1);
     let (mut first, mut last, mut words) = (None, 0u64, 0u64);
     let mut order = vec![];
     let mut frame = vec![];
@@ -117,13 +117,13 @@ fn four(dio: bool) -> (f64, f64, f64) {
     while quiet < 200 {
         cyc += 1;
         quiet += 1;
-        if b.get("tx$valid") != 0 {
+        if b.get("tx_valid") != 0 {
             quiet = 0;
             first.get_or_insert(cyc);
             last = cyc;
             words += 1;
-            frame.push(b.get("tx$data") as u32);
-            if b.get("tx$last") != 0 {
+            frame.push(b.get("tx_data") as u32);
+            if b.get("tx_last") != 0 {
                 order.push(address1::DST_SLOT.get(frame[1] as u64) as usize);
                 frame.clear();
             }
@@ -155,7 +155,7 @@ fn start_latency() -> f64 {
     b.start(0, 0x100, 4, true);
     // the cycle after the control1 write's edge is cycle 1
     let mut n = 0;
-    while b.get("tx$valid") == 0 {
+    while b.get("tx_valid") == 0 {
         n += 1;
         assert!(n < 1000, "no packet");
         b.cycle();

@@ -26,7 +26,7 @@ impl Tb {
         let mut d: Box<dyn Dut> = Box::new(t);
         let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
         d.set(index(&ports, "status_value"), 0x5EED_0001);
-        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil$"), seed);
+        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil_"), seed);
         m.valid_rate = valid_rate;
         m.ready_rate = ready_rate;
         let mut tb = Tb {

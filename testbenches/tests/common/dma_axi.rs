@@ -33,8 +33,8 @@ fn run(backend: Backend, seed: u64, rng: &mut nicgen_sim::harness::rng::Rng) {
     srv.mem.write(a, &fill).unwrap();
     let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
     let mut c = OneClock::new(d, clock, 10_000);
-    let mut m = DmaManager::new(DmaPorts::bind(&ports, "dma$"), 16, seed ^ 1);
-    let mut mem = Axi4Memory::new(Axi4Ports::bind(&ports, "axi$"), srv, seed ^ 2);
+    let mut m = DmaManager::new(DmaPorts::bind(&ports, "dma_"), 16, seed ^ 1);
+    let mut mem = Axi4Memory::new(Axi4Ports::bind(&ports, "m_axi_"), srv, seed ^ 2);
     c.d.set(reset, 1);
     for _ in 0..4 {
         c.cycle(&mut [&mut m, &mut mem]);

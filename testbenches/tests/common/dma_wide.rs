@@ -23,7 +23,7 @@ struct PackAxi {
     clock: Signal<In, Clock>,
     reset: Signal<In, Bit>,
     m: DmaWrSlave<32>,
-    axi: Axi4WrMaster<256, 32, 1>,
+    m_axi: Axi4WrMaster<256, 32, 1>,
     pack: DmaWrPack,
     conv: WideWrToAxi4,
 }
@@ -37,7 +37,7 @@ impl Logic for PackAxi {
         self.conv.reset.next = self.reset.val();
         DmaWrSlave::<32>::link(&mut self.m, &mut self.pack.m);
         DmaWrMaster::<WIDE>::join(&mut self.pack.s, &mut self.conv.dma);
-        Axi4WrMaster::<256, 32, 1>::link(&mut self.axi, &mut self.conv.axi);
+        Axi4WrMaster::<256, 32, 1>::link(&mut self.m_axi, &mut self.conv.m_axi);
     }
 }
 
@@ -112,38 +112,38 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
             }
             u.m.wr_dat_valid.next = dat_on;
             u.m.wr_rsp_ready.next = eager || rng.chance(0.8);
-            u.axi.awready.next = rng.chance(p_ready);
+            u.m_axi.awready.next = rng.chance(p_ready);
             // W only for a burst whose AW was taken (as host memory does)
-            u.axi.wready.next = !bursts.is_empty() && rng.chance(p_ready);
+            u.m_axi.wready.next = !bursts.is_empty() && rng.chance(p_ready);
             let bv = bq.front().is_some_and(|r| r.0 <= cycle);
-            u.axi.bvalid.next = bv;
-            u.axi.bresp.next = (if bq.front().is_some_and(|r| r.1) {
+            u.m_axi.bvalid.next = bv;
+            u.m_axi.bresp.next = (if bq.front().is_some_and(|r| r.1) {
                 2u64
             } else {
                 0
             })
             .into();
-            u.axi.bid.next = 0u64.into();
+            u.m_axi.bid.next = 0u64.into();
             b.settle();
             let u = &b.uut;
             // AW
-            if u.axi.awvalid.val() {
-                let p = (u.axi.awaddr.val().to_u64(), u.axi.awlen.val().to_u64());
+            if u.m_axi.awvalid.val() {
+                let p = (u.m_axi.awaddr.val().to_u64(), u.m_axi.awlen.val().to_u64());
                 if let Some(h) = held_aw {
                     assert_eq!(h, p, "AW payload changed while waiting (cycle {cycle})");
                 }
-                held_aw = (!u.axi.awready.val()).then_some(p);
+                held_aw = (!u.m_axi.awready.val()).then_some(p);
                 if aw_seen < writes {
                     streaming = true;
                 }
-                if u.axi.awready.val() {
+                if u.m_axi.awready.val() {
                     let w = aw_seen;
                     assert!(w < writes, "an AW for no write");
                     assert_eq!(p.0, ws[w].0 & !31, "write {w}: AWADDR");
                     assert_eq!(p.1 as usize + 1, beats_of(w), "write {w}: AWLEN");
-                    assert_eq!(u.axi.awsize.val().to_u64(), 5);
-                    assert_eq!(u.axi.awburst.val().to_u64(), 1);
-                    assert_eq!(u.axi.awid.val().to_u64(), 0);
+                    assert_eq!(u.m_axi.awsize.val().to_u64(), 5);
+                    assert_eq!(u.m_axi.awburst.val().to_u64(), 1);
+                    assert_eq!(u.m_axi.awid.val().to_u64(), 0);
                     bursts.push_back((w, 0));
                     aw_seen += 1;
                 }
@@ -156,18 +156,18 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
             // W
             if streaming && !bursts.is_empty() {
                 assert!(
-                    u.axi.wvalid.val(),
+                    u.m_axi.wvalid.val(),
                     "cycle {cycle}: a gap in the beats of a burst already offered"
                 );
             }
-            if u.axi.wvalid.val() {
-                let data: BigUint = u.axi.wdata.val().into();
-                let p = (data, u.axi.wstrb.val().to_u64(), u.axi.wlast.val());
+            if u.m_axi.wvalid.val() {
+                let data: BigUint = u.m_axi.wdata.val().into();
+                let p = (data, u.m_axi.wstrb.val().to_u64(), u.m_axi.wlast.val());
                 if let Some(h) = &held_w {
                     assert_eq!(*h, p, "W payload changed while waiting (cycle {cycle})");
                 }
-                held_w = (!u.axi.wready.val()).then_some(p.clone());
-                if u.axi.wready.val() {
+                held_w = (!u.m_axi.wready.val()).then_some(p.clone());
+                if u.m_axi.wready.val() {
                     let (w, i) = bursts.front_mut().expect("a W beat for no burst");
                     let (addr, n) = ws[*w];
                     let lane0 = (addr >> 2 & 7) as usize;
@@ -204,7 +204,7 @@ fn packed_writes_are_whole_aligned_strobed_bursts() {
                     "WVALID dropped before WREADY (cycle {cycle})"
                 );
             }
-            if bv && u.axi.bready.val() {
+            if bv && u.m_axi.bready.val() {
                 bq.pop_front();
             }
             // the narrow master's handshakes

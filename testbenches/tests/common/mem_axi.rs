@@ -133,7 +133,7 @@ fn run(backend: Backend, rng: &mut Rng) {
     srv.latency = (1, 12);
     let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
     let mut c = OneClock::new(d, clock, 10_000);
-    let mut mem = Axi4Memory::new(Axi4Ports::bind(&ports, "axi$"), srv, rng.next_u64());
+    let mut mem = Axi4Memory::new(Axi4Ports::bind(&ports, "m_axi_"), srv, rng.next_u64());
     mem.partial_strobes = true;
     let mut todo = VecDeque::new();
     while todo.len() < 3000 {
@@ -164,7 +164,7 @@ fn run(backend: Backend, rng: &mut Rng) {
     }
     let n = todo.len();
     let mut m = Master {
-        p: mem_ports(&ports, "mem$"),
+        p: mem_ports(&ports, "mem_"),
         rng: Rng::new(rng.next_u64()),
         todo: VecDeque::new(),
         offer: false,

@@ -92,7 +92,7 @@ fn run(rng: &mut Rng, backend: Backend, tp: u64, ops: usize) {
     let ix = |n: &str| index(&p, n);
     let bus = |pre: &str| {
         ["addr", "wdata", "write", "read", "rdata", "ready", "err"]
-            .map(|f| ix(&format!("{pre}${f}")))
+            .map(|f| ix(&format!("{pre}_{f}")))
     };
     let ix = Ix {
         clock: ix("clock"),

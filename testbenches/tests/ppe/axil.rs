@@ -44,7 +44,7 @@ fn ppe_axil_window_reads_writes_and_refuses_bad_requests_verilator() {
         let ports = inst.ports;
         let d = inst.duts.into_iter().next().unwrap();
         let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
-        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil$"), rng.next_u64());
+        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil_"), rng.next_u64());
         m.valid_rate = 0.6;
         m.ready_rate = 0.6;
         let mut tb = Tb {

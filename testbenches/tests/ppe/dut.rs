@@ -110,26 +110,26 @@ impl Dut {
     /// The frame's words on `rx` (`first` .. `last`), each held until taken, with idle cycles
     /// before a word a fifth of the time; `rx$valid` low after it.
     pub fn feed(&mut self, frame: &[u32], rng: &mut Rng) {
-        self.set("rx$keep", 0xF);
+        self.set("rx_keep", 0xF);
         for (i, &word) in frame.iter().enumerate() {
             while rng.chance(0.2) {
-                self.set("rx$valid", 0);
+                self.set("rx_valid", 0);
                 self.cycle();
             }
-            self.set("rx$data", word as u64);
-            self.set("rx$first", (i == 0) as u64);
-            self.set("rx$last", (i == frame.len() - 1) as u64);
-            self.set("rx$valid", 1);
+            self.set("rx_data", word as u64);
+            self.set("rx_first", (i == 0) as u64);
+            self.set("rx_last", (i == frame.len() - 1) as u64);
+            self.set("rx_valid", 1);
             for waited in 0.. {
-                assert!(waited < 100_000, "rx$ready stays low");
-                let ready = self.get("rx$ready") != 0;
+                assert!(waited < 100_000, "rx_ready stays low");
+                let ready = self.get("rx_ready") != 0;
                 self.cycle();
                 if ready {
                     break;
                 }
             }
         }
-        self.set("rx$valid", 0);
+        self.set("rx_valid", 0);
     }
     /// Cycles until `port` is high (at most `limit`).
     pub fn wait(&mut self, port: &str, limit: usize, what: &str) {

@@ -37,23 +37,23 @@ fn access(d: &mut Dut, addr: u32, write: Option<u32>) -> u32 {
         }
         panic!("no AXI4-Lite answer at {addr:#x}");
     }
-    d.set("bus$addr", addr as u64);
-    d.set("bus$wdata", write.unwrap_or(0) as u64);
+    d.set("bus_addr", addr as u64);
+    d.set("bus_wdata", write.unwrap_or(0) as u64);
     d.set(
         if write.is_some() {
-            "bus$write"
+            "bus_write"
         } else {
-            "bus$read"
+            "bus_read"
         },
         1,
     );
     d.cycle();
-    d.set("bus$write", 0);
-    d.set("bus$read", 0);
+    d.set("bus_write", 0);
+    d.set("bus_read", 0);
     for _ in 0..50 {
-        if d.get("bus$ready") != 0 {
-            assert_eq!(d.get("bus$err"), 0, "err at {addr:#x}");
-            let v = d.get("bus$rdata") as u32;
+        if d.get("bus_ready") != 0 {
+            assert_eq!(d.get("bus_err"), 0, "err at {addr:#x}");
+            let v = d.get("bus_rdata") as u32;
             d.cycle();
             return v;
         }
@@ -275,7 +275,7 @@ fn rcv_access(d: &mut Dut, m: &mut Win, a: u32, w: usize, write: bool, v: u32) {
 fn loopback(backend: Backend, rng: &mut Rng, top: &str) {
     let mut d = Dut::new(top, backend);
     if top == "ppe_node_axil" {
-        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&d.ports, "s_axil$"), rng.next_u64());
+        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&d.ports, "s_axil_"), rng.next_u64());
         m.valid_rate = 0.7;
         m.ready_rate = 0.1;
         d.axil = Some(m);
@@ -295,12 +295,12 @@ fn loopback(backend: Backend, rng: &mut Rng, top: &str) {
     let first_tx = obj(&mut dst);
     let spare: Vec<u32> = (0..4).map(|_| obj(&mut dst)).collect();
     d.rd = Some(DmaRdMemory::new(
-        DmaRdPorts::bind(&d.ports, "dma$"),
+        DmaRdPorts::bind(&d.ports, "dma_"),
         src,
         rng.next_u64(),
     ));
     d.mem = Some(DmaWrMemory::new(
-        DmaWrPorts::bind(&d.ports, "dma$"),
+        DmaWrPorts::bind(&d.ports, "dma_"),
         dst,
         rng.next_u64(),
     ));
@@ -362,22 +362,22 @@ fn loopback(backend: Backend, rng: &mut Rng, top: &str) {
     for cycle in 0.. {
         assert!(cycle < 100_000, "the message does not arrive");
         let tr = rng.chance(0.8);
-        d.set("tx$ready", tr as u64);
-        let took = tr && d.get("tx$valid") != 0;
+        d.set("tx_ready", tr as u64);
+        let took = tr && d.get("tx_valid") != 0;
         let word = (
-            d.get("tx$data") as u32,
-            d.get("tx$first") != 0,
-            d.get("tx$last") != 0,
+            d.get("tx_data") as u32,
+            d.get("tx_first") != 0,
+            d.get("tx_last") != 0,
         );
         let offer = !fifo.is_empty() && rng.chance(0.8);
         if let Some(&(w, f, l)) = fifo.front() {
-            d.set("rx$data", w as u64);
-            d.set("rx$first", f as u64);
-            d.set("rx$last", l as u64);
-            d.set("rx$keep", 0xF);
+            d.set("rx_data", w as u64);
+            d.set("rx_first", f as u64);
+            d.set("rx_last", l as u64);
+            d.set("rx_keep", 0xF);
         }
-        d.set("rx$valid", offer as u64);
-        let taken = offer && d.get("rx$ready") != 0;
+        d.set("rx_valid", offer as u64);
+        let taken = offer && d.get("rx_ready") != 0;
         d.cycle();
         if took {
             fifo.push_back(word);
@@ -385,7 +385,7 @@ fn loopback(backend: Backend, rng: &mut Rng, top: &str) {
         if taken {
             fifo.pop_front();
         }
-        let quiet = fifo.is_empty() && d.get("tx$valid") == 0 && d.get("irq") != 0;
+        let quiet = fifo.is_empty() && d.get("tx_valid") == 0 && d.get("irq") != 0;
         idle = if quiet { idle + 1 } else { 0 };
         if idle > 200 {
             break;
@@ -491,7 +491,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     let spare2 = dst.mem.alloc(32, 32).unwrap() as u32;
     let spare3 = dst.mem.alloc(32, 32).unwrap() as u32;
     d.mem = Some(DmaWrMemory::new(
-        DmaWrPorts::bind(&d.ports, "dma$"),
+        DmaWrPorts::bind(&d.ports, "dma_"),
         dst,
         rng.next_u64(),
     ));
@@ -540,18 +540,18 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
         payload: vec![1, 2, 3],
     }
     .frame();
-    d.set("rx$keep", 0xF);
-    d.set("rx$data", pkt[0] as u64);
-    d.set("rx$first", 1);
-    d.set("rx$last", 0);
-    d.set("rx$valid", 1);
-    d.set("tx$ready", 1);
+    d.set("rx_keep", 0xF);
+    d.set("rx_data", pkt[0] as u64);
+    d.set("rx_first", 1);
+    d.set("rx_last", 0);
+    d.set("rx_valid", 1);
+    d.set("tx_ready", 1);
     for _ in 0..100 {
-        assert_eq!(d.get("rx$ready"), 0, "a packet taken while enable is 0");
-        assert_eq!(d.get("tx$valid"), 0, "a packet sent while enable is 0");
+        assert_eq!(d.get("rx_ready"), 0, "a packet taken while enable is 0");
+        assert_eq!(d.get("tx_valid"), 0, "a packet sent while enable is 0");
         d.cycle();
     }
-    d.set("rx$valid", 0);
+    d.set("rx_valid", 0);
     let s2 = rd(&mut d, b + 4 * sd::STATUS2 as u32);
     assert_eq!(s2, 0, "descriptor 2 waits: not busy, not done (R019)");
     assert_eq!(
@@ -564,7 +564,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     wr(&mut d, hw::PCSR0, node | hw::ENABLE.mask() as u32);
     let mut words = 0;
     for _ in 0..200 {
-        if d.get("tx$valid") != 0 {
+        if d.get("tx_valid") != 0 {
             words += 1;
             if words == 10 {
                 break;
@@ -578,16 +578,16 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
         0,
         "idle while sending"
     );
-    d.set("bus$addr", hw::PCSR0 as u64);
-    d.set("bus$wdata", node as u64);
-    d.set("bus$write", 1);
+    d.set("bus_addr", hw::PCSR0 as u64);
+    d.set("bus_wdata", node as u64);
+    d.set("bus_write", 1);
     let mut last = false;
     let mut frames = 0;
     for i in 0..400 {
         if i == 1 {
-            d.set("bus$write", 0);
+            d.set("bus_write", 0);
         }
-        if d.get("tx$valid") != 0 && d.get("tx$last") != 0 {
+        if d.get("tx_valid") != 0 && d.get("tx_last") != 0 {
             frames += 1;
             last = true;
         }
@@ -645,7 +645,7 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     // nothing is sent in answer (PPE-R160)
     for _ in 0..200 {
         assert_eq!(
-            d.get("tx$valid"),
+            d.get("tx_valid"),
             0,
             "a packet sent in answer to a received one"
         );
@@ -688,19 +688,19 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
     );
     assert_eq!(rd(&mut d, hw::RCV_PAGE + 0x84), misc[6], "payload word 1");
     // held off until software sets enable again (PPE-R162)
-    d.set("rx$data", pkt[0] as u64);
-    d.set("rx$first", 1);
-    d.set("rx$last", 0);
-    d.set("rx$valid", 1);
+    d.set("rx_data", pkt[0] as u64);
+    d.set("rx_first", 1);
+    d.set("rx_last", 0);
+    d.set("rx_valid", 1);
     for _ in 0..50 {
         assert_eq!(
-            d.get("rx$ready"),
+            d.get("rx_ready"),
             0,
             "a packet taken after a miscellaneous one"
         );
         d.cycle();
     }
-    d.set("rx$valid", 0);
+    d.set("rx_valid", 0);
     assert_eq!(rd(&mut d, hw::RCV_PAGE), misc[0], "the buffer kept");
     wr(&mut d, hw::NBQR, spare3);
     wr(&mut d, hw::PCSR0, node | hw::ENABLE.mask() as u32);
@@ -719,20 +719,20 @@ fn enable_and_reset(backend: Backend, rng: &mut Rng) {
 /// A frame on `rx`, each word held until taken (bounded).
 fn feed(d: &mut Dut, frame: &[u32]) {
     for (i, &w) in frame.iter().enumerate() {
-        d.set("rx$data", w as u64);
-        d.set("rx$first", (i == 0) as u64);
-        d.set("rx$last", (i == frame.len() - 1) as u64);
-        d.set("rx$keep", 0xF);
-        d.set("rx$valid", 1);
+        d.set("rx_data", w as u64);
+        d.set("rx_first", (i == 0) as u64);
+        d.set("rx_last", (i == frame.len() - 1) as u64);
+        d.set("rx_keep", 0xF);
+        d.set("rx_valid", 1);
         let mut n = 0;
-        while d.get("rx$ready") == 0 {
+        while d.get("rx_ready") == 0 {
             n += 1;
             assert!(n < 100, "the packet is not taken");
             d.cycle();
         }
         d.cycle();
     }
-    d.set("rx$valid", 0);
+    d.set("rx_valid", 0);
 }
 
 // verifies: PPE-R016 PPE-R017 PPE-R018 PPE-R019 PPE-R024 PPE-R025 PPE-R026 PPE-R165 PPE-R166

@@ -58,7 +58,7 @@ fn run(backend: Backend, rng: &mut Rng, posts: usize) {
         })
         .collect();
     let mut spare: VecDeque<u32> = (0..posts).map(|_| obj(&mut srv)).collect();
-    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&d.ports, "dma$"), srv, rng.next_u64());
+    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&d.ports, "dma_"), srv, rng.next_u64());
     mem.ready_rate = 0.7;
     d.mem = Some(mem);
 
@@ -167,11 +167,11 @@ fn run(backend: Backend, rng: &mut Rng, posts: usize) {
             assert_eq!(Some(ram[entry(n)]), p, "the token before the entry's head");
             tokens.push(d.get("nq_data") as u32);
         }
-        if d.get("dma$wr_req_valid") != 0 && d.get("dma$wr_req_ready") != 0 {
+        if d.get("dma_wr_req_valid") != 0 && d.get("dma_wr_req_ready") != 0 {
             req_cycles.push(cycle);
-            beats.push(d.get("dma$wr_req_beats"));
+            beats.push(d.get("dma_wr_req_beats"));
         }
-        if d.get("dma$wr_rsp_valid") != 0 && d.get("dma$wr_rsp_ready") != 0 {
+        if d.get("dma_wr_rsp_valid") != 0 && d.get("dma_wr_rsp_ready") != 0 {
             rsp_cycles.push(cycle);
         }
         assert_eq!(d.get("err"), 0, "a host write answered with an error");

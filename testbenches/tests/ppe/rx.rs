@@ -196,7 +196,7 @@ fn setup(backend: Backend, rng: &mut Rng) -> Setup {
         bases[k] = srv.mem.alloc(len as usize, 64).unwrap() as u32;
     }
     let half_end = bases[6] as u64 + sizes[6] as u64 / 2;
-    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma$"), srv, rng.next_u64());
+    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma_"), srv, rng.next_u64());
     mem.ready_rate = 0.7;
     r.mem = Some(mem);
     for (k, s) in table.iter_mut().enumerate().take(8) {
@@ -407,7 +407,7 @@ fn back_to_back(backend: Backend, rng: &mut Rng, messages: usize) {
                 .map(move |(i, &w)| (w, i == 0, i == n - 1))
         })
         .collect();
-    r.set("rx$keep", 0xF);
+    r.set("rx_keep", 0xF);
     let mut got = 0;
     for cycle in 0.. {
         assert!(cycle < 200 * frames.len(), "events stop at {got}");
@@ -416,11 +416,11 @@ fn back_to_back(backend: Backend, rng: &mut Rng, messages: usize) {
         }
         let offer = words.front().copied();
         if let Some((w, first, last)) = offer {
-            r.set("rx$data", w as u64);
-            r.set("rx$first", first as u64);
-            r.set("rx$last", last as u64);
+            r.set("rx_data", w as u64);
+            r.set("rx_first", first as u64);
+            r.set("rx_last", last as u64);
         }
-        r.set("rx$valid", offer.is_some() as u64);
+        r.set("rx_valid", offer.is_some() as u64);
         let ev = r.get("ev_valid") != 0;
         if ev {
             let at = got;
@@ -449,14 +449,14 @@ fn back_to_back(backend: Backend, rng: &mut Rng, messages: usize) {
             got += 1;
         }
         r.set("ev_take", ev as u64);
-        let took = offer.is_some() && r.get("rx$ready") != 0;
+        let took = offer.is_some() && r.get("rx_ready") != 0;
         r.cycle();
         if took {
             words.pop_front();
         }
     }
     r.set("ev_take", 0);
-    r.set("rx$valid", 0);
+    r.set("rx_valid", 0);
     for (k, s) in table.iter().enumerate() {
         for (j, &v) in s.iter().enumerate() {
             assert_eq!(

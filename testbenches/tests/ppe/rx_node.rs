@@ -144,7 +144,7 @@ fn run(backend: Backend, rng: &mut Rng, messages: usize) {
     let frames = traffic(rng, &cfg, &sizes, messages);
 
     let mut spare: Vec<u32> = (0..frames.len() + 8).map(|_| obj(&mut srv)).collect();
-    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma$"), srv, rng.next_u64());
+    let mut mem = DmaWrMemory::new(DmaWrPorts::bind(&r.ports, "dma_"), srv, rng.next_u64());
     mem.ready_rate = 0.7;
     r.mem = Some(mem);
     r.aq_poll = Some(vec![]);

@@ -92,22 +92,22 @@ impl Tx {
     fn step(&mut self) {
         // a fabric that refuses one destination: every first word equal to `refuse_first`
         let refused = self.refuse_first.is_some_and(|w| {
-            self.d.get("tx$valid") != 0
-                && self.d.get("tx$first") != 0
-                && self.d.get("tx$data") as u32 == w
+            self.d.get("tx_valid") != 0
+                && self.d.get("tx_first") != 0
+                && self.d.get("tx_data") as u32 == w
         });
         let ready = !refused && (self.ready_rate >= 1.0 || self.rng.chance(self.ready_rate));
         let ntr = self.rng.chance(self.nt_rate);
-        self.d.set("tx$ready", ready as u64);
+        self.d.set("tx_ready", ready as u64);
         self.d.set("nt_ready", ntr as u64);
         let b = Beat {
-            valid: self.d.get("tx$valid") != 0,
+            valid: self.d.get("tx_valid") != 0,
             ready,
-            data: self.d.get("tx$data") as u128,
-            keep: self.d.get("tx$keep") as u128,
-            meta: self.d.get("tx$meta") as u128,
-            first: self.d.get("tx$first") != 0,
-            last: self.d.get("tx$last") != 0,
+            data: self.d.get("tx_data") as u128,
+            keep: self.d.get("tx_keep") as u128,
+            meta: self.d.get("tx_meta") as u128,
+            first: self.d.get("tx_first") != 0,
+            last: self.d.get("tx_last") != 0,
         };
         if let Err(e) = self.mon.edge(b) {
             panic!("cycle {}: tx: {e}", self.cycle);
@@ -212,8 +212,8 @@ impl Tx {
             .map(|k| self.read(sd::WORDS * k + sd::STATUS2))
             .collect();
         panic!(
-            "{what}: descriptor {n} stays busy (status2 {st:x?}, tx$valid {}, reads outstanding {}, frame in progress {} words)",
-            self.d.get("tx$valid"),
+            "{what}: descriptor {n} stays busy (status2 {st:x?}, tx_valid {}, reads outstanding {}, frame in progress {} words)",
+            self.d.get("tx_valid"),
             !self.d.rd.as_ref().unwrap().idle(),
             self.cur.len()
         );
@@ -364,7 +364,7 @@ fn setup(backend: Backend, rng: &mut Rng) -> (Tx, u16, Vec<u32>, Vec<(u32, u32)>
         srv.mem.write(a, &data).unwrap();
         bufs.push(a as u32);
     }
-    let mut rd = DmaRdMemory::new(DmaRdPorts::bind(&t.d.ports, "dma$"), srv, rng.next_u64());
+    let mut rd = DmaRdMemory::new(DmaRdPorts::bind(&t.d.ports, "dma_"), srv, rng.next_u64());
     rd.ready_rate = 0.8;
     rd.rsp_rate = 0.8;
     t.d.rd = Some(rd);
@@ -765,7 +765,7 @@ fn stalled_destination(backend: Backend, rng: &mut Rng) {
     // R096: stop A while its first word is offered and refused
     let mut offered = 0;
     for _ in 0..2_000 {
-        let on_port = t.d.get("tx$valid") != 0 && t.d.get("tx$data") as u32 == a.address0;
+        let on_port = t.d.get("tx_valid") != 0 && t.d.get("tx_data") as u32 == a.address0;
         offered = if on_port { offered + 1 } else { 0 };
         if offered == 8 {
             break;
@@ -801,7 +801,7 @@ fn stalled_destination(backend: Backend, rng: &mut Rng) {
     for _ in 0..4 * sd::STALL_CYCLES {
         t.step();
         assert_eq!(
-            t.d.get("tx$valid"),
+            t.d.get("tx_valid"),
             0,
             "an attempt after the stop (cycle {})",
             t.cycle

@@ -61,7 +61,7 @@ fn tnw_link_matches_its_verilog_in_icarus_under_traffic() {
         let top = nicgen_sim::harness::backend::top("tnw_link");
         let v = top.verilog();
         let rec = record(top, &[10_000, 10_000], 3000, rng, &link_traffic());
-        let rx = rec.ports.iter().position(|p| p.name == "rx$valid").unwrap();
+        let rx = rec.ports.iter().position(|p| p.name == "rx_valid").unwrap();
         let busy = rec.steps.iter().filter(|s| s[rx] != 0).count();
         assert!(
             busy > rec.steps.len() / 4,

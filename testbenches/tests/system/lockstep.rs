@@ -97,10 +97,10 @@ fn tnw_port_matches_its_verilog_under_traffic() {
     let mut stim = link_traffic();
     stim.drive.retain(|(n, _)| !n.starts_with("rx"));
     stim.drive.extend([
-        ("host$wr_req_ready", Drive::Chance(0.8)),
-        ("host$wr_dat_ready", Drive::Chance(0.8)),
-        ("host$wr_rsp_valid", Drive::Chance(0.05)),
-        ("host$wr_rsp_err", Drive::Chance(0.01)),
+        ("host_wr_req_ready", Drive::Chance(0.8)),
+        ("host_wr_dat_ready", Drive::Chance(0.8)),
+        ("host_wr_rsp_valid", Drive::Chance(0.05)),
+        ("host_wr_rsp_err", Drive::Chance(0.01)),
     ]);
     // after TX_CTRL (cycle 8): per VC the bases and two credits of 2048 packets
     use nicgen_wire::ftnw::rxbuff as rxb;
@@ -117,19 +117,19 @@ fn tnw_port_matches_its_verilog_under_traffic() {
     for (i, (addr, val)) in writes.into_iter().enumerate() {
         let c = 10 + 2 * i as u64;
         stim.script.extend([
-            (c, "bus$addr", addr as u128),
-            (c, "bus$wdata", val as u128),
-            (c, "bus$write", 1),
-            (c, "bus$read", 0),
-            (c + 1, "bus$write", 0),
-            (c + 1, "bus$read", 0),
+            (c, "bus_addr", addr as u128),
+            (c, "bus_wdata", val as u128),
+            (c, "bus_write", 1),
+            (c, "bus_read", 0),
+            (c + 1, "bus_write", 0),
+            (c + 1, "bus_read", 0),
         ]);
     }
     let cycles = 40_000;
     check("tnw_port lockstep under traffic", 0x7E57_2222, |rng| {
         let act = lockstep((t.build)(), &[10_000, 10_000], cycles, rng, &stim)
             .unwrap_or_else(|m| panic!("{m}"));
-        let w = act.of("host$wr_dat_valid");
+        let w = act.of("host_wr_dat_valid");
         eprintln!("lockstep tnw_port under traffic: host wr_dat_valid {w} of {cycles} cycles");
         assert!(
             w > cycles / 4,
@@ -140,7 +140,7 @@ fn tnw_port_matches_its_verilog_under_traffic() {
 }
 
 fn traffic_flowed(act: &nicgen_sim::harness::diff::Activity, cycles: u64, seed: u64) {
-    let (rx, tx) = (act.of("rx$valid"), act.of("tx$ready"));
+    let (rx, tx) = (act.of("rx_valid"), act.of("tx_ready"));
     eprintln!("lockstep tnw_link under traffic: rx_valid {rx}, tx_ready {tx}");
     // packets must have flowed end to end for most of the run: a packet of 8 items per 34
     // words is room for an item in ~1 cycle of 4 at full rate (measured: rx 38139, tx 10087)
@@ -234,8 +234,8 @@ pub fn link_traffic() -> Stimulus {
         drive: vec![
             ("phy_rxd", Drive::Loop("phy_txd")),
             ("phy_rxc", Drive::Loop("phy_txc")),
-            ("tx$valid", Drive::Chance(0.9)),
-            ("rx$ready", Drive::Chance(0.9)),
+            ("tx_valid", Drive::Chance(0.9)),
+            ("rx_ready", Drive::Chance(0.9)),
             // every VC let out most of the time (RXBUFF's credits)
             (
                 "rx_vc_ready",
@@ -247,8 +247,8 @@ pub fn link_traffic() -> Stimulus {
                     }
                 }),
             ),
-            ("bus$write", Drive::Chance(0.0002)),
-            ("bus$read", Drive::Chance(0.02)),
+            ("bus_write", Drive::Chance(0.0002)),
+            ("bus_read", Drive::Chance(0.02)),
             ("phy_rx_fault_p", Drive::Chance(0.001)),
             ("phy_rx_fault_r", Drive::Chance(0.001)),
             ("phy_intb", Drive::Chance(0.001)),
@@ -257,10 +257,10 @@ pub fn link_traffic() -> Stimulus {
         ],
         // both directions online (TX_CTRL = 0) after the reset
         script: vec![
-            (8, "bus$addr", ctrl),
-            (8, "bus$wdata", 0),
-            (8, "bus$write", 1),
-            (8, "bus$read", 0),
+            (8, "bus_addr", ctrl),
+            (8, "bus_wdata", 0),
+            (8, "bus_write", 1),
+            (8, "bus_read", 0),
         ],
     }
 }
