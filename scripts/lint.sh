@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Verilator --lint-only -Wall on every emitted top, zero warnings allowed (waivers:
 # lint/waivers.txt); then Yosys reads, elaborates and checks each (read_verilog; hierarchy -check;
-# proc; check -assert: no undriven net, no driver conflict, no combinational loop).
+# proc; check -assert: no undriven net, no driver conflict, no combinational loop), and each
+# top's IP-XACT component (<top>.xml) is checked against its Verilog.
 # lint.sh [dir [top ...]]: every top in dir (default build/verilog), or only the named ones.
 # The tops are checked in parallel, one per core (LINT_JOBS overrides); the report is in order.
 set -euo pipefail
@@ -45,4 +46,7 @@ export -f lint_one
 export WAIVE=$waive
 printf '%s\n' "${files[@]}" | xargs -P "${LINT_JOBS:-$(nproc)}" -I{} bash -c 'lint_one "$1" "$2"' _ {} "$out"
 for f in "${files[@]}"; do cat "$out/$(basename "$f" .v).txt"; done
+# each top's IP-XACT component against its Verilog (scripts/ipxact_check.py)
+tops=(); for f in "${files[@]}"; do tops+=("$(basename "$f" .v)"); done
+python3 scripts/ipxact_check.py "$dir" "${tops[@]}" || touch "$out/ipxact.failed"
 ! compgen -G "$out/*.failed" > /dev/null

@@ -1,4 +1,5 @@
-//! Writes `build/verilog/<top>.v` for every registered top and `build/verilog/manifest.json`.
+//! Writes `build/verilog/<top>.v` for every registered top, its port table (`<top>.md`), FuseSoC
+//! core (`<top>.core`) and IP-XACT component (`<top>.xml`), and `build/verilog/manifest.json`.
 
 use nicgen_hdl::top::{PortDir, TopEntry};
 use std::fmt::Write as _;
@@ -58,6 +59,10 @@ pub fn emit_all(tops: &[TopEntry], dir: &Path) -> anyhow::Result<String> {
             port_table(t, top.as_ref()),
         )?;
         std::fs::write(dir.join(format!("{}.core", t.name)), fusesoc_core(t))?;
+        std::fs::write(
+            dir.join(format!("{}.xml", t.name)),
+            crate::ipxact::component(t, &top.ports()),
+        )?;
         let clocks: Vec<String> = t
             .clocks_mhz
             .iter()

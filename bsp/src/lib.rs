@@ -6,6 +6,7 @@
 pub mod board_status;
 pub mod bridge;
 pub mod emit;
+pub mod ipxact;
 pub mod tops;
 pub mod uart;
 pub mod ulx3s;
@@ -149,6 +150,36 @@ mod tests {
                 ("b".to_string(), nicgen_hdl::PortDir::Out, 1)
             ]
         );
+    }
+
+    /// The IP-XACT component of `axil_regs_demo`: its AXI4-Lite subordinate with the memory map
+    /// of the register description, clock and reset interfaces; no port name with a `$`.
+    #[test]
+    fn ipxact_component_has_the_bus_and_the_register_map() {
+        let t = crate::tops::tops()
+            .into_iter()
+            .find(|t| t.name == "axil_regs_demo")
+            .expect("axil_regs_demo top");
+        let ports = (t.build)().ports();
+        assert!(ports.iter().all(|p| !p.name.contains('$')));
+        let buses = crate::ipxact::bus_interfaces(&ports);
+        assert_eq!(buses.len(), 1);
+        assert_eq!((buses[0].name.as_str(), buses[0].master), ("s_axil", false));
+        assert_eq!(buses[0].map, Some((6, 32)));
+        assert_eq!(buses[0].ports.len(), 19);
+        let x = crate::ipxact::component(&t, &ports);
+        for want in [
+            "<ipxact:memoryMapRef memoryMapRef=\"s_axil_map\"/>",
+            "<ipxact:name>PROTOCOL</ipxact:name><ipxact:value>AXI4LITE</ipxact:value>",
+            "<ipxact:name>CTRL</ipxact:name>",
+            "<ipxact:name>LIMIT</ipxact:name>",
+            "<ipxact:bitOffset>16</ipxact:bitOffset><ipxact:resets><ipxact:reset><ipxact:value>0x100</ipxact:value>",
+            "<ipxact:modifiedWriteValue>oneToClear</ipxact:modifiedWriteValue>",
+            "<ipxact:name>ASSOCIATED_BUSIF</ipxact:name><ipxact:value>s_axil</ipxact:value>",
+            "<ipxact:name>POLARITY</ipxact:name><ipxact:value>ACTIVE_HIGH</ipxact:value>",
+        ] {
+            assert!(x.contains(want), "no `{want}` in\n{x}");
+        }
     }
 
     /// Every port of every top has a doc (`TopEntry::port_docs`).

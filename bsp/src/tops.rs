@@ -49,7 +49,10 @@ pub fn named<S: AsRef<str>>(want: &[S]) -> anyhow::Result<Vec<TopEntry>> {
     if want.is_empty() {
         return Ok(all);
     }
-    Ok(all.into_iter().filter(|t| want.iter().any(|w| w.as_ref() == t.name)).collect())
+    Ok(all
+        .into_iter()
+        .filter(|t| want.iter().any(|w| w.as_ref() == t.name))
+        .collect())
 }
 
 /// Every top, device and common tops first, then the boards.
