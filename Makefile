@@ -5,7 +5,7 @@ CARGO ?= cargo
 export NICGEN_REQUIRE_VERILATOR ?= 1
 
 .DELETE_ON_ERROR:
-.PHONY: help setup verilog lint test synth synth-all bitstream bitstreams bench docs figures testplan fusesoc cocotb formal cosim mutants soak clean
+.PHONY: help setup verilog lint test synth synth-all bitstream bitstreams bench docs figures testplan fusesoc cocotb rdl formal cosim mutants soak clean
 
 # make bitstream BOARD=ulx3s [BAUD=115200]: the board and the UART bridge's baud rate
 BOARD ?= ulx3s
@@ -86,6 +86,11 @@ cocotb: ## the AXI tops in Icarus under cocotb, bound by cocotbext-axi's stock f
 	@bash scripts/setup.sh --cocotb
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@time .venv/bin/python testbenches/cocotb/run.py $(TOPS)
+
+rdl: ## build/rdl/<map>.rdl (SystemRDL, written by make verilog) compiled by systemrdl-compiler (pip, in .venv) and checked against include/<map>_regs.h
+	@bash scripts/setup.sh --rdl
+	@$(MAKE) --no-print-directory build/verilog/manifest.json
+	@.venv/bin/python scripts/rdl_check.py build/rdl
 
 testplan: ## write docs/testplan.md: per requirement its tests (// verifies: lines), per device covered / total
 	@$(CARGO) run -q --release -p nicgen-testbenches --bin testplan -- docs/testplan.md

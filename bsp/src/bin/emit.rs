@@ -1,4 +1,5 @@
-//! `make verilog`: emit every top and the manifest. Usage: emit [OUT_DIR [TOP...]] (default
+//! `make verilog`: emit every top and the manifest, and the register maps as SystemRDL
+//! (`<OUT_DIR>/../rdl/<map>.rdl`). Usage: emit [OUT_DIR [TOP...]] (default
 //! build/verilog, every top); naming tops emits those alone (and a manifest of them), for a
 //! quick synthesis of one block while working on its timing.
 fn main() -> anyhow::Result<()> {
@@ -18,6 +19,14 @@ fn run() -> anyhow::Result<()> {
     let want: Vec<String> = args.collect();
     let tops = nicgen_bsp::tops::named(&want).map_err(|e| anyhow::anyhow!("emit: {e}"))?;
     eprintln!("emitting {} tops into {dir}", tops.len());
-    nicgen_bsp::emit::emit_all(&tops, std::path::Path::new(&dir))?;
+    let dir = std::path::Path::new(&dir);
+    nicgen_bsp::emit::emit_all(&tops, dir)?;
+    // the register description as SystemRDL, beside the Verilog (build/rdl)
+    let rdl = dir.parent().unwrap_or(dir).join("rdl");
+    std::fs::create_dir_all(&rdl)?;
+    for m in nicgen_wire::all_maps() {
+        let name = nicgen_bsp::rdl::ident(m.name);
+        std::fs::write(rdl.join(format!("{name}.rdl")), nicgen_bsp::rdl::rdl(m))?;
+    }
     Ok(())
 }
