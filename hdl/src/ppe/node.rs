@@ -12,7 +12,9 @@
 //! static (`*_MEM`) and auto-increment (`*_MEM_INC`, the pointer + 4 after the access, wrapping
 //! in 64 KB) windows, the send-descriptor page (0x100: XMT_RAM 0x0000-0x00FC) and the paged
 //! windows (0x200: XMT_RAM {PXR_Ptr[14:8], offset}; 0x300: RCV_RAM {PRR_Ptr[15:8], offset}).
-//! Every other offset reads 0 and ignores writes. XMT_RAM addresses wrap at 32 KB.
+//! A bad access (an unaligned address, an offset with no register, a write to NQR or AQR) has
+//! no effect and is answered `err` with 0, like every register bus of the project. XMT_RAM
+//! addresses wrap at 32 KB.
 //! RCV_RAM: byte addresses below 0x1000 are the 64 rslots (`PpeRx`'s table), 0xFF00 and up the
 //! last received packet (header words at 0xFF00-0xFF1C, payload at 0xFF80-0xFFFC; read-only),
 //! the rest the RAM the heads table lives in (docs/spec-decisions.md). A miscellaneous fabric
@@ -116,6 +118,8 @@ pub struct PpeNode {
     a_rd: DFF<Bits<32>>,
     /// The answer is a word read from a port: `c_q`, `c_x`, `c_h` or `c_g` by the target.
     a_cap: DFF<Bit>,
+    /// The access is a bad one: answered `err`.
+    a_bad: DFF<Bit>,
     c_q: DFF<Bits<32>>,
     c_x: DFF<Bits<32>>,
     c_h: DFF<Bits<32>>,
@@ -140,6 +144,8 @@ pub struct PpeNode {
     en: Signal<Local, Bit>,
     w: Signal<Local, Bits<8>>,
     strobe: Signal<Local, Bit>,
+    /// The access at the strobe is bad (unaligned, no register there, a write to a queue).
+    bad: Signal<Local, Bit>,
     t: Signal<Local, Bits<3>>,
     xw: Signal<Local, Bits<13>>,
     lo16: Signal<Local, Bits<32>>,
@@ -158,6 +164,7 @@ pub struct PpeNode {
     c_page_x: Constant<Bits<2>>,
     c_page_r: Constant<Bits<2>>,
     c_zero32: Constant<Bits<32>>,
+    c_zero2: Constant<Bits<2>>,
     c_four32: Constant<Bits<32>>,
     c_ptr_mask: Constant<Bits<32>>,
     c_lo16: Constant<Bits<32>>,
@@ -211,6 +218,7 @@ impl Default for PpeNode {
             a_r: Default::default(),
             a_rd: Default::default(),
             a_cap: Default::default(),
+            a_bad: Default::default(),
             c_q: Default::default(),
             c_x: Default::default(),
             c_h: Default::default(),
@@ -232,6 +240,7 @@ impl Default for PpeNode {
             en: Default::default(),
             w: Default::default(),
             strobe: Default::default(),
+            bad: Default::default(),
             t: Default::default(),
             xw: Default::default(),
             lo16: Default::default(),
@@ -264,6 +273,7 @@ impl Default for PpeNode {
             c_page_x: k(2),
             c_page_r: k(3),
             c_zero32: k(0),
+            c_zero2: k(0),
             c_four32: k(4),
             c_ptr_mask: k(0xFFFC),
             c_lo16: k(0xFFFF),
@@ -295,7 +305,7 @@ impl Logic for PpeNode {
     fn update(&mut self) {
         dff_setup!(
             self, clock, pcsr0, nlhr, rlim, pxr, prr, rdy, rx_in, eng_rst, rx_rst, rx_rp, w_open,
-            w_req_on, st, a_t, a_we, a_wd, a_x, a_r, a_rd, a_cap, c_q, c_x, c_h, c_g, c_p
+            w_req_on, st, a_t, a_we, a_wd, a_x, a_r, a_rd, a_cap, a_bad, c_q, c_x, c_h, c_g, c_p
         );
         clock!(self, clock, txe, rxn);
         // the engines' reset, registered: power-on or PCSR0.reset
@@ -453,6 +463,22 @@ impl Logic for PpeNode {
         if (self.t.val() == self.c_t[5].val()) && (self.rw.val() >= self.c_pkt_words.val()) {
             self.t.next = self.c_t[6].val();
         }
+        // a bad access reaches nothing: a register word with no register (NQR and AQR are one
+        // only for a read), or an unaligned address
+        self.bad.next = (self.t.val() == self.c_t[0].val())
+            && (self.w.val() != self.c_w[0].val())
+            && (self.w.val() != self.c_w[1].val())
+            && (self.w.val() != self.c_w[2].val())
+            && (self.w.val() != self.c_w[3].val())
+            && (self.w.val() != self.c_w[6].val())
+            && (self.w.val() != self.c_w[7].val())
+            && (self.w.val() != self.c_w[10].val());
+        if self.bus.addr.val().get_bits::<2>(0) != self.c_zero2.val() {
+            self.bad.next = true;
+        }
+        if self.bad.val() {
+            self.t.next = self.c_t[0].val();
+        }
         // a register read's word
         self.rd.next = self.c_zero32.val();
         if self.w.val() == self.c_w[0].val() {
@@ -483,14 +509,18 @@ impl Logic for PpeNode {
             self.strobe.val() && self.bus.read.val() && (self.t.val() == self.c_t[3].val());
         self.rxn.q_pop_nqr.next = self.strobe.val() && (self.t.val() == self.c_t[1].val());
         self.rxn.q_pop_aqr.next = self.strobe.val() && (self.t.val() == self.c_t[2].val());
-        self.rxn.q_push_nbqr.next =
-            self.strobe.val() && self.bus.write.val() && (self.w.val() == self.c_w[6].val());
+        self.rxn.q_push_nbqr.next = self.strobe.val()
+            && !self.bad.val()
+            && self.bus.write.val()
+            && (self.w.val() == self.c_w[6].val());
         self.rxn.q_wdata.next = self.bus.wdata.val();
         self.rxn.q_clear_hi.next = self.strobe.val()
+            && !self.bad.val()
             && self.bus.write.val()
             && (self.w.val() == self.c_w[1].val())
             && ((self.bus.wdata.val() & self.c_int_hi.val()) == self.c_zero32.val());
         self.rxn.q_clear_lo.next = self.strobe.val()
+            && !self.bad.val()
             && self.bus.write.val()
             && (self.w.val() == self.c_w[1].val())
             && ((self.bus.wdata.val() & self.c_int_lo.val()) == self.c_zero32.val());
@@ -514,7 +544,7 @@ impl Logic for PpeNode {
         self.sink_bits[0].x.next = self.xa16.val();
         self.sink_bits[1].x.next = self.ra16.val();
         self.bus.ready.next = self.st.q.val() == self.c_st[2].val();
-        self.bus.err.next = false;
+        self.bus.err.next = (self.st.q.val() == self.c_st[2].val()) && self.a_bad.q.val();
         self.bus.rdata.next = self.a_rd.q.val();
         if self.a_cap.q.val() && !self.a_we.q.val() {
             if (self.a_t.q.val() == self.c_t[1].val()) || (self.a_t.q.val() == self.c_t[2].val()) {
@@ -540,6 +570,10 @@ impl Logic for PpeNode {
             self.a_r.d.next = self.rw.val();
             self.a_rd.d.next = self.rd.val();
             self.a_cap.d.next = false;
+            self.a_bad.d.next = self.bad.val();
+            if self.bad.val() {
+                self.a_rd.d.next = self.c_zero32.val();
+            }
             self.st.d.next = self.c_st[2].val();
             if (self.t.val() == self.c_t[1].val())
                 || (self.t.val() == self.c_t[2].val())
@@ -554,7 +588,7 @@ impl Logic for PpeNode {
                 self.st.d.next = self.c_st[1].val();
             }
             // register writes, pointer increments
-            if self.bus.write.val() {
+            if self.bus.write.val() && !self.bad.val() {
                 if self.w.val() == self.c_w[0].val() {
                     self.p0n.next = self.bus.wdata.val() & self.c_pcsr0_mask.val();
                 }
@@ -571,10 +605,10 @@ impl Logic for PpeNode {
                     self.prr.d.next = self.bus.wdata.val() & self.c_ptr_mask.val();
                 }
             }
-            if self.w.val() == self.c_w[9].val() {
+            if !self.bad.val() && (self.w.val() == self.c_w[9].val()) {
                 self.pxr.d.next = (self.pxr.q.val() + self.c_four32.val()) & self.c_ptr_mask.val();
             }
-            if self.w.val() == self.c_w[12].val() {
+            if !self.bad.val() && (self.w.val() == self.c_w[12].val()) {
                 self.prr.d.next = (self.prr.q.val() + self.c_four32.val()) & self.c_ptr_mask.val();
             }
         }

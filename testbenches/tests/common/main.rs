@@ -4,6 +4,7 @@
 
 mod arbiter;
 mod axi_lite;
+mod axil_tops;
 mod bram_outreg;
 mod crc;
 mod dma_arb;

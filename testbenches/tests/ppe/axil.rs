@@ -2,8 +2,8 @@
 //! AXI4-Lite manager model (random VALID delays and READY stalls, the AMBA rules checked every
 //! edge): the registers and the XMT_RAM and RCV_RAM windows written and read back through AXI,
 //! PCSR1 after reset; a write enabling some but not all bytes is answered SLVERR with no effect,
-//! WSTRB = 0 writes nothing and answers OKAY, and an address's byte bits are ignored (the
-//! window's rule, PPE-R007: the same word, OKAY).
+//! WSTRB = 0 writes nothing and answers OKAY, and an unaligned address, an offset with no
+//! register and a write to NQR answer SLVERR with no effect (the project's register-bus rule).
 
 use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::OneClock;
@@ -99,17 +99,19 @@ fn ppe_axil_window_reads_writes_and_refuses_bad_requests_verilator() {
         tb.m.write(hw::NLHR as u64, 0x5678, 0);
         assert_eq!(tb.run()[0].3, OKAY, "WSTRB = 0");
         assert_eq!(tb.read(hw::NLHR), (before, OKAY), "nothing written");
-        assert_eq!(
-            tb.read(hw::PCSR1 + 1),
-            (p1, OKAY),
-            "byte bits ignored on a read"
-        );
+        // an unaligned address, an offset with no register, a write to a queue that is only
+        // read: SLVERR, 0, nothing written or popped
+        assert_eq!(tb.read(hw::PCSR1 + 1), (0, SLVERR), "unaligned read");
         tb.m.write(hw::NLHR as u64 + 2, 0x2468, 0xF);
+        assert_eq!(tb.run()[0].3, SLVERR, "unaligned write");
+        assert_eq!(tb.read(hw::NLHR), (before, OKAY), "nothing written");
+        assert_eq!(tb.read(0x010), (0, SLVERR), "no register at 0x010");
+        tb.m.write(0x0FC, 1, 0xF);
+        assert_eq!(tb.run()[0].3, SLVERR, "no register at 0x0FC");
+        tb.m.write(hw::NQR as u64, 1, 0xF);
+        assert_eq!(tb.run()[0].3, SLVERR, "a write to NQR");
+        tb.m.write(hw::NLHR as u64, 0x2468, 0xF);
         assert_eq!(tb.run()[0].3, OKAY);
-        assert_eq!(
-            tb.read(hw::NLHR),
-            (0x2468, OKAY),
-            "byte bits ignored on a write"
-        );
+        assert_eq!(tb.read(hw::NLHR), (0x2468, OKAY));
     });
 }

@@ -1,0 +1,113 @@
+//! Every AXI4-Lite subordinate top gives the same answers to the same bad accesses (the
+//! project's AXI4-Lite rule, docs/spec-decisions.md): an unmapped offset and an unaligned address
+//! answer SLVERR with 0 and no effect, a write enabling some but not all bytes SLVERR with no
+//! effect, a write to a read-only register SLVERR, WSTRB = 0 OKAY with no effect. One table of
+//! tops, each in Verilator behind the AXI4-Lite manager model (random VALID delays and READY
+//! stalls, the AMBA rules checked every edge).
+
+use nicgen_sim::harness::backend::{instances, Backend};
+use nicgen_sim::harness::cycle::OneClock;
+use nicgen_sim::harness::ports::index;
+use nicgen_sim::harness::testing::check;
+use nicgen_sim::harness::verilator;
+use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
+
+const OKAY: u8 = 0;
+const SLVERR: u8 = 2;
+
+/// A top and the offsets its bad accesses go to.
+struct Case {
+    top: &'static str,
+    /// A read-write register and a value whose every bit reads back.
+    rw: (u64, u64),
+    unmapped: u64,
+    read_only: Option<u64>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        top: "axil_regs_demo",
+        rw: (nicgen_wire::demo::CTRL::OFFSET as u64, 0x0020_0031),
+        unmapped: 0x20,
+        read_only: Some(nicgen_wire::demo::STATUS::OFFSET as u64),
+    },
+    Case {
+        top: "dtu_axil",
+        // an endpoint's word: plain storage (the DTU map has no read-only word)
+        rw: (nicgen_wire::dtu::ep_addr(5, 1), 0x0123_4567_89AB_CDEF),
+        unmapped: 0x7F8,
+        read_only: None,
+    },
+    Case {
+        top: "ppe_node_axil",
+        rw: (nicgen_wire::ppe::host::NLHR as u64, 0x2468),
+        unmapped: 0x010,
+        // NQR is only read (a write is ignored, AMB-41)
+        read_only: Some(nicgen_wire::ppe::host::NQR as u64),
+    },
+];
+
+/// A write, run to its response: BRESP.
+fn write(m: &mut AxiLiteManager, c: &mut OneClock, a: u64, v: u64, strb: u64) -> u8 {
+    m.write(a, v, strb);
+    m.finish(c, 5000)[0].3
+}
+
+/// A read, run to its response: (RDATA, RRESP).
+fn read(m: &mut AxiLiteManager, c: &mut OneClock, a: u64) -> (u64, u8) {
+    m.read(a);
+    let r = m.finish(c, 5000);
+    (r[0].2, r[0].3)
+}
+
+// verifies: PPE-R004 PPE-R047 DTU-R003
+#[test]
+fn every_axi_lite_top_answers_bad_accesses_alike_verilator() {
+    if !verilator::require("the AXI4-Lite tops in Verilator") {
+        return;
+    }
+    check("axil_tops_verilator", 0xA1A1, |rng| {
+        for c in CASES {
+            let inst = instances(c.top, Backend::Verilator, 1);
+            let ports = inst.ports;
+            let d = inst.duts.into_iter().next().unwrap();
+            let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
+            let p = AxiLitePorts::bind(&ports, "s_axil_");
+            let bytes = ports[index(&ports, "s_axil_wdata")].width as u64 / 8;
+            let all = (1u64 << bytes) - 1;
+            let mut m = AxiLiteManager::new(p, rng.next_u64());
+            m.valid_rate = 0.6;
+            m.ready_rate = 0.6;
+            let mut ck = OneClock::new(d, clock, 10_000);
+            ck.d.set(reset, 1);
+            ck.cycle(&mut [&mut m]);
+            ck.d.set(reset, 0);
+            for _ in 0..40 {
+                ck.cycle(&mut [&mut m]);
+            }
+            let top = c.top;
+            let (a, v) = c.rw;
+            assert_eq!(write(&mut m, &mut ck, a, v, all), OKAY, "{top}: write");
+            assert_eq!(read(&mut m, &mut ck, a), (v, OKAY), "{top}: read back");
+            let unmapped = read(&mut m, &mut ck, c.unmapped);
+            assert_eq!(unmapped, (0, SLVERR), "{top}: unmapped read");
+            let unaligned = read(&mut m, &mut ck, a + 1);
+            assert_eq!(unaligned, (0, SLVERR), "{top}: unaligned read");
+            for (wa, ws, want, what) in [
+                (c.unmapped, all, SLVERR, "unmapped write"),
+                (a + 1, all, SLVERR, "unaligned write"),
+                (a, 1, SLVERR, "partial strobe"),
+                (a, 0, OKAY, "WSTRB 0"),
+            ] {
+                let other = !v & (u64::MAX >> (64 - 8 * bytes));
+                assert_eq!(write(&mut m, &mut ck, wa, other, ws), want, "{top}: {what}");
+                let after = read(&mut m, &mut ck, a);
+                assert_eq!(after, (v, OKAY), "{top}: {what} wrote nothing");
+            }
+            if let Some(ro) = c.read_only {
+                let r = write(&mut m, &mut ck, ro, 1, all);
+                assert_eq!(r, SLVERR, "{top}: read-only write");
+            }
+        }
+    });
+}
