@@ -15,6 +15,7 @@ use crate::common::{
 };
 use crate::dtu::dtu::Dtu;
 use crate::dtu::dtu_axil::DtuAxil;
+use crate::dtu::dtu_axil32::DtuAxil32;
 use crate::dtu::interposed::DtuAxi4;
 use crate::dtu::system::DtuSystem;
 use crate::dyn_top;
@@ -117,6 +118,18 @@ dyn_top!(DtuTop, Dtu, clocks: [clock],
         rsp_out.last, rsp_out.valid, rsp_in.ready]);
 
 dyn_top!(DtuAxilTop, DtuAxil, clocks: [clock],
+    inputs: [reset, own_pe, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb,
+        s_axil.wvalid, s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready,
+        mem.req_ready, mem.rsp_data, mem.rsp_valid, req_out.ready, req_in.data, req_in.keep,
+        req_in.meta, req_in.first, req_in.last, req_in.valid, rsp_out.ready, rsp_in.data,
+        rsp_in.keep, rsp_in.meta, rsp_in.first, rsp_in.last, rsp_in.valid],
+    outputs: [s_axil.awready, s_axil.wready, s_axil.bresp, s_axil.bvalid, s_axil.arready,
+        s_axil.rdata, s_axil.rresp, s_axil.rvalid, cmd_busy, mem.req_addr, mem.req_we,
+        mem.req_wdata, mem.req_strb, mem.req_valid, req_out.data, req_out.keep, req_out.meta,
+        req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep,
+        rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
+
+dyn_top!(DtuAxil32Top, DtuAxil32, clocks: [clock],
     inputs: [reset, own_pe, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb,
         s_axil.wvalid, s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready,
         mem.req_ready, mem.rsp_data, mem.rsp_valid, req_out.ready, req_in.data, req_in.keep,
@@ -1032,6 +1045,24 @@ pub fn tops() -> Vec<TopEntry> {
                 ("reset", "synchronous reset, active high, as `dtu`'s (the AXI4-Lite channels idle)"),
                 ("own_pe", "this PE's id, as on `dtu`"),
                 ("s_axil_*", "AXI4-Lite subordinate port (AMBA AXI4-Lite, 64-bit data, 11 address bits: the DTU's MMIO offsets; `common::axi_lite`): AW, W, B, AR, R with their VALID/READY handshakes; responses OKAY or SLVERR (an unmapped or unaligned offset, or a WSTRB enabling some but not all bytes)"),
+                ("cmd_busy", "a command runs, as on `dtu`"),
+                ("mem_*", "local-memory master, as on `dtu`"),
+                ("req_out_*", "NoC request class out, as on `dtu`"),
+                ("req_in_*", "NoC request class in, as on `dtu`"),
+                ("rsp_out_*", "NoC response class out, as on `dtu`"),
+                ("rsp_in_*", "NoC response class in, as on `dtu`"),
+            ],
+        },
+        TopEntry {
+            name: "dtu_axil32",
+            doc: "the M3 DTU of one PE with its CU port as an AXI4-Lite subordinate at 32 bits (`s_axil_*`, 64-bit registers as word pairs, low half first: a 32-bit CPU's port); other ports as `dtu` (dtu)",
+            clocks_mhz: &[("clock", 250.0)],
+            build: || Box::new(DtuAxil32Top::new("dtu_axil32", DtuAxil32::default())),
+            port_docs: &[
+                ("clock", port_doc::CLOCK),
+                ("reset", "synchronous reset, active high, as `dtu`'s (the AXI4-Lite channels idle)"),
+                ("own_pe", "this PE's id, as on `dtu`"),
+                ("s_axil_*", "AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data, 11 address bits: the DTU's MMIO offsets, 64-bit register r as the word pair r (low) and r + 4 (high), written and read low half first; `common::axi_lite`, `common::regbus_wide::RegBus32To64`): AW, W, B, AR, R with their VALID/READY handshakes; responses OKAY or SLVERR (an unmapped or unaligned offset, or a WSTRB enabling some but not all bytes)"),
                 ("cmd_busy", "a command runs, as on `dtu`"),
                 ("mem_*", "local-memory master, as on `dtu`"),
                 ("req_out_*", "NoC request class out, as on `dtu`"),

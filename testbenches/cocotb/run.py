@@ -10,7 +10,8 @@ from cocotb_tools.runner import get_results, get_runner
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-TOPS = ["axil_regs_demo", "mem_axi4", "dma_axi4", "ppe_node_axil", "dtu_axil", "ftnw_node"]
+TOPS = ["axil_regs_demo", "mem_axi4", "dma_axi4", "ppe_node_axil", "dtu_axil", "dtu_axil32",
+        "ftnw_node"]
 
 
 def main(tops):

@@ -10,8 +10,9 @@
 //! - a read of the low half reads the 64-bit register, answers its low half and latches its
 //!   high half; a read of the high half answers the latched half (no access).
 //! So a 64-bit register changes in one access, never half-written, and a 64-bit read is one
-//! read of the register (a FIFO-like register is popped once). Offsets at or above 2^A are
-//! answered `err` without an access; the target's `err` is passed on.
+//! read of the register (a FIFO-like register is popped once). Offsets at or above 2^A and
+//! addresses that are not word-aligned are answered `err` (with 0) without an access; the
+//! target's `err` is passed on.
 //!
 //! `RegBusToMem`: word w of the window is bytes 4w..4w+3 of memory: a write is a 64-bit word
 //! request with the data in both halves and strobes 0x0F or 0xF0, a read answers the half of
@@ -73,7 +74,8 @@ impl<const W: usize, const A: usize> Default for RegBus32To64<W, A> {
             wide_hi: Default::default(),
             wide_lo: Default::default(),
             c_shift: k(32),
-            c_top: k(((1u64 << W) - 1) & !((1u64 << A) - 1)),
+            // the bits that must be 0: those at or above A, and the byte bits
+            c_top: k((((1u64 << W) - 1) & !((1u64 << A) - 1)) | 3),
             c_align: k(((1u64 << A) - 1) & !7),
             c_zero32: k(0),
             c_zero_w: k(0),

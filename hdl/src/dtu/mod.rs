@@ -9,6 +9,7 @@ pub mod cmd_engine;
 #[allow(clippy::module_inception)]
 pub mod dtu;
 pub mod dtu_axil;
+pub mod dtu_axil32;
 pub mod dtu_core;
 pub mod interposed;
 pub mod rcv_engine;

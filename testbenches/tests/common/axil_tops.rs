@@ -1,7 +1,8 @@
 //! Every AXI4-Lite subordinate top gives the same answers to the same bad accesses (the
 //! project's AXI4-Lite rule, docs/spec-decisions.md): an unmapped offset and an unaligned address
 //! answer SLVERR with 0 and no effect, a write enabling some but not all bytes SLVERR with no
-//! effect, a write to a read-only register SLVERR, WSTRB = 0 OKAY with no effect. One table of
+//! effect, a write to a read-only register SLVERR, WSTRB = 0 OKAY with no effect (`dtu_axil32`
+//! holds a low half's write and answers it OKAY: its unmapped write is a high half). One table of
 //! tops, each in Verilator behind the AXI4-Lite manager model (random VALID delays and READY
 //! stalls, the AMBA rules checked every edge).
 
@@ -22,6 +23,9 @@ struct Case {
     rw: (u64, u64),
     unmapped: u64,
     read_only: Option<u64>,
+    /// 64-bit registers as 32-bit word pairs, low half first (`dtu_axil32`): a low half's write
+    /// is held and answered OKAY, so the unmapped write goes to a high half.
+    halves: bool,
 }
 
 const CASES: &[Case] = &[
@@ -30,6 +34,7 @@ const CASES: &[Case] = &[
         rw: (nicgen_wire::demo::CTRL::OFFSET as u64, 0x0020_0031),
         unmapped: 0x20,
         read_only: Some(nicgen_wire::demo::STATUS::OFFSET as u64),
+        halves: false,
     },
     Case {
         top: "dtu_axil",
@@ -37,6 +42,14 @@ const CASES: &[Case] = &[
         rw: (nicgen_wire::dtu::ep_addr(5, 1), 0x0123_4567_89AB_CDEF),
         unmapped: 0x7F8,
         read_only: None,
+        halves: false,
+    },
+    Case {
+        top: "dtu_axil32",
+        rw: (nicgen_wire::dtu::ep_addr(5, 1), 0x0123_4567_89AB_CDEF),
+        unmapped: 0x7F8,
+        read_only: None,
+        halves: true,
     },
     Case {
         top: "ppe_node_axil",
@@ -44,6 +57,7 @@ const CASES: &[Case] = &[
         unmapped: 0x010,
         // NQR is only read (a write is ignored, AMB-41)
         read_only: Some(nicgen_wire::ppe::host::NQR as u64),
+        halves: false,
     },
 ];
 
@@ -87,21 +101,42 @@ fn every_axi_lite_top_answers_bad_accesses_alike_verilator() {
             }
             let top = c.top;
             let (a, v) = c.rw;
-            assert_eq!(write(&mut m, &mut ck, a, v, all), OKAY, "{top}: write");
-            assert_eq!(read(&mut m, &mut ck, a), (v, OKAY), "{top}: read back");
+            // the register's value: one access, or its two halves, low first
+            let get = |m: &mut AxiLiteManager, ck: &mut OneClock| {
+                if !c.halves {
+                    return read(m, ck, a);
+                }
+                let (lo, r0) = read(m, ck, a);
+                let (hi, r1) = read(m, ck, a + 4);
+                (lo | hi << 32, r0.max(r1))
+            };
+            let w = if c.halves {
+                write(&mut m, &mut ck, a, v & 0xFFFF_FFFF, all).max(write(
+                    &mut m,
+                    &mut ck,
+                    a + 4,
+                    v >> 32,
+                    all,
+                ))
+            } else {
+                write(&mut m, &mut ck, a, v, all)
+            };
+            assert_eq!(w, OKAY, "{top}: write");
+            assert_eq!(get(&mut m, &mut ck), (v, OKAY), "{top}: read back");
             let unmapped = read(&mut m, &mut ck, c.unmapped);
             assert_eq!(unmapped, (0, SLVERR), "{top}: unmapped read");
             let unaligned = read(&mut m, &mut ck, a + 1);
             assert_eq!(unaligned, (0, SLVERR), "{top}: unaligned read");
+            let unmapped_write = c.unmapped + if c.halves { 4 } else { 0 };
             for (wa, ws, want, what) in [
-                (c.unmapped, all, SLVERR, "unmapped write"),
+                (unmapped_write, all, SLVERR, "unmapped write"),
                 (a + 1, all, SLVERR, "unaligned write"),
                 (a, 1, SLVERR, "partial strobe"),
                 (a, 0, OKAY, "WSTRB 0"),
             ] {
                 let other = !v & (u64::MAX >> (64 - 8 * bytes));
                 assert_eq!(write(&mut m, &mut ck, wa, other, ws), want, "{top}: {what}");
-                let after = read(&mut m, &mut ck, a);
+                let after = get(&mut m, &mut ck);
                 assert_eq!(after, (v, OKAY), "{top}: {what} wrote nothing");
             }
             if let Some(ro) = c.read_only {

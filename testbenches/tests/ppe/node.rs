@@ -30,7 +30,10 @@ fn try_access(d: &mut Dut, addr: u32, write: Option<u32>) -> (u32, bool) {
             let m = d.axil.as_mut().unwrap();
             if m.idle() {
                 let (_, _, data, resp) = m.done.pop().unwrap();
-                assert!(resp == 0 || resp == 2, "AXI4-Lite response {resp} at {addr:#x}");
+                assert!(
+                    resp == 0 || resp == 2,
+                    "AXI4-Lite response {resp} at {addr:#x}"
+                );
                 return (data as u32, resp == 2);
             }
             d.cycle();
@@ -72,7 +75,11 @@ fn access(d: &mut Dut, addr: u32, write: Option<u32>) -> u32 {
 /// An access that must be refused: answered `err` with 0 (and no effect, which the model's
 /// later reads check).
 fn refused(d: &mut Dut, addr: u32, write: Option<u32>) {
-    assert_eq!(try_access(d, addr, write), (0, true), "a bad access at {addr:#x}");
+    assert_eq!(
+        try_access(d, addr, write),
+        (0, true),
+        "a bad access at {addr:#x}"
+    );
 }
 
 fn wr(d: &mut Dut, addr: u32, v: u32) {
