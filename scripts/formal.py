@@ -55,7 +55,7 @@ TARGETS = {
 # every AXI4-Lite slave top: its adapter (common::axi_lite) with the device behind it cut out
 # (its outputs free: the properties then hold whatever the device answers, and the solver
 # need not carry the PPE or the DTU); the adapter broken the same way in each
-for _top, _dev in (("axil_regs_demo", "regs"), ("dtu_axil", "dtu"), ("dtu_axil32", "halves"),
+for _top, _dev in (("axil_regs_demo", "regs"), ("dtu_axil", "dtu"), ("dtu_axil32", "dtu"),
                    ("ppe_node_axil", "node")):
     TARGETS[_top] = dict(
         top=_top,
