@@ -183,6 +183,31 @@ mod tests {
         }
     }
 
+    /// Every signal of an AXI, register-bus or DMA group documented by a pattern says what it
+    /// means on its own (`TopEntry::signal_doc`); the group's sentence is on the group.
+    #[test]
+    fn every_standard_group_signal_has_its_own_doc() {
+        let mut missing = vec![];
+        for t in crate::tops::tops() {
+            for p in (t.build)().ports() {
+                let Some((pat, _)) = t.port_entry(&p.name) else {
+                    continue;
+                };
+                let standard = ["s_axil_", "m_axi_", "bus_", "dma_"]
+                    .iter()
+                    .any(|g| pat.starts_with(g) || pat.ends_with(&format!("{g}*")));
+                if pat.contains('*') && standard && t.signal_doc(&p.name).is_none() {
+                    missing.push(format!("{}: {}", t.name, p.name));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "signals without their own doc:\n{}",
+            missing.join("\n")
+        );
+    }
+
     /// Every port of every top has a doc (`TopEntry::port_docs`).
     #[test]
     fn every_port_of_every_top_is_documented() {

@@ -9,6 +9,7 @@ pub mod ftnw;
 pub mod mitnic;
 pub mod ppe;
 pub mod settle;
+pub mod signal_doc;
 pub mod top;
 pub mod tops;
 

@@ -301,20 +301,35 @@ impl TopEntry {
     /// The doc of port `name`: its own entry, else the most specific pattern that matches it
     /// (`tx_offline` before `tx_*`, whatever the order of the entries).
     pub fn port_doc(&self, name: &str) -> Option<&'static str> {
-        let exact = self.port_docs.iter().find(|(p, _)| *p == name);
+        self.port_entry(name).map(|(_, d)| d)
+    }
+
+    /// The entry that documents port `name`: `(port or pattern, doc)`.
+    pub fn port_entry(&self, name: &str) -> Option<(&'static str, &'static str)> {
+        let exact = self.port_docs.iter().find(|(p, _)| *p == name).copied();
         let pattern = || {
             self.port_docs
                 .iter()
-                .filter_map(|(p, d)| {
-                    let (pre, post) = p.split_once('*')?;
-                    let fits = name.len() >= pre.len() + post.len()
-                        && name.starts_with(pre)
-                        && name.ends_with(post);
-                    fits.then_some((pre.len() + post.len(), *d))
+                .filter(|(p, _)| {
+                    p.split_once('*').is_some_and(|(pre, post)| {
+                        name.len() >= pre.len() + post.len()
+                            && name.starts_with(pre)
+                            && name.ends_with(post)
+                    })
                 })
-                .min_by_key(|(n, _)| std::cmp::Reverse(*n))
+                .min_by_key(|(p, _)| std::cmp::Reverse(p.len()))
+                .copied()
         };
-        exact.map(|(_, d)| *d).or_else(|| pattern().map(|(_, d)| d))
+        exact.or_else(pattern)
+    }
+
+    /// What port `name` means on its own: for a signal of a standard group documented by a
+    /// pattern (`s_axil_*`, `bus_*`, a stream, a DMA port), the signal's meaning
+    /// (`crate::signal_doc`); the group's sentence stays on the group.
+    pub fn signal_doc(&self, name: &str) -> Option<&'static str> {
+        let (p, _) = self.port_entry(name)?;
+        let (pre, post) = p.split_once('*')?;
+        crate::signal_doc::of(pre, &name[pre.len()..name.len() - post.len()])
     }
 }
 
