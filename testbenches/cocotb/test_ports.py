@@ -23,6 +23,11 @@ async def start(dut, cycles=4):
     await RisingEdge(dut.clock)
 
 
+# the DTU's inputs other than its CU port, held low: no NoC traffic, no memory answers
+DTU_QUIET = ("req_in_valid", "rsp_in_valid", "req_out_ready", "rsp_out_ready", "mem_req_ready",
+             "mem_rsp_valid", "own_pe")
+
+
 def tie_low(dut, *names):
     for n in names:
         getattr(dut, n).value = 0
@@ -141,10 +146,7 @@ async def ppe_node_axil(dut):
 async def dtu_axil(dut):
     """The DTU's 64-bit register file on s_axil: a read of a register is answered OKAY."""
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clock, dut.reset)
-    for h in ("req_in_valid", "rsp_in_valid", "req_out_ready", "rsp_out_ready", "mem_req_ready",
-              "mem_rsp_valid", "own_pe"):
-        if hasattr(dut, h):
-            getattr(dut, h).value = 0
+    tie_low(dut, *DTU_QUIET)
     await start(dut, 8)
     rsp = await axil.read(0, 8)
     assert rsp.resp == AxiResp.OKAY, rsp
@@ -155,9 +157,7 @@ async def dtu_axil32(dut):
     """A 32-bit master writes a 64-bit endpoint word of the DTU as two halves (low first) and
     reads it back the same way."""
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clock, dut.reset)
-    for h in ("req_in_valid", "rsp_in_valid", "req_out_ready", "rsp_out_ready", "mem_req_ready",
-              "mem_rsp_valid", "own_pe"):
-        getattr(dut, h).value = 0
+    tie_low(dut, *DTU_QUIET)
     await start(dut, 8)
     ep5_word1 = 0x30 + 0x18 * 5 + 8
     await axil.write_dword(ep5_word1, 0x89AB_CDEF)
