@@ -6,12 +6,10 @@
 //! tops, each in Verilator behind the AXI4-Lite manager model (random VALID delays and READY
 //! stalls, the AMBA rules checked every edge).
 
-use nicgen_sim::harness::backend::{instances, Backend};
-use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::ports::index;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
+use nicgen_sim::system::axi::AxiLiteBench;
 
 const OKAY: u8 = 0;
 const SLVERR: u8 = 2;
@@ -61,19 +59,6 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// A write, run to its response: BRESP.
-fn write(m: &mut AxiLiteManager, c: &mut OneClock, a: u64, v: u64, strb: u64) -> u8 {
-    m.write(a, v, strb);
-    m.finish(c, 5000)[0].3
-}
-
-/// A read, run to its response: (RDATA, RRESP).
-fn read(m: &mut AxiLiteManager, c: &mut OneClock, a: u64) -> (u64, u8) {
-    m.read(a);
-    let r = m.finish(c, 5000);
-    (r[0].2, r[0].3)
-}
-
 // verifies: PPE-R004 PPE-R047 DTU-R003
 #[test]
 fn every_axi_lite_top_answers_bad_accesses_alike_verilator() {
@@ -82,50 +67,31 @@ fn every_axi_lite_top_answers_bad_accesses_alike_verilator() {
     }
     check("axil_tops_verilator", 0xA1A1, |rng| {
         for c in CASES {
-            let inst = instances(c.top, Backend::Verilator, 1);
-            let ports = inst.ports;
-            let d = inst.duts.into_iter().next().unwrap();
-            let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
-            let p = AxiLitePorts::bind(&ports, "s_axil_");
-            let bytes = ports[index(&ports, "s_axil_wdata")].width as u64 / 8;
+            let mut tb = AxiLiteBench::verilated(c.top, rng.next_u64(), 40);
+            let bytes = tb.ports[index(&tb.ports, "s_axil_wdata")].width as u64 / 8;
             let all = (1u64 << bytes) - 1;
-            let mut m = AxiLiteManager::new(p, rng.next_u64());
-            m.valid_rate = 0.6;
-            m.ready_rate = 0.6;
-            let mut ck = OneClock::new(d, clock, 10_000);
-            ck.d.set(reset, 1);
-            ck.cycle(&mut [&mut m]);
-            ck.d.set(reset, 0);
-            for _ in 0..40 {
-                ck.cycle(&mut [&mut m]);
-            }
             let top = c.top;
             let (a, v) = c.rw;
             // the register's value: one access, or its two halves, low first
-            let get = |m: &mut AxiLiteManager, ck: &mut OneClock| {
+            let get = |tb: &mut AxiLiteBench| {
                 if !c.halves {
-                    return read(m, ck, a);
+                    return tb.read(a);
                 }
-                let (lo, r0) = read(m, ck, a);
-                let (hi, r1) = read(m, ck, a + 4);
+                let (lo, r0) = tb.read(a);
+                let (hi, r1) = tb.read(a + 4);
                 (lo | hi << 32, r0.max(r1))
             };
             let w = if c.halves {
-                write(&mut m, &mut ck, a, v & 0xFFFF_FFFF, all).max(write(
-                    &mut m,
-                    &mut ck,
-                    a + 4,
-                    v >> 32,
-                    all,
-                ))
+                tb.write(a, v & 0xFFFF_FFFF, all)
+                    .max(tb.write(a + 4, v >> 32, all))
             } else {
-                write(&mut m, &mut ck, a, v, all)
+                tb.write(a, v, all)
             };
             assert_eq!(w, OKAY, "{top}: write");
-            assert_eq!(get(&mut m, &mut ck), (v, OKAY), "{top}: read back");
-            let unmapped = read(&mut m, &mut ck, c.unmapped);
+            assert_eq!(get(&mut tb), (v, OKAY), "{top}: read back");
+            let unmapped = tb.read(c.unmapped);
             assert_eq!(unmapped, (0, SLVERR), "{top}: unmapped read");
-            let unaligned = read(&mut m, &mut ck, a + 1);
+            let unaligned = tb.read(a + 1);
             assert_eq!(unaligned, (0, SLVERR), "{top}: unaligned read");
             let unmapped_write = c.unmapped + if c.halves { 4 } else { 0 };
             for (wa, ws, want, what) in [
@@ -135,12 +101,12 @@ fn every_axi_lite_top_answers_bad_accesses_alike_verilator() {
                 (a, 0, OKAY, "WSTRB 0"),
             ] {
                 let other = !v & (u64::MAX >> (64 - 8 * bytes));
-                assert_eq!(write(&mut m, &mut ck, wa, other, ws), want, "{top}: {what}");
-                let after = get(&mut m, &mut ck);
+                assert_eq!(tb.write(wa, other, ws), want, "{top}: {what}");
+                let after = get(&mut tb);
                 assert_eq!(after, (v, OKAY), "{top}: {what} wrote nothing");
             }
             if let Some(ro) = c.read_only {
-                let r = write(&mut m, &mut ck, ro, 1, all);
+                let r = tb.write(ro, 1, all);
                 assert_eq!(r, SLVERR, "{top}: read-only write");
             }
         }

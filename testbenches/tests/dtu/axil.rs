@@ -4,57 +4,13 @@
 //! AXI, and the bad requests answered SLVERR with no effect (unmapped and unaligned offsets, a
 //! write enabling some but not all bytes); WSTRB = 0 writes nothing and answers OKAY.
 
-use nicgen_sim::harness::backend::{instances, Backend};
-use nicgen_sim::harness::cycle::OneClock;
-use nicgen_sim::harness::ports::index;
-use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
+use nicgen_sim::system::axi::AxiLiteBench;
 use nicgen_wire::dtu::{self as w, command, command_word, recv_ep, Op};
 
 const OKAY: u8 = 0;
 const SLVERR: u8 = 2;
-
-struct Tb {
-    c: OneClock,
-    m: AxiLiteManager,
-}
-
-impl Tb {
-    /// `top` in Verilator behind the AXI4-Lite manager model (VALIDs and READYs 60% of the
-    /// time), out of reset.
-    fn new(top: &str, rng: &mut Rng) -> Self {
-        let inst = instances(top, Backend::Verilator, 1);
-        let ports = inst.ports;
-        let d = inst.duts.into_iter().next().unwrap();
-        let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
-        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil_"), rng.next_u64());
-        m.valid_rate = 0.6;
-        m.ready_rate = 0.6;
-        let mut tb = Tb {
-            c: OneClock::new(d, clock, 10_000),
-            m,
-        };
-        tb.c.d.set(reset, 1);
-        tb.c.cycle(&mut [&mut tb.m]);
-        tb.c.d.set(reset, 0);
-        for _ in 0..40 {
-            tb.c.cycle(&mut [&mut tb.m]);
-        }
-        tb
-    }
-
-    fn run(&mut self) -> Vec<(bool, u64, u64, u8)> {
-        self.m.finish(&mut self.c, 5000)
-    }
-
-    fn read(&mut self, addr: u64) -> (u64, u8) {
-        self.m.read(addr);
-        let d = self.run();
-        (d[0].2, d[0].3)
-    }
-}
 
 // verifies: DTU-R003
 #[test]
@@ -63,7 +19,7 @@ fn dtu_axil_port_reads_writes_commands_and_refuses_bad_requests_verilator() {
         return;
     }
     check("dtu_axil_verilator", 0xDA1, |rng| {
-        let mut tb = Tb::new("dtu_axil", rng);
+        let mut tb = AxiLiteBench::verilated("dtu_axil", rng.next_u64(), 40);
         // every endpoint and header word at its offset
         let words: Vec<(u64, u64)> = (w::EP_BASE..w::MMIO_END)
             .step_by(8)
@@ -133,13 +89,13 @@ fn dtu_axil32_port_takes_every_word_as_halves_and_runs_a_command_verilator() {
         return;
     }
     check("dtu_axil32_verilator", 0xDA32, |rng| {
-        let mut tb = Tb::new("dtu_axil32", rng);
-        let write64 = |tb: &mut Tb, a: u64, v: u64| {
+        let mut tb = AxiLiteBench::verilated("dtu_axil32", rng.next_u64(), 40);
+        let write64 = |tb: &mut AxiLiteBench, a: u64, v: u64| {
             tb.m.write(a, v & 0xFFFF_FFFF, 0xF);
             tb.m.write(a + 4, v >> 32, 0xF);
             assert!(tb.run().iter().all(|r| r.3 == OKAY), "write at {a:#x}");
         };
-        let read64 = |tb: &mut Tb, a: u64| {
+        let read64 = |tb: &mut AxiLiteBench, a: u64| {
             let (lo, r0) = tb.read(a);
             let (hi, r1) = tb.read(a + 4);
             assert_eq!((r0, r1), (OKAY, OKAY), "read at {a:#x}");

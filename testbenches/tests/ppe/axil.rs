@@ -5,10 +5,7 @@
 //! WSTRB = 0 writes nothing and answers OKAY, and an unaligned address, an offset with no
 //! register and a write to NQR answer SLVERR with no effect (the project's register-bus rule).
 
-use nicgen_sim::harness::backend::{instances, Backend};
-use nicgen_sim::harness::cycle::OneClock;
-use nicgen_sim::harness::ports::index;
-use nicgen_sim::system::axi::{AxiLiteManager, AxiLitePorts};
+use nicgen_sim::system::axi::AxiLiteBench;
 use nicgen_wire::ppe::host as hw;
 
 use super::cluster::verilated;
@@ -16,102 +13,81 @@ use super::cluster::verilated;
 const OKAY: u8 = 0;
 const SLVERR: u8 = 2;
 
-struct Tb {
-    c: OneClock,
-    m: AxiLiteManager,
+/// A register write that must be answered OKAY.
+fn write(tb: &mut AxiLiteBench, addr: u32, v: u32) {
+    assert_eq!(
+        tb.write(addr as u64, v as u64, 0xF),
+        OKAY,
+        "write at {addr:#x}"
+    );
 }
 
-impl Tb {
-    fn run(&mut self) -> Vec<(bool, u64, u64, u8)> {
-        self.m.finish(&mut self.c, 5000)
-    }
-    fn write(&mut self, addr: u32, v: u32) {
-        self.m.write(addr as u64, v as u64, 0xF);
-        assert_eq!(self.run()[0].3, OKAY, "write at {addr:#x}");
-    }
-    fn read(&mut self, addr: u32) -> (u32, u8) {
-        self.m.read(addr as u64);
-        let d = self.run();
-        (d[0].2 as u32, d[0].3)
-    }
+/// A read: (RDATA, RRESP).
+fn read(tb: &mut AxiLiteBench, addr: u32) -> (u32, u8) {
+    let (d, r) = tb.read(addr as u64);
+    (d as u32, r)
 }
 
 // verifies: PPE-R001 PPE-R002 PPE-R007 PPE-R009
 #[test]
 fn ppe_axil_window_reads_writes_and_refuses_bad_requests_verilator() {
     verilated("ppe_axil_verilator", 0xA11, |rng| {
-        let inst = instances("ppe_node_axil", Backend::Verilator, 1);
-        let ports = inst.ports;
-        let d = inst.duts.into_iter().next().unwrap();
-        let (clock, reset) = (index(&ports, "clock"), index(&ports, "reset"));
-        let mut m = AxiLiteManager::new(AxiLitePorts::bind(&ports, "s_axil_"), rng.next_u64());
-        m.valid_rate = 0.6;
-        m.ready_rate = 0.6;
-        let mut tb = Tb {
-            c: OneClock::new(d, clock, 10_000),
-            m,
-        };
-        tb.c.d.set(reset, 1);
-        tb.c.cycle(&mut [&mut tb.m]);
-        tb.c.d.set(reset, 0);
-        for _ in 0..8 {
-            tb.c.cycle(&mut [&mut tb.m]);
-        }
+        let mut tb = AxiLiteBench::verilated("ppe_node_axil", rng.next_u64(), 8);
         let p1 = (hw::READY.mask()
             | hw::IDLE.mask()
             | hw::NBQR_EMPTY.mask()
             | hw::SEND_DESC_CNT.set(0, 4)) as u32;
-        assert_eq!(tb.read(hw::PCSR1), (p1, OKAY), "PCSR1 after reset");
+        assert_eq!(read(&mut tb, hw::PCSR1), (p1, OKAY), "PCSR1 after reset");
         // registers
         for (a, mask) in [(hw::NLHR, 0xFFFFu32), (hw::RSLOT_LIMIT, 0xFFFF)] {
             let v = rng.next_u64() as u32;
-            tb.write(a, v);
-            assert_eq!(tb.read(a), (v & mask, OKAY), "register {a:#x}");
+            write(&mut tb, a, v);
+            assert_eq!(read(&mut tb, a), (v & mask, OKAY), "register {a:#x}");
         }
         // XMT_RAM words past the descriptors and RCV_RAM words past the rslots, by the
         // auto-increment windows, read back by the paged ones
         let xw: Vec<u32> = (0..64).map(|_| rng.next_u64() as u32).collect();
         let rw: Vec<u32> = (0..64).map(|_| rng.next_u64() as u32).collect();
-        tb.write(hw::PXR_PTR, 0x1000);
-        tb.write(hw::PRR_PTR, 0x4000);
+        write(&mut tb, hw::PXR_PTR, 0x1000);
+        write(&mut tb, hw::PRR_PTR, 0x4000);
         for k in 0..64 {
-            tb.write(hw::PXR_MEM_INC, xw[k]);
-            tb.write(hw::PRR_MEM_INC, rw[k]);
+            write(&mut tb, hw::PXR_MEM_INC, xw[k]);
+            write(&mut tb, hw::PRR_MEM_INC, rw[k]);
         }
-        tb.write(hw::PXR_PTR, 0x1000);
-        tb.write(hw::PRR_PTR, 0x4000);
+        write(&mut tb, hw::PXR_PTR, 0x1000);
+        write(&mut tb, hw::PRR_PTR, 0x4000);
         for k in 0..64 {
             assert_eq!(
-                tb.read(hw::XMT_PAGE + 4 * k as u32),
+                read(&mut tb, hw::XMT_PAGE + 4 * k as u32),
                 (xw[k], OKAY),
                 "XMT word {k}"
             );
             assert_eq!(
-                tb.read(hw::RCV_PAGE + 4 * k as u32),
+                read(&mut tb, hw::RCV_PAGE + 4 * k as u32),
                 (rw[k], OKAY),
                 "RCV word {k}"
             );
         }
         // bad requests: SLVERR and no effect
-        let before = tb.read(hw::NLHR).0;
+        let before = read(&mut tb, hw::NLHR).0;
         tb.m.write(hw::NLHR as u64, 0x1234, 0x3);
         assert_eq!(tb.run()[0].3, SLVERR, "a write of two bytes");
         tb.m.write(hw::NLHR as u64, 0x5678, 0);
         assert_eq!(tb.run()[0].3, OKAY, "WSTRB = 0");
-        assert_eq!(tb.read(hw::NLHR), (before, OKAY), "nothing written");
+        assert_eq!(read(&mut tb, hw::NLHR), (before, OKAY), "nothing written");
         // an unaligned address, an offset with no register, a write to a queue that is only
         // read: SLVERR, 0, nothing written or popped
-        assert_eq!(tb.read(hw::PCSR1 + 1), (0, SLVERR), "unaligned read");
+        assert_eq!(read(&mut tb, hw::PCSR1 + 1), (0, SLVERR), "unaligned read");
         tb.m.write(hw::NLHR as u64 + 2, 0x2468, 0xF);
         assert_eq!(tb.run()[0].3, SLVERR, "unaligned write");
-        assert_eq!(tb.read(hw::NLHR), (before, OKAY), "nothing written");
-        assert_eq!(tb.read(0x010), (0, SLVERR), "no register at 0x010");
+        assert_eq!(read(&mut tb, hw::NLHR), (before, OKAY), "nothing written");
+        assert_eq!(read(&mut tb, 0x010), (0, SLVERR), "no register at 0x010");
         tb.m.write(0x0FC, 1, 0xF);
         assert_eq!(tb.run()[0].3, SLVERR, "no register at 0x0FC");
         tb.m.write(hw::NQR as u64, 1, 0xF);
         assert_eq!(tb.run()[0].3, SLVERR, "a write to NQR");
         tb.m.write(hw::NLHR as u64, 0x2468, 0xF);
         assert_eq!(tb.run()[0].3, OKAY);
-        assert_eq!(tb.read(hw::NLHR), (0x2468, OKAY));
+        assert_eq!(read(&mut tb, hw::NLHR), (0x2468, OKAY));
     });
 }
