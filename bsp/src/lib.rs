@@ -24,6 +24,12 @@ pub fn registers_markdown() -> String {
     s
 }
 
+/// The name a register map's files carry (`include/<stem>_regs.h`, `build/rdl/<stem>.rdl`) and
+/// its SystemRDL `addrmap`: the map's name in lower case.
+pub fn map_stem(m: &nicgen_wire::regs::RegMap) -> String {
+    m.name.to_ascii_lowercase()
+}
+
 /// The C headers `make docs` writes: `(path relative to the repository root, text)`, one
 /// `include/<map>_regs.h` per register map of `nicgen_wire`.
 pub fn c_headers() -> Vec<(String, String)> {
@@ -31,7 +37,7 @@ pub fn c_headers() -> Vec<(String, String)> {
         .into_iter()
         .map(|m| {
             (
-                format!("include/{}_regs.h", m.name.to_ascii_lowercase()),
+                format!("include/{}_regs.h", map_stem(m)),
                 m.to_c_header(),
             )
         })

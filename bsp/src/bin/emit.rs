@@ -24,9 +24,8 @@ fn run() -> anyhow::Result<()> {
     // the register description as SystemRDL, beside the Verilog (build/rdl)
     let rdl = dir.parent().unwrap_or(dir).join("rdl");
     std::fs::create_dir_all(&rdl)?;
-    for m in nicgen_wire::all_maps() {
-        let name = nicgen_bsp::rdl::ident(m.name);
-        std::fs::write(rdl.join(format!("{name}.rdl")), nicgen_bsp::rdl::rdl(m))?;
+    for (name, text) in nicgen_bsp::rdl::rdl_files() {
+        std::fs::write(rdl.join(name), text)?;
     }
     Ok(())
 }
