@@ -36,12 +36,12 @@ struct Ports {
     phy: [usize; 4],
     /// tx$: data, meta, valid, ready, first, last, keep
     tx: [usize; 7],
-    /// `tnw_link`: rx$ data, meta, first, last, valid, ready, keep; rx_vc_ready; and
-    /// `rxb$abort` (RXLINK in reset: a packet under way on `rx` is abandoned).
+    /// `tnw_link`: rx_ data, meta, first, last, valid, ready, keep; rx_vc_ready; and
+    /// `rxb_abort` (RXLINK in reset: a packet under way on `rx` is abandoned).
     rx: Option<([usize; 7], usize, usize)>,
-    /// `tnw_port` (a DMA write port), `ftnw_node` (an AXI4 write-only manager): the host-memory
-    /// write port is at `host$`.
-    host: bool,
+    /// The host-memory write port's group, if the model has one: `host_` on `tnw_port` (a DMA
+    /// write port), `m_axi_` on `ftnw_node` (an AXI4 write-only manager).
+    host: Option<&'static str>,
     bus: RegBusPorts,
     /// mdc, mdio_o, mdio_oe, mdio_i
     mdio: [usize; 4],
@@ -50,18 +50,9 @@ struct Ports {
     rsnd: usize,
 }
 
-/// The host write port's group: `ftnw_node`'s AXI4 manager, or a link's DMA write port.
-fn host_prefix(p: &[PortInfo]) -> &'static str {
-    if p.iter().any(|x| x.name == "m_axi_awvalid") {
-        "m_axi_"
-    } else {
-        "host_"
-    }
-}
-
 impl Ports {
     /// The ports of a `tnw_link` or `tnw_port` top (`link` None), or of link l of an
-    /// `ftnw_node` (`link$l$<port>`, the node's own clock, reset, bus and host port).
+    /// `ftnw_node` (`link_l_<port>`, the node's own clock, reset, bus and host port).
     fn new(p: &[PortInfo], link: Option<usize>) -> Self {
         let pre = link.map_or(String::new(), |l| format!("link_{l}_"));
         let tx = link.map_or("tx_".to_string(), |l| format!("link_{l}_tx_"));
@@ -89,9 +80,10 @@ impl Ports {
                     index(p, "rxb_abort"),
                 )
             }),
-            host: p
-                .iter()
-                .any(|x| x.name == "host_wr_req_valid" || x.name == "m_axi_awvalid"),
+            host: [("m_axi_", "m_axi_awvalid"), ("host_", "host_wr_req_valid")]
+                .into_iter()
+                .find(|(_, port)| p.iter().any(|x| x.name == *port))
+                .map(|(pre, _)| pre),
             bus: RegBusPorts::bind(p, "bus_"),
             mdio: bind(p, &pre, ["mdc", "mdio_o", "mdio_oe", "mdio_i"]),
             irq: bind(p, &format!("{pre}irq_"), ["rx", "tx"]),
@@ -418,15 +410,10 @@ impl Net {
             rx_mon: vec![PacketMonitor::new(4); n],
             mem: (0..n / per)
                 .map(|d| {
-                    ps[d * per].host.then(|| {
+                    ps[d * per].host.map(|pre| {
                         let mut srv = MemServer::new(HOST_BASE + d as u64 * HOST_SPAN);
                         srv.latency = (2, 20);
-                        WritePort::bind(
-                            &inst.ports,
-                            host_prefix(&inst.ports),
-                            srv,
-                            seed ^ (0x5555 * (d as u64 + 1)),
-                        )
+                        WritePort::bind(&inst.ports, pre, srv, seed ^ (0x5555 * (d as u64 + 1)))
                     })
                 })
                 .collect(),
@@ -695,7 +682,7 @@ impl Net {
         }
         if let Some((_, _, a)) = p.rx {
             if self.dut[di].get(a) != 0 {
-                // RXLINK reset: the packet under way on `rx` is abandoned, and `rxb$abort`
+                // RXLINK reset: the packet under way on `rx` is abandoned, and `rxb_abort`
                 // says so; it stays in its sender's in-flight list (the test discards what a
                 // reset loses)
                 self.rx_mon[k].abort();

@@ -57,7 +57,7 @@ impl PacketMonitor {
     }
 
     /// The source abandoned the packet under way, and said so on its own abort signal (a
-    /// `tnw_link`'s `rxb$abort` during an RXLINK reset): framing and the stalled beat restart.
+    /// `tnw_link`'s `rxb_abort` during an RXLINK reset): framing and the stalled beat restart.
     pub fn abort(&mut self) {
         self.stalled = None;
         self.in_packet = false;

@@ -1,5 +1,5 @@
 //! Port groups bound by name: a harness asks for the group it drives (a register bus at
-//! `bus$`, a stream at `tx_`, ...) and gets the port indices of any top that has it, instead of
+//! `bus_`, a stream at `tx_`, ...) and gets the port indices of any top that has it, instead of
 //! keeping a list of every port of every design.
 
 use nicgen_hdl::top::PortInfo;

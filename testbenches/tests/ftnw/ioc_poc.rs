@@ -1,4 +1,4 @@
-//! POC (`ftnw::ioc::poc`): the node's receive writes (`host$*`, the node's host port in the TNW
+//! POC (`ftnw::ioc::poc`): the node's receive writes (`host_*`, the node's host port in the TNW
 //! clock domain: 128-byte packets and 4-byte notifications) go out on RQ as memory writes, in
 //! their order, each answered, while NGET's reads and notifications and TFCNT's counter writes
 //! share RQ; nothing while bus mastering is off. The root-complex model checks every request

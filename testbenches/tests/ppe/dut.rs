@@ -108,7 +108,7 @@ impl Dut {
         self.c.cycle(&mut models);
     }
     /// The frame's words on `rx` (`first` .. `last`), each held until taken, with idle cycles
-    /// before a word a fifth of the time; `rx$valid` low after it.
+    /// before a word a fifth of the time; `rx_valid` low after it.
     pub fn feed(&mut self, frame: &[u32], rng: &mut Rng) {
         self.set("rx_keep", 0xF);
         for (i, &word) in frame.iter().enumerate() {
