@@ -125,11 +125,6 @@ def manifest_top(top):
     sys.exit(f"formal: no top {top} in the manifest")
 
 
-def vname(n):
-    """A port name as the harness's own signal name (the same: ports carry no `$`)."""
-    return n
-
-
 def generated_harness(top, overrides=None, bind=None):
     """A wrapper that leaves every input of `top` free and binds the properties of each port
     group it has (BINDINGS); returns (module name, text, property modules used)."""
@@ -138,12 +133,12 @@ def generated_harness(top, overrides=None, bind=None):
     name = f"{top}_formal"
     ins = [p for p in ports if p["dir"] == "in"]
     lines = ["`default_nettype none", f"module {name}("]
-    lines.append(",\n".join(f"    input wire [{p['width'] - 1}:0] {vname(p['name'])}" for p in ins))
+    lines.append(",\n".join(f"    input wire [{p['width'] - 1}:0] {p['name']}" for p in ins))
     lines.append(");")
     for p in ports:
         if p["dir"] != "in":
-            lines.append(f"    wire [{p['width'] - 1}:0] {vname(p['name'])};")
-    conns = ",\n".join(f"        .{p['name']}({vname(p['name'])})" for p in ports)
+            lines.append(f"    wire [{p['width'] - 1}:0] {p['name']};")
+    conns = ",\n".join(f"        .{p['name']}({p['name']})" for p in ports)
     lines.append(f"    {top} dut(\n{conns}\n    );")
     used = []
     names = {p["name"]: p for p in ports}
@@ -156,9 +151,9 @@ def generated_harness(top, overrides=None, bind=None):
         ps = params(lambda s: names[prefix + s]["width"])
         ps.update((overrides or {}).get(prefix, {}))
         ps = ", ".join(f".{k}({v})" for k, v in ps.items())
-        conns = ",\n".join(f"        .{s}({vname(prefix + s)})" for s in sigs)
+        conns = ",\n".join(f"        .{s}({prefix + s})" for s in sigs)
         lines.append(
-            f"    {mod} #({ps}) p_{vname(prefix)}(\n"
+            f"    {mod} #({ps}) p_{prefix}(\n"
             f"        .clock(clock), .reset(reset),\n{conns}\n    );"
         )
         used.append(mod)
