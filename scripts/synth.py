@@ -71,21 +71,20 @@ def replica(top, name, n, out):
     text = open(src).read()
     head = text[text.index(f"module {top['name']}("):]
     body = head[:head.index("endmodule")]
-    ports = re.findall(r"^\s*(input|output)\s+(?:wire|reg)\s*(?:\[(\d+):0\])?\s*([\w$]+);", body, re.M)
+    ports = re.findall(r"^\s*(input|output)\s+(?:wire|reg)\s*(?:\[(\d+):0\])?\s*(\w+);", body, re.M)
     clocks = set(top["clocks_mhz"])
     decl, conns = [], [[] for _ in range(n)]
     for d, msb, p in ports:
         w = int(msb) + 1 if msb else 1
-        flat = p.replace("$", "_")
         if p in clocks:
             decl.append(f"    input wire {p};")
             for i in range(n):
                 conns[i].append(f".{p}({p})")
             continue
-        decl.append(f"    {d} wire [{n * w - 1}:0] {flat};")
+        decl.append(f"    {d} wire [{n * w - 1}:0] {p};")
         for i in range(n):
-            conns[i].append(f".{p}({flat}[{(i + 1) * w - 1}:{i * w}])")
-    names = [p.replace("$", "_") if p not in clocks else p for _, _, p in ports]
+            conns[i].append(f".{p}({p}[{(i + 1) * w - 1}:{i * w}])")
+    names = [p for _, _, p in ports]
     v = [f"// {n} copies of {top['name']} side by side (scripts/synth.py replica; measurement only)",
          f"module {name}({', '.join(names)});"] + decl
     for i in range(n):

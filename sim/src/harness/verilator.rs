@@ -41,17 +41,13 @@ pub fn require(test: &str) -> bool {
     crate::harness::testing::require_tool(test, "verilator", available())
 }
 
-/// Verilator's C++ name of a Verilog identifier (`$` is escaped as `__024`).
-fn cpp_name(v: &str) -> String {
-    v.replace('$', "__024")
-}
-
 fn shim(ports: &[PortInfo], traced: bool, profiling: bool) -> String {
     let mut set = String::new();
     let mut get = String::new();
     let mut chunk = String::new();
     for (i, p) in ports.iter().enumerate() {
-        let n = cpp_name(&p.name);
+        // a top's ports are plain identifiers (`top::port_name`): Verilator's C++ names as is
+        let n = &p.name;
         if p.width <= 64 {
             if p.dir == PortDir::In {
                 set += &format!("    case {i}: m->{n} = lo; break;\n");
