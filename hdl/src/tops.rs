@@ -117,29 +117,25 @@ dyn_top!(DtuTop, Dtu, clocks: [clock],
         req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep, rsp_out.meta, rsp_out.first,
         rsp_out.last, rsp_out.valid, rsp_in.ready]);
 
-dyn_top!(DtuAxilTop, DtuAxil, clocks: [clock],
-    inputs: [reset, own_pe, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb,
-        s_axil.wvalid, s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready,
-        mem.req_ready, mem.rsp_data, mem.rsp_valid, req_out.ready, req_in.data, req_in.keep,
-        req_in.meta, req_in.first, req_in.last, req_in.valid, rsp_out.ready, rsp_in.data,
-        rsp_in.keep, rsp_in.meta, rsp_in.first, rsp_in.last, rsp_in.valid],
-    outputs: [s_axil.awready, s_axil.wready, s_axil.bresp, s_axil.bvalid, s_axil.arready,
-        s_axil.rdata, s_axil.rresp, s_axil.rvalid, cmd_busy, mem.req_addr, mem.req_we,
-        mem.req_wdata, mem.req_strb, mem.req_valid, req_out.data, req_out.keep, req_out.meta,
-        req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep,
-        rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
-
-dyn_top!(DtuAxil32Top, DtuAxil32, clocks: [clock],
-    inputs: [reset, own_pe, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb,
-        s_axil.wvalid, s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready,
-        mem.req_ready, mem.rsp_data, mem.rsp_valid, req_out.ready, req_in.data, req_in.keep,
-        req_in.meta, req_in.first, req_in.last, req_in.valid, rsp_out.ready, rsp_in.data,
-        rsp_in.keep, rsp_in.meta, rsp_in.first, rsp_in.last, rsp_in.valid],
-    outputs: [s_axil.awready, s_axil.wready, s_axil.bresp, s_axil.bvalid, s_axil.arready,
-        s_axil.rdata, s_axil.rresp, s_axil.rvalid, cmd_busy, mem.req_addr, mem.req_we,
-        mem.req_wdata, mem.req_strb, mem.req_valid, req_out.data, req_out.keep, req_out.meta,
-        req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep,
-        rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
+/// `dtu_axil` and `dtu_axil32`: the DTU behind an AXI4-Lite subordinate at 64 or 32 bits, the
+/// same ports.
+macro_rules! dtu_axil_top {
+    ($wrap:ident, $ty:ty) => {
+        dyn_top!($wrap, $ty, clocks: [clock],
+            inputs: [reset, own_pe, s_axil.awaddr, s_axil.awprot, s_axil.awvalid, s_axil.wdata, s_axil.wstrb,
+                s_axil.wvalid, s_axil.bready, s_axil.araddr, s_axil.arprot, s_axil.arvalid, s_axil.rready,
+                mem.req_ready, mem.rsp_data, mem.rsp_valid, req_out.ready, req_in.data, req_in.keep,
+                req_in.meta, req_in.first, req_in.last, req_in.valid, rsp_out.ready, rsp_in.data,
+                rsp_in.keep, rsp_in.meta, rsp_in.first, rsp_in.last, rsp_in.valid],
+            outputs: [s_axil.awready, s_axil.wready, s_axil.bresp, s_axil.bvalid, s_axil.arready,
+                s_axil.rdata, s_axil.rresp, s_axil.rvalid, cmd_busy, mem.req_addr, mem.req_we,
+                mem.req_wdata, mem.req_strb, mem.req_valid, req_out.data, req_out.keep, req_out.meta,
+                req_out.first, req_out.last, req_out.valid, req_in.ready, rsp_out.data, rsp_out.keep,
+                rsp_out.meta, rsp_out.first, rsp_out.last, rsp_out.valid, rsp_in.ready]);
+    };
+}
+dtu_axil_top!(DtuAxilTop, DtuAxil);
+dtu_axil_top!(DtuAxil32Top, DtuAxil32);
 
 dyn_top!(DtuAxi4Top, DtuAxi4, clocks: [clock],
     inputs: [reset, own_pe, bus.addr, bus.wdata, bus.write, bus.read, cu_mem.req_addr, cu_mem.req_we,
