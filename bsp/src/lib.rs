@@ -35,12 +35,7 @@ pub fn map_stem(m: &nicgen_wire::regs::RegMap) -> String {
 pub fn c_headers() -> Vec<(String, String)> {
     nicgen_wire::all_maps()
         .into_iter()
-        .map(|m| {
-            (
-                format!("include/{}_regs.h", map_stem(m)),
-                m.to_c_header(),
-            )
-        })
+        .map(|m| (format!("include/{}_regs.h", map_stem(m)), m.to_c_header()))
         .collect()
 }
 
