@@ -22,7 +22,8 @@ def main(tops):
         runner.build(sources=[ROOT / "build" / "verilog" / f"{top}.v"], hdl_toplevel=top,
                      build_dir=build, always=True)
         xml = runner.test(test_module="test_ports", hdl_toplevel=top, testcase=top,
-                          build_dir=build, test_dir=HERE, seed=1)
+                          build_dir=build, test_dir=HERE, seed=1,
+                          results_xml=str(build / "results.xml"))
         n, bad = get_results(xml)
         print(f"  cocotb  {top:<16} {'FAILED' if bad or not n else 'pass'}")
         if bad or not n:
