@@ -1,15 +1,16 @@
-// DMA write master properties (nicgen_hdl::common::dma, the write channels), written once and
-// bound to every DMA write port of a top by a harness. Host memory's side is assumed: it
-// answers each request once, in order, after the request's data, with `rsp_valid` held until
-// `rsp_ready`; its READYs are free. The master's side is asserted: `req_valid` and
-// `dat_valid` held with their payload until READY; a request of 1-4096 beats at an address
+// DMA write channel properties (nicgen_hdl::common::dma), written once and bound to every DMA
+// write port of a top by a harness, on either side: MASTER = 1 asserts the master's rules and
+// assumes memory's, MASTER = 0 (a top that is the memory side, such as an AXI adapter) the
+// reverse. Memory's rules: each request answered once, in order, after the request's data,
+// `rsp_valid` held with `err` until `rsp_ready`; its READYs free. The master's: `req_valid`
+// and `dat_valid` held with their payload until READY; a request of 1-4096 beats at an address
 // aligned to the beat; data only for a request taken (in its cycle or before); `last` on each
 // request's final beat and only there. Up to four requests may be owed data at once (QD).
 // CHECK_ALIGN = 0 where the address comes from software that AMB-52 holds to word alignment
 // (the PPE's notification writer: a misaligned pointer is illegal stimulus there).
 `default_nettype none
-module dmawr_master_props #(parameter AW = 64, parameter BW = 13, parameter DW = 32,
-        parameter CHECK_ALIGN = 1) (
+module dmawr_props #(parameter AW = 64, parameter BW = 13, parameter DW = 32,
+        parameter CHECK_ALIGN = 1, parameter MASTER = 1) (
     input wire clock, input wire reset,
     input wire [AW-1:0] wr_req_addr, input wire [BW-1:0] wr_req_beats,
     input wire wr_req_valid, input wire wr_req_ready,
@@ -24,6 +25,7 @@ module dmawr_master_props #(parameter AW = 64, parameter BW = 13, parameter DW =
 
     // what was offered and not taken at the last edge
     reg p_req = 1'b0, p_dat = 1'b0, p_rsp = 1'b0;
+    reg p_err = 1'b0;
     reg [AW-1:0] p_addr = 0;
     reg [BW-1:0] p_beats = 0;
     reg [DW-1:0] p_data = 0;
@@ -33,7 +35,7 @@ module dmawr_master_props #(parameter AW = 64, parameter BW = 13, parameter DW =
         p_dat <= !reset && wr_dat_valid && !wr_dat_ready;
         p_rsp <= !reset && wr_rsp_valid && !wr_rsp_ready;
         p_addr <= wr_req_addr; p_beats <= wr_req_beats;
-        p_data <= wr_dat_data; p_last <= wr_dat_last;
+        p_data <= wr_dat_data; p_last <= wr_dat_last; p_err <= wr_rsp_err;
     end
 
     // requests taken and owed data (lengths, oldest first), beats left of the oldest; requests
@@ -68,23 +70,43 @@ module dmawr_master_props #(parameter AW = 64, parameter BW = 13, parameter DW =
         end
     end
 
-    // host memory: a response only for a request whose data is complete, held until taken
-    always @(*) begin
+    // memory: a response only for a request whose data is complete, held until taken
+    always @(*) if (MASTER) begin
         if (!f_past || reset || owed_rsp == 0) assume(!wr_rsp_valid);
-        if (f_past && p_rsp) assume(wr_rsp_valid);
+        if (f_past && p_rsp) assume(wr_rsp_valid && wr_rsp_err == p_err);
+    end else if (f_past && !reset) begin
+        if (owed_rsp == 0) assert(!wr_rsp_valid);
+        if (p_rsp) assert(wr_rsp_valid && wr_rsp_err == p_err);
     end
 
+    // the master
     always @(*) if (f_past && !reset) begin
-        if (p_req) assert(wr_req_valid && wr_req_addr == p_addr && wr_req_beats == p_beats);
-        if (p_dat) assert(wr_dat_valid && wr_dat_data == p_data && wr_dat_last == p_last);
-        if (wr_req_valid) begin
-            assert(wr_req_beats >= 1 && wr_req_beats <= 4096);
-            if (CHECK_ALIGN) assert(wr_req_addr[$clog2(DW/8)-1:0] == 0);
+        if (MASTER) begin
+            if (p_req) assert(wr_req_valid && wr_req_addr == p_addr && wr_req_beats == p_beats);
+            if (p_dat) assert(wr_dat_valid && wr_dat_data == p_data && wr_dat_last == p_last);
+            if (wr_req_valid) begin
+                assert(wr_req_beats >= 1 && wr_req_beats <= 4096);
+                if (CHECK_ALIGN) assert(wr_req_addr[$clog2(DW/8)-1:0] == 0);
+            end
+            if (wr_dat_valid) begin
+                assert(cur_left != 0);
+                assert(wr_dat_last == (cur_left == 1));
+            end
+            assert(qn <= QD - 1 || !req_t);
+        end else begin
+            if (p_req) assume(wr_req_valid && wr_req_addr == p_addr && wr_req_beats == p_beats);
+            if (p_dat) assume(wr_dat_valid && wr_dat_data == p_data && wr_dat_last == p_last);
+            if (wr_req_valid) begin
+                assume(wr_req_beats >= 1 && wr_req_beats <= 4096);
+                if (CHECK_ALIGN) assume(wr_req_addr[$clog2(DW/8)-1:0] == 0);
+            end
+            if (wr_dat_valid) begin
+                assume(cur_left != 0);
+                assume(wr_dat_last == (cur_left == 1));
+            end
+            assume(qn <= QD - 1 || !req_t);
         end
-        if (wr_dat_valid) begin
-            assert(cur_left != 0);
-            assert(wr_dat_last == (cur_left == 1));
-        end
-        assert(qn <= QD - 1 || !req_t);
     end
+    // in reset the master offers nothing (MASTER = 0: its inputs are free otherwise)
+    always @(*) if (!MASTER && (!f_past || reset)) assume(!wr_req_valid && !wr_dat_valid);
 endmodule
