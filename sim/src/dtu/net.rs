@@ -143,6 +143,11 @@ pub struct DtuNet {
     last_due: Vec<Vec<[u64; 2]>>,
     /// Every packet delivered, in order of delivery.
     pub delivered: Vec<Packet>,
+    /// DTU-R054 / R081, checked at the cycle they could break: an ACK or WR_RSP head leaving a
+    /// PE whose local memory still owes a write response (a write not yet done) fails there.
+    /// For tests with one command at a time, where every write a PE makes belongs to what it
+    /// acknowledges.
+    pub acks_after_writes: bool,
 }
 
 impl DtuNet {
@@ -224,6 +229,7 @@ impl DtuNet {
             trace: false,
             last_due: vec![vec![[0; 2]; n]; n],
             delivered: vec![],
+            acks_after_writes: false,
         }
     }
 
@@ -337,6 +343,15 @@ impl DtuNet {
                         assert_eq!(kind.is_response(), c == 1, "PE {k}: {kind:?} on class {c}");
                         assert_eq!(noc::SRC_PE.get(data), k as u64, "PE {k}: head's source");
                         assert_eq!(noc::DST_PE.get(data), meta, "PE {k}: head's destination");
+                        let owed = self.mem[k].writes_owed();
+                        assert!(
+                            !(self.acks_after_writes
+                                && matches!(kind, noc::Kind::Ack | noc::Kind::WrRsp)
+                                && owed != 0),
+                            "PE {k}: {kind:?} to PE {dst} leaves at cycle {} while {owed} of its \
+                             memory writes are not done (DTU-R054, R081)",
+                            self.cycles
+                        );
                         let lat = self.delay.0 + self.rng.below(self.delay.1 - self.delay.0 + 1);
                         let due = (self.cycles + lat).max(self.last_due[k][dst][c]);
                         self.last_due[k][dst][c] = due;

@@ -40,8 +40,8 @@ pub struct LocalMem {
     rng: Rng,
     ready: bool,
     now: u64,
-    /// Responses owed: (due cycle, data).
-    rsps: VecDeque<(u64, u64)>,
+    /// Responses owed: (due cycle, data, a write's).
+    rsps: VecDeque<(u64, u64, bool)>,
     /// Every write accepted: (byte address of the word, strobes).
     pub writes: Vec<(u64, u8)>,
     pub reads: u64,
@@ -65,6 +65,11 @@ impl LocalMem {
     /// No response owed.
     pub fn idle(&self) -> bool {
         self.rsps.is_empty()
+    }
+
+    /// Writes taken whose response has not been given yet (not done, by the interface's rules).
+    pub fn writes_owed(&self) -> usize {
+        self.rsps.iter().filter(|r| r.2).count()
     }
 
     /// The clock edge: a request offered (`valid`) is taken if `req_ready` was high.
@@ -98,14 +103,14 @@ impl LocalMem {
         };
         let lat = self.latency.0 + self.rng.below(self.latency.1 - self.latency.0 + 1);
         let due = (self.now + lat - 1).max(self.rsps.back().map_or(0, |r| r.0));
-        self.rsps.push_back((due, data));
+        self.rsps.push_back((due, data, we));
     }
 
     /// Inputs of the next cycle: (req_ready, rsp_valid, rsp_data).
     pub fn drive(&mut self) -> (bool, bool, u64) {
         self.ready = self.rng.chance(self.ready_rate);
         match self.rsps.front() {
-            Some(&(due, d)) if due <= self.now => {
+            Some(&(due, d, _)) if due <= self.now => {
                 self.rsps.pop_front();
                 (self.ready, true, d)
             }

@@ -90,6 +90,11 @@ impl Both {
 fn scenario(backend: Backend, rng: &mut Rng) {
     let mut b = Both::new(backend, 3, rng.next_u64());
     b.net.stress();
+    b.net.acks_after_writes = true;
+    // responses late enough that an ACK sent before the last write is done leaves first
+    for m in b.net.mem.iter_mut() {
+        m.latency = (1, 40);
+    }
     // PE1: receive EP 0 (4 slots of 64 B at 0x1000, headers from 0); PE0: send EP 1 to it
     // (128 B of credit, messages up to 64 B), reply EP 2 (4 slots at 0x2000, headers from 4),
     // memory EP 3 on PE2 (0x3000, 256 B, read and write)
