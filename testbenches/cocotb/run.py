@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make cocotb: each AXI top of build/verilog in Icarus under cocotb, its AXI ports bound by
-cocotbext-axi's stock from_prefix (test_ports.py, one test per top). Fails if a test fails."""
+cocotbext-axi's stock from_prefix (test_ports.py, one test per top), and two of the aclk/aresetn
+wrappers. Fails if a test fails."""
 
 import os
 import sys
@@ -10,8 +11,9 @@ from cocotb_tools.runner import get_results, get_runner
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+# a `<top>_aresetn` wrapper lives in `<top>.v` (bsp emit::aresetn_wrapper)
 TOPS = ["axil_regs_demo", "mem_axi4", "dma_axi4", "ppe_node_axil", "dtu_axil", "dtu_axil32",
-        "ftnw_node"]
+        "ftnw_node", "axil_regs_demo_aresetn", "mem_axi4_aresetn"]
 
 
 def main(tops):
@@ -19,7 +21,8 @@ def main(tops):
     for top in tops:
         build = ROOT / "build" / "cocotb" / top
         runner = get_runner("icarus")
-        runner.build(sources=[ROOT / "build" / "verilog" / f"{top}.v"], hdl_toplevel=top,
+        src = top.removesuffix("_aresetn")
+        runner.build(sources=[ROOT / "build" / "verilog" / f"{src}.v"], hdl_toplevel=top,
                      build_dir=build, always=True)
         xml = runner.test(test_module="test_ports", hdl_toplevel=top, testcase=top,
                           build_dir=build, test_dir=HERE, seed=1,
