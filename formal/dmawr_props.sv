@@ -70,42 +70,31 @@ module dmawr_props #(parameter AW = 64, parameter BW = 13, parameter DW = 32,
         end
     end
 
+    // a rule of the master, asserted on the master's side and assumed on memory's; and the
+    // reverse for a rule of memory
+    `define DMAWR_MASTER(x) begin if (MASTER) assert(x); else assume(x); end
+    `define DMAWR_MEMORY(x) begin if (MASTER) assume(x); else assert(x); end
+
     // memory: a response only for a request whose data is complete, held until taken
-    always @(*) if (MASTER) begin
-        if (!f_past || reset || owed_rsp == 0) assume(!wr_rsp_valid);
-        if (f_past && p_rsp) assume(wr_rsp_valid && wr_rsp_err == p_err);
-    end else if (f_past && !reset) begin
-        if (owed_rsp == 0) assert(!wr_rsp_valid);
-        if (p_rsp) assert(wr_rsp_valid && wr_rsp_err == p_err);
+    always @(*) if (MASTER && (!f_past || reset)) assume(!wr_rsp_valid);
+    always @(*) if (f_past && !reset) begin
+        if (owed_rsp == 0) `DMAWR_MEMORY(!wr_rsp_valid)
+        if (p_rsp) `DMAWR_MEMORY(wr_rsp_valid && wr_rsp_err == p_err)
     end
 
     // the master
     always @(*) if (f_past && !reset) begin
-        if (MASTER) begin
-            if (p_req) assert(wr_req_valid && wr_req_addr == p_addr && wr_req_beats == p_beats);
-            if (p_dat) assert(wr_dat_valid && wr_dat_data == p_data && wr_dat_last == p_last);
-            if (wr_req_valid) begin
-                assert(wr_req_beats >= 1 && wr_req_beats <= 4096);
-                if (CHECK_ALIGN) assert(wr_req_addr[$clog2(DW/8)-1:0] == 0);
-            end
-            if (wr_dat_valid) begin
-                assert(cur_left != 0);
-                assert(wr_dat_last == (cur_left == 1));
-            end
-            assert(qn <= QD - 1 || !req_t);
-        end else begin
-            if (p_req) assume(wr_req_valid && wr_req_addr == p_addr && wr_req_beats == p_beats);
-            if (p_dat) assume(wr_dat_valid && wr_dat_data == p_data && wr_dat_last == p_last);
-            if (wr_req_valid) begin
-                assume(wr_req_beats >= 1 && wr_req_beats <= 4096);
-                if (CHECK_ALIGN) assume(wr_req_addr[$clog2(DW/8)-1:0] == 0);
-            end
-            if (wr_dat_valid) begin
-                assume(cur_left != 0);
-                assume(wr_dat_last == (cur_left == 1));
-            end
-            assume(qn <= QD - 1 || !req_t);
+        if (p_req) `DMAWR_MASTER(wr_req_valid && wr_req_addr == p_addr && wr_req_beats == p_beats)
+        if (p_dat) `DMAWR_MASTER(wr_dat_valid && wr_dat_data == p_data && wr_dat_last == p_last)
+        if (wr_req_valid) begin
+            `DMAWR_MASTER(wr_req_beats >= 1 && wr_req_beats <= 4096)
+            if (CHECK_ALIGN) `DMAWR_MASTER(wr_req_addr[$clog2(DW/8)-1:0] == 0)
         end
+        if (wr_dat_valid) begin
+            `DMAWR_MASTER(cur_left != 0)
+            `DMAWR_MASTER(wr_dat_last == (cur_left == 1))
+        end
+        `DMAWR_MASTER(qn <= QD - 1 || !req_t)
     end
     // in reset the master offers nothing (MASTER = 0: its inputs are free otherwise)
     always @(*) if (!MASTER && (!f_past || reset)) assume(!wr_req_valid && !wr_dat_valid);

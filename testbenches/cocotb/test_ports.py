@@ -13,14 +13,16 @@ DEMO_CTRL_RESET = (0x100 << 16) | (0xA << 4) | 1
 DEMO_UNMAPPED = 0x20
 
 
-async def start(dut, cycles=4):
-    """Clock at 100 MHz, reset high for `cycles` edges, then low."""
-    cocotb.start_soon(Clock(dut.clock, 10, unit="ns").start())
-    dut.reset.value = 1
+async def start(dut, cycles=4, clock="clock", reset="reset", active=1):
+    """Clock at 100 MHz, reset active for `cycles` edges, then released (a `<top>_aresetn`
+    wrapper: clock "aclk", reset "aresetn", active 0)."""
+    clk, rst = getattr(dut, clock), getattr(dut, reset)
+    cocotb.start_soon(Clock(clk, 10, unit="ns").start())
+    rst.value = active
     for _ in range(cycles):
-        await RisingEdge(dut.clock)
-    dut.reset.value = 0
-    await RisingEdge(dut.clock)
+        await RisingEdge(clk)
+    rst.value = 1 - active
+    await RisingEdge(clk)
 
 
 # the DTU's inputs other than its CU port, held low: no NoC traffic, no memory answers
@@ -179,14 +181,8 @@ async def ftnw_node(dut):
 
 
 async def start_n(dut, cycles=4):
-    """The `<top>_aresetn` wrappers: aclk at 100 MHz, aresetn low for `cycles` edges, then
-    high."""
-    cocotb.start_soon(Clock(dut.aclk, 10, unit="ns").start())
-    dut.aresetn.value = 0
-    for _ in range(cycles):
-        await RisingEdge(dut.aclk)
-    dut.aresetn.value = 1
-    await RisingEdge(dut.aclk)
+    """The `<top>_aresetn` wrappers: aclk, aresetn active low."""
+    await start(dut, cycles, "aclk", "aresetn", 0)
 
 
 @cocotb.test()
