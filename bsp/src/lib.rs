@@ -366,6 +366,30 @@ IOBUF PORT \"led[0]\" IO_TYPE=LVCMOS33;\nIOBUF PORT \"led[1]\" IO_TYPE=LVCMOS33;
         );
     }
 
+    /// Each device board's PLL makes the clock its bridge reports (`nicgen_wire::board`) and
+    /// the board's registry entry times, within the data sheet's limits, with a baud divisor
+    /// within 2%.
+    #[test]
+    fn board_plls_make_the_documented_clocks() {
+        use crate::ulx3s::BoardConfig;
+        use nicgen_wire::board::bridge as wb;
+        for (top, hz) in [
+            ("ulx3s_dtu", wb::DTU_BOARD_CLOCK_HZ),
+            ("ulx3s_ppe", wb::PPE_BOARD_CLOCK_HZ),
+            ("ulx3s_mitnic", wb::MITNIC_BOARD_CLOCK_HZ),
+        ] {
+            let c = BoardConfig::of_board(top).unwrap();
+            c.pll.check(c.osc_hz).unwrap();
+            assert_eq!(c.clock_hz(), hz, "{top}");
+            c.baud_div();
+            let t = crate::tops::tops()
+                .into_iter()
+                .find(|t| t.name == top)
+                .unwrap();
+            assert_eq!(t.clocks_mhz, &[("clk_25mhz", hz as f64 / 1e6)], "{top}");
+        }
+    }
+
     #[test]
     fn register_docs_are_up_to_date() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/registers.md");

@@ -8,6 +8,12 @@ use crate::ulx3s::ppe::Ulx3sPpe;
 use crate::ulx3s::Ulx3s;
 use nicgen_hdl::dyn_top;
 use nicgen_hdl::top::{DynTop, TopEntry};
+use nicgen_wire::board::bridge as wb;
+
+/// The device boards' clocks (the PLL's output, `BoardConfig`), in MHz.
+const DTU_MHZ: f64 = wb::DTU_BOARD_CLOCK_HZ as f64 / 1e6;
+const MITNIC_MHZ: f64 = wb::MITNIC_BOARD_CLOCK_HZ as f64 / 1e6;
+const PPE_MHZ: f64 = wb::PPE_BOARD_CLOCK_HZ as f64 / 1e6;
 
 dyn_top!(Ulx3sTop, Ulx3s, clocks: [clk_25mhz],
     inputs: [btn, ftdi_txd, phy0_mdio_i, phy1_mdio_i],
@@ -80,11 +86,11 @@ pub fn tops() -> Vec<TopEntry> {
     });
     v.push(TopEntry {
         name: "ulx3s_dtu",
-        doc: "ULX3S 85F board top of the M3 DTU: PLL (45 MHz), UART register bridge, two DTU PEs with 4 KiB block-RAM local memories on an on-chip NoC (board)",
-        clocks_mhz: &[("clk_25mhz", 45.0)],
+        doc: "ULX3S 85F board top of the M3 DTU: PLL to the board clock, UART register bridge, two DTU PEs with 4 KiB block-RAM local memories on an on-chip NoC (board)",
+        clocks_mhz: &[("clk_25mhz", DTU_MHZ)],
         build: || Box::new(Ulx3sDtuTop::new("ulx3s_dtu", Ulx3sDtu::default())) as Box<dyn DynTop>,
         port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 45 MHz clock of everything else"),
+            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else from it"),
             ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
             ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] PE 0/1 runs a command, [7] heartbeat"),
             ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
@@ -94,11 +100,11 @@ pub fn tops() -> Vec<TopEntry> {
     });
     v.push(TopEntry {
         name: "ulx3s_mitnic",
-        doc: "ULX3S 85F board top of the MIT NIC: PLL (45 MHz), UART register bridge as the P-bus master of two NICs on a ring of two PaRC-like routers (board)",
-        clocks_mhz: &[("clk_25mhz", 45.0)],
+        doc: "ULX3S 85F board top of the MIT NIC: PLL to the board clock, UART register bridge as the P-bus master of two NICs on a ring of two PaRC-like routers (board)",
+        clocks_mhz: &[("clk_25mhz", MITNIC_MHZ)],
         build: || Box::new(Ulx3sMitNicTop::new("ulx3s_mitnic", Ulx3sMitNic::default())) as Box<dyn DynTop>,
         port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 45 MHz clock of everything else"),
+            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else from it"),
             ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); btn[4:1] are NIC 0's exception input pins"),
             ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] OUT_EXCS[0] of NIC 0/1, [7] heartbeat"),
             ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
@@ -108,11 +114,11 @@ pub fn tops() -> Vec<TopEntry> {
     });
     v.push(TopEntry {
         name: "ulx3s_ppe",
-        doc: "ULX3S 85F board top of the Utah PPE: PLL (45 MHz), UART register bridge as the hosts of two PPEs cabled to each other, each with 4 KiB of block-RAM host memory (board)",
-        clocks_mhz: &[("clk_25mhz", 45.0)],
+        doc: "ULX3S 85F board top of the Utah PPE: PLL to the board clock, UART register bridge as the hosts of two PPEs cabled to each other, each with 4 KiB of block-RAM host memory (board)",
+        clocks_mhz: &[("clk_25mhz", PPE_MHZ)],
         build: || Box::new(Ulx3sPpeTop::new("ulx3s_ppe", Ulx3sPpe::default())) as Box<dyn DynTop>,
         port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 45 MHz clock of everything else"),
+            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else from it"),
             ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
             ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] PPE 0/1's interrupt, [7] heartbeat"),
             ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),

@@ -2,7 +2,8 @@
 //! (`nicgen_hdl::dtu::dtu::Dtu`) with 4 KiB of local memory in block RAM (`MemBram`), on an
 //! on-chip NoC (one `PacketXbar` per class); the PC is the PEs' cores, through the UART
 //! register bridge. Same oscillator, PLL, reset, UART pins, buttons and LEDs as `ulx3s`
-//! (`constraints/ulx3s_dtu.lpf`); the PLL makes 45 MHz (3 Mbaud = 15 cycles a bit).
+//! (`constraints/ulx3s_dtu.lpf`); the PLL makes the board clock
+//! (`BoardConfig::ulx3s_dtu`).
 //!
 //! Bridge address map (`nicgen_wire::board::bridge::DTU_BOARD_WINDOWS`): PE k's DTU MMIO at
 //! `k << 12` (64-bit registers as word pairs, low word first: `RegBus32To64`), PE k's local

@@ -2,8 +2,8 @@
 //! (`nicgen_hdl::mitnic::nic::MitNic`) on a ring of two PaRC-like routers
 //! (`nicgen_hdl::mitnic::switch::ParcSwitch2`, ring mode: router k ejects routing byte k), the PC
 //! in the 88100's place through the UART register bridge: each NIC's P bus is driven by a
-//! `RegBusToPBus` (one bridge access, one P-bus transaction). Same oscillator, PLL (45 MHz, one
-//! clock for the P buses and the network), reset, UART pins, buttons and LEDs as `ulx3s_dtu`
+//! `RegBusToPBus` (one bridge access, one P-bus transaction). Same oscillator, PLL (its own clock,
+//! `BoardConfig::ulx3s_mitnic`, for the P buses and the network), reset, UART pins, buttons and LEDs as `ulx3s_dtu`
 //! (`constraints/ulx3s_mitnic.lpf`).
 //!
 //! Bridge address map (`nicgen_wire::board::bridge::MITNIC_BOARD_WINDOWS`): NIC k's P bus at
@@ -101,7 +101,7 @@ impl Ulx3sMitNic {
 
 impl Default for Ulx3sMitNic {
     fn default() -> Self {
-        Self::new(BoardConfig::ulx3s_dtu())
+        Self::new(BoardConfig::ulx3s_mitnic())
     }
 }
 

@@ -2,7 +2,8 @@
 //! (`nicgen_hdl::ppe::node::PpeNode`) cabled to each other (PPE 0's injection port is PPE 1's
 //! ejection port and back: a fabric of two nodes), each with 4 KiB of host memory in block RAM
 //! that its DMA port reads and writes (`DmaToMem` on a `MemBram`); the PC is both hosts, through
-//! the UART register bridge. Same oscillator, PLL (45 MHz), reset, UART pins, buttons and LEDs
+//! the UART register bridge. Same oscillator, PLL (its own clock:
+//! `BoardConfig::ulx3s_ppe`), reset, UART pins, buttons and LEDs
 //! as `ulx3s_dtu` (`constraints/ulx3s_ppe.lpf`).
 //!
 //! Bridge address map (`nicgen_wire::board::bridge::PPE_BOARD_WINDOWS`): PPE k's host window at
@@ -113,7 +114,7 @@ impl Ulx3sPpe {
 
 impl Default for Ulx3sPpe {
     fn default() -> Self {
-        Self::new(BoardConfig::ulx3s_dtu())
+        Self::new(BoardConfig::ulx3s_ppe())
     }
 }
 

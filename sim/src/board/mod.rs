@@ -82,11 +82,8 @@ impl BoardSim {
             "no board top {top}"
         );
         let built = crate::harness::backend::emitted(top);
-        let cfg = match top {
-            "ulx3s" => BoardConfig::ulx3s(),
-            "ulx3s_dtu" | "ulx3s_mitnic" | "ulx3s_ppe" => BoardConfig::ulx3s_dtu(),
-            _ => panic!("no board configuration for {top}"),
-        };
+        let cfg = BoardConfig::of_board(top)
+            .unwrap_or_else(|| panic!("no board configuration for {top}"));
         let m = Model::with_vcd(top, &built.0, built.1.clone(), vcd)
             .unwrap_or_else(|e| panic!("{e:#}"));
         let pi = |n: &str| m.port(n);

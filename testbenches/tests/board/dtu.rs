@@ -30,7 +30,7 @@ fn dtu_board_runs_the_driver_over_serial() {
         let tty = TtyPort::open(path, baud, Duration::from_secs(30)).expect("open the pty");
         let mut s = Serial::new(tty);
         let info = s.identify().unwrap();
-        assert_eq!((info.clock_hz, info.baud_div), (wb::DTU_BOARD_CLOCK_HZ, 15));
+        assert_eq!((info.clock_hz, info.baud_div), (wb::DTU_BOARD_CLOCK_HZ, 13));
 
         // the bridge's windows: the 64-bit registers in word pairs, the memories in words
         {

@@ -172,8 +172,8 @@ pub const DTU_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
 ];
 /// Bytes of each PE's local memory on the DTU board (one window).
 pub const DTU_BOARD_MEM_BYTES: usize = 1 << WINDOW_BITS;
-/// Clock of the DTU board build (25 MHz oscillator, PLL to 45 MHz; 3 Mbaud is 15 cycles a bit).
-pub const DTU_BOARD_CLOCK_HZ: u32 = 45_000_000;
+/// Clock of the DTU board build (25 MHz oscillator, PLL x 11 / 7; 3 Mbaud is 13 cycles a bit).
+pub const DTU_BOARD_CLOCK_HZ: u32 = 39_285_714;
 
 /// Windows of the MIT NIC board (`ulx3s_mitnic`: two NICs on a ring of two routers).
 pub const MITNIC_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
@@ -183,8 +183,8 @@ pub const MITNIC_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
     (3, "hi1", "NIC 1's da[13:10] (as hi0)"),
     (15, "board", "board and bridge registers (BOARD)"),
 ];
-/// Clock of the MIT NIC board build (the DTU board's PLL: 45 MHz).
-pub const MITNIC_BOARD_CLOCK_HZ: u32 = DTU_BOARD_CLOCK_HZ;
+/// Clock of the MIT NIC board build (25 MHz oscillator, PLL x 8 / 3).
+pub const MITNIC_BOARD_CLOCK_HZ: u32 = 66_666_667;
 
 /// Windows of the PPE board (`ulx3s_ppe`: two Utah PPEs cabled to each other).
 pub const PPE_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
@@ -196,8 +196,8 @@ pub const PPE_BOARD_WINDOWS: [(u32, &str, &str); 5] = [
 ];
 /// Bytes of each PPE's host memory on the PPE board (one window, at host address 0).
 pub const PPE_BOARD_MEM_BYTES: usize = 1 << WINDOW_BITS;
-/// Clock of the PPE board build (the DTU board's PLL: 45 MHz).
-pub const PPE_BOARD_CLOCK_HZ: u32 = DTU_BOARD_CLOCK_HZ;
+/// Clock of the PPE board build (25 MHz oscillator, PLL x 13 / 6).
+pub const PPE_BOARD_CLOCK_HZ: u32 = 54_166_667;
 
 /// The window a bridge address falls in (aligned, below 64 KiB, a mapped window), if any.
 pub fn window_of(addr: u32) -> Option<u32> {
