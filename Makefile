@@ -82,7 +82,7 @@ fusesoc: ## FuseSoC (pip, in .venv) lists the cores make verilog writes and lint
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@bash scripts/fusesoc.sh
 
-cocotb: ## the AXI tops in Icarus under cocotb, bound by cocotbext-axi's stock from_prefix (s_axil, m_axi) and driven (pip, in .venv)
+cocotb: ## the AXI tops in Icarus under cocotb, bound by cocotbext-axi's stock from_prefix (s_axil, m_axi) and driven; ftnw_ioc_pg156 under cocotbext-pcie (pip, in .venv)
 	@bash scripts/setup.sh --cocotb
 	@$(MAKE) --no-print-directory build/verilog/manifest.json
 	@time .venv/bin/python testbenches/cocotb/run.py $(TOPS)

@@ -40,9 +40,10 @@ if [ "${1:-}" = "--fusesoc" ] && [ ! -x .venv/bin/fusesoc ]; then
   [ -x .venv/bin/pip ] || python3 -m venv .venv
   .venv/bin/pip install -q fusesoc
 fi
-# make cocotb: cocotb and cocotbext-axi, pinned (the versions the bench was written against)
-COCOTB_PINS="cocotb==2.1.0 cocotbext-axi==0.1.28"
-if [ "${1:-}" = "--cocotb" ] && ! grep -qx "cocotbext-axi==0.1.28" <<<"$(.venv/bin/pip freeze 2>/dev/null)"; then
+# make cocotb: cocotb, cocotbext-axi and cocotbext-pcie, pinned (the versions the bench was
+# written against)
+COCOTB_PINS="cocotb==2.1.0 cocotbext-axi==0.1.28 cocotbext-pcie==0.2.16"
+if [ "${1:-}" = "--cocotb" ] && ! grep -qx "cocotbext-pcie==0.2.16" <<<"$(.venv/bin/pip freeze 2>/dev/null)"; then
   echo "setup: installing $COCOTB_PINS into .venv (pip)"
   [ -x .venv/bin/pip ] || python3 -m venv .venv
   .venv/bin/pip install -q $COCOTB_PINS

@@ -1,10 +1,11 @@
 """The emitted tops as an integrator meets them: each AXI port bound with cocotbext-axi's stock
 `from_prefix(dut, "s_axil")` / `from_prefix(dut, "m_axi")` and driven through a transaction.
-Run by run.py (make cocotb); one test per top, selected by the top's name."""
+`ftnw_ioc_pg156` meets cocotbext-pcie's UltraScale PCIe block. Run by run.py (make cocotb); one
+test per top, selected by the top's name."""
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import RisingEdge
+from cocotb.triggers import FallingEdge, RisingEdge
 from cocotbext.axi import (AxiBus, AxiLiteBus, AxiLiteMaster, AxiRam, AxiResp,
                            AxiWriteBus, AxiRamWrite)
 
@@ -221,3 +222,86 @@ async def mem_axi4_aresetn(dut):
     for _ in range(20):
         await RisingEdge(dut.aclk)
     assert ram.read_qword(0x180) == 0x0123_4567_89AB_CDEF, f"{ram.read_qword(0x180):#x}"
+
+
+@cocotb.test()
+async def ftnw_ioc_pg156(dut):
+    """`ftnw_ioc_pg156` against cocotbext-pcie's model of the UltraScale PCIe block, every PCIe
+    port bound by the block's own name: enumerated by a root complex, an IOC register written
+    and read back through BAR2 (CQ, CC), and link 0's receive write reaching host memory as a
+    memory write (RQ, with bus mastering from cfg_function_status)."""
+    from cocotb.triggers import ValueChange
+    from cocotbext.axi import AxiStreamBus
+    from cocotbext.pcie.core import RootComplex
+    from cocotbext.pcie.xilinx.us import UltraScalePcieDevice
+    from cocotbext.pcie.xilinx.us import interface as us_if
+
+    # cocotbext-pcie 0.2.16 was written for cocotb 1: its sinks wait for a rising edge of the
+    # block's multi-bit tready, which cocotb 2 refuses; any change wakes them just as well
+    async def tready_monitor(self):
+        while True:
+            await ValueChange(self.bus.tready)
+            self.wake_event.set()
+    us_if.UsPcieSink._run_tready_monitor = tready_monitor
+
+    dev = UltraScalePcieDevice(
+        pcie_generation=3, pcie_link_width=4, user_clk_frequency=250e6, alignment="dword",
+        enable_client_tag=True,
+        user_clk=dut.user_clk, user_reset=dut.user_reset,
+        rq_bus=AxiStreamBus.from_prefix(dut, "s_axis_rq"),
+        rc_bus=AxiStreamBus.from_prefix(dut, "m_axis_rc"),
+        cq_bus=AxiStreamBus.from_prefix(dut, "m_axis_cq"),
+        cc_bus=AxiStreamBus.from_prefix(dut, "s_axis_cc"),
+        cfg_max_read_req=dut.cfg_max_read_req,
+        cfg_function_status=dut.cfg_function_status)
+    dev.functions[0].configure_bar(0, 1 << 24)
+    dev.functions[0].configure_bar(2, 1 << 17)
+    rc = RootComplex()
+    rc.make_port().connect(dev)
+    mem = rc.mem_pool.alloc_region(1 << 16)
+
+    # the TNW side: its own clock, nothing offered, nothing taken
+    cocotb.start_soon(Clock(dut.tnw_clock, 5, unit="ns").start())
+    tie_low(dut, "tnw_rdata", "tnw_ready", "tnw_err", "link_irq_rx", "link_irq_tx",
+            *[f"host{k}_{s}" for k in range(6) for s in ("wr_req_valid", "wr_dat_valid")],
+            *[f"tx{k}_ready" for k in range(6)])
+    for k in range(6):
+        getattr(dut, f"host{k}_wr_rsp_ready").value = 1
+    dut.tnw_reset.value = 1
+    for _ in range(8):
+        await RisingEdge(dut.tnw_clock)
+    dut.tnw_reset.value = 0
+
+    await FallingEdge(dut.user_reset)
+    await rc.enumerate()
+    fn = rc.find_device(dev.functions[0].pcie_id)
+    await fn.enable_device()
+    await fn.set_master()
+    bar2 = fn.bar_window[2]
+    # DMA_BUF_LO (IOC registers at BAR2 + 0x1_0000): bits 11:0 read 0
+    await bar2.write_dword(0x1_0060, 0x1234_5000)
+    got = await bar2.read_dword(0x1_0060)
+    assert got == 0x1234_5000, f"DMA_BUF_LO {got:#x}"
+
+    # link 0's receive write of four Dwords goes out on RQ into host memory
+    base = mem.get_absolute_address(0x100)
+    words = [0xA0A0_0001 + 0x1111 * i for i in range(4)]
+    dut.host0_wr_req_addr.value = base
+    dut.host0_wr_req_beats.value = len(words)
+    dut.host0_wr_req_valid.value = 1
+    await RisingEdge(dut.tnw_clock)
+    while not dut.host0_wr_req_ready.value:
+        await RisingEdge(dut.tnw_clock)
+    dut.host0_wr_req_valid.value = 0
+    for i, w in enumerate(words):
+        dut.host0_wr_dat_data.value = w
+        dut.host0_wr_dat_last.value = int(i == len(words) - 1)
+        dut.host0_wr_dat_valid.value = 1
+        await RisingEdge(dut.tnw_clock)
+        while not dut.host0_wr_dat_ready.value:
+            await RisingEdge(dut.tnw_clock)
+    dut.host0_wr_dat_valid.value = 0
+    for _ in range(400):
+        await RisingEdge(dut.user_clk)
+    got = [int.from_bytes(mem[0x100 + 4 * i:0x104 + 4 * i], "little") for i in range(4)]
+    assert got == words, [hex(g) for g in got]
