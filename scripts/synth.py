@@ -112,6 +112,12 @@ def xcup(top, v, out):
         opts += " -nolutram"
         script = script.replace("-noiopad", "-noiopad -nolutram")
         rc, text = run([tool("yosys"), "-q", "-l", ylog, "-p", script], ylog + ".out")
+    if rc != 0 and "Abc9Pass" in text:
+        # yowasp's ABC9 traps on some small designs (rr_arbiter) when it may use the wide
+        # multiplexers (MUXF7/F8); without them it maps
+        opts += " -nowidelut"
+        script = script.replace("-noiopad", "-noiopad -nowidelut")
+        rc, text = run([tool("yosys"), "-q", "-l", ylog, "-p", script], ylog + ".out")
     text = open(ylog).read() if os.path.exists(ylog) else text
     if rc != 0:
         print(f"  xcup  {name:<16} FAILED (yosys, see {ylog})")
