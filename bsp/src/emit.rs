@@ -89,6 +89,36 @@ pub fn emit_all(tops: &[TopEntry], dir: &Path) -> anyhow::Result<String> {
     Ok(m)
 }
 
+/// A module `name` around `top`: its ports `(name, direction, width)` in order, `extra` lines,
+/// then `top core(...)` with each of the top's ports connected as `conns` says.
+fn wrapper(
+    comment: &str,
+    name: &str,
+    ports: &[(String, PortDir, usize)],
+    extra: &str,
+    top: &str,
+    conns: &[(String, String)],
+) -> String {
+    let names: Vec<&str> = ports.iter().map(|p| p.0.as_str()).collect();
+    let mut v = format!("\n{comment}module {name}({});\n", names.join(","));
+    for (n, d, w) in ports {
+        let dir = if *d == PortDir::In { "input" } else { "output" };
+        let range = if *w > 1 {
+            format!("[{}:0] ", w - 1)
+        } else {
+            String::new()
+        };
+        writeln!(v, "    {dir} wire {range}{n};").unwrap();
+    }
+    v += extra;
+    write!(v, "    {top} core(").unwrap();
+    for (k, (p, c)) in conns.iter().enumerate() {
+        write!(v, "{}\n        .{p}({c})", if k == 0 { "" } else { "," }).unwrap();
+    }
+    v += "\n    );\nendmodule\n";
+    v
+}
+
 /// For a top whose only clock is `clock` and that has an AXI port (`s_axil_*`, `m_axi_*`): a
 /// module `<top>_aresetn` with the AXI names for them, `aclk` and `aresetn` (active low), and
 /// every other port as the top's, so that IP packagers and interconnects find the usual
@@ -103,35 +133,29 @@ pub fn aresetn_wrapper(t: &TopEntry, ports: &[PortInfo]) -> Option<String> {
     if !(axi && one_clock && has("clock") && has("reset")) {
         return None;
     }
-    let rest: Vec<&PortInfo> = ports
-        .iter()
-        .filter(|p| p.name != "clock" && p.name != "reset")
-        .collect();
-    let mut v = format!(
-        "\n// `{0}` with the AXI clock and reset names: `aclk`, and `aresetn` active low, sampled at\n\
-         // `aclk` like the design's own reset. Every other port as in `{0}`.\n\
-         module {0}_aresetn(aclk,aresetn",
+    let mut outer = vec![
+        ("aclk".to_string(), PortDir::In, 1),
+        ("aresetn".to_string(), PortDir::In, 1),
+    ];
+    let mut conns = vec![];
+    for p in ports {
+        let c = match p.name.as_str() {
+            "clock" => "aclk".to_string(),
+            "reset" => "~aresetn".to_string(),
+            n => {
+                outer.push((n.to_string(), p.dir, p.width));
+                n.to_string()
+            }
+        };
+        conns.push((p.name.clone(), c));
+    }
+    let comment = format!(
+        "// `{0}` with the AXI clock and reset names: `aclk`, and `aresetn` active low, sampled at\n\
+         // `aclk` like the design's own reset. Every other port as in `{0}`.\n",
         t.name
     );
-    for p in &rest {
-        write!(v, ",{}", p.name).unwrap();
-    }
-    v += ");\n    input wire aclk;\n    input wire aresetn;\n";
-    for p in &rest {
-        let dir = if p.dir == PortDir::In { "input" } else { "output" };
-        let range = if p.width > 1 {
-            format!("[{}:0] ", p.width - 1)
-        } else {
-            String::new()
-        };
-        writeln!(v, "    {dir} wire {range}{};", p.name).unwrap();
-    }
-    write!(v, "    {} core(\n        .clock(aclk),\n        .reset(~aresetn)", t.name).unwrap();
-    for p in &rest {
-        write!(v, ",\n        .{0}({0})", p.name).unwrap();
-    }
-    v += "\n    );\nendmodule\n";
-    Some(v)
+    let name = format!("{}_aresetn", t.name);
+    Some(wrapper(&comment, &name, &outer, "", t.name, &conns))
 }
 
 /// `ftnw_ioc` as the UltraScale PCIe integrated block (PG156, 128-bit interface) meets it: a
@@ -147,94 +171,62 @@ pub fn pg156_wrapper(t: &TopEntry, ports: &[PortInfo]) -> Option<String> {
     if t.name != "ftnw_ioc" {
         return None;
     }
-    // (the block's name, width, direction at the wrapper, how the IOC's port takes it)
-    let pcie: &[(&str, usize, &str)] = &[
-        ("user_clk", 1, "input"),
-        ("user_reset", 1, "input"),
-        ("cfg_function_status", 16, "input"),
-        ("cfg_max_read_req", 3, "input"),
-        ("m_axis_cq_tdata", 128, "input"),
-        ("m_axis_cq_tkeep", 4, "input"),
-        ("m_axis_cq_tlast", 1, "input"),
-        ("m_axis_cq_tuser", 85, "input"),
-        ("m_axis_cq_tvalid", 1, "input"),
-        ("m_axis_cq_tready", 22, "output"),
-        ("s_axis_cc_tdata", 128, "output"),
-        ("s_axis_cc_tkeep", 4, "output"),
-        ("s_axis_cc_tlast", 1, "output"),
-        ("s_axis_cc_tuser", 33, "output"),
-        ("s_axis_cc_tvalid", 1, "output"),
-        ("s_axis_cc_tready", 4, "input"),
-        ("s_axis_rq_tdata", 128, "output"),
-        ("s_axis_rq_tkeep", 4, "output"),
-        ("s_axis_rq_tlast", 1, "output"),
-        ("s_axis_rq_tuser", 60, "output"),
-        ("s_axis_rq_tvalid", 1, "output"),
-        ("s_axis_rq_tready", 4, "input"),
-        ("m_axis_rc_tdata", 128, "input"),
-        ("m_axis_rc_tkeep", 4, "input"),
-        ("m_axis_rc_tlast", 1, "input"),
-        ("m_axis_rc_tuser", 75, "input"),
-        ("m_axis_rc_tvalid", 1, "input"),
-        ("m_axis_rc_tready", 22, "output"),
+    let mut outer = vec![
+        ("user_clk".to_string(), PortDir::In, 1),
+        ("user_reset".to_string(), PortDir::In, 1),
+        ("cfg_function_status".to_string(), PortDir::In, 16),
     ];
-    // the IOC's port -> what drives it, or what it drives
-    let conn = |n: &str| -> Option<String> {
-        let c = match n {
-            "clock" => "user_clk".to_string(),
-            "reset" => "user_reset".to_string(),
-            "completer_id" => "16'd0".to_string(),
-            "cfg_bus_master" => "cfg_function_status[2]".to_string(),
-            "cfg_max_read_req" => "cfg_max_read_req".to_string(),
-            "s_axis_cq_tready" => "cq_tready".to_string(),
-            "s_axis_rc_tready" => "rc_tready".to_string(),
-            "m_axis_cc_tready" => "s_axis_cc_tready[0]".to_string(),
-            "m_axis_rq_tready" => "s_axis_rq_tready[0]".to_string(),
-            n if n.starts_with("s_axis_cq_") || n.starts_with("s_axis_rc_") => {
-                format!("m{}", &n[1..])
-            }
-            n if n.starts_with("m_axis_cc_") || n.starts_with("m_axis_rq_") => {
-                format!("s{}", &n[1..])
-            }
-            _ => return None,
-        };
-        Some(c)
-    };
-    let rest: Vec<&PortInfo> = ports.iter().filter(|p| conn(&p.name).is_none()).collect();
-    let range = |w: usize| if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
-    let names: Vec<&str> = pcie
-        .iter()
-        .map(|x| x.0)
-        .chain(rest.iter().map(|p| p.name.as_str()))
-        .collect();
-    let mut v = format!(
-        "\n// `ftnw_ioc` with the PCIe ports of the UltraScale integrated block (PG156, 128-bit):\n\
-         // connect each to the block's port of the same name. Every other port as `ftnw_ioc`'s.\n\
-         module ftnw_ioc_pg156({});\n",
-        names.join(",")
-    );
-    for (n, w, d) in pcie {
-        writeln!(v, "    {d} wire {}{n};", range(*w)).unwrap();
-    }
-    for p in &rest {
-        let dir = if p.dir == PortDir::In { "input" } else { "output" };
-        writeln!(v, "    {dir} wire {}{};", range(p.width), p.name).unwrap();
-    }
-    v += "    wire cq_tready;\n    wire rc_tready;\n";
-    // the other functions' status and the copies of tready carry nothing the IOC needs
-    v += "    wire unused_ok = &{1'b0, cfg_function_status[15:3], cfg_function_status[1:0], \
-          s_axis_cc_tready[3:1], s_axis_rq_tready[3:1]};\n";
-    v += "    assign m_axis_cq_tready = {22{cq_tready}};\n";
-    v += "    assign m_axis_rc_tready = {22{rc_tready}};\n";
-    v += "    ftnw_ioc core(";
-    let mut first = true;
+    let mut conns = vec![];
     for p in ports {
-        let c = conn(&p.name).unwrap_or_else(|| p.name.clone());
-        write!(v, "{}\n        .{}({c})", if first { "" } else { "," }, p.name).unwrap();
-        first = false;
+        let n = p.name.as_str();
+        // the block's side of a PCIe stream: the other role's name (s_axis_cq_* is the
+        // block's m_axis_cq_*)
+        let flipped = (n.starts_with("s_axis_") || n.starts_with("m_axis_"))
+            .then(|| format!("{}{}", if n.starts_with('s') { "m" } else { "s" }, &n[1..]));
+        let c = match (n, flipped) {
+            ("clock", _) => "user_clk".to_string(),
+            ("reset", _) => "user_reset".to_string(),
+            ("completer_id", _) => "16'd0".to_string(),
+            ("cfg_bus_master", _) => "cfg_function_status[2]".to_string(),
+            // the block's tready: 22 bits on its masters, 4 equal ones on its slaves
+            (_, Some(f)) if n.starts_with("s_axis_") && n.ends_with("_tready") => {
+                outer.push((f, PortDir::Out, 22));
+                format!("{}_tready", &n[7..9])
+            }
+            (_, Some(f)) if n.ends_with("_tready") => {
+                outer.push((f.clone(), PortDir::In, 4));
+                format!("{f}[0]")
+            }
+            (_, Some(f)) => {
+                outer.push((f.clone(), p.dir, p.width));
+                f
+            }
+            _ => {
+                outer.push((n.to_string(), p.dir, p.width));
+                n.to_string()
+            }
+        };
+        conns.push((p.name.clone(), c));
     }
-    v += "\n    );\nendmodule\n";
-    Some(v)
+    // the block's ports first, by interface
+    let group = |n: &str| {
+        ["user_", "cfg_", "_cq_", "_cc_", "_rq_", "_rc_"]
+            .iter()
+            .position(|g| n.starts_with(g) || n.contains(g))
+            .unwrap_or(6)
+    };
+    outer.sort_by_key(|p| group(&p.0));
+    // the IOC's one-bit readies, copied to the block's 22; the other functions' status and
+    // the copies of tready carry nothing the IOC needs
+    let extra = "    wire cq_tready;\n    wire rc_tready;\n\
+                 \x20   assign m_axis_cq_tready = {22{cq_tready}};\n\
+                 \x20   assign m_axis_rc_tready = {22{rc_tready}};\n\
+                 \x20   wire unused_ok = &{1'b0, cfg_function_status[15:3], cfg_function_status[1:0], \
+                 s_axis_cc_tready[3:1], s_axis_rq_tready[3:1]};\n";
+    let comment = "// `ftnw_ioc` with the PCIe ports of the UltraScale integrated block (PG156, \
+                   128-bit):\n// connect each to the block's port of the same name. Every other \
+                   port as `ftnw_ioc`'s.\n";
+    Some(wrapper(comment, "ftnw_ioc_pg156", &outer, extra, "ftnw_ioc", &conns))
 }
 
 /// The ports of module `module` as its Verilog declares them: `(name, dir, width)` in
