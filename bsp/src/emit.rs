@@ -226,7 +226,14 @@ pub fn pg156_wrapper(t: &TopEntry, ports: &[PortInfo]) -> Option<String> {
     let comment = "// `ftnw_ioc` with the PCIe ports of the UltraScale integrated block (PG156, \
                    128-bit):\n// connect each to the block's port of the same name. Every other \
                    port as `ftnw_ioc`'s.\n";
-    Some(wrapper(comment, "ftnw_ioc_pg156", &outer, extra, "ftnw_ioc", &conns))
+    Some(wrapper(
+        comment,
+        "ftnw_ioc_pg156",
+        &outer,
+        extra,
+        "ftnw_ioc",
+        &conns,
+    ))
 }
 
 /// The ports of module `module` as its Verilog declares them: `(name, dir, width)` in
