@@ -71,7 +71,7 @@ bench: setup ## run the benchmarks: build/bench/<name>.json
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin mitnic_bench
 	@time $(CARGO) run -q --release -p nicgen-testbenches --bin ppe_bench
 
-docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate
+docs: ## regenerate docs/registers.md and include/<map>_regs.h from the wire/register crate, docs/tops.md from the registry of tops
 	@$(CARGO) run -q --release -p nicgen-bsp --bin docs -- docs/registers.md
 
 figures: ## docs/figures.md from build/ (boards, synthesis, benchmarks, formal, mutants), each beside the previous run's (docs/figures.json)

@@ -66,7 +66,7 @@ pub fn tops() -> Vec<TopEntry> {
     let mut v = nicgen_hdl::tops::tops();
     v.push(TopEntry {
         name: "ulx3s",
-        doc: "ULX3S 85F board top: PLL, UART register bridge, two TNW links cabled in the FPGA (board)",
+        doc: "ULX3S 85F board: EHXPLLL 25 → 75 MHz, reset synchronizer (PWRn button, PLL lock), UART register bridge (3 Mbaud, FT231X), two `tnw_link` cabled inside the FPGA with a bit-error injector, board registers, MDIO and PHY-reset pins on J1, LEDs (board)",
         // simulated: the PLL is a pass-through, so this input runs at the link clock
         clocks_mhz: &[("clk_25mhz", 75.0)],
         build: || Box::new(Ulx3sTop::new("ulx3s", Ulx3s::default())) as Box<dyn DynTop>,
@@ -86,7 +86,7 @@ pub fn tops() -> Vec<TopEntry> {
     });
     v.push(TopEntry {
         name: "ulx3s_dtu",
-        doc: "ULX3S 85F board top of the M3 DTU: PLL to the board clock, UART register bridge, two DTU PEs with 4 KiB block-RAM local memories on an on-chip NoC (board)",
+        doc: "ULX3S 85F board of the M3 DTU: EHXPLLL 25 MHz → the board clock (`BoardConfig::ulx3s_dtu`), the same bridge and board registers, two DTU PEs (each interposed before 4 KiB of block-RAM local memory) on a crossbar per class; the PC is both PEs' cores: PE k's MMIO at `k << 12` (64-bit registers as word pairs, low word first), its memory at `(2 + k) << 12` (board)",
         clocks_mhz: &[("clk_25mhz", DTU_MHZ)],
         build: || Box::new(Ulx3sDtuTop::new("ulx3s_dtu", Ulx3sDtu::default())) as Box<dyn DynTop>,
         port_docs: &[
@@ -100,7 +100,7 @@ pub fn tops() -> Vec<TopEntry> {
     });
     v.push(TopEntry {
         name: "ulx3s_mitnic",
-        doc: "ULX3S 85F board top of the MIT NIC: PLL to the board clock, UART register bridge as the P-bus master of two NICs on a ring of two PaRC-like routers (board)",
+        doc: "ULX3S 85F board of the MIT NIC: EHXPLLL 25 MHz → the board clock (`BoardConfig::ulx3s_mitnic`), the same bridge and board registers, two `mit_nic` on a ring of two `ParcSwitch2`; the PC is both NICs' 88100: NIC k's P bus at `k << 12` (A[11:2] = da[9:0]), its da[13:10] register at `(2 + k) << 12`; btn[4:1] NIC 0's exception pins (board)",
         clocks_mhz: &[("clk_25mhz", MITNIC_MHZ)],
         build: || Box::new(Ulx3sMitNicTop::new("ulx3s_mitnic", Ulx3sMitNic::default())) as Box<dyn DynTop>,
         port_docs: &[
@@ -114,7 +114,7 @@ pub fn tops() -> Vec<TopEntry> {
     });
     v.push(TopEntry {
         name: "ulx3s_ppe",
-        doc: "ULX3S 85F board top of the Utah PPE: PLL to the board clock, UART register bridge as the hosts of two PPEs cabled to each other, each with 4 KiB of block-RAM host memory (board)",
+        doc: "ULX3S 85F board of the Utah PPE: EHXPLLL 25 MHz → the board clock (`BoardConfig::ulx3s_ppe`), the same bridge and board registers, two `ppe_node` cabled to each other (each one's injection port the other's ejection port), each with 4 KiB of block-RAM host memory that its DMA port reads and writes (`common::dma_mem`); the PC is both hosts: PPE k's host window at `k << 12`, its host memory at `(2 + k) << 12` (host address b at byte b) (board)",
         clocks_mhz: &[("clk_25mhz", PPE_MHZ)],
         build: || Box::new(Ulx3sPpeTop::new("ulx3s_ppe", Ulx3sPpe::default())) as Box<dyn DynTop>,
         port_docs: &[

@@ -452,7 +452,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "sync_fifo",
-            doc: "synchronous FWFT FIFO, 512 x 32 in block RAM (common)",
+            doc: "synchronous FWFT stream FIFO, 512 x 32, block RAM (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(SyncFifoTop::new("sync_fifo", SyncFifo512x32::new(448, 64))),
             port_docs: &[
@@ -467,7 +467,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "sync_fifo_small",
-            doc: "the synchronous FWFT FIFO of `sync_fifo` at 4 x 8, the configuration `make formal` proves (common)",
+            doc: "the same FIFO at 4 x 8, the configuration `make formal` proves (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(SyncFifoSmallTop::new("sync_fifo_small", SyncFifo4x8::new(3, 1))),
             port_docs: &[
@@ -482,7 +482,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "async_fifo",
-            doc: "dual-clock FWFT FIFO, 512 x 36 in block RAM (common)",
+            doc: "dual-clock FWFT stream FIFO, 512 x 36, block RAM, Gray pointers (common)",
             clocks_mhz: &[("wr_clock", 250.0), ("rd_clock", 250.0)],
             build: || {
                 Box::new(AsyncFifoTop::new(
@@ -519,7 +519,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "reset_sync",
-            doc: "reset synchronizer, 3 stages (common)",
+            doc: "reset synchronizer (async assert, sync release), 3 stages (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(ResetSyncTop::new("reset_sync", ResetSync3::default())),
             port_docs: &[
@@ -530,7 +530,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "reg_bank_demo",
-            doc: "register bank on the demo map, one register per access kind (common)",
+            doc: "the register file generated for a demo map (one register of each access kind: RW, RO, W1C, WO, SC), one named port per field (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(RegBankDemoTop::new("reg_bank_demo", RegBankDemo::default())),
             port_docs: &[
@@ -550,7 +550,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "axil_regs_demo",
-            doc: "the demo register file behind the AXI4-Lite slave adapter (common)",
+            doc: "the demo register file behind the AXI4-Lite slave adapter (`s_axil_*`): the shape of every device's registers in an AXI system (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || {
                 Box::new(AxiLiteRegsDemoTop::new(
@@ -571,7 +571,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "dma_axi4",
-            doc: "the DMA interface on an AXI4 manager port, 16 tags, 64-bit data (common)",
+            doc: "the DMA interface (`dma_*`: tagged reads, writes, errors) on an AXI4 manager port (`m_axi_*`), 16 tags, 64-bit data (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(DmaAxi4Top::new("dma_axi4", DmaAxi4::default())),
             port_docs: &[
@@ -583,7 +583,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "mem_axi4",
-            doc: "the local-memory interface on an AXI4 manager port: single-beat transactions with byte strobes, in request order (common)",
+            doc: "the local-memory interface (`mem_*`: 64-bit words with byte strobes, answers in order) on an AXI4 manager port (`m_axi_*`): single-beat transactions, up to 8 in flight of one kind, a read never passing a write (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(MemAxi4Top::new("mem_axi4", MemAxi4::default())),
             port_docs: &[
@@ -596,7 +596,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "nic_core",
-            doc: "MIT NIC core: registers o0-o4, i0-i4, CONTROL, STATUS, CODE-BASE, INST, the 16-message queues and the commands of a P-bus transaction (LOC, OTYPE, NNEXT, SEND, CSP) with WAIT and FAULT (mitnic)",
+            doc: "MIT NIC core: o0-o4, i0-i4, CONTROL, STATUS, CODE-BASE, INST, the two 16-message queues (block RAM), the commands of a P-bus transaction decoded from the address (LOC, OTYPE, NNEXT, SEND with REPLY/FORWARD, CSP) in the memo's order, WAIT and FAULT on a full output queue, NNEXT and the automatic load, room and idle errors, RESET_NIC; transaction port `t_*`, output-queue head `out_*` (a send into the empty queue offered from its execution cycle), early header `eh_*` (NIC-A44), arrivals `in_*` (mitnic)",
             clocks_mhz: &[("clock", 50.0)],
             build: || Box::new(NicCoreTop::new("nic_core", NicCore::new(NIC_RING_TABLE))),
             port_docs: &[
@@ -619,7 +619,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "mit_nic",
-            doc: "MIT NIC: the 88100 P-bus slave, the core, the PaRC output port (netclk) and input port (niclk), each crossing through a two-slot handoff (mitnic)",
+            doc: "the MIT NIC: 88100 P-bus slave (`ncs`, `dbe`, `da`, `r_w`, data and reply lines split into in/out/enable; NIC-A24), the core, PaRC output port on `netclk` (`nodata`, `noclk`, `nowait`) and input port on `niclk` (`nidata`, `niwait`), each direction through a two-slot dual-clock handoff, exception pins through synchronizers (mitnic)",
             clocks_mhz: &[("clock", 50.0), ("netclk", 100.0), ("niclk", 100.0)],
             build: || Box::new(MitNicTop::new("mit_nic", MitNic::new(NIC_RING_TABLE))),
             port_docs: mit_nic_port_docs![
@@ -630,7 +630,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "mit_nic_sync",
-            doc: "MIT NIC with the PaRC output port on the P-bus clock: no output handoff, a send into an empty queue starts its header at the end of its address cycle (mitnic)",
+            doc: "`mit_nic` with the PaRC output port on the P-bus clock (no `netclk` pin; `noclk` is `clock`): no output handoff, and a send whose header the address fixes starts it at the end of its address cycle (NIC-A44) (mitnic)",
             clocks_mhz: &[("clock", 50.0), ("niclk", 100.0)],
             build: || Box::new(MitNicSyncTop::new("mit_nic_sync", MitNicSync::new(NIC_RING_TABLE))),
             port_docs: mit_nic_port_docs![
@@ -640,7 +640,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_events",
-            doc: "Utah PPE event actions: a received packet's event (`ppe_rx`'s ev_*) to the notification writer's postings (error, ack, host error, reception) and the AQR push, in the order of PPE-R150, then taken (ppe)",
+            doc: "Utah PPE event actions: a received packet's event (`ppe_rx`'s `ev_*`) to the postings for `ppe_notify` (an error packet's error notification on list 0; an ack packet's notification on the rslot's ack_note_index; a refused payload write's error notification, `HOST_ERR`; a completed message's reception notification on its note_index when notify is set) and the AQR push when do_acks is set, in the order of PPE-R150, then taken (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeEventsTop::new("ppe_events", PpeEvents::default())),
             port_docs: &[
@@ -663,7 +663,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_rx_node",
-            doc: "Utah PPE receive side whole: ppe_rx, ppe_events, ppe_notify, ppe_queues and the 64 KB heads-table RAM, the payload and notification writes on one host write port (ppe)",
+            doc: "Utah PPE receive side whole: `ppe_rx`, `ppe_events`, `ppe_notify`, `ppe_queues` and the 64 KB heads-table RAM (host port `g_*`); payload and notification writes share the host write port (`common::dma_arb`), a notification after its data (PPE-R150) (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeRxNodeTop::new("ppe_rx_node", PpeRxNode::default())),
             port_docs: &[
@@ -702,7 +702,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_node",
-            doc: "Utah PPE whole: the 1 KB host window of A.2.3 (PCSR0/1, NLHR, RSLOT_LIMIT, NQR, AQR, NBQR, the XMT_RAM and RCV_RAM pointers, static, auto-increment and paged windows, the send-descriptor page), the send side (ppe_tx), the receive side (ppe_rx_node), one host-memory master, the injection and ejection ports and the interrupt (ppe)",
+            doc: "Utah PPE whole: the 1 KB host window of A.2.3 on the register bus (PCSR0 with reset and enable, PCSR1, NLHR, RSLOT_LIMIT, NQR/AQR pops, NBQR pushes, PXR_Ptr/PRR_Ptr with static, auto-increment and paged windows onto XMT_RAM and RCV_RAM, the send-descriptor page), `ppe_tx`, `ppe_rx_node` (the completion postings of both sides taking turns at the notification writer), one host-memory master (reads for the send side, writes for the receive side), the injection and ejection ports (ejection held off between packets while enable is 0), the interrupt; a miscellaneous fabric packet (fab_bits not DATA_TYPE) is notified on list 0 with its token forced, clears enable and stays readable at RCV_RAM 0xFF00/0xFF80 (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeNodeTop::new("ppe_node", PpeNode::default())),
             port_docs: &[
@@ -718,7 +718,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_node_axil",
-            doc: "Utah PPE whole with its host window as an AXI4-Lite subordinate at 32 bits (`s_axil_*`); other ports as `ppe_node` (ppe)",
+            doc: "`ppe_node` with its host window as a 32-bit AXI4-Lite subordinate (`s_axil_*`, the project's AXI4-Lite adapter: OKAY, SLVERR for a write enabling some but not all bytes; an address's byte bits ignored as by the window) (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeAxilTop::new("ppe_node_axil", PpeAxil::default())),
             port_docs: &[
@@ -734,7 +734,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_tx",
-            doc: "Utah PPE send side: XMT_RAM with four send descriptors (start, stop, status, progress), round-robin packets of up to 128 bytes from host memory (DMA) or XMT_RAM (DIO), both checksums, the transmission-completion notification request (ppe)",
+            doc: "Utah PPE send side (§5): XMT_RAM (32 KB, host word port `x_*`) with the four send descriptors, kept in registers as the host writes them (a control1 write with go is a start, without it a stop; status from the PPE); least-recently-picked-first picks among active descriptors (at most 3 other packets between two of one descriptor's), one packet each in the engine; the payload (min(128, bytes_to_go) bytes) fetched by DMA (`dma_*`, read channels, tag = one of four packet buffers) or from XMT_RAM (DIO, its second port) while earlier packets leave; header with its checksum, metadata in the first packet, payload, trailer on `tx_*`; progress written back as a trailer is taken; the completion notification request (`nt_*`); stalled after 64 refused cycles; a failed payload read drops the packet and sets host_err; a reset leaves every descriptor done with its words kept, lets a packet already on the port finish and keeps the DMA channels legal (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeTxTop::new("ppe_tx", PpeTx::default())),
             port_docs: &[
@@ -757,7 +757,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_notify",
-            doc: "Utah PPE notification writer: heads-table entry read, an empty object from NBQR, the object in one burst and `next` after it, the entry's new head, the token to NQR (ppe)",
+            doc: "Utah PPE notification writer (§4): a posting on list n reads heads entry n at NLHR + 8 n of RCV_RAM (`ram_*`, a word port), takes an empty object from NBQR (waiting while it is empty), writes the object at the entry's head in one 8-word burst on the host write port (`dma_*`) with `next` 0, then `next` alone once that is answered, then the entry's new head, then the token onto NQR if enqueue is set (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeNotifyTop::new("ppe_notify", PpeNotify::default())),
             port_docs: &[
@@ -794,7 +794,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_queues",
-            doc: "Utah PPE queues and interrupt bits: NQR and AQR (the PPE pushes, stalling while full; a host read pops, 0 when empty), NBQR (the host writes, dropped when full or 0; the PPE takes), int_lo, int_hi, nbqr_empty, nbqr_full and the one interrupt level (ppe)",
+            doc: "Utah PPE queues and interrupt bits: NQR and AQR (256 each; the PPE pushes and stalls while full; a host read pops, 0 when empty), NBQR (256; host writes dropped when full or 0; the PPE takes), int_lo and int_hi on an empty-to-non-empty push (write-0-to-clear, a set wins over a clear), nbqr_empty/full and the NBQR-emptied interrupt, one interrupt level (AMB-19, 23, 24, 49) (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeQueuesTop::new("ppe_queues", PpeQueues::default())),
             port_docs: &[
@@ -825,7 +825,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_rx",
-            doc: "Utah PPE receive path through the host write: link receiver, a table of 64 rslots, the reception decision, the rslot read-modify-write and the payload's host-memory write, one packet at a time; each packet offered as an event (error, ack, or data written with its completion) (ppe)",
+            doc: "Utah PPE receive path through the host write: `ppe_rx_link`, a table of 64 rslots (host port: slot x 16 + word), `ppe_rx_check`, the rslot's read-modify-write, and the payload written to host memory (`dma_*`, the platform's DMA write port) before the packet is offered, one packet at a time; each packet offered as an event: error (its error_status bit), ack, or data (host address, payload words, completion with the rslot words a notification reads, the write's error answer) (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeRxTop::new("ppe_rx", PpeRx::default())),
             port_docs: &[
@@ -862,7 +862,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_rx_link",
-            doc: "Utah PPE link receiver: a frame taken whole, split by its length (AMB-11), both CRC-16 checksums checked (AMB-30, AMB-31), the header and metadata held and the payload kept for the host write (ppe)",
+            doc: "Utah PPE link receiver: a frame from the fabric's packet stream taken whole, split by its length (AMB-11), both CRC-16 checksums checked (AMB-30, AMB-31), the header and metadata held and the payload kept (32 words) for the host write; a frame too short or too long comes out with both checksums bad (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeRxLinkTop::new("ppe_rx_link", PpeRxLink::default())),
             port_docs: &[
@@ -890,7 +890,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ppe_rx_check",
-            doc: "Utah PPE reception decision for one packet: validation steps 1-9 of UUCS-95-013 §6.1 in order (first failure reported), the ack dispatch, and the rslot update of steps 11-13 with the completion (ppe)",
+            doc: "Utah PPE reception decision for one packet a cycle: the checks of UUCS-95-013 §6.1 in their order with the first failure's error_status bit (AMB-29, AMB-30), the ack dispatch, the payload's host address, and the rslot's new bytes_to_go, msg_size and msg_offset with the completion (AMB-37) (ppe)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(PpeRxCheckTop::new("ppe_rx_check", PpeRxCheck::default())),
             port_docs: &[
@@ -930,22 +930,21 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "parc_ring8",
-            doc: "PaRC-like ring of 8 routers (`ParcSwitch2`, one clock, store and forward, bubble flow control) for 8 MIT NICs in ring mode (mitnic)",
+            doc: "ring of eight PaRC-like routers (`ParcSwitch2`: store and forward, wait and bubble flow control) for eight NICs in ring mode; link k at `nin`/`nout` bits 16k+15:16k (mitnic)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(ParcRing8Top::new("parc_ring8", ParcRing8::default())),
             port_docs: PARC_NET_PORT_DOCS,
         },
         TopEntry {
             name: "parc_bfly8",
-            doc: "PaRC-like butterfly of 8 ports: three stages of four `ParcSwitch2`, destination-tag routing on the node number (mitnic)",
+            doc: "butterfly of eight ports: three stages of four `ParcSwitch2`, routed by the node number (mitnic)",
             clocks_mhz: &[("clock", 100.0)],
             build: || Box::new(ParcButterfly8Top::new("parc_bfly8", ParcButterfly8::default())),
             port_docs: PARC_NET_PORT_DOCS,
         },
         TopEntry {
             name: "tnw_link",
-            doc:
-                "FTNW torus link: TXLINK, RXSYNC, RXLINK, MDIO, test-bench module, registers (ftnw)",
+            doc: "FTNW torus link: TXLINK (TXFIFO + resend buffer, CRC-32, ACK/NAK/RESTART go-back-N, timeouts, IDLE bursts), RXSYNC, RXLINK, MDIO clause-45 master, test-bench module, registers of App. A.1–A.3 at Table A.2 (ftnw)",
             clocks_mhz: &[("clock", 250.0), ("phy_clock", 250.0)],
             build: || Box::new(TnwLinkTop::new("tnw_link", TnwLink::default())),
             port_docs: &[
@@ -995,7 +994,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "tnw_port",
-            doc: "FTNW link with its receive buffer: tnw_link + RXBUFF (credits, bases, host writes, notifications), one register window (ftnw)",
+            doc: "`tnw_link` with its receive buffer: RXLINK's slot-addressed packet buffer (free pool, per-VC descriptor queues) matched with RXBUFF's per-VC credits (16 queued + 1 in use), CRDBAR/NTFBAR, each packet one host write at CRDBAR + (C_D + RAO) x 128, a notification after each credit's last packet, RX_EXC bits 4-7, 9, 10, 12-14; one register window (RXBUFF at 0x100-0x3ff); host memory on a DMA write port (`host_*`) (ftnw)",
             clocks_mhz: &[("clock", 250.0), ("phy_clock", 250.0)],
             build: || Box::new(TnwPortTop::new("tnw_port", TnwPort::default())),
             port_docs: &[
@@ -1015,7 +1014,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "dtu",
-            doc: "M3 DTU of one PE: the CU's 64-bit MMIO register file, endpoint and header tables, command unit (READ, WRITE, SEND, REPLY, FETCH, ACK_MSG), message reception with credits, remote memory target; local-memory master, NoC request and response packet ports (dtu)",
+            doc: "M3 DTU of one PE: the CU's 64-bit MMIO register file (`bus_*`, map of `nicgen_wire::dtu`), 16 endpoints and 32 header entries in block RAM, the command unit (READ, WRITE, SEND, REPLY, FETCH, ACK_MSG with every check and error code of the spec), message reception with credits (slot allocation, header table, GRANT_CREDITS), the target of remote reads and writes; a local-memory master (`mem_*`, byte strobes, byte-granular transfers) and the NoC on two packet-port pairs (requests `req_*`, responses `rsp_*`), each through a register slice (dtu)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(DtuTop::new("dtu", Dtu::default())),
             port_docs: &[
@@ -1033,7 +1032,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "dtu_axil",
-            doc: "the M3 DTU of one PE with its CU port as an AXI4-Lite subordinate at 64 bits (`s_axil_*`); other ports as `dtu` (dtu)",
+            doc: "`dtu` with its CU port as a 64-bit AXI4-Lite subordinate (`s_axil_*`, the project's AXI4-Lite adapter made generic in data width) (dtu)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(DtuAxilTop::new("dtu_axil", DtuAxil::default())),
             port_docs: &[
@@ -1051,7 +1050,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "dtu_axil32",
-            doc: "the M3 DTU of one PE with its CU port as an AXI4-Lite subordinate at 32 bits (`s_axil_*`, 64-bit registers as word pairs, low half first: a 32-bit CPU's port); other ports as `dtu` (dtu)",
+            doc: "`dtu` with its CU port as a 32-bit AXI4-Lite subordinate (`s_axil_*`): 64-bit register r as the word pair r (low) and r + 4 (high), written and read low half first (`common::regbus_wide::RegBus32To64`), for a 32-bit CPU (dtu)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(DtuAxil32Top::new("dtu_axil32", DtuAxil32::default())),
             port_docs: &[
@@ -1069,7 +1068,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "dtu_axi4",
-            doc: "the M3 DTU of one PE interposed between the CU and its local memory (DTU-R002), that memory on an AXI4 manager port; other ports as `dtu` (dtu)",
+            doc: "`dtu` interposed between the CU and its local memory (DTU-R002: the CU's loads and stores at `cu_mem_*` share the memory port with the DTU), that memory on an AXI4 manager port (`m_axi_*`, `mem_axi4`'s adapter) (dtu)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(DtuAxi4Top::new("dtu_axi4", DtuAxi4::default())),
             port_docs: &[
@@ -1089,7 +1088,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "dtu_system",
-            doc: "four M3 DTUs (PE 0-3) on an on-chip NoC: a 2x2 mesh of XY routers per class (requests, responses); each PE's CU MMIO port and local-memory port outside (dtu)",
+            doc: "four `dtu` (PE 0-3) on an on-chip NoC: a 2x2 mesh per class (`common::packet_mesh`: three-port routers with XY routing, whole packets, a register slice on every link, a bad destination dropped); each PE's CU port (`peI_bus_*`, `peI_cmd_busy`) and local-memory port (`peI_mem_*`) outside (dtu)",
             // the place-and-route target: near one DTU's Fmax, so that routing converges
             clocks_mhz: &[("clock", 60.0)],
             build: || Box::new(DtuSystemTop::new("dtu_system", DtuSystem::default())),
@@ -1101,7 +1100,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ftnw_ioc",
-            doc: "FTNW IOC so far: UltraScale PCIe CQ, CC, RQ, RC (PG156, 128 bits); PIC's TX-window path into six re-order buffers (PPUT, any Dword order), the register controller executing BAR2 accesses one at a time through a toggle-and-echo clock crossing, TFCNT, and the NGET DMA engine reading host memory into the re-order buffers (ftnw)",
+            doc: "FTNW IOC as far as built (issue 13): the UltraScale PCIe hard IP's CQ in, CC out, RQ out and RC in (PG156, 128 bits; descriptors in `nicgen_wire::pcie_us`); PIC hands BAR0 writes (the TX window, `nicgen_wire::ftnw::txwin`) to the TX-window path, which places any run of whole Dwords into 16-byte items of link l's re-order buffer (64 packets, per-Dword records, a packet leaves whole once all 32 Dwords are in, in completion order, into the TNW clock domain; partial byte enables, missing links, duplicates, aliasing and writes into a waiting packet refused and flagged); every other request goes through CMD_FIFO (so a register access waiting for its completion never holds PPUT up) to the register controller, which executes BAR2 accesses one at a time in arrival order, the link registers in the TNW clock domain through a command-toggle-and-echo crossing (`common::regbus_cdc`), the IOC registers of A.5 (`nicgen_wire::ftnw::ioc`) in its own, one completion per read with the request's TC, attributes, requester ID, tag and lower address; TFCNT mirrors each link's count of packets sent into host memory with 4-byte writes on RQ (at THRESHOLD and when the buffer empties), only while bus mastering is enabled; NGET (the DMA engine, `ftnw::ioc::nget`) takes a request from one 8- or 16-byte write of the DMA Request register into an 8-deep FIFO, reads its packets from the host's DMA buffer in reads of at most the max read request (8 tags), each only once the re-order-buffer slots of its packets are free and reserved, reassembles the completions (split at the RCB, reordered across tags, each checked against its read's address and bytes left) into the link's re-order buffer, and writes each request's notification after its data, in request order; failed, lost and stray completions, bad and split requests and a full FIFO are dropped and flagged in DMA_EXC, a failed request notified with POLLMAGIC_ERR; POC carries each link's receive writes (`host0_*`-`host5_*`, TNW clock, each link through its own asynchronous FIFO, a write started only once whole in it) to RQ as memory writes in their order, round-robin over the links, sharing RQ with NGET and TFCNT whole requests in turn (ftnw)",
             clocks_mhz: &[("clock", 250.0), ("tnw_clock", 250.0)],
             build: || Box::new(FtnwIocTop::new("ftnw_ioc", Ioc::default())),
             port_docs: &[
@@ -1132,7 +1131,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ftnw_nwp",
-            doc: "FTNW network processor: ftnw_node (six links with their receive buffers) behind the IOC on the UltraScale PCIe interfaces (CQ, CC, RQ, RC): PPUT through the TX window and NGET through the DMA engine into the links, the node's registers on BAR2, its receive data and notifications to host memory through POC (ftnw)",
+            doc: "FTNW network processor (issue 13): `ftnw_node` behind the IOC of `ftnw_ioc`, one device on the PCIe interfaces: BAR2 reaches the node's registers, the re-order buffers feed the six links, each link's receive data and notifications go to host memory through its own crossing into POC; libftnw's ping, ping-pong, bandwidth and multi-link programs run on it on the single-node loop-back, between two nodes and on the 2x2x2 torus (ftnw)",
             clocks_mhz: &[
                 ("clock", 250.0),
                 ("tnw_clock", 250.0),
@@ -1163,7 +1162,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "ftnw_node",
-            doc: "FTNW node: six tnw_port (X+, X-, Y+, Y-, Z+, Z-), one register bus split by link (l << 12), one injection stream per link, one 256-bit AXI4 host write port for all six receive buffers (ftnw)",
+            doc: "FTNW node: six `tnw_port` (X+, X-, Y+, Y-, Z+, Z-), one register bus split by link (`l << 12`; the splitter registers the request, so an access is answered two cycles after its strobe), an injection stream per link (`link_l_tx_*`), one host write port for all six receive buffers, a write-only AXI4 manager with 256-bit data and WSTRB (`host_*`: each link's 32-bit writes packed into 32-byte strobed beats, store-and-forward, `common::dma_wide`; whole writes round-robin, each link's writes in order, a register slice at each port and at memory, `common::dma_arb`, `common::skid`; one INCR burst per write and the B channel through a register stage, `common::axi::WideWrToAxi4`) (ftnw)",
             clocks_mhz: &[
                 ("clock", 250.0),
                 ("phy_clock_0", 250.0),
