@@ -57,19 +57,29 @@ pub fn tops_markdown() -> String {
                 .iter()
                 .map(|(c, f)| format!("`{c}` {}", (f * 100.0).round() / 100.0))
                 .collect();
-            s += &format!("| `{}` | {} | {} |\n", e.name, clocks.join(", "), tag(e.doc).0);
+            s += &format!(
+                "| `{}` | {} | {} |\n",
+                e.name,
+                clocks.join(", "),
+                tag(e.doc).0
+            );
         }
     }
     for e in &tops {
         let t = tag(e.doc).1;
-        assert!(DEVICES.iter().any(|d| d.0 == t), "{}: device tag {t} has no section", e.name);
+        assert!(
+            DEVICES.iter().any(|d| d.0 == t),
+            "{}: device tag {t} has no section",
+            e.name
+        );
     }
     s += "\n";
     s += TOPS_PORTS;
     s
 }
 
-const TOPS_PORTS: &str = "Ports: a top's port is its field path joined with `_` (`tx_data`, `bus_addr`,
+const TOPS_PORTS: &str =
+    "Ports: a top's port is its field path joined with `_` (`tx_data`, `bus_addr`,
 `s_axil_awvalid`; AXI4 managers `m_axi_*`, AXI4-Lite subordinates `s_axil_*`); inside the
 design rust-hdl's `$` names stay. An AXI top on one clock also has `<top>_aresetn` in its file
 (`aclk`, `aresetn`), and `ftnw_ioc.v` holds `ftnw_ioc_pg156` (the PCIe ports under the
