@@ -104,27 +104,20 @@ TARGETS["ppe_notify"] = dict(
 _AXI4 = "AXI4 manager (formal/axi4_master_props.sv) on m_axi: AW, W, AR held until READY, " \
     "INCR full-width bursts aligned and inside 4 KB, WLAST on each burst's final beat, AW " \
     "and W paired in order, nothing in the cycle after reset"
+# both by bit-level BMC: the solver's word-level unrolling of the burst queues grows steeply
+# past depth 12 (mem_axi4: 171 s with yices, 16 s with abc)
+_AXI4_BMC = dict(harness=None, mode="bmc", engine="abc bmc3", depth=24)
 TARGETS["mem_axi4"] = dict(
+    _AXI4_BMC,
     top="mem_axi4",
-    harness=None,
-    mode="bmc",
-    # bit-level BMC: the solver's word-level unrolling of the burst queues grows
-    # steeply past depth 12 (mem_axi4: 171 s with yices, 16 s here)
-    engine="abc bmc3",
-    depth=24,
     script=["memory_map"],
     brk=("m_axi_awvalid = go && p_we$q && ~aw_done$q;",
          "m_axi_awvalid = go && p_we$q && ~aw_done$q && ~m_axi_awready;"),
     checks=_AXI4,
 )
 TARGETS["dtu_axi4"] = dict(
+    _AXI4_BMC,
     top="dtu_axi4",
-    harness=None,
-    mode="bmc",
-    # bit-level BMC: the solver's word-level unrolling of the burst queues grows
-    # steeply past depth 12 (mem_axi4: 171 s with yices, 16 s here)
-    engine="abc bmc3",
-    depth=24,
     script=["cutpoint dtu_axi4/pe", "memory_map"],
     bind=["m_axi_"],
     # the memory requests come from the cut DTU, word addresses unchecked

@@ -26,6 +26,16 @@ async def start(dut, cycles=4, clock="clock", reset="reset", active=1):
     await RisingEdge(clk)
 
 
+async def handshake(dut, valid, ready, clock="clock"):
+    """Hold `valid` high until the edge of `clock` where `ready` is high."""
+    clk = getattr(dut, clock)
+    getattr(dut, valid).value = 1
+    await RisingEdge(clk)
+    while not getattr(dut, ready).value:
+        await RisingEdge(clk)
+    getattr(dut, valid).value = 0
+
+
 # the DTU's inputs other than its CU port, held low: no NoC traffic, no memory answers
 DTU_QUIET = ("req_in_valid", "rsp_in_valid", "req_out_ready", "rsp_out_ready", "mem_req_ready",
              "mem_rsp_valid", "own_pe")
@@ -64,11 +74,7 @@ async def mem_axi4(dut):
         dut.mem_req_we.value = we
         dut.mem_req_wdata.value = wdata
         dut.mem_req_strb.value = strb
-        dut.mem_req_valid.value = 1
-        await RisingEdge(dut.clock)
-        while not dut.mem_req_ready.value:
-            await RisingEdge(dut.clock)
-        dut.mem_req_valid.value = 0
+        await handshake(dut, "mem_req_valid", "mem_req_ready")
 
     for a, w in words.items():
         await request(a, 1, w)
@@ -84,15 +90,6 @@ async def mem_axi4(dut):
             assert dut.mem_rsp_data.value == 0xFEED_FACE_CAFE_BEEF
             return
     assert False, "no read response"
-
-
-async def handshake(dut, valid, ready):
-    """Hold `valid` high until the edge where `ready` is high."""
-    getattr(dut, valid).value = 1
-    await RisingEdge(dut.clock)
-    while not getattr(dut, ready).value:
-        await RisingEdge(dut.clock)
-    getattr(dut, valid).value = 0
 
 
 @cocotb.test()
@@ -214,11 +211,7 @@ async def mem_axi4_aresetn(dut):
     dut.mem_req_we.value = 1
     dut.mem_req_wdata.value = 0x0123_4567_89AB_CDEF
     dut.mem_req_strb.value = 0xFF
-    dut.mem_req_valid.value = 1
-    await RisingEdge(dut.aclk)
-    while not dut.mem_req_ready.value:
-        await RisingEdge(dut.aclk)
-    dut.mem_req_valid.value = 0
+    await handshake(dut, "mem_req_valid", "mem_req_ready", "aclk")
     for _ in range(20):
         await RisingEdge(dut.aclk)
     assert ram.read_qword(0x180) == 0x0123_4567_89AB_CDEF, f"{ram.read_qword(0x180):#x}"
@@ -288,19 +281,11 @@ async def ftnw_ioc_pg156(dut):
     words = [0xA0A0_0001 + 0x1111 * i for i in range(4)]
     dut.host0_wr_req_addr.value = base
     dut.host0_wr_req_beats.value = len(words)
-    dut.host0_wr_req_valid.value = 1
-    await RisingEdge(dut.tnw_clock)
-    while not dut.host0_wr_req_ready.value:
-        await RisingEdge(dut.tnw_clock)
-    dut.host0_wr_req_valid.value = 0
+    await handshake(dut, "host0_wr_req_valid", "host0_wr_req_ready", "tnw_clock")
     for i, w in enumerate(words):
         dut.host0_wr_dat_data.value = w
         dut.host0_wr_dat_last.value = int(i == len(words) - 1)
-        dut.host0_wr_dat_valid.value = 1
-        await RisingEdge(dut.tnw_clock)
-        while not dut.host0_wr_dat_ready.value:
-            await RisingEdge(dut.tnw_clock)
-    dut.host0_wr_dat_valid.value = 0
+        await handshake(dut, "host0_wr_dat_valid", "host0_wr_dat_ready", "tnw_clock")
     for _ in range(400):
         await RisingEdge(dut.user_clk)
     got = [int.from_bytes(mem[0x100 + 4 * i:0x104 + 4 * i], "little") for i in range(4)]
