@@ -128,6 +128,8 @@ pub struct PortInfo {
 /// of a wider value is its low 128 bits; `to_chunks` is all of it, 128 bits per chunk, least
 /// significant first). Inputs are at most 128 bits wide.
 pub trait PortVal: Synth {
+    /// A clock input (`Clock`).
+    const CLOCK: bool = false;
     fn to_port(&self) -> u128;
     fn from_port(v: u128) -> Self;
     fn to_chunks(&self) -> Vec<u128> {
@@ -143,6 +145,7 @@ impl PortVal for bool {
     }
 }
 impl PortVal for Clock {
+    const CLOCK: bool = true;
     fn to_port(&self) -> u128 {
         self.clk as u128
     }
@@ -180,11 +183,14 @@ impl<const N: usize> PortVal for Bits<N> {
     }
 }
 
-pub fn port_width<D: Direction, T: Synth>(_: &Signal<D, T>) -> usize {
-    T::BITS
+/// Drive an input port from up to 128 bits.
+pub trait PortWrite {
+    fn write_port(&mut self, v: u128);
 }
-pub fn port_set<T: PortVal>(s: &mut Signal<In, T>, v: u128) {
-    s.next = T::from_port(v);
+impl<T: PortVal> PortWrite for Signal<In, T> {
+    fn write_port(&mut self, v: u128) {
+        self.next = T::from_port(v);
+    }
 }
 /// Read any port, whatever its direction (rust-hdl has `val()` per direction only): its low 128
 /// bits, or whole, 128 bits per chunk (least significant first).
@@ -209,6 +215,163 @@ impl<T: PortVal> PortRead for Signal<Out, T> {
     }
 }
 
+/// The ports of a block used as a top, or the signals of an interface: `#[derive(Ports)]`
+/// (`nicgen_derive`) lists a block's `Signal<In|Out, _>` fields and the fields marked `#[port]`,
+/// an interface's every field, in declaration order; arrays number their elements. This is
+/// the one declaration of a top's ports: `AutoTop` gives `DynTop` from it, and a test holds
+/// it to the emitted Verilog's module header.
+pub trait Ports {
+    /// Append the ports, each named `port_path(prefix, field...)`.
+    fn port_list(&self, prefix: &str, out: &mut Vec<PortInfo>);
+    fn port_count(&self) -> usize;
+    /// Port `index` of `port_list`'s order, to read.
+    fn port_read(&self, index: usize) -> Option<&dyn PortRead>;
+    /// Port `index`, to drive: `None` for an output.
+    fn port_write(&mut self, index: usize) -> Option<&mut dyn PortWrite>;
+}
+
+pub use nicgen_derive::Ports;
+
+/// The name of field `field` of the group named `prefix` (`port_name`'s rule, one step).
+pub fn port_path(prefix: &str, field: &str) -> String {
+    if prefix.is_empty() {
+        field.to_string()
+    } else {
+        format!("{prefix}_{field}")
+    }
+}
+
+impl<T: PortVal> Ports for Signal<In, T> {
+    fn port_list(&self, prefix: &str, out: &mut Vec<PortInfo>) {
+        out.push(PortInfo {
+            name: prefix.to_string(),
+            dir: PortDir::In,
+            width: T::BITS,
+            clock: T::CLOCK,
+        });
+    }
+    fn port_count(&self) -> usize {
+        1
+    }
+    fn port_read(&self, index: usize) -> Option<&dyn PortRead> {
+        (index == 0).then_some(self as &dyn PortRead)
+    }
+    fn port_write(&mut self, index: usize) -> Option<&mut dyn PortWrite> {
+        (index == 0).then_some(self as &mut dyn PortWrite)
+    }
+}
+
+impl<T: PortVal> Ports for Signal<Out, T> {
+    fn port_list(&self, prefix: &str, out: &mut Vec<PortInfo>) {
+        out.push(PortInfo {
+            name: prefix.to_string(),
+            dir: PortDir::Out,
+            width: T::BITS,
+            clock: false,
+        });
+    }
+    fn port_count(&self) -> usize {
+        1
+    }
+    fn port_read(&self, index: usize) -> Option<&dyn PortRead> {
+        (index == 0).then_some(self as &dyn PortRead)
+    }
+    fn port_write(&mut self, _: usize) -> Option<&mut dyn PortWrite> {
+        None
+    }
+}
+
+/// An array of ports or interfaces: element k is named `<prefix>_<k>` (rust-hdl's `$k`).
+impl<T: Ports, const N: usize> Ports for [T; N] {
+    fn port_list(&self, prefix: &str, out: &mut Vec<PortInfo>) {
+        for (k, x) in self.iter().enumerate() {
+            x.port_list(&port_path(prefix, &k.to_string()), out);
+        }
+    }
+    fn port_count(&self) -> usize {
+        self.iter().map(Ports::port_count).sum()
+    }
+    fn port_read(&self, mut index: usize) -> Option<&dyn PortRead> {
+        for x in self {
+            let n = x.port_count();
+            if index < n {
+                return x.port_read(index);
+            }
+            index -= n;
+        }
+        None
+    }
+    fn port_write(&mut self, mut index: usize) -> Option<&mut dyn PortWrite> {
+        for x in self {
+            let n = x.port_count();
+            if index < n {
+                return x.port_write(index);
+            }
+            index -= n;
+        }
+        None
+    }
+}
+
+/// Any block with `#[derive(Ports)]` as a `DynTop` named `name`.
+pub struct AutoTop<B> {
+    pub name: String,
+    pub uut: B,
+    ports: Vec<PortInfo>,
+}
+
+impl<B: Block + Ports> AutoTop<B> {
+    pub fn new(name: &str, mut uut: B) -> Self {
+        uut.connect_all();
+        let mut ports = vec![];
+        uut.port_list("", &mut ports);
+        Self {
+            name: name.to_string(),
+            uut,
+            ports,
+        }
+    }
+    fn port(&self, index: usize) -> &dyn PortRead {
+        self.uut
+            .port_read(index)
+            .unwrap_or_else(|| panic!("{}: no port {index}", self.name))
+    }
+}
+
+impl<B: Block + Ports + Send> DynTop for AutoTop<B> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn ports(&self) -> Vec<PortInfo> {
+        self.ports.clone()
+    }
+    fn set(&mut self, index: usize, v: u128) {
+        match self.uut.port_write(index) {
+            Some(p) => p.write_port(v),
+            None => panic!("{}: port {index} is not an input", self.name),
+        }
+    }
+    fn get(&self, index: usize) -> u128 {
+        self.port(index).read_port()
+    }
+    fn get_wide(&self, index: usize) -> Vec<u128> {
+        self.port(index).read_wide()
+    }
+    fn settle(&mut self) {
+        assert!(
+            simulate(&mut self.uut, 1000),
+            "{}: logic did not settle",
+            self.name
+        );
+    }
+    fn verilog(&self) -> String {
+        emit_verilog(&self.uut, &self.name)
+    }
+    fn block(&self) -> &dyn Block {
+        &self.uut
+    }
+}
+
 /// A top-level design behind a uniform port interface.
 pub trait DynTop: Send {
     fn name(&self) -> &str;
@@ -223,65 +386,6 @@ pub trait DynTop: Send {
     fn settle(&mut self);
     fn verilog(&self) -> String;
     fn block(&self) -> &dyn Block;
-}
-
-/// Wrap a rust-hdl block as a `DynTop`, listing its ports once:
-/// `dyn_top!(Name, Type, clocks: [clock], inputs: [reset, sink.data], outputs: [source.valid])`.
-#[macro_export]
-macro_rules! dyn_top {
-    ($wrap:ident, $ty:ty,
-     clocks: [$($c:ident),* $(,)?],
-     inputs: [$($($i:ident).+),* $(,)?],
-     outputs: [$($($o:ident).+),* $(,)?]) => {
-        pub struct $wrap { pub name: String, pub uut: $ty }
-        impl $wrap {
-            pub fn new(name: &str, mut uut: $ty) -> Self {
-                rust_hdl::prelude::Block::connect_all(&mut uut);
-                Self { name: name.to_string(), uut }
-            }
-            /// Port `index` (an index into `ports()`), to read.
-            #[allow(unused_assignments, unused_mut)]
-            fn port(&self, index: usize) -> &dyn $crate::top::PortRead {
-                let mut k = 0usize;
-                $( if index == k { return &self.uut.$c; } k += 1; )*
-                $( if index == k { return &self.uut.$($i).+; } k += 1; )*
-                $( if index == k { return &self.uut.$($o).+; } k += 1; )*
-                panic!("{}: no port {}", self.name, index);
-            }
-        }
-        impl $crate::top::DynTop for $wrap {
-            fn name(&self) -> &str { &self.name }
-            fn ports(&self) -> Vec<$crate::top::PortInfo> {
-                use $crate::top::{port_width, PortInfo, PortDir};
-                let mut v = vec![];
-                $( v.push(PortInfo { name: stringify!($c).to_string(), dir: PortDir::In,
-                    width: port_width(&self.uut.$c), clock: true }); )*
-                $( v.push(PortInfo { name: $crate::top::port_name(&[$(stringify!($i)),+]), dir: PortDir::In,
-                    width: port_width(&self.uut.$($i).+), clock: false }); )*
-                $( v.push(PortInfo { name: $crate::top::port_name(&[$(stringify!($o)),+]), dir: PortDir::Out,
-                    width: port_width(&self.uut.$($o).+), clock: false }); )*
-                v
-            }
-            #[allow(unused_assignments, unused_mut, unused_variables)]
-            fn set(&mut self, index: usize, v: u128) {
-                let mut k = 0usize;
-                $( if index == k { $crate::top::port_set(&mut self.uut.$c, v); return; } k += 1; )*
-                $( if index == k { $crate::top::port_set(&mut self.uut.$($i).+, v); return; } k += 1; )*
-                panic!("{}: port {} is not an input", self.name, index);
-            }
-            fn get(&self, index: usize) -> u128 {
-                self.port(index).read_port()
-            }
-            fn get_wide(&self, index: usize) -> Vec<u128> {
-                self.port(index).read_wide()
-            }
-            fn settle(&mut self) {
-                assert!(rust_hdl::prelude::simulate(&mut self.uut, 1000), "{}: logic did not settle", self.name);
-            }
-            fn verilog(&self) -> String { $crate::top::emit_verilog(&self.uut, &self.name) }
-            fn block(&self) -> &dyn rust_hdl::prelude::Block { &self.uut }
-        }
-    };
 }
 
 /// One entry of the registry of tops.

@@ -255,10 +255,11 @@ pub fn regfile_source(map: &RegMap) -> String {
     format!(
         r#"/// Register file of `{mname}` ({doc}), generated from `nicgen_wire` by the build script
 /// (`nicgen_wire::regfile_gen`): the bus slave and one named port per field.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, nicgen_hdl::Ports)]
 pub struct {name} {{
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub bus: RegBusSlave<{a}>,
 {ports}    bank: RegBank<{n}, {a}>,
     sink_value: [Unused<Bits<32>>; {n}],

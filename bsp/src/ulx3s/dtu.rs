@@ -29,6 +29,7 @@ use nicgen_hdl::common::reset::ResetSync;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::dtu::cmd_engine::LA;
 use nicgen_hdl::dtu::interposed::DtuInterposed;
+use nicgen_hdl::Ports;
 use nicgen_wire::board::bridge as wb;
 use nicgen_wire::dtu as w;
 use rust_hdl::prelude::*;
@@ -39,7 +40,7 @@ const AB: usize = w::MMIO_BITS;
 const MEM_WORDS_LOG2: usize = 9;
 const WB: usize = wb::WINDOW_BITS as usize;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Ulx3sDtu {
     pub clk_25mhz: Signal<In, Clock>,
     /// btn[0] is PWRn (low when pressed): reset. The others are not used.

@@ -23,15 +23,16 @@ use nicgen_hdl::common::regbus_split::RegBusSplit;
 use nicgen_hdl::common::reset::ResetSync;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::mitnic::nic::MitNic;
+use nicgen_hdl::mitnic::nic::NIC_RING_TABLE;
 use nicgen_hdl::mitnic::pbus::RegBusToPBus;
 use nicgen_hdl::mitnic::switch::ParcSwitch2;
-use nicgen_hdl::tops::NIC_RING_TABLE;
+use nicgen_hdl::Ports;
 use nicgen_wire::board::bridge as wb;
 use rust_hdl::prelude::*;
 
 const WB: usize = wb::WINDOW_BITS as usize;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Ulx3sMitNic {
     pub clk_25mhz: Signal<In, Clock>,
     /// btn[0] is PWRn (low when pressed): reset. btn[4:1]: NIC 0's exception pins.

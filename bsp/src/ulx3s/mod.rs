@@ -26,6 +26,7 @@ use nicgen_hdl::common::regbus_split::RegBusSplit;
 use nicgen_hdl::common::reset::ResetSync;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::ftnw::link::{LinkConfig, TnwLink};
+use nicgen_hdl::Ports;
 use nicgen_wire::board::bridge as wb;
 use pll::{Ecp5Pll, PllParams};
 use rust_hdl::prelude::*;
@@ -116,7 +117,7 @@ impl BoardConfig {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Ulx3s {
     pub clk_25mhz: Signal<In, Clock>,
     /// btn[0] is PWRn (low when pressed): reset. The others are not used.

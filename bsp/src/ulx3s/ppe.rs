@@ -29,6 +29,7 @@ use nicgen_hdl::common::regbus_wide::RegBusToMem;
 use nicgen_hdl::common::reset::ResetSync;
 use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::ppe::node::PpeNode;
+use nicgen_hdl::Ports;
 use nicgen_wire::board::bridge as wb;
 use rust_hdl::prelude::*;
 
@@ -38,7 +39,7 @@ const LA: usize = 16;
 const MEM_WORDS_LOG2: usize = 9;
 const WB: usize = wb::WINDOW_BITS as usize;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Ulx3sPpe {
     pub clk_25mhz: Signal<In, Clock>,
     /// btn[0] is PWRn (low when pressed): reset. The others are not used.

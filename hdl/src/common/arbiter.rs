@@ -5,9 +5,10 @@
 //! (the grant was taken) while `valid`. Fairness: a requester that keeps requesting is granted
 //! within `N - 1` grants to others. Latency: 0 cycles (combinational grant); one grant per cycle.
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct RoundRobin<const N: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

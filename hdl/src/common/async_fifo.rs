@@ -21,17 +21,20 @@
 use super::gray::GrayDecode;
 use super::ram::BlockRam;
 use super::stream::{StreamSink, StreamSource};
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
     pub wr_clock: Signal<In, Clock>,
     pub wr_reset: Signal<In, Bit>,
+    #[port]
     pub sink: StreamSink<D>,
     pub wr_occupancy: Signal<Out, Bits<NP1>>,
     pub almost_full: Signal<Out, Bit>,
     pub rd_clock: Signal<In, Clock>,
     pub rd_reset: Signal<In, Bit>,
+    #[port]
     pub source: StreamSource<D>,
     pub rd_occupancy: Signal<Out, Bits<NP1>>,
     pub almost_empty: Signal<Out, Bit>,

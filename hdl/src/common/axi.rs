@@ -18,10 +18,11 @@ use crate::common::dma::{DmaSlave, DmaWrSlave};
 use crate::common::skid::Pipe;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// AXI4 manager side.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "Axi4Slave"]
 pub struct Axi4Master<const D: usize, const S: usize, const I: usize> {
     pub awid: Signal<Out, Bits<I>>,
@@ -64,7 +65,7 @@ pub struct Axi4Master<const D: usize, const S: usize, const I: usize> {
 }
 
 /// AXI4 subordinate side.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "Axi4Master"]
 pub struct Axi4Slave<const D: usize, const S: usize, const I: usize> {
     pub awid: Signal<In, Bits<I>>,
@@ -126,11 +127,13 @@ pub fn burst_beats(addr: u64, beats_left: u64, beat_bytes: u64) -> u64 {
 
 /// The DMA interface (tags of `I` bits) on an AXI4 manager port with 64-bit data (8-byte
 /// beats). `N` = 2^I, the number of tags. Burst arithmetic is in bytes, on 64 bits.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct DmaToAxi4<const I: usize, const N: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub dma: DmaSlave<64, I>,
+    #[port]
     pub m_axi: Axi4Master<64, 8, I>,
     c_cache: Constant<Bits<4>>,
     c_prot: Constant<Bits<3>>,
@@ -444,7 +447,7 @@ impl<const I: usize, const N: usize> Logic for DmaToAxi4<I, N> {
 
 /// The write channels of `Axi4Master` alone (AW, W, B; same signals, same rules): a write-only
 /// AXI4 manager (A9.1: an interface may omit the read channels).
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "Axi4WrSlave"]
 pub struct Axi4WrMaster<const D: usize, const S: usize, const I: usize> {
     pub awid: Signal<Out, Bits<I>>,
@@ -470,7 +473,7 @@ pub struct Axi4WrMaster<const D: usize, const S: usize, const I: usize> {
 }
 
 /// The subordinate side of `Axi4WrMaster`.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "Axi4WrMaster"]
 pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
     pub awid: Signal<In, Bits<I>>,

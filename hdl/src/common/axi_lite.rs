@@ -16,10 +16,11 @@
 
 use crate::common::regbank::RegBusMasterD;
 use crate::common::unused::Unused;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// AXI4-Lite, manager side (`A` address bits, `D` data bits, `S` = D/8 strobes).
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "AxiLiteSlave"]
 pub struct AxiLiteMaster<const A: usize, const D: usize, const S: usize> {
     pub awaddr: Signal<Out, Bits<A>>,
@@ -44,7 +45,7 @@ pub struct AxiLiteMaster<const A: usize, const D: usize, const S: usize> {
 }
 
 /// AXI4-Lite, subordinate side.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "AxiLiteMaster"]
 pub struct AxiLiteSlave<const A: usize, const D: usize, const S: usize> {
     pub awaddr: Signal<In, Bits<A>>,

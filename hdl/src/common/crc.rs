@@ -15,10 +15,11 @@
 //! state through the XOR trees back to the state holds nothing else.
 
 use crate::common::prim::DffInit;
+use crate::top::Ports;
 use nicgen_wire::crc::CrcSpec;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct CrcMatrix<const W: usize, const DW: usize> {
     pub state: Signal<In, Bits<W>>,
     /// Start from the initial value instead of `state`.
@@ -157,7 +158,7 @@ fn xor_tree(mut terms: Vec<String>, name: &str, decl: &mut String) -> String {
     terms.pop().unwrap_or_else(|| "1'b0".to_string())
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Crc<const W: usize, const DW: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

@@ -19,10 +19,11 @@
 //! Adapters: `common::axi::DmaToAxi4` (an AXI4 manager). Models: `nicgen_sim::system::
 //! hostmem` (host memory with latency, reordering and bounds checks).
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// The device (DMA master) side.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "DmaSlave"]
 pub struct DmaMaster<const D: usize, const T: usize> {
     pub rd_req_addr: Signal<Out, Bits<64>>,
@@ -50,7 +51,7 @@ pub struct DmaMaster<const D: usize, const T: usize> {
 }
 
 /// The memory side.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "DmaMaster"]
 pub struct DmaSlave<const D: usize, const T: usize> {
     pub rd_req_addr: Signal<In, Bits<64>>,
@@ -79,7 +80,7 @@ pub struct DmaSlave<const D: usize, const T: usize> {
 
 /// The write half of `DmaMaster` alone (same signals, same rules), for blocks that only write
 /// host memory (a receive buffer's data and notifications).
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "DmaWrSlave"]
 pub struct DmaWrMaster<const D: usize> {
     pub wr_req_addr: Signal<Out, Bits<64>>,
@@ -96,7 +97,7 @@ pub struct DmaWrMaster<const D: usize> {
 }
 
 /// The memory side of `DmaWrMaster`.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "DmaWrMaster"]
 pub struct DmaWrSlave<const D: usize> {
     pub wr_req_addr: Signal<In, Bits<64>>,
@@ -114,7 +115,7 @@ pub struct DmaWrSlave<const D: usize> {
 
 /// The read half of `DmaMaster` alone (same signals, same rules), for blocks that only read
 /// host memory (a send engine's payload).
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "DmaRdSlave"]
 pub struct DmaRdMaster<const D: usize, const T: usize> {
     pub rd_req_addr: Signal<Out, Bits<64>>,
@@ -131,7 +132,7 @@ pub struct DmaRdMaster<const D: usize, const T: usize> {
 }
 
 /// The memory side of `DmaRdMaster`.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "DmaRdMaster"]
 pub struct DmaRdSlave<const D: usize, const T: usize> {
     pub rd_req_addr: Signal<In, Bits<64>>,

@@ -2,9 +2,10 @@
 //! Encoding is a one-liner in a kernel (`x ^ (x >> 1)`), decoding is a prefix XOR, which
 //! rust-hdl kernels cannot express without 32-bit literals, so it is a leaf with its own Verilog.
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct GrayDecode<const N: usize> {
     pub gray: Signal<In, Bits<N>>,
     pub bin: Signal<Out, Bits<N>>,

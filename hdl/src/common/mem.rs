@@ -20,9 +20,10 @@ use crate::common::prim::k;
 use crate::common::skid::{MemReqSlice, PacketSlice};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "MemSlave"]
 pub struct MemMaster<const A: usize> {
     pub req_addr: Signal<Out, Bits<A>>,
@@ -35,7 +36,7 @@ pub struct MemMaster<const A: usize> {
     pub rsp_valid: Signal<In, Bit>,
 }
 
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "MemMaster"]
 pub struct MemSlave<const A: usize> {
     pub req_addr: Signal<In, Bits<A>>,

@@ -27,16 +27,19 @@ use crate::common::mem::MemSlave;
 use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// Transactions in flight at most (all of one kind).
 pub const MEM_AXI_OUTSTANDING: u64 = 8;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct MemToAxi4<const A: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub mem: MemSlave<A>,
+    #[port]
     pub m_axi: Axi4Master<64, 8, 1>,
     c_cache: Constant<Bits<4>>,
     c_prot: Constant<Bits<3>>,

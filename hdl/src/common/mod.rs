@@ -29,5 +29,6 @@ pub mod reset;
 pub mod skid;
 pub mod stream;
 pub mod sync_fifo;
+pub mod tops;
 pub mod unused;
 pub mod widen;

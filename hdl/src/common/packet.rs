@@ -10,10 +10,11 @@
 //! `nicgen_sim::harness::monitor::PacketMonitor` checks rules 1, 5, 6 and 7 on any port of
 //! this shape; every block with a packet port is tested under it with random stalls.
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// The producing side of a packet stream.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "PacketSink"]
 pub struct PacketSource<const D: usize, const K: usize, const M: usize> {
     pub data: Signal<Out, Bits<D>>,
@@ -26,7 +27,7 @@ pub struct PacketSource<const D: usize, const K: usize, const M: usize> {
 }
 
 /// The consuming side of a packet stream.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "PacketSource"]
 pub struct PacketSink<const D: usize, const K: usize, const M: usize> {
     pub data: Signal<In, Bits<D>>,

@@ -1,10 +1,11 @@
 //! Primitives every block uses: sized constants (`k`; kernels must not use bare literals, see
 //! docs/conventions.md) and `Concat`, the bit concatenation rust-hdl kernels lack.
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// `y = {hi, lo}`.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct Concat<const A: usize, const B: usize, const N: usize> {
     pub lo: Signal<In, Bits<A>>,
     pub hi: Signal<In, Bits<B>>,
@@ -36,7 +37,7 @@ pub fn k<const N: usize>(v: u64) -> Constant<Bits<N>> {
 }
 
 /// `y = {x3, x2, x1, x0}`: four 32-bit lanes as one 128-bit word, lane 0 lowest.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct Join4 {
     pub x0: Signal<In, Bits<32>>,
     pub x1: Signal<In, Bits<32>>,
@@ -63,7 +64,7 @@ impl Logic for Join4 {
 /// vector with it (`v | y`, `v & !y`, `v ^ y`): rust-hdl's `replace_bit` with a computed index
 /// emits a 32-bit `1 << i` and extends a 1-bit value after inverting it (Verilator WIDTH, and
 /// `~b << i` sets every upper bit).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct OneHot64 {
     pub x: Signal<In, Bits<6>>,
     pub y: Signal<Out, Bits<64>>,
@@ -83,7 +84,7 @@ impl Logic for OneHot64 {
 
 /// `y` = `n` ones rotated left by `s` in 64 bits (`n` < 64): the slots `s, s + 1, ..., s + n - 1`
 /// of a 64-slot ring, modulo 64.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct SlotRun {
     pub n: Signal<In, Bits<6>>,
     pub s: Signal<In, Bits<6>>,
@@ -149,7 +150,13 @@ impl<const W: usize, const B: usize, const N: usize> Logic for IdxMux<W, B, N> {
         // level 0 is the inputs (zeros past N), level l + 1 pairs level l's by sel[l]
         let mut v = String::new();
         let mut prev: Vec<String> = (0..1usize << B)
-            .map(|i| if i < N { format!("x${i}") } else { format!("{W}'d0") })
+            .map(|i| {
+                if i < N {
+                    format!("x${i}")
+                } else {
+                    format!("{W}'d0")
+                }
+            })
             .collect();
         for l in 0..B {
             let next: Vec<String> = (0..prev.len() / 2)
@@ -177,7 +184,7 @@ impl<const W: usize, const B: usize, const N: usize> Logic for IdxMux<W, B, N> {
 /// stores `d ^ init` in a zero-initialised flop instead, which puts an inverter behind every
 /// bit set in `init`: absorbed into a LUT, but a LUT4 and a route of its own in front of a
 /// carry chain (CCU2C), which takes no inverted input.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct DffInit<T: Synth> {
     pub d: Signal<In, T>,
     pub q: Signal<Out, T>,

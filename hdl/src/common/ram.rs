@@ -6,6 +6,7 @@
 //! this project (the FIFOs) is built never to read an address in the cycle it is written.
 //! Latency: read data appears after the read clock edge that samples the address (1 cycle).
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// The Verilog that starts a memory of `1 << n` words of `w` bits at zero, as the Rust models do.
@@ -28,7 +29,7 @@ fn zero_init(w: usize, n: usize) -> String {
     )
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct BlockRam<D: Synth, const N: usize> {
     pub read_clock: Signal<In, Clock>,
     pub read_address: Signal<In, Bits<N>>,
@@ -150,7 +151,7 @@ fn write_timing(name: &str, clock: &str) -> TimingInfo {
 /// Vivado, Quartus and Lattice's own flows fold into the RAM's output register. Yosys (up to
 /// 0.70 at least) maps `rd_q` to the read latch and leaves `read_data` a fabric flop;
 /// `scripts/bram_outreg.py` folds that flop into the DP16KD after synthesis.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct BlockRamReg<D: Synth, const N: usize> {
     pub read_clock: Signal<In, Clock>,
     pub read_address: Signal<In, Bits<N>>,

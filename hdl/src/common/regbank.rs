@@ -14,12 +14,13 @@
 //! WO and SC reach the hardware on `pulse` for one cycle with `wrote`; both read as 0. RWH
 //! (hardware-owned RW) reads `hw_in` and hands a write to the hardware on `pulse` with `wrote`.
 
+use crate::top::Ports;
 use nicgen_wire::regs::{Access, RegMap};
 use rust_hdl::prelude::*;
 
 /// The register bus, master side, `D` data bits (`RegBusMaster` is the 32-bit bus every
 /// register file uses; the M3 DTU's MMIO is the 64-bit one).
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "RegBusSlaveD"]
 pub struct RegBusMasterD<const A: usize, const D: usize> {
     pub addr: Signal<Out, Bits<A>>,
@@ -32,7 +33,7 @@ pub struct RegBusMasterD<const A: usize, const D: usize> {
 }
 
 /// The register bus, slave side, `D` data bits.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "RegBusMasterD"]
 pub struct RegBusSlaveD<const A: usize, const D: usize> {
     pub addr: Signal<In, Bits<A>>,

@@ -11,9 +11,10 @@
 //! (asynchronous), release is synchronous, `STAGES` clock edges after the request drops.
 //! The output is also high for `STAGES` cycles after configuration (power-up).
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct ResetSync<const STAGES: usize> {
     pub clock: Signal<In, Clock>,
     /// Asynchronous reset request, active high, from any domain or a pin.

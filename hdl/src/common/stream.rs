@@ -9,10 +9,11 @@
 //! 4. During its reset a block drives `valid` low (as a source) and `ready` low (as a sink).
 //! The FIFO tests assert rules 1 and 4 on both ports of every FIFO they drive.
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// The producing side of a stream.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "StreamSink"]
 pub struct StreamSource<T: Synth> {
     pub data: Signal<Out, T>,
@@ -21,7 +22,7 @@ pub struct StreamSource<T: Synth> {
 }
 
 /// The consuming side of a stream.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "StreamSource"]
 pub struct StreamSink<T: Synth> {
     pub data: Signal<In, T>,

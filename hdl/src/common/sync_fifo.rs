@@ -12,13 +12,16 @@
 
 use super::ram::BlockRam;
 use super::stream::{StreamSink, StreamSource};
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct SyncFifo<D: Synth, const N: usize, const NP1: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub sink: StreamSink<D>,
+    #[port]
     pub source: StreamSource<D>,
     pub occupancy: Signal<Out, Bits<NP1>>,
     pub almost_full: Signal<Out, Bit>,

@@ -1,9 +1,10 @@
 //! Zero-extension from `M` to `N` bits as a leaf with exact Verilog. rust-hdl's `bit_cast`
 //! emits `x & N'hmask` on an `M`-bit operand, which Verilator's WIDTH lint rejects.
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct Widen<const M: usize, const N: usize> {
     pub x: Signal<In, Bits<M>>,
     pub y: Signal<Out, Bits<N>>,

@@ -17,20 +17,27 @@ use super::rcv_engine::RcvEngine;
 use crate::common::mem::{MemArb, MemMaster};
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::skid::PacketSlice;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct Dtu {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub own_pe: Signal<In, Bits<8>>,
+    #[port]
     pub bus: DtuBusSlave,
     /// A command runs (the level a CU could wait on instead of polling COMMAND).
     pub cmd_busy: Signal<Out, Bit>,
+    #[port]
     pub mem: MemMaster<LA>,
+    #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     core: DtuCore,
     cmd: CmdEngine,

@@ -10,20 +10,27 @@ use crate::common::axi_lite::{AxiLiteSlave, AxiLiteToRegBusD};
 use crate::common::mem::MemMaster;
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::regbank::RegBusMasterD;
+use crate::top::Ports;
 use nicgen_wire::dtu::MMIO_BITS;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct DtuAxil {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub own_pe: Signal<In, Bits<8>>,
+    #[port]
     pub s_axil: AxiLiteSlave<MMIO_BITS, 64, 8>,
     pub cmd_busy: Signal<Out, Bit>,
+    #[port]
     pub mem: MemMaster<LA>,
+    #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     adapter: AxiLiteToRegBusD<MMIO_BITS, 64, 8>,
     dtu: Dtu,

@@ -15,20 +15,27 @@ use crate::common::mem::MemMaster;
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::regbank::{RegBusMaster, RegBusMasterD};
 use crate::common::regbus_wide::RegBus32To64;
+use crate::top::Ports;
 use nicgen_wire::dtu::MMIO_BITS;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct DtuAxil32 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub own_pe: Signal<In, Bits<8>>,
+    #[port]
     pub s_axil: AxiLiteSlave<MMIO_BITS, 32, 4>,
     pub cmd_busy: Signal<Out, Bit>,
+    #[port]
     pub mem: MemMaster<LA>,
+    #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     adapter: AxiLiteToRegBusD<MMIO_BITS, 32, 4>,
     halves: RegBus32To64<MMIO_BITS, MMIO_BITS>,

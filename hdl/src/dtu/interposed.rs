@@ -14,6 +14,7 @@ use crate::common::mem::{MemArb, MemMaster, MemSlave};
 use crate::common::mem_axi::MemToAxi4;
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::skid::MemReqSlice;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -59,19 +60,26 @@ impl Logic for DtuInterposed {
 
 /// `DtuInterposed` with its memory port on AXI4 (`MemToAxi4`, issue 16 item 5): the PE's local
 /// memory is any AXI4 subordinate. `mem_err` pulses on an AXI error response.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct DtuAxi4 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub own_pe: Signal<In, Bits<8>>,
+    #[port]
     pub bus: DtuBusSlave,
     pub cmd_busy: Signal<Out, Bit>,
+    #[port]
     pub cu_mem: MemSlave<LA>,
+    #[port]
     pub m_axi: Axi4Master<64, 8, 1>,
     pub mem_err: Signal<Out, Bit>,
+    #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     pe: DtuInterposed,
     /// The arbiter's requests cut by registers before the AXI adapter (two FSM kernels).

@@ -14,3 +14,4 @@ pub mod dtu_core;
 pub mod interposed;
 pub mod rcv_engine;
 pub mod system;
+pub mod tops;

@@ -12,26 +12,33 @@ use crate::common::mem::MemMaster;
 use crate::common::packet::PacketSource;
 use crate::common::packet_mesh::{PacketMesh2x2, MESH_NODES};
 use crate::common::prim::k;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// PEs of the system.
 pub const PES: usize = MESH_NODES;
 
 /// One PE's ports: its CU's MMIO port, the command-busy level and its local memory.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 pub struct DtuPePorts {
+    #[port]
     pub bus: DtuBusSlave,
     pub cmd_busy: Signal<Out, Bit>,
+    #[port]
     pub mem: MemMaster<LA>,
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct DtuSystem {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub pe0: DtuPePorts,
+    #[port]
     pub pe1: DtuPePorts,
+    #[port]
     pub pe2: DtuPePorts,
+    #[port]
     pub pe3: DtuPePorts,
     dtu: [Dtu; PES],
     req: PacketMesh2x2<64, 8, 8>,

@@ -5,6 +5,7 @@
 //! compares the two. Control kinds are numbered as the RX_CMD byte lanes: ACK 0, NAK 1,
 //! RESTART 2, IDLE 3.
 
+use crate::top::Ports;
 use nicgen_wire::ftnw::link::{self as tnw, Ctrl, Decoded, Header, Word};
 use rust_hdl::prelude::*;
 
@@ -33,7 +34,7 @@ fn code_case(var: &str, sel: &str) -> String {
 }
 
 /// Control character: `kind` and sequence number to the 32 data bits (flags are `1111`).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct CtrlEncode<const S: usize> {
     pub kind: Signal<In, Bits<2>>,
     pub seq: Signal<In, Bits<S>>,
@@ -67,7 +68,7 @@ impl<const S: usize> Logic for CtrlEncode<S> {
 }
 
 /// Packet header word: destination `{rao, vc}` (14 bits) and sequence number.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct HeaderEncode<const S: usize> {
     pub dest: Signal<In, Bits<14>>,
     pub seq: Signal<In, Bits<S>>,
@@ -138,7 +139,7 @@ pub fn class_byte(w: Word, seq_bits: u32) -> u64 {
 /// those terms combined, at most three levels more. `q` is the registered word and `idle` is
 /// set when it is a clean IDLE. The sequence number, `{rao, vc}` and `hseq` are bits of `q`.
 /// Latency: one cycle (the outputs describe the word of the last edge). Power-up: a clean IDLE.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct WordDecode<const S: usize> {
     pub clock: Signal<In, Clock>,
     pub d: Signal<In, Bits<32>>,

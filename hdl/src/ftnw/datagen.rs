@@ -14,11 +14,12 @@
 
 use crate::common::prim::{k, Concat, DffInit};
 use crate::common::unused::Unused;
+use crate::top::Ports;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
 /// One step of the TB generator (`nicgen_wire::ftnw::link::tb_prng_next`).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct TbPrng {
     pub x: Signal<In, Bits<64>>,
     pub y: Signal<Out, Bits<64>>,
@@ -56,7 +57,7 @@ pub fn tb_prng_hi(x: u64, lo: u32, carry: bool) -> u64 {
 /// The low half of the TB generator's sum: `xl + C[31:0]` with its carry, where `xl` is bits
 /// 48:17 of the item (the low word of `swap(rnd)`). With `TbPrngHi` a step in two halves, for
 /// DATACHK, which registers the low half and its carry between them.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct TbPrngLo {
     pub xl: Signal<In, Bits<32>>,
     pub lo: Signal<Out, Bits<32>>,
@@ -83,7 +84,7 @@ impl Logic for TbPrngLo {
 
 /// The TB generator's step from the item `x` and the low half of its sum (`TbPrngLo`'s `lo`
 /// and `carry` for the same `x`): `x ^ {swap(x)[63:32] + C[63:32] + carry, lo}`.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct TbPrngHi {
     pub x: Signal<In, Bits<64>>,
     pub lo: Signal<In, Bits<32>>,
@@ -93,7 +94,11 @@ pub struct TbPrngHi {
 
 impl Logic for TbPrngHi {
     fn update(&mut self) {
-        let y = tb_prng_hi(self.x.val().to_u64(), self.lo.val().to_u64() as u32, self.carry.val());
+        let y = tb_prng_hi(
+            self.x.val().to_u64(),
+            self.lo.val().to_u64() as u32,
+            self.carry.val(),
+        );
         self.y.next = y.into();
     }
     fn connect(&mut self) {

@@ -29,6 +29,7 @@ use crate::common::regfile::TnwLinkRegs;
 use crate::common::skid::Pipe;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ftnw::link::{self as tnw, TX_MDIO_R};
 use rust_hdl::prelude::*;
 
@@ -53,7 +54,7 @@ impl Default for LinkConfig {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct TnwLink {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -65,9 +66,11 @@ pub struct TnwLink {
     /// Packets to send: 8 beats of 16 bytes (`data[31:0]` first on the wire), `meta` =
     /// {RAO[10:0], VC[2:0]} on every beat, `keep` all ones, `first` on beat 0 and `last` on
     /// beat 7 (a beat that breaks these rules raises TX_EXC.BAD_HEADER).
+    #[port]
     pub tx: PacketSink<128, 16, 14>,
     /// Packets received: 32 beats of 4 bytes, `meta` = {RAO, VC}, `keep` all ones. Within a VC
     /// in arrival order; among VCs round-robin over those whose `rx_vc_ready` bit is set.
+    #[port]
     pub rx: PacketSource<32, 4, 14>,
     /// Bit v: packets of VC v may be delivered on `rx` (RXBUFF: a credit is available). A VC
     /// held back keeps its packets in the reception buffer without blocking the others. A bit
@@ -76,7 +79,9 @@ pub struct TnwLink {
     pub rx_vc_ready: Signal<In, Bits<8>>,
     /// RXBUFF's RX_CTRL levels (out), credit status and exception events (in): the receive
     /// buffer behind `rx` (`rx_buff::RxBuff`) keeps its bits in this link's registers.
+    #[port]
     pub rxb: RxBuffStatus,
+    #[port]
     pub bus: RegBusSlave<{ tnw::TNW_WINDOW_BITS as usize }>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,

@@ -9,12 +9,13 @@
 //! pulses at its end with `rdata` valid for a read. `start` is ignored while `busy`.
 
 use crate::common::prim::k;
+use crate::top::Ports;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
 /// One 32-bit frame after the preamble: `{ST, OP, PRTAD, DEVAD, TA, DATA}` (from
 /// `nicgen_wire::ftnw::link::mdio_frame_bits`).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct MdioFrame {
     pub op: Signal<In, Bits<2>>,
     pub data: Signal<In, Bits<16>>,

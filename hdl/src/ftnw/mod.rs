@@ -17,4 +17,5 @@ pub mod port;
 pub mod rx_buff;
 pub mod rx_link;
 pub mod rxsync;
+pub mod tops;
 pub mod tx_link;

@@ -16,6 +16,7 @@ use crate::common::dma_arb::DmaWrArbiter;
 use crate::common::dma_wide::{DmaWrPack, WIDE};
 use crate::common::regbank::{RegBusMaster, RegBusSlave};
 use crate::common::regbus_split::RegBusSplit;
+use crate::top::Ports;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
@@ -25,7 +26,7 @@ pub const LINKS: usize = 6;
 pub const NODE_ADDR_BITS: usize = 15;
 
 /// The ports of one link of a node (see `TnwLink` for each).
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 pub struct NodeLink {
     pub phy_rxd: Signal<In, Bits<32>>,
     pub phy_rxc: Signal<In, Bits<4>>,
@@ -138,14 +139,17 @@ impl Logic for NodeLinks {
 /// The node with its one host port, a write-only AXI4 manager with 256-bit data: `NodeLinks`,
 /// each link's writes packed into 256-bit beats with byte strobes (`common::dma_wide`), the
 /// arbiter, and the AXI4 mapping (`common::axi::WideWrToAxi4`).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct FtnwNode {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// Each link's PHY receive clock.
     pub phy_clock: [Signal<In, Clock>; LINKS],
+    #[port]
     pub link: [NodeLink; LINKS],
+    #[port]
     pub bus: RegBusSlave<NODE_ADDR_BITS>,
+    #[port]
     pub m_axi: Axi4WrMaster<256, 32, 1>,
     links: NodeLinks,
     pack: [DmaWrPack; LINKS],

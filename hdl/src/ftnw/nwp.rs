@@ -12,11 +12,12 @@ use crate::common::regbank::RegBusMaster;
 use crate::ftnw::ioc::regctl::TNW_BUS_BITS;
 use crate::ftnw::ioc::Ioc;
 use crate::ftnw::node::{NodeLinks, LINKS};
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// A link's ports outside the NWP (its PHY, MDIO, interrupts): as on `ftnw_node`, without the
 /// injection stream, which the IOC drives.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 pub struct NwpLink {
     pub phy_rxd: Signal<In, Bits<32>>,
     pub phy_rxc: Signal<In, Bits<4>>,
@@ -37,7 +38,7 @@ pub struct NwpLink {
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Nwp {
     /// The IOC clock (the PCIe core's user clock) and its reset.
     pub clock: Signal<In, Clock>,
@@ -46,6 +47,7 @@ pub struct Nwp {
     pub tnw_clock: Signal<In, Clock>,
     pub tnw_reset: Signal<In, Bit>,
     pub phy_clock: [Signal<In, Clock>; LINKS],
+    #[port]
     pub link: [NwpLink; LINKS],
     pub completer_id: Signal<In, Bits<16>>,
     pub s_axis_cq_tdata: Signal<In, Bits<128>>,

@@ -10,12 +10,13 @@ use crate::common::dma::DmaWrMaster;
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;
 use crate::common::regbank::RegBusSlave;
+use crate::top::Ports;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
 const WB: usize = tnw::TNW_WINDOW_BITS as usize;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct TnwPort {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -25,10 +26,13 @@ pub struct TnwPort {
     pub phy_txd: Signal<Out, Bits<32>>,
     pub phy_txc: Signal<Out, Bits<4>>,
     /// Packets to send (see `TnwLink::tx`).
+    #[port]
     pub tx: PacketSink<128, 16, 14>,
     /// The link's registers and RXBUFF's, one window.
+    #[port]
     pub bus: RegBusSlave<WB>,
     /// Received packets and notifications, into host memory.
+    #[port]
     pub host: DmaWrMaster<32>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,

@@ -43,6 +43,7 @@ use crate::common::regbank::RegBusSlave;
 use crate::common::regfile::TnwRxbuffRegs;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ftnw::link as tnw;
 use nicgen_wire::ftnw::rxbuff as rxb;
 use rust_hdl::prelude::*;
@@ -57,7 +58,7 @@ const S_PAD: u64 = 6;
 
 /// The RXBUFF side of the link <-> RXBUFF control and status (RX_CTRL in, RX_FIFO_STATUS and
 /// RX_EXC events out); `tnw_link` carries the other side.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "RxBuffStatus"]
 pub struct RxBuffCtl {
     pub hold: Signal<In, Bit>,
@@ -81,7 +82,7 @@ pub struct RxBuffCtl {
 }
 
 /// The link side of `RxBuffCtl`.
-#[derive(Clone, Debug, Default, LogicInterface)]
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "RxBuffCtl"]
 pub struct RxBuffStatus {
     pub hold: Signal<Out, Bit>,

@@ -1199,7 +1199,8 @@ impl<const S: usize, const SB: usize, const NS: usize, const PB: usize> Logic
                 // own that slot now)
                 if !self.vc_nz[i].q.val()
                     || (self.pop.val()
-                        && ((self.sel_vc_oh.q.val() & self.c_vc_bit[i].val()) != self.c_zero8.val())
+                        && ((self.sel_vc_oh.q.val() & self.c_vc_bit[i].val())
+                            != self.c_zero8.val())
                         && self.vc_one[i].q.val())
                 {
                     self.head[i].d.next = self.qslot.val();

@@ -35,6 +35,7 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::mitnic::{self as w, CONTROL as C, STATUS as S};
 use rust_hdl::prelude::*;
 
@@ -43,7 +44,7 @@ const OQW: usize = 174;
 /// An input-queue entry: words 0-4 at 32 n, type 164:160.
 const IQW: usize = 165;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct NicCore {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

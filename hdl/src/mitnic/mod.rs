@@ -10,3 +10,4 @@ pub mod nic;
 pub mod parc;
 pub mod pbus;
 pub mod switch;
+pub mod tops;

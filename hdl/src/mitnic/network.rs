@@ -9,6 +9,7 @@
 //! `nin_wait[k]` back (the NIC's nowait); out of the network at `nout[16k+15:16k]` (the NIC's
 //! nidata) with `nout_wait[k]` (the NIC's niwait).
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 use super::switch::ParcSwitch2;
@@ -19,7 +20,7 @@ use crate::common::widen::Widen;
 /// Ports of a network.
 pub const PORTS: usize = 8;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct ParcRing8 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -154,7 +155,7 @@ impl Logic for ParcRing8 {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct ParcButterfly8 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

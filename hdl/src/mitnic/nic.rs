@@ -28,6 +28,7 @@
 //! handoff is unused), and a send whose header its address fixes starts that header at the end
 //! of its address cycle (`NicCore::eh_*`, NIC-A44).
 
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 use super::core::NicCore;
@@ -40,7 +41,7 @@ use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use nicgen_wire::mitnic as w;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct MitNic {
     /// The P-bus clock.
     pub clock: Signal<In, Clock>,
@@ -108,9 +109,13 @@ pub struct MitNic {
     c_sh_o2: [Constant<Bits<32>>; 4],
 }
 
+/// The ring routing table of the emitted NICs (node[2:0] -> routing byte): a placeholder until
+/// Figure 2.2 or TR-482 gives the values (NIC-A13).
+pub const NIC_RING_TABLE: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
 impl Default for MitNic {
     fn default() -> Self {
-        MitNic::new(crate::tops::NIC_RING_TABLE)
+        MitNic::new(NIC_RING_TABLE)
     }
 }
 
@@ -349,7 +354,7 @@ impl Logic for MitNic {
 
 /// `MitNic::on_pbus_clock` with `netclk` tied to `clock` (top `mit_nic_sync`): two clock domains,
 /// the P bus with the output port (`noclk` is `clock`), and the input port on `niclk`.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct MitNicSync {
     pub clock: Signal<In, Clock>,
     pub niclk: Signal<In, Clock>,

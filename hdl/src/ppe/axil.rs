@@ -9,17 +9,22 @@ use crate::common::axi_lite::{AxiLiteSlave, AxiLiteToRegBusD};
 use crate::common::dma::DmaMaster;
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::regbank::RegBusMasterD;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct PpeAxil {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub s_axil: AxiLiteSlave<WIN_BITS, 32, 4>,
     pub irq: Signal<Out, Bit>,
     pub note_err: Signal<Out, Bit>,
+    #[port]
     pub tx: PacketSource<32, 4, 1>,
+    #[port]
     pub rx: PacketSink<32, 4, 1>,
+    #[port]
     pub dma: DmaMaster<32, 2>,
     adapter: AxiLiteToRegBusD<WIN_BITS, 32, 4>,
     node: PpeNode,

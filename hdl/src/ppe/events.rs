@@ -17,6 +17,7 @@
 
 use crate::common::prim::k;
 use crate::common::unused::Unused;
+use crate::top::Ports;
 use nicgen_wire::ppe::{control0, control1, note, rslot};
 use rust_hdl::prelude::*;
 
@@ -48,7 +49,7 @@ const _: () = assert!(
 /// below the spec's bits, which end at misc_pkt = bit 7).
 pub const HOST_ERR: u32 = 1 << 6;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeEvents {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

@@ -15,4 +15,5 @@ pub mod rx;
 pub mod rx_check;
 pub mod rx_link;
 pub mod rx_node;
+pub mod tops;
 pub mod tx;

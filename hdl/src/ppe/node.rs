@@ -38,6 +38,7 @@ use crate::common::prim::k;
 use crate::common::regbank::RegBusSlave;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ppe::host as hw;
 use rust_hdl::prelude::*;
 
@@ -83,21 +84,25 @@ const T_H: u64 = 4;
 const T_G: u64 = 5;
 const T_P: u64 = 6;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeNode {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// The host window (byte addresses; `common::regbank`'s bus).
+    #[port]
     pub bus: RegBusSlave<WIN_BITS>,
     pub irq: Signal<Out, Bit>,
     /// A notification write answered with an error (one cycle).
     pub note_err: Signal<Out, Bit>,
     /// Packets into the fabric.
+    #[port]
     pub tx: PacketSource<32, 4, 1>,
     /// Packets from the fabric.
+    #[port]
     pub rx: PacketSink<32, 4, 1>,
     /// Host memory: payload reads (tag = the send side's packet buffer), payload and
     /// notification writes.
+    #[port]
     pub dma: DmaMaster<32, 2>,
     txe: PpeTx,
     rxn: PpeRxNode,

@@ -22,6 +22,7 @@ use crate::common::dma::DmaWrMaster;
 use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ppe::{heads, note};
 use rust_hdl::prelude::*;
 
@@ -31,7 +32,7 @@ const _: () = assert!(note::WORDS == 8 && note::NEXT == 3 && heads::BYTES == 8);
 // token word arrives; 4 an empty object from NBQR; 5, 6 the object's burst and its answer;
 // 7, 8 `next` and its answer; 9 the entry's new head; 10 the token.
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeNotify {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -61,6 +62,7 @@ pub struct PpeNotify {
     pub nq_valid: Signal<Out, Bit>,
     pub nq_data: Signal<Out, Bits<32>>,
     pub nq_ready: Signal<In, Bit>,
+    #[port]
     pub dma: DmaWrMaster<32>,
     pub busy: Signal<Out, Bit>,
     pub err: Signal<Out, Bit>,

@@ -18,6 +18,7 @@
 use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
 /// A 256-entry FIFO in a block RAM whose outputs come from registers only (`room`, `avail`,
@@ -110,7 +111,7 @@ impl Logic for PpeQueue {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeQueues {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

@@ -38,6 +38,7 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ppe as w;
 use rust_hdl::prelude::*;
 
@@ -77,10 +78,11 @@ const S_DRSP: u64 = 7;
 pub const SB: usize = 6;
 pub const HB: usize = SB + 4;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeRx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub rx: PacketSink<32, 4, 1>,
     pub local_node: Signal<In, Bits<16>>,
     pub incarnation: Signal<In, Bits<4>>,
@@ -122,6 +124,7 @@ pub struct PpeRx {
     pub p_addr: Signal<In, Bits<5>>,
     pub p_data: Signal<Out, Bits<32>>,
     /// The host-memory write port (`common::dma`, 32-bit beats).
+    #[port]
     pub dma: DmaWrMaster<32>,
     pub h_addr: Signal<In, Bits<HB>>,
     pub h_wdata: Signal<In, Bits<32>>,

@@ -20,10 +20,11 @@
 
 use crate::common::prim::k;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ppe::error_status as es;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeRxCheck {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,

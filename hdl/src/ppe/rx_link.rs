@@ -28,6 +28,7 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::crc::CRC16_CCITT;
 use nicgen_wire::ppe as w;
 use rust_hdl::prelude::*;
@@ -40,10 +41,11 @@ const _: () = assert!(
         && w::MAX_PAYLOAD_WORDS == 32
 );
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeRxLink {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub rx: PacketSink<32, 4, 1>,
     pub d_valid: Signal<Out, Bit>,
     /// A frame is finishing: its last word was taken and its checksums are being compared, or

@@ -21,12 +21,14 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeRxNode {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[port]
     pub rx: PacketSink<32, 4, 1>,
     pub local_node: Signal<In, Bits<16>>,
     pub incarnation: Signal<In, Bits<4>>,
@@ -55,6 +57,7 @@ pub struct PpeRxNode {
     pub nbqr_empty: Signal<Out, Bit>,
     pub nbqr_full: Signal<Out, Bit>,
     pub irq: Signal<Out, Bit>,
+    #[port]
     pub dma: DmaWrMaster<32>,
     /// A received packet is in the engine (waiting, checked, written, its event under way) or a
     /// notification is being written.

@@ -73,6 +73,7 @@ use crate::common::prim::k;
 use crate::common::ram::{BlockRam2, LutRam};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::crc::CRC16_CCITT;
 use nicgen_wire::ppe::send_desc as sd;
 use nicgen_wire::ppe::{control0, control1};
@@ -108,7 +109,7 @@ const _: () = assert!(
         && control0::REMOTE_OFFSET.width == 24
 );
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct PpeTx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -124,8 +125,10 @@ pub struct PpeTx {
     /// The word read, the cycle after `x_read`.
     pub x_rdata: Signal<Out, Bits<32>>,
     /// Packets into the fabric: 32-bit words, `first` on address0, `last` on the trailer.
+    #[port]
     pub tx: PacketSource<32, 4, 1>,
     /// Payload reads from host memory (tag = packet buffer).
+    #[port]
     pub dma: DmaRdMaster<32, 2>,
     /// A transmission-completion notification on list `nt_list` (held until `nt_ready`).
     pub nt_valid: Signal<Out, Bit>,

@@ -4,17 +4,12 @@
 //! the design is left alone.
 
 use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
-use nicgen_hdl::dyn_top;
 use nicgen_hdl::top::DynTop;
+use nicgen_hdl::AutoTop;
 use nicgen_sim::harness::testing::require_tool;
 use rust_hdl::prelude::*;
 use std::path::Path;
 use std::process::Command;
-
-dyn_top!(RegTop, BlockRamReg<Bits<32>, 9>, clocks: [read_clock, write_clock],
-    inputs: [read_address, out_enable, write_address, write_data, write_enable], outputs: [read_data]);
-dyn_top!(PlainTop, BlockRam<Bits<32>, 9>, clocks: [read_clock, write_clock],
-    inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
 
 /// Runs `c`, fails with its stderr unless it succeeds, and returns its stdout, trimmed.
 fn run(c: &mut Command) -> String {
@@ -64,7 +59,7 @@ fn bram_outreg_folds_the_flop_behind_a_block_ram_read_and_nothing_else() {
     if !require_tool("bram_outreg", "yosys", found) {
         return;
     }
-    let reg = RegTop::new("bram_outreg_reg", BlockRamReg::default());
+    let reg = AutoTop::new("bram_outreg_reg", BlockRamReg::<Bits<32>, 9>::default());
     let (report, net) = fold(&reg, "bram_outreg_reg");
     assert!(
         report.ends_with("32 flops folded into output registers"),
@@ -74,7 +69,7 @@ fn bram_outreg_folds_the_flop_behind_a_block_ram_read_and_nothing_else() {
         net.ends_with("ff=0") && !net.contains("NOREG") && net.contains("OUTREG"),
         "{net}"
     );
-    let plain = PlainTop::new("bram_outreg_plain", BlockRam::in_block_ram());
+    let plain = AutoTop::new("bram_outreg_plain", BlockRam::<Bits<32>, 9>::in_block_ram());
     let (report, net) = fold(&plain, "bram_outreg_plain");
     assert!(
         report.contains(": 0 block RAM port(s), 0 flops folded"),

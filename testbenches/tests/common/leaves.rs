@@ -10,7 +10,6 @@ use nicgen_hdl::common::gray::GrayDecode;
 use nicgen_hdl::common::prim::{Concat, DffInit, IdxMux, Join4, OneHot64, SlotRun};
 use nicgen_hdl::common::ram::{BlockRam, BlockRamReg};
 use nicgen_hdl::common::widen::Widen;
-use nicgen_hdl::dyn_top;
 use nicgen_hdl::ftnw::codec::{
     class_byte, CtrlEncode, HeaderEncode, WordDecode, CLS_CTRL, CLS_DCLASS, CLS_DIRTY, CLS_KIND,
     LINK_SEQ_BITS,
@@ -22,7 +21,8 @@ use nicgen_hdl::ftnw::ioc::tfcnt::TfcntAddr;
 use nicgen_hdl::ftnw::ioc::txwin::DwAlign;
 use nicgen_hdl::ftnw::mdio::MdioFrame;
 use nicgen_hdl::top::DynTop;
-use nicgen_hdl::tops::ResetSyncTop;
+use nicgen_hdl::AutoTop;
+use nicgen_hdl::Ports;
 use nicgen_sim::harness::diff::{drifting_periods, record, Drive, Stimulus};
 use nicgen_sim::harness::icarus;
 use nicgen_sim::harness::rng::Rng;
@@ -35,31 +35,9 @@ use std::time::Duration;
 /// The sequence width the link uses.
 const S: usize = LINK_SEQ_BITS;
 
-dyn_top!(GrayTop, GrayDecode<10>, clocks: [], inputs: [gray], outputs: [bin]);
-dyn_top!(Crc32MatrixTop, CrcMatrix<32, 32>, clocks: [], inputs: [state, start, valid, data], outputs: [out]);
-dyn_top!(Crc16MatrixTop, CrcMatrix<16, 32>, clocks: [], inputs: [state, start, valid, data], outputs: [out]);
-dyn_top!(CtrlEncodeTop, CtrlEncode<S>, clocks: [], inputs: [kind, seq], outputs: [d]);
-dyn_top!(HeaderEncodeTop, HeaderEncode<S>, clocks: [], inputs: [dest, seq], outputs: [d]);
-dyn_top!(WordDecodeTop, WordDecode<S>, clocks: [clock], inputs: [d, c], outputs: [q, cls, idle]);
-dyn_top!(MdioFrameTop, MdioFrame, clocks: [], inputs: [op, data], outputs: [word]);
-dyn_top!(TbPrngTop, TbPrng, clocks: [], inputs: [x], outputs: [y]);
-dyn_top!(TbPrngLoTop, TbPrngLo, clocks: [], inputs: [xl], outputs: [lo, carry]);
-dyn_top!(TbPrngHiTop, TbPrngHi, clocks: [], inputs: [x, lo, carry], outputs: [y]);
-dyn_top!(WidenTop, Widen<5, 12>, clocks: [], inputs: [x], outputs: [y]);
-dyn_top!(ConcatTop, Concat<3, 6, 9>, clocks: [], inputs: [lo, hi], outputs: [y]);
-dyn_top!(Join4Top, Join4, clocks: [], inputs: [x0, x1, x2, x3], outputs: [y]);
-dyn_top!(OneHot64Top, OneHot64, clocks: [], inputs: [x], outputs: [y]);
-dyn_top!(SlotRunTop, SlotRun, clocks: [], inputs: [n, s], outputs: [y]);
-dyn_top!(RqDataUserTop, RqDataUser, clocks: [], inputs: [d], outputs: [u]);
-dyn_top!(DwAlignTop, DwAlign, clocks: [], inputs: [cur, prev, o], outputs: [y]);
-dyn_top!(CqFieldsTop, CqFields, clocks: [], inputs: [tdata],
-    outputs: [addr, dwords, req_type, req_id, tag, bar, tc, attr]);
-dyn_top!(CcBeatsTop, CcBeats, clocks: [],
-    inputs: [lower_addr, byte_count, dwords, status, req_id, tag, completer_id, tc, attr, data0, data1],
-    outputs: [d0, u0, d1, u1]);
 /// `IdxMux` with five inputs behind a 3-bit index (8 to 5: the tree's zeros past `N`), its
 /// array ports named for the harness.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct IdxMux5 {
     pub x0: Signal<In, Bits<6>>,
     pub x1: Signal<In, Bits<6>>,
@@ -83,16 +61,6 @@ impl Logic for IdxMux5 {
         self.y.next = self.m.y.val();
     }
 }
-
-dyn_top!(IdxMux5Top, IdxMux5, clocks: [], inputs: [x0, x1, x2, x3, x4, sel], outputs: [y]);
-dyn_top!(DffInitTop, DffInit<Bits<8>>, clocks: [clock], inputs: [d], outputs: [q]);
-dyn_top!(RqBeatsTop, RqBeats, clocks: [],
-    inputs: [addr, dwords, req_type, tag, first_be, last_be, data0], outputs: [d0, u0, d1, u1]);
-dyn_top!(TfcntAddrTop, TfcntAddr, clocks: [], inputs: [hi, lo, link], outputs: [y]);
-dyn_top!(BlockRamTop, BlockRam<Bits<8>, 4>, clocks: [read_clock, write_clock],
-    inputs: [read_address, write_address, write_data, write_enable], outputs: [read_data]);
-dyn_top!(BlockRamRegTop, BlockRamReg<Bits<8>, 4>, clocks: [read_clock, write_clock],
-    inputs: [read_address, out_enable, write_address, write_data, write_enable], outputs: [read_data]);
 
 /// A word on the PHY lines: a control character of any kind, a header, or random, with a
 /// sequence number sometimes too wide for `S`, and with one bit flipped a third of the time.
@@ -153,112 +121,118 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
     };
     vec![
         (
-            Box::new(GrayTop::new("gray_decode", GrayDecode::default())) as Box<dyn DynTop>,
+            Box::new(AutoTop::new("gray_decode", GrayDecode::<10>::default())) as Box<dyn DynTop>,
             plain(),
         ),
         (
-            Box::new(Crc32MatrixTop::new(
+            Box::new(AutoTop::new(
                 "crc32_matrix",
-                CrcMatrix::new(&CRC32_IEEE),
+                CrcMatrix::<32, 32>::new(&CRC32_IEEE),
             )),
             crc_stim(),
         ),
         (
-            Box::new(Crc16MatrixTop::new(
+            Box::new(AutoTop::new(
                 "crc16_matrix",
-                CrcMatrix::new(&CRC16_CCITT),
+                CrcMatrix::<16, 32>::new(&CRC16_CCITT),
             )),
             crc_stim(),
         ),
         (
-            Box::new(CtrlEncodeTop::new("ctrl_encode", CtrlEncode::default())),
+            Box::new(AutoTop::new("ctrl_encode", CtrlEncode::<S>::default())),
             plain(),
         ),
         (
-            Box::new(HeaderEncodeTop::new(
-                "header_encode",
-                HeaderEncode::default(),
-            )),
+            Box::new(AutoTop::new("header_encode", HeaderEncode::<S>::default())),
             plain(),
         ),
         (
-            Box::new(WordDecodeTop::new("word_decode", WordDecode::default())),
+            Box::new(AutoTop::new("word_decode", WordDecode::<S>::default())),
             with(vec![("d", Drive::With(phy_d)), ("c", Drive::With(phy_c))]),
         ),
         (
-            Box::new(MdioFrameTop::new("mdio_frame", MdioFrame::default())),
+            Box::new(AutoTop::new("mdio_frame", MdioFrame::default())),
             plain(),
         ),
         (
-            Box::new(TbPrngTop::new("tb_prng", TbPrng::default())),
+            Box::new(AutoTop::new("tb_prng", TbPrng::default())),
             with(vec![("x", Drive::With(runs))]),
         ),
         (
-            Box::new(TbPrngLoTop::new("tb_prng_lo", TbPrngLo::default())),
+            Box::new(AutoTop::new("tb_prng_lo", TbPrngLo::default())),
             plain(),
         ),
         (
-            Box::new(TbPrngHiTop::new("tb_prng_hi", TbPrngHi::default())),
-            plain(),
-        ),
-        (Box::new(WidenTop::new("widen", Widen::default())), plain()),
-        (
-            Box::new(ConcatTop::new("concat", Concat::default())),
-            plain(),
-        ),
-        (Box::new(Join4Top::new("join4", Join4::default())), plain()),
-        (
-            Box::new(OneHot64Top::new("one_hot64", OneHot64::default())),
+            Box::new(AutoTop::new("tb_prng_hi", TbPrngHi::default())),
             plain(),
         ),
         (
-            Box::new(IdxMux5Top::new("idx_mux5", IdxMux5::default())),
+            Box::new(AutoTop::new("widen", Widen::<5, 12>::default())),
+            plain(),
+        ),
+        (
+            Box::new(AutoTop::new("concat", Concat::<3, 6, 9>::default())),
+            plain(),
+        ),
+        (Box::new(AutoTop::new("join4", Join4::default())), plain()),
+        (
+            Box::new(AutoTop::new("one_hot64", OneHot64::default())),
+            plain(),
+        ),
+        (
+            Box::new(AutoTop::new("idx_mux5", IdxMux5::default())),
             plain(),
         ),
         // a power-up value with bits set and clear, held until the first edge
         (
-            Box::new(DffInitTop::new("dff_init", DffInit::new(Bits::<8>::from(0xA5u64)))),
+            Box::new(AutoTop::new(
+                "dff_init",
+                DffInit::new(Bits::<8>::from(0xA5u64)),
+            )),
             plain(),
         ),
         // NGET's slot reservations: runs of slots around the ring
         (
-            Box::new(SlotRunTop::new("slot_run", SlotRun::default())),
+            Box::new(AutoTop::new("slot_run", SlotRun::default())),
             plain(),
         ),
         // the TX window's Dword realignment against a shift of the 256-bit pair
         (
-            Box::new(DwAlignTop::new("dw_align", DwAlign::default())),
+            Box::new(AutoTop::new("dw_align", DwAlign::default())),
             plain(),
         ),
         // the PCIe descriptors against the wire crate's CqDesc::unpack and CcDesc::pack
         (
-            Box::new(CqFieldsTop::new("cq_fields", CqFields::default())),
+            Box::new(AutoTop::new("cq_fields", CqFields::default())),
             plain(),
         ),
         (
-            Box::new(CcBeatsTop::new("cc_beats", CcBeats::default())),
+            Box::new(AutoTop::new("cc_beats", CcBeats::default())),
             plain(),
         ),
         (
-            Box::new(RqBeatsTop::new("rq_beats", RqBeats::default())),
+            Box::new(AutoTop::new("rq_beats", RqBeats::default())),
             plain(),
         ),
         (
-            Box::new(RqDataUserTop::new("rq_data_user", RqDataUser::default())),
+            Box::new(AutoTop::new("rq_data_user", RqDataUser::default())),
             plain(),
         ),
         // (`poc::PocEntry`, 130 bits, is wider than a test port: the `ftnw_ioc` top's Icarus
         // run covers it)
         (
-            Box::new(TfcntAddrTop::new("tfcnt_addr", TfcntAddr::default())),
+            Box::new(AutoTop::new("tfcnt_addr", TfcntAddr::default())),
             plain(),
         ),
         (
-            Box::new(BlockRamTop::new("block_ram", BlockRam::default())),
+            Box::new(AutoTop::new("block_ram", BlockRam::<Bits<8>, 4>::default())),
             with(vec![("write_enable", Drive::Chance(0.5))]),
         ),
         (
-            Box::new(BlockRamRegTop::new("block_ram_reg", BlockRamReg::default())),
+            Box::new(AutoTop::new(
+                "block_ram_reg",
+                BlockRamReg::<Bits<8>, 4>::default(),
+            )),
             with(vec![
                 ("write_enable", Drive::Chance(0.5)),
                 ("out_enable", Drive::Chance(0.7)),
@@ -266,7 +240,10 @@ fn leaves() -> Vec<(Box<dyn DynTop>, Stimulus)> {
         ),
         // `arst` is pulsed as a reset input (a few times in 3000 cycles)
         (
-            Box::new(ResetSyncTop::new("reset_sync", Default::default())),
+            Box::new(AutoTop::new(
+                "reset_sync",
+                nicgen_hdl::tops::ResetSync3::default(),
+            )),
             plain(),
         ),
     ]

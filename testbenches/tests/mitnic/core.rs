@@ -6,7 +6,7 @@
 //! frees, then executed once), STATUS and INST after every event, and every message leaving
 //! the output queue (words, type, CSP, routing byte) are compared with the model.
 
-use nicgen_hdl::tops::NIC_RING_TABLE;
+use nicgen_hdl::mitnic::nic::NIC_RING_TABLE;
 use nicgen_sim::harness::backend::{instances, Backend};
 use nicgen_sim::harness::cycle::OneClock;
 use nicgen_sim::harness::ports::index;

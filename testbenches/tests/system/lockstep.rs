@@ -3,7 +3,8 @@
 //! the TNW link again under traffic (looped back onto itself, brought online by a register
 //! write); and the known-hazard fixture, which must be caught.
 
-use nicgen_hdl::dyn_top;
+use nicgen_hdl::AutoTop;
+use nicgen_hdl::Ports;
 use nicgen_sim::harness::diff::{drifting_periods, lockstep, Drive, Stimulus};
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
@@ -157,7 +158,7 @@ fn traffic_flowed(act: &nicgen_sim::harness::diff::Activity, cycles: u64, seed: 
 // A deliberately wrong design, the fixture the differential checker must catch.
 /// `(a + 1) > b` on 8-bit values with an untyped literal: rust-hdl emits `a + 32'h1`, so the
 /// Verilog compares 9+ bits where the Rust model wraps at 8 (a = 255: Rust false, Verilog true).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct UntypedLiteralHazard {
     pub clock: Signal<In, Clock>,
     pub a: Signal<In, Bits<8>>,
@@ -172,14 +173,12 @@ impl Logic for UntypedLiteralHazard {
     }
 }
 
-dyn_top!(HazardTop, UntypedLiteralHazard, clocks: [clock], inputs: [a, b], outputs: [gt]);
-
 #[test]
 fn differential_check_catches_the_untyped_literal_hazard() {
     if !verilator::require("differential_check_catches_the_untyped_literal_hazard") {
         return;
     }
-    let top = Box::new(HazardTop::new("hazard", UntypedLiteralHazard::default()));
+    let top = Box::new(AutoTop::new("hazard", UntypedLiteralHazard::default()));
     let mut rng = Rng::new(Rng::seed_from_env(0xBAD));
     let m = lockstep(top, &[10_000], CYCLES, &mut rng, &Stimulus::default())
         .expect_err("the hazard must be caught");
@@ -209,7 +208,7 @@ fn a_failing_verilator_test_leaves_a_waveform() {
     );
     let failed = std::panic::catch_unwind(|| {
         check(name, 0xBAD, |rng| {
-            let top = Box::new(HazardTop::new("hazard", UntypedLiteralHazard::default()));
+            let top = Box::new(AutoTop::new("hazard", UntypedLiteralHazard::default()));
             if let Err(m) = lockstep(top, &[10_000], CYCLES, rng, &Stimulus::default()) {
                 panic!("{m}");
             }

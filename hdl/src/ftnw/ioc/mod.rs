@@ -22,6 +22,7 @@ use crate::common::skid::Skid;
 use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nget::Nget;
 use nicgen_wire::ftnw::txwin::LINKS;
 use pcie_us::{CcTx, CqPack, CqRx, RqTx};
@@ -50,7 +51,7 @@ const REQ_MEM_WRITE: u64 = 0b0001;
 /// A register write may thus be executed after a TX-window write that followed it on CQ (the two
 /// paths are independent, as in the thesis' PIC); a register read completes only after every
 /// register access before it.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Ports)]
 pub struct Ioc {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -69,6 +70,7 @@ pub struct Ioc {
     pub m_axis_cc_tuser: Signal<Out, Bits<33>>,
     pub m_axis_cc_tvalid: Signal<Out, Bit>,
     pub m_axis_cc_tready: Signal<In, Bit>,
+    #[port]
     pub tnw: RegBusMaster<TNW_BUS_BITS>,
     /// The Command register's bus master enable (the core's `cfg_function_status` bit 2).
     pub cfg_bus_master: Signal<In, Bit>,
@@ -91,11 +93,17 @@ pub struct Ioc {
     pub exc_dma: Signal<Out, Bit>,
     /// Each link's receive writes (TNW clock, the node's per-link host ports): POC sends them
     /// on RQ, each link's in its order, whole writes round-robin over the links.
+    #[port]
     pub host0: DmaWrSlave<32>,
+    #[port]
     pub host1: DmaWrSlave<32>,
+    #[port]
     pub host2: DmaWrSlave<32>,
+    #[port]
     pub host3: DmaWrSlave<32>,
+    #[port]
     pub host4: DmaWrSlave<32>,
+    #[port]
     pub host5: DmaWrSlave<32>,
     /// A receive write POC cannot carry (TNW clock, one cycle; the node issues none).
     pub exc_host_write: Signal<Out, Bit>,
@@ -104,11 +112,17 @@ pub struct Ioc {
     pub link_irq_tx: Signal<In, Bits<6>>,
     pub exc_request: Signal<Out, Bit>,
     pub exc_partial: Signal<Out, Bit>,
+    #[port]
     pub tx0: PacketSource<128, 16, 14>,
+    #[port]
     pub tx1: PacketSource<128, 16, 14>,
+    #[port]
     pub tx2: PacketSource<128, 16, 14>,
+    #[port]
     pub tx3: PacketSource<128, 16, 14>,
+    #[port]
     pub tx4: PacketSource<128, 16, 14>,
+    #[port]
     pub tx5: PacketSource<128, 16, 14>,
     /// A TX-window write refused: partial byte enables, or a link that does not exist.
     pub exc_tx_partial: Signal<Out, Bit>,

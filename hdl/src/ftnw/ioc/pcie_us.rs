@@ -10,6 +10,7 @@
 //! `CcDesc::pack`, so the formats have one source.
 
 use crate::common::unused::Unused;
+use crate::top::Ports;
 use nicgen_wire::pcie_us::{dword_parity, CcDesc, CqDesc, ReqType, RqDesc};
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
@@ -33,7 +34,7 @@ fn beat_of(d: [u32; 4]) -> (Bits<128>, u64) {
 }
 
 /// The fields of a CQ descriptor beat (`tdata` of the first beat).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct CqFields {
     pub tdata: Signal<In, Bits<128>>,
     /// Address bits [31:0] (Dword aligned; a BAR is aligned to its size, so the low bits are
@@ -96,7 +97,7 @@ impl Logic for CqFields {
 
 /// A completion of at most two Dwords as the CC beats: `d0`/`u0` the first beat (descriptor
 /// and `data0`), `d1`/`u1` the second (`data1`, used when `dwords` is 2).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct CcBeats {
     pub lower_addr: Signal<In, Bits<7>>,
     pub byte_count: Signal<In, Bits<13>>,
@@ -496,7 +497,7 @@ impl Logic for CcTx {
 /// A request of at most one Dword of payload as RQ beats: `d0`/`u0` the descriptor beat, `d1`/`u1`
 /// the payload beat (`data0` in lane 0). The requester ID is the core's (not enabled here); TC
 /// and attributes are 0.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct RqBeats {
     /// Host byte address (48 bits, Dword aligned: bits 1:0 are not used).
     pub addr: Signal<In, Bits<48>>,

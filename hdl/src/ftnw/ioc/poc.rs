@@ -28,6 +28,7 @@ use crate::common::prim::{k, Concat};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::ftnw::ioc::pcie_us::RqBeats;
+use crate::top::Ports;
 use nicgen_wire::pcie_us::ReqType;
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
@@ -36,7 +37,7 @@ use rust_hdl::prelude::*;
 const ENTRY: usize = 130;
 
 /// The odd parity of each byte of a 128-bit beat, where RQ's `tuser` carries it (bits 43:28).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct RqDataUser {
     pub d: Signal<In, Bits<128>>,
     pub u: Signal<Out, Bits<60>>,

@@ -20,6 +20,7 @@
 use crate::common::gray::GrayDecode;
 use crate::common::prim::k;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use nicgen_wire::ftnw::txwin::LINKS;
 use rust_hdl::prelude::*;
 
@@ -138,7 +139,7 @@ impl Default for Tfcnt {
 
 /// `{addr_hi, addr_lo, link, 3'b000}`: the counter's host address (no adder: the six counters
 /// share the 64-byte line at the address).
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct TfcntAddr {
     pub hi: Signal<In, Bits<16>>,
     pub lo: Signal<In, Bits<26>>,

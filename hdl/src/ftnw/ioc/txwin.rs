@@ -21,12 +21,13 @@
 use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::top::Ports;
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
 
 /// `y` = the 128-bit window of `{cur, prev}` starting `4 - o` Dwords into `prev`: lanes `o..3`
 /// are `cur`'s Dwords `0..3-o`, lanes `0..o-1` are `prev`'s Dwords `4-o..3`.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock, Default, Ports)]
 pub struct DwAlign {
     pub cur: Signal<In, Bits<128>>,
     pub prev: Signal<In, Bits<128>>,
