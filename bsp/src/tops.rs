@@ -47,6 +47,13 @@ pub fn named<S: AsRef<str>>(want: &[S]) -> anyhow::Result<Vec<TopEntry>> {
 /// Every top, device and common tops first, then the boards.
 pub fn tops() -> Vec<TopEntry> {
     let mut v = nicgen_hdl::tops::tops();
+    v.extend(boards());
+    v
+}
+
+/// The board tops.
+pub fn boards() -> Vec<TopEntry> {
+    let mut v = vec![];
     v.push(TopEntry {
         name: "ulx3s",
         doc: "ULX3S 85F board: EHXPLLL 25 → 75 MHz, reset synchronizer (PWRn button, PLL lock), UART register bridge (3 Mbaud, FT231X), two `tnw_link` cabled inside the FPGA with a bit-error injector, board registers, MDIO and PHY-reset pins on J1, LEDs (board)",

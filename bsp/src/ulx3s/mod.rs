@@ -28,94 +28,10 @@ use nicgen_hdl::common::unused::Unused;
 use nicgen_hdl::ftnw::link::{LinkConfig, TnwLink};
 use nicgen_hdl::Ports;
 use nicgen_wire::board::bridge as wb;
-use pll::{Ecp5Pll, PllParams};
+use pll::Ecp5Pll;
 use rust_hdl::prelude::*;
 
-/// Build-time choices of the board top.
-#[derive(Clone, Copy, Debug)]
-pub struct BoardConfig {
-    pub osc_hz: u32,
-    pub pll: PllParams,
-    pub baud: u32,
-}
-
-impl BoardConfig {
-    /// The ULX3S: 25 MHz to a 75 MHz link clock (`ecppll -i 25 -o 75`), 3 Mbaud, or the rate
-    /// in `NICGEN_BAUD` when set (`make verilog BAUD=...`).
-    pub fn ulx3s() -> Self {
-        let baud = std::env::var("NICGEN_BAUD")
-            .ok()
-            .map(|b| {
-                b.parse()
-                    .unwrap_or_else(|_| panic!("NICGEN_BAUD={b}: not a baud rate"))
-            })
-            .unwrap_or(wb::DEFAULT_BAUD);
-        Self {
-            osc_hz: 25_000_000,
-            pll: PllParams {
-                clki_div: 1,
-                clkfb_div: 3,
-                clkop_div: 8,
-            },
-            baud,
-        }
-    }
-    /// A device board: the `ulx3s` choices with its own PLL.
-    fn device(clki_div: u32, clkfb_div: u32, clkop_div: u32) -> Self {
-        Self {
-            pll: PllParams {
-                clki_div,
-                clkfb_div,
-                clkop_div,
-            },
-            ..Self::ulx3s()
-        }
-    }
-    /// The DTU board (`ulx3s_dtu`): 25 MHz x 11 / 7 = 39.29 MHz (PFD 3.57 MHz, VCO 629 MHz),
-    /// 15% under the 46.7 MHz it routes at; 3 Mbaud is 13 cycles a bit (0.7% slow).
-    pub fn ulx3s_dtu() -> Self {
-        Self::device(7, 11, 16)
-    }
-    /// The PPE board (`ulx3s_ppe`): 25 MHz x 13 / 6 = 54.17 MHz (PFD 4.17 MHz, VCO 596 MHz),
-    /// 15% under the 64.6 MHz it routes at; 3 Mbaud is 18 cycles a bit.
-    pub fn ulx3s_ppe() -> Self {
-        Self::device(6, 13, 11)
-    }
-    /// The MIT NIC board (`ulx3s_mitnic`): 25 MHz x 8 / 3 = 66.67 MHz (PFD 8.33 MHz, VCO 600
-    /// MHz), 15% under the 78.5 MHz it routes at; 3 Mbaud is 22 cycles a bit (1% fast).
-    pub fn ulx3s_mitnic() -> Self {
-        Self::device(3, 8, 9)
-    }
-    /// The configuration of a board top by name.
-    pub fn of_board(top: &str) -> Option<Self> {
-        match top {
-            "ulx3s" => Some(Self::ulx3s()),
-            "ulx3s_dtu" => Some(Self::ulx3s_dtu()),
-            "ulx3s_ppe" => Some(Self::ulx3s_ppe()),
-            "ulx3s_mitnic" => Some(Self::ulx3s_mitnic()),
-            _ => None,
-        }
-    }
-    pub fn clock_hz(&self) -> u32 {
-        self.pll.out_hz(self.osc_hz).round() as u32
-    }
-    /// Link-clock cycles per bit; panics when the rate is off by more than 2%.
-    pub fn baud_div(&self) -> u16 {
-        let exact = self.clock_hz() as f64 / self.baud as f64;
-        let div = exact.round();
-        assert!(
-            (4.0..65536.0).contains(&div) && (div - exact).abs() / exact < 0.02,
-            "{} baud from a {} Hz clock: divisor {exact:.2} is not within 2% of an integer in 4..65536",
-            self.baud,
-            self.clock_hz()
-        );
-        div as u16
-    }
-    /// Cycles of silence that truncate a request.
-    pub fn truncate_cycles(&self) -> u32 {
-        wb::TRUNCATE_BIT_TIMES * self.baud_div() as u32
-    }
-}
+pub use nicgen_wire::board::clocking::BoardConfig;
 
 #[derive(LogicBlock, Ports)]
 pub struct Ulx3s {

@@ -6,49 +6,7 @@
 
 use rust_hdl::prelude::*;
 
-/// EHXPLLL divider settings. f_out = f_in * clkfb_div / clki_div; f_vco = f_out * clkop_div.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PllParams {
-    pub clki_div: u32,
-    pub clkfb_div: u32,
-    pub clkop_div: u32,
-}
-
-impl PllParams {
-    pub fn out_hz(&self, in_hz: u32) -> f64 {
-        in_hz as f64 * self.clkfb_div as f64 / self.clki_div as f64
-    }
-    pub fn vco_hz(&self, in_hz: u32) -> f64 {
-        self.out_hz(in_hz) * self.clkop_div as f64
-    }
-    /// The ECP5 family data sheet's limits (VCO 400..800 MHz, PFD 3.125..400 MHz, dividers
-    /// 1..128); every problem.
-    pub fn check(&self, in_hz: u32) -> Result<(), String> {
-        let mut e = vec![];
-        let vco = self.vco_hz(in_hz) / 1e6;
-        if !(400.0..=800.0).contains(&vco) {
-            e.push(format!("VCO {vco} MHz outside 400..800"));
-        }
-        let pfd = in_hz as f64 / self.clki_div as f64 / 1e6;
-        if !(3.125..=400.0).contains(&pfd) {
-            e.push(format!("PFD {pfd} MHz outside 3.125..400"));
-        }
-        for (n, d) in [
-            ("CLKI_DIV", self.clki_div),
-            ("CLKFB_DIV", self.clkfb_div),
-            ("CLKOP_DIV", self.clkop_div),
-        ] {
-            if !(1..=128).contains(&d) {
-                e.push(format!("{n} = {d} outside 1..128"));
-            }
-        }
-        if e.is_empty() {
-            Ok(())
-        } else {
-            Err(e.join("; "))
-        }
-    }
-}
+pub use nicgen_wire::board::clocking::PllParams;
 
 #[derive(LogicBlock)]
 pub struct Ecp5Pll {

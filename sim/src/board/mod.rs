@@ -18,7 +18,7 @@ use crate::board::uart::{RxEvent, UartRxModel, UartTxModel};
 use crate::ftnw::mdio_phy::MdioPhy;
 use crate::harness::clock::Clocks;
 use crate::harness::verilator::Model;
-use nicgen_bsp::ulx3s::BoardConfig;
+use nicgen_wire::board::clocking::BoardConfig;
 use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -66,7 +66,8 @@ impl BoardSim {
     }
 
     /// The Verilated board top `top` (`ulx3s` or `ulx3s_dtu`), out of reset; `None` (after a
-    /// loud SKIPPED) without Verilator.
+    /// loud SKIPPED) without Verilator. The board tops must have been registered with
+    /// `harness::backend::register` (`nicgen_testbenches::register_boards`).
     pub fn verilator_top(top: &'static str) -> Option<BoardSim> {
         Self::verilator_top_vcd(top, None)
     }
@@ -77,10 +78,6 @@ impl BoardSim {
         if !crate::harness::verilator::require(&format!("the Verilated {top} board top")) {
             return None;
         }
-        assert!(
-            nicgen_bsp::tops::tops().iter().any(|t| t.name == top),
-            "no board top {top}"
-        );
         let built = crate::harness::backend::emitted(top);
         let cfg = BoardConfig::of_board(top)
             .unwrap_or_else(|| panic!("no board configuration for {top}"));

@@ -81,12 +81,31 @@ pub enum Backend {
     Verilator,
 }
 
+/// Tops beyond `nicgen_hdl::tops::tops()`, registered by the crates that define them (the
+/// boards: `nicgen_bsp::tops::boards`), so that the harness builds them by name too.
+static MORE_TOPS: std::sync::Mutex<Vec<fn() -> Vec<nicgen_hdl::TopEntry>>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Make the tops of `tops` known by name (once; again is harmless).
+pub fn register(tops: fn() -> Vec<nicgen_hdl::TopEntry>) {
+    let mut m = MORE_TOPS.lock().unwrap_or_else(|e| e.into_inner());
+    if !m.iter().any(|f| *f as usize == tops as usize) {
+        m.push(tops);
+    }
+}
+
 /// The registered top `name`.
 pub fn top(name: &str) -> Box<dyn DynTop> {
-    (nicgen_bsp::tops::tops()
+    let more = MORE_TOPS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    (nicgen_hdl::tops::tops()
         .into_iter()
+        .chain(more.iter().flat_map(|f| f()))
         .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("{name} not in tops()"))
+        .unwrap_or_else(|| {
+            panic!(
+                "{name}: not a top of nicgen_hdl::tops, nor of a crate given to backend::register"
+            )
+        })
         .build)()
 }
 

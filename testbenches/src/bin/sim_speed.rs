@@ -49,6 +49,7 @@ fn measure(
 }
 
 fn main() {
+    nicgen_testbenches::register_boards();
     nicgen_testbenches::bench::on_big_stack(run);
 }
 

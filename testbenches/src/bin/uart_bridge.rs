@@ -19,6 +19,7 @@ fn main() {
 }
 
 fn bench() {
+    nicgen_testbenches::register_boards();
     let Some(b) = BoardSim::verilator() else {
         eprintln!("uart_bridge: needs Verilator");
         std::process::exit(1);

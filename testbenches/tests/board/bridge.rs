@@ -17,6 +17,7 @@ fn frame(bytes: &[u8]) -> Vec<u8> {
 
 #[test]
 fn bridge_answers_every_bad_frame_and_keeps_working() {
+    nicgen_testbenches::register_boards();
     let baud = nicgen_bsp::ulx3s::BoardConfig::ulx3s().baud;
     let r = over_pty("bridge_answers_every_bad_frame", |path| {
         let tty = TtyPort::open(path, baud, Duration::from_secs(20)).expect("open the pty");
@@ -115,6 +116,7 @@ fn bridge_answers_every_bad_frame_and_keeps_working() {
 
 #[test]
 fn bridge_drops_a_byte_with_a_bad_stop_bit() {
+    nicgen_testbenches::register_boards();
     let Some(mut b) = BoardSim::verilator() else {
         return;
     };
@@ -161,6 +163,7 @@ impl std::io::Write for SlowHost {
 
 /// A BER run on the injected cable; the host's gaps from `Rng::new(seed)`.
 fn ber_on_the_injected_cable(gap: u64, seed: u64) -> nicgen_driver::ftnw::link::BerReport {
+    nicgen_testbenches::register_boards();
     use nicgen_driver::ftnw::link::{Link, Pattern};
     let b = BoardSim::verilator().expect("verilator");
     let mut s = Serial::new(SlowHost(b, gap, nicgen_sim::harness::rng::Rng::new(seed)));
@@ -200,6 +203,7 @@ fn board_ber_run_with_a_slow_host_is_clean() {
 /// clock is the one the map documents.
 #[test]
 fn board_registers_read_their_documented_reset_values() {
+    nicgen_testbenches::register_boards();
     let cfg = nicgen_bsp::ulx3s::BoardConfig::ulx3s();
     assert_eq!(cfg.clock_hz(), wb::DEFAULT_CLOCK_HZ);
     // (None, after a loud SKIPPED, without Verilator)

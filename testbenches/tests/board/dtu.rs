@@ -25,6 +25,7 @@ const PE_MEM: [u64; 2] = [wb::window_base(2) as u64, wb::window_base(3) as u64];
 
 #[test]
 fn dtu_board_runs_the_driver_over_serial() {
+    nicgen_testbenches::register_boards();
     let baud = nicgen_bsp::ulx3s::BoardConfig::ulx3s_dtu().baud;
     let r = over_pty_top("ulx3s_dtu", "dtu_board_driver_over_serial", |path| {
         let tty = TtyPort::open(path, baud, Duration::from_secs(30)).expect("open the pty");

@@ -34,6 +34,7 @@ impl Nics for Board {
 
 #[test]
 fn mitnic_board_runs_the_driver_suite_over_serial() {
+    nicgen_testbenches::register_boards();
     let baud = nicgen_bsp::ulx3s::BoardConfig::ulx3s_mitnic().baud;
     let r = over_pty_top("ulx3s_mitnic", "mitnic_board_driver_over_serial", |path| {
         let tty = TtyPort::open(path, baud, Duration::from_secs(30)).expect("open the pty");

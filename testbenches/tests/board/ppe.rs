@@ -98,6 +98,7 @@ impl PpeNodes for Board {
 
 #[test]
 fn ppe_board_runs_the_driver_suite_over_serial() {
+    nicgen_testbenches::register_boards();
     let baud = nicgen_bsp::ulx3s::BoardConfig::ulx3s_ppe().baud;
     let r = over_pty_top("ulx3s_ppe", "ppe_board_driver_over_serial", |path| {
         let tty = TtyPort::open(path, baud, Duration::from_secs(30)).expect("open the pty");

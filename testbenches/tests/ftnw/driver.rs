@@ -332,6 +332,7 @@ const FLIP_PERIOD: u32 = 1400;
 /// /dev/ttyUSB0), one fresh board per test.
 #[test]
 fn driver_suite_over_serial_to_the_verilated_board() {
+    nicgen_testbenches::register_boards();
     let baud = nicgen_bsp::ulx3s::BoardConfig::ulx3s().baud;
     for (t, f) in suite_tests!(Serial<TtyPort>) {
         let start = std::time::Instant::now();
