@@ -4,11 +4,11 @@
 //! cycles, with the host and the links never holding anything back by their own choice. Each
 //! function checks its traffic (every packet, every byte, no exception) before it measures.
 
-use crate::ftnw_ioc::{Dma, Pput};
-use crate::ftnw_nwp::{nwp_loop, Cluster, NwpHost, Port};
 use nicgen_driver::ftnw::libftnw::Ftnw;
 use nicgen_driver::ftnw::programs::{self, End, Method};
 use nicgen_sim::ftnw::channel::ChannelCfg;
+use nicgen_sim::ftnw::cluster::{nwp_loop, Cluster, NwpHost, Port};
+use nicgen_sim::ftnw::ioc_host::{Dma, Pput};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::pcie::PcieConfig;

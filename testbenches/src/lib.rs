@@ -2,8 +2,6 @@
 
 pub mod bench;
 pub mod ftnw_figures;
-pub mod ftnw_ioc;
-pub mod ftnw_nwp;
 pub mod mitnic_suite;
 pub mod ppe_suite;
 pub mod scratch_maps;

@@ -14,12 +14,12 @@
 //! why, and the next request into the same slots is delivered. On the native model and on the
 //! emitted Verilog (Verilator). The requirements each test verifies are above it.
 
+use nicgen_sim::ftnw::ioc_host::{meta, Dma, Exc};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::{CplFault, PcieConfig};
-use nicgen_testbenches::ftnw_ioc::{meta, Dma, Exc};
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, DMA_CTRL, DMA_EXC, DMA_REQS, DMA_REQ_HI, DMA_REQ_LO, IOC_REGS_BASE,
 };

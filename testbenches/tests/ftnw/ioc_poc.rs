@@ -8,11 +8,11 @@
 //! IOC's, native and Verilator.
 
 use nicgen_driver::HostMem;
+use nicgen_sim::ftnw::ioc_host::Dma;
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
-use nicgen_testbenches::ftnw_ioc::Dma;
 use nicgen_wire::ftnw::ioc::DmaRequest;
 use std::collections::HashMap;
 

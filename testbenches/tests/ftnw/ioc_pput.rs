@@ -11,12 +11,12 @@
 //! writes of 4 KB. On the native model and on the emitted Verilog (Verilator), with the TNW
 //! clock slower and faster than the IOC's. The requirements each test verifies are above it.
 
+use nicgen_sim::ftnw::ioc_host::{meta, Exc, Pput};
 use nicgen_sim::harness::backend::Backend;
 use nicgen_sim::harness::rng::Rng;
 use nicgen_sim::harness::testing::check;
 use nicgen_sim::harness::verilator;
 use nicgen_sim::pcie::WcCpu;
-use nicgen_testbenches::ftnw_ioc::{meta, Exc, Pput};
 use nicgen_wire::ftnw::txwin::{tx_offset, LINKS, ROB_SLOTS};
 use std::collections::HashMap;
 
@@ -494,8 +494,8 @@ fn no_wait_for_completions(rng: &mut Rng, backend: Backend) {
     d.cc_hold = true;
     let tag = d.rc.cpu_read(
         2,
-        nicgen_testbenches::ftnw_ioc::BAR2_APERTURE,
-        nicgen_testbenches::ftnw_ioc::BAR2 + at as u64,
+        nicgen_sim::ftnw::ioc_host::BAR2_APERTURE,
+        nicgen_sim::ftnw::ioc_host::BAR2 + at as u64,
         4,
     );
     for v in [7u32, 9, 11] {

@@ -6,15 +6,15 @@
 //! two-node ring and the 2x2x2 torus are clusters; shared by the tests (`tests/ftnw/nwp.rs`) and
 //! the bench (`ftnw_host_bench`).
 
-use crate::ftnw_ioc::{NwpClocks, Pput};
+use crate::ftnw::channel::{Channel, ChannelCfg};
+use crate::ftnw::ioc_host::{NwpClocks, Pput};
+use crate::harness::backend::Backend;
+use crate::harness::clock::Edges;
+use crate::harness::rng::Rng;
+use crate::pcie::WcCpu;
 use nicgen_driver::ftnw::libftnw::{Ftnw, PcieHost};
 use nicgen_driver::ftnw::link::Link;
 use nicgen_driver::{Error, HostMem, RegAccess, Result};
-use nicgen_sim::ftnw::channel::{Channel, ChannelCfg};
-use nicgen_sim::harness::backend::Backend;
-use nicgen_sim::harness::clock::Edges;
-use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::pcie::WcCpu;
 use std::cell::{RefCell, RefMut};
 use std::rc::Rc;
 

@@ -1,13 +1,13 @@
 //! The IOC's PPUT path driven from the root-complex model's CPU (`ftnw_ioc` top): shared by the
 //! tests (`tests/ftnw/ioc_pput.rs`) and the bench (`ftnw_host_bench`).
 
+use crate::harness::backend::{instances, Backend, ClockedDut};
+use crate::harness::clock::Edges;
+use crate::harness::ports::index;
+use crate::harness::rng::Rng;
+use crate::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
+use crate::system::hostmem::MemServer;
 use nicgen_driver::HostMem;
-use nicgen_sim::harness::backend::{instances, Backend, ClockedDut};
-use nicgen_sim::harness::clock::Edges;
-use nicgen_sim::harness::ports::index;
-use nicgen_sim::harness::rng::Rng;
-use nicgen_sim::pcie::{BeatSink, BeatSource, PcieConfig, ReadResult, RootComplex};
-use nicgen_sim::system::hostmem::MemServer;
 use nicgen_wire::ftnw::ioc::{
     DmaRequest, BAR2_BITS, DMA_BUF_LO, DMA_EXC, DMA_NTF_LO, DMA_REQS, DMA_REQ_LO, DMA_SLOT_BYTES,
     IOC_REGS_BASE,
@@ -138,7 +138,7 @@ impl Pput {
         let ports = inst.ports.clone();
         // several nodes: each evaluates on the offload thread beside the others and the
         // harness (`harness::offload`; the run is the same)
-        let offload = clocks.len() > 1 && nicgen_sim::harness::offload::enabled();
+        let offload = clocks.len() > 1 && crate::harness::offload::enabled();
         inst.duts
             .into_iter()
             .zip(clocks)
@@ -158,7 +158,7 @@ impl Pput {
     }
 
     fn build(
-        dut: Box<dyn nicgen_sim::harness::backend::Dut>,
+        dut: Box<dyn crate::harness::backend::Dut>,
         p: &[nicgen_hdl::PortInfo],
         c: &NwpClocks,
         seed: u64,
