@@ -16,4 +16,5 @@ pub mod signal_doc;
 pub mod top;
 pub mod tops;
 
+pub use nicgen_derive::BlockDefault;
 pub use top::{emit_verilog, AutoTop, DynTop, PortDir, PortInfo, Ports, TopEntry};

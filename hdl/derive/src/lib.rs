@@ -114,3 +114,48 @@ fn ports(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         }
     })
 }
+
+/// `#[derive(BlockDefault)]`: `Default` for a block whose fields are mostly `Default`: each field
+/// is `Default::default()` unless it carries `#[init(expr)]` (a constant's value, a sub-block
+/// built with its parameters), so the field list is not written out a second time.
+#[proc_macro_derive(BlockDefault, attributes(init))]
+pub fn derive_block_default(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match block_default(&input) {
+        Ok(t) => t.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn block_default(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let Data::Struct(data) = &input.data else {
+        return Err(syn::Error::new_spanned(input, "BlockDefault: structs only"));
+    };
+    let Fields::Named(named) = &data.fields else {
+        return Err(syn::Error::new_spanned(
+            input,
+            "BlockDefault: named fields only",
+        ));
+    };
+    let mut inits = vec![];
+    for f in &named.named {
+        let id = f.ident.as_ref().unwrap();
+        let init = f.attrs.iter().find(|a| a.path.is_ident("init"));
+        inits.push(match init {
+            Some(a) => {
+                let e: syn::Expr = a.parse_args()?;
+                quote!(#id: #e)
+            }
+            None => quote!(#id: ::core::default::Default::default()),
+        });
+    }
+    let name = &input.ident;
+    let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
+    Ok(quote! {
+        impl #impl_g ::core::default::Default for #name #ty_g #where_c {
+            fn default() -> Self {
+                Self { #(#inits,)* }
+            }
+        }
+    })
+}

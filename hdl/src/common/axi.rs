@@ -19,6 +19,7 @@ use crate::common::skid::Pipe;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// AXI4 manager side.
@@ -511,14 +512,17 @@ pub struct Axi4WrSlave<const D: usize, const S: usize, const I: usize> {
 /// No burst splitting: each request must be a legal burst, at most 256 beats not crossing a
 /// 4 KB boundary (A3.4.1). Its users guarantee it: an RXBUFF writes 128-byte packets at
 /// 128-byte aligned addresses (4 beats) and 4-byte notifications (1 beat).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct WideWrToAxi4 {
     pub dma: DmaWrSlave<{ crate::common::dma_wide::WIDE }>,
     pub m_axi: Axi4WrMaster<256, 32, 1>,
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[init(Constant::new(AXCACHE.into()))]
     c_cache: Constant<Bits<4>>,
+    #[init(Constant::new(AXPROT.into()))]
     c_prot: Constant<Bits<3>>,
+    #[init(Constant::new(AXQOS.into()))]
     c_qos: Constant<Bits<4>>,
     /// The B channel's register stage (`a`: the error bit).
     rsp: Pipe<1, 1>,
@@ -527,34 +531,14 @@ pub struct WideWrToAxi4 {
     sink_bid: Unused<Bits<1>>,
     sink_bresp: Unused<Bits<2>>,
     sink_rsp_b: Unused<Bits<1>>,
+    #[init(Constant::new(1u64.into()))]
     c_one13: Constant<Bits<13>>,
+    #[init(Constant::new(5u64.into()))]
     c_size: Constant<Bits<3>>,
+    #[init(Constant::new(BURST_INCR.into()))]
     c_incr: Constant<Bits<2>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero_id: Constant<Bits<1>>,
-}
-
-impl Default for WideWrToAxi4 {
-    fn default() -> Self {
-        Self {
-            dma: Default::default(),
-            m_axi: Default::default(),
-            clock: Default::default(),
-            reset: Default::default(),
-            c_cache: Constant::new(AXCACHE.into()),
-            c_prot: Constant::new(AXPROT.into()),
-            c_qos: Constant::new(AXQOS.into()),
-            rsp: Default::default(),
-            len: Default::default(),
-            sink_len: Default::default(),
-            sink_bid: Default::default(),
-            sink_bresp: Default::default(),
-            sink_rsp_b: Default::default(),
-            c_one13: Constant::new(1u64.into()),
-            c_size: Constant::new(5u64.into()),
-            c_incr: Constant::new(BURST_INCR.into()),
-            c_zero_id: Constant::new(0u64.into()),
-        }
-    }
 }
 
 impl Logic for WideWrToAxi4 {

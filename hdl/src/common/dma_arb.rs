@@ -18,6 +18,7 @@
 use crate::common::dma::{DmaWrMaster, DmaWrSlave};
 use crate::common::prim::k;
 use crate::common::skid::DmaWrSlice;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -215,31 +216,19 @@ impl<const N: usize, const D: usize> Logic for DmaWrMux<N, D> {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct DmaWrArbiter<const N: usize, const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// The masters connect here.
+    #[init(std::array::from_fn(|_| Default::default()))]
     pub m: [DmaWrSlave<D>; N],
     /// To memory.
     pub s: DmaWrMaster<D>,
+    #[init(std::array::from_fn(|_| Default::default()))]
     slice_m: [DmaWrSlice<D>; N],
     mux: DmaWrMux<N, D>,
     slice_s: DmaWrSlice<D>,
-}
-
-impl<const N: usize, const D: usize> Default for DmaWrArbiter<N, D> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            m: std::array::from_fn(|_| Default::default()),
-            s: Default::default(),
-            slice_m: std::array::from_fn(|_| Default::default()),
-            mux: Default::default(),
-            slice_s: Default::default(),
-        }
-    }
 }
 
 impl<const N: usize, const D: usize> Logic for DmaWrArbiter<N, D> {

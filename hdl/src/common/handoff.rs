@@ -20,9 +20,10 @@
 //!   per domain fed by one request does that).
 
 use super::gray::GrayDecode;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct Handoff<D: Synth> {
     pub wr_clock: Signal<In, Clock>,
     pub wr_reset: Signal<In, Bit>,
@@ -54,44 +55,12 @@ pub struct Handoff<D: Synth> {
     wp_s2: DFF<Bits<2>>,
     wp_r: GrayDecode<2>,
     rp_next: Signal<Local, Bits<2>>,
+    #[init(Constant::new(1u64.into()))]
     one: Constant<Bits<2>>,
+    #[init(Constant::new(2u64.into()))]
     two: Constant<Bits<2>>,
+    #[init(Constant::new(0u64.into()))]
     zero: Constant<Bits<2>>,
-}
-
-impl<D: Synth> Default for Handoff<D> {
-    fn default() -> Self {
-        Self {
-            wr_clock: Default::default(),
-            wr_reset: Default::default(),
-            w_valid: Default::default(),
-            w_data: Default::default(),
-            w_room: Default::default(),
-            w_held: Default::default(),
-            rd_clock: Default::default(),
-            rd_reset: Default::default(),
-            r_valid: Default::default(),
-            r_data: Default::default(),
-            r_take: Default::default(),
-            slot0: Default::default(),
-            slot1: Default::default(),
-            wp: Default::default(),
-            wp_g: Default::default(),
-            rp_s1: Default::default(),
-            rp_s2: Default::default(),
-            rp_w: Default::default(),
-            wp_next: Default::default(),
-            rp: Default::default(),
-            rp_g: Default::default(),
-            wp_s1: Default::default(),
-            wp_s2: Default::default(),
-            wp_r: Default::default(),
-            rp_next: Default::default(),
-            one: Constant::new(1u64.into()),
-            two: Constant::new(2u64.into()),
-            zero: Constant::new(0u64.into()),
-        }
-    }
 }
 
 impl<D: Synth> Logic for Handoff<D> {

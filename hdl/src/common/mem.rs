@@ -21,6 +21,7 @@ use crate::common::skid::{MemReqSlice, PacketSlice};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 #[derive(Clone, Debug, Default, LogicInterface, Ports)]
@@ -61,7 +62,7 @@ const READ_AHEAD: u64 = 4;
 /// words are in. Latency: the read enters the request slice in the start cycle; the first flit
 /// enters the output slice in the cycle its word's response arrives (its second word's, for an
 /// unaligned transfer of more than one flit).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct MemReader<const A: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -111,98 +112,49 @@ pub struct MemReader<const A: usize> {
     rq_valid: Signal<Local, Bit>,
     o_last: Signal<Local, Bit>,
     o_valid: Signal<Local, Bit>,
+    #[init(k(7))]
     c_seven_a: Constant<Bits<A>>,
+    #[init(k(8))]
     c_eight_a: Constant<Bits<A>>,
+    #[init(k(0))]
     c_zero16: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero17: Constant<Bits<17>>,
+    #[init(k(1))]
     c_one17: Constant<Bits<17>>,
+    #[init(k(7))]
     c_seven17: Constant<Bits<17>>,
+    #[init(k(3))]
     c_three17: Constant<Bits<17>>,
+    #[init(k(READ_AHEAD))]
     c_ahead: Constant<Bits<17>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_q: [Constant<Bits<2>>; 4],
+    #[init(k(1))]
     c_one2: Constant<Bits<2>>,
+    #[init(k(1))]
     c_one3: Constant<Bits<3>>,
+    #[init(k(2))]
     c_two3: Constant<Bits<3>>,
+    #[init(k(0))]
     c_zero3: Constant<Bits<3>>,
+    #[init(k(0xFF))]
     c_ones8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_zero64: Constant<Bits<64>>,
+    #[init(k(0))]
     c_zero_meta: Constant<Bits<1>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_off: [Constant<Bits<3>>; 8],
+    #[init(std::array::from_fn(|i| k(8 * i as u64)))]
     c_sh: [Constant<Bits<64>>; 8],
+    #[init(std::array::from_fn(|i| k(64 - 8 * i as u64)))]
     c_shc: [Constant<Bits<64>>; 8],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_rem: [Constant<Bits<17>>; 8],
+    // tail = (off + size) mod 8 bytes used in the last word (0: all 8)
+    #[init(std::array::from_fn(|i| k(if i == 0 { 0xFF } else { (1 << i) - 1 })))]
     c_keep: [Constant<Bits<8>>; 8],
-}
-
-impl<const A: usize> Default for MemReader<A> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            start: Default::default(),
-            addr: Default::default(),
-            size: Default::default(),
-            busy: Default::default(),
-            mem: Default::default(),
-            out: Default::default(),
-            oslice: Default::default(),
-            mslice: Default::default(),
-            active: Default::default(),
-            raddr: Default::default(),
-            sh_lo: Default::default(),
-            sh_hi: Default::default(),
-            nwords: Default::default(),
-            nflits: Default::default(),
-            keep_last: Default::default(),
-            issued: Default::default(),
-            emitted: Default::default(),
-            q: Default::default(),
-            qw: Default::default(),
-            qr: Default::default(),
-            qn: Default::default(),
-            q_head: Default::default(),
-            q_any: Default::default(),
-            w0: Default::default(),
-            one_word: Default::default(),
-            push: Default::default(),
-            pop: Default::default(),
-            q_second: Default::default(),
-            qr1: Default::default(),
-            sink_addr: Default::default(),
-            sink_raddr: Default::default(),
-            off3: Default::default(),
-            off17: Default::default(),
-            size17: Default::default(),
-            total: Default::default(),
-            go: Default::default(),
-            next: Default::default(),
-            emit: Default::default(),
-            rq_valid: Default::default(),
-            o_last: Default::default(),
-            o_valid: Default::default(),
-            c_seven_a: k(7),
-            c_eight_a: k(8),
-            c_zero16: k(0),
-            c_zero17: k(0),
-            c_one17: k(1),
-            c_seven17: k(7),
-            c_three17: k(3),
-            c_ahead: k(READ_AHEAD),
-            c_q: std::array::from_fn(|i| k(i as u64)),
-            c_one2: k(1),
-            c_one3: k(1),
-            c_two3: k(2),
-            c_zero3: k(0),
-            c_ones8: k(0xFF),
-            c_zero64: k(0),
-            c_zero_meta: k(0),
-            c_off: std::array::from_fn(|i| k(i as u64)),
-            c_sh: std::array::from_fn(|i| k(8 * i as u64)),
-            c_shc: std::array::from_fn(|i| k(64 - 8 * i as u64)),
-            c_rem: std::array::from_fn(|i| k(i as u64)),
-            c_keep: std::array::from_fn(|i| k(if i == 0 { 0xFF } else { (1 << i) - 1 })),
-        }
-    }
 }
 
 impl<const A: usize> Logic for MemReader<A> {
@@ -366,7 +318,7 @@ impl<const A: usize> Logic for MemReader<A> {
 /// `ready` follows the memory's `req_ready` combinationally). `busy` until every write's
 /// response has arrived (the bytes are then visible); `done` in the cycle the last response
 /// arrives (combinational from `rsp_valid`).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct MemWriter<const A: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -411,99 +363,47 @@ pub struct MemWriter<const A: usize> {
     g_off3: Signal<Local, Bits<3>>,
     g_off16: Signal<Local, Bits<16>>,
     g_tail: Signal<Local, Bits<16>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_t16: [Constant<Bits<16>>; 8],
     g_sh: Signal<Local, Bits<64>>,
     g_strb: Signal<Local, Bits<8>>,
     g_last: Signal<Local, Bits<8>>,
+    #[init(k(7))]
     c_seven16: Constant<Bits<16>>,
+    #[init(k(8))]
     c_eight16: Constant<Bits<16>>,
+    #[init(k(7))]
     c_seven_a: Constant<Bits<A>>,
+    #[init(k(8))]
     c_eight_a: Constant<Bits<A>>,
+    #[init(k(0))]
     c_zero16: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero17: Constant<Bits<17>>,
+    #[init(k(1))]
     c_one17: Constant<Bits<17>>,
+    #[init(k(7))]
     c_seven17: Constant<Bits<17>>,
+    #[init(k(3))]
     c_three17: Constant<Bits<17>>,
+    #[init(k(0xFF))]
     c_ones8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_zero64: Constant<Bits<64>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_off: [Constant<Bits<3>>; 8],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_tail: [Constant<Bits<17>>; 8],
+    // a word's bytes from flit j at byte (8j + off): flit << 8 off, the previous flit's
+    // top bytes >> (64 - 8 off) (nothing when off = 0: a shift by 64 is 0)
+    #[init(std::array::from_fn(|i| k(8 * i as u64)))]
     c_sh: [Constant<Bits<64>>; 8],
+    #[init(std::array::from_fn(|i| k(64 - 8 * i as u64)))]
     c_shc: [Constant<Bits<64>>; 8],
+    #[init(std::array::from_fn(|i| k((0xFF << i) & 0xFF)))]
     c_first: [Constant<Bits<8>>; 8],
+    #[init(std::array::from_fn(|i| k(if i == 0 { 0xFF } else { (1 << i) - 1 })))]
     c_last: [Constant<Bits<8>>; 8],
-}
-
-impl<const A: usize> Default for MemWriter<A> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            start: Default::default(),
-            addr: Default::default(),
-            size: Default::default(),
-            busy: Default::default(),
-            done: Default::default(),
-            mem: Default::default(),
-            inp: Default::default(),
-            mslice: Default::default(),
-            active: Default::default(),
-            waddr: Default::default(),
-            sh_lo: Default::default(),
-            sh_hi: Default::default(),
-            strb_first: Default::default(),
-            strb_last: Default::default(),
-            nwords: Default::default(),
-            nflits: Default::default(),
-            written: Default::default(),
-            acked: Default::default(),
-            prev: Default::default(),
-            sink_keep: Default::default(),
-            sink_meta: Default::default(),
-            sink_first: Default::default(),
-            sink_last: Default::default(),
-            sink_rsp: Default::default(),
-            sink_addr: Default::default(),
-            off3: Default::default(),
-            off17: Default::default(),
-            size17: Default::default(),
-            total: Default::default(),
-            tail: Default::default(),
-            from_flit: Default::default(),
-            cur: Default::default(),
-            fire: Default::default(),
-            w_valid: Default::default(),
-            w_strb: Default::default(),
-            go: Default::default(),
-            g_off3: Default::default(),
-            g_off16: Default::default(),
-            g_tail: Default::default(),
-            c_t16: std::array::from_fn(|i| k(i as u64)),
-            g_sh: Default::default(),
-            g_strb: Default::default(),
-            g_last: Default::default(),
-            c_seven16: k(7),
-            c_eight16: k(8),
-            c_seven_a: k(7),
-            c_eight_a: k(8),
-            c_zero16: k(0),
-            c_zero17: k(0),
-            c_one17: k(1),
-            c_seven17: k(7),
-            c_three17: k(3),
-            c_ones8: k(0xFF),
-            c_zero64: k(0),
-            c_off: std::array::from_fn(|i| k(i as u64)),
-            c_tail: std::array::from_fn(|i| k(i as u64)),
-            // a word's bytes from flit j at byte (8j + off): flit << 8 off, the previous flit's
-            // top bytes >> (64 - 8 off) (nothing when off = 0: a shift by 64 is 0)
-            c_sh: std::array::from_fn(|i| k(8 * i as u64)),
-            c_shc: std::array::from_fn(|i| k(64 - 8 * i as u64)),
-            c_first: std::array::from_fn(|i| k((0xFF << i) & 0xFF)),
-            // tail = (off + size) mod 8 bytes used in the last word (0: all 8)
-            c_last: std::array::from_fn(|i| k(if i == 0 { 0xFF } else { (1 << i) - 1 })),
-        }
-    }
 }
 
 impl<const A: usize> Logic for MemWriter<A> {

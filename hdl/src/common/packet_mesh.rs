@@ -14,6 +14,7 @@
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::packet_xbar::PacketXbar;
 use crate::common::skid::PacketSlice;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// Nodes of the mesh.
@@ -39,38 +40,29 @@ pub fn xy_routes(n: usize) -> [Option<usize>; 8] {
     })
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct PacketMesh2x2<const D: usize, const K: usize, const M: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
+    #[init(std::array::from_fn(|_| Default::default()))]
     pub inp: [PacketSink<D, K, M>; MESH_NODES],
+    #[init(std::array::from_fn(|_| Default::default()))]
     pub out: [PacketSource<D, K, M>; MESH_NODES],
     /// The routers of nodes 0 to 3 (named, not an array: rust-hdl 0.46 names an element of a
     /// port array of an array element wrongly in Verilog).
+    #[init(PacketXbar::with_routes(xy_routes(0)))]
     r0: PacketXbar<3, D, K, M>,
+    #[init(PacketXbar::with_routes(xy_routes(1)))]
     r1: PacketXbar<3, D, K, M>,
+    #[init(PacketXbar::with_routes(xy_routes(2)))]
     r2: PacketXbar<3, D, K, M>,
+    #[init(PacketXbar::with_routes(xy_routes(3)))]
     r3: PacketXbar<3, D, K, M>,
     /// The X and Y links out of each node's router.
+    #[init(std::array::from_fn(|_| Default::default()))]
     xl: [PacketSlice<D, K, M>; MESH_NODES],
+    #[init(std::array::from_fn(|_| Default::default()))]
     yl: [PacketSlice<D, K, M>; MESH_NODES],
-}
-
-impl<const D: usize, const K: usize, const M: usize> Default for PacketMesh2x2<D, K, M> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            inp: std::array::from_fn(|_| Default::default()),
-            out: std::array::from_fn(|_| Default::default()),
-            r0: PacketXbar::with_routes(xy_routes(0)),
-            r1: PacketXbar::with_routes(xy_routes(1)),
-            r2: PacketXbar::with_routes(xy_routes(2)),
-            r3: PacketXbar::with_routes(xy_routes(3)),
-            xl: std::array::from_fn(|_| Default::default()),
-            yl: std::array::from_fn(|_| Default::default()),
-        }
-    }
 }
 
 impl<const D: usize, const K: usize, const M: usize> Logic for PacketMesh2x2<D, K, M> {

@@ -13,6 +13,7 @@ use crate::common::dma::{DmaWrMaster, DmaWrSlave};
 use crate::common::mem::{MemMaster, MemSlave};
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::unused::Unused;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Default)]
@@ -136,7 +137,7 @@ impl<const A: usize, const B: usize> Logic for Pipe<A, B> {
 
 /// Requests taken at a port minus writes whose data is complete there; `go` (from a register)
 /// while a taken request still has data to come.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 struct ReqAhead {
     clock: Signal<In, Clock>,
     reset: Signal<In, Bit>,
@@ -144,23 +145,10 @@ struct ReqAhead {
     end_fire: Signal<In, Bit>,
     go: Signal<Out, Bit>,
     ahead: DFF<Bits<4>>,
+    #[init(Constant::new(1u64.into()))]
     c_one: Constant<Bits<4>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero: Constant<Bits<4>>,
-}
-
-impl Default for ReqAhead {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            req_fire: Default::default(),
-            end_fire: Default::default(),
-            go: Default::default(),
-            ahead: Default::default(),
-            c_one: Constant::new(1u64.into()),
-            c_zero: Constant::new(0u64.into()),
-        }
-    }
 }
 
 impl Logic for ReqAhead {
@@ -186,7 +174,7 @@ impl Logic for ReqAhead {
 /// sides: a beat leaves towards memory only once its write's request has been taken there (a
 /// count of the requests taken whose data is not complete), so data never runs ahead of its
 /// request even when memory stalls requests and not data.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct DmaWrSlice<const D: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -195,24 +183,10 @@ pub struct DmaWrSlice<const D: usize> {
     req: Skid<64, 13>,
     dat: Skid<D, 1>,
     ahead: ReqAhead,
+    #[init(Constant::new(1u64.into()))]
     c_one1: Constant<Bits<1>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero1: Constant<Bits<1>>,
-}
-
-impl<const D: usize> Default for DmaWrSlice<D> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            m: Default::default(),
-            s: Default::default(),
-            req: Default::default(),
-            dat: Default::default(),
-            ahead: Default::default(),
-            c_one1: Constant::new(1u64.into()),
-            c_zero1: Constant::new(0u64.into()),
-        }
-    }
 }
 
 impl<const D: usize> Logic for DmaWrSlice<D> {
@@ -255,7 +229,7 @@ impl<const D: usize> Logic for DmaWrSlice<D> {
 /// A packet stream (`common::packet`) cut by registers both ways: two `Skid`s in lock-step
 /// (data and keep; meta, first and last), which see the same handshakes and so hold the same
 /// beats. A cycle of latency, a beat per cycle; during reset both sides idle.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct PacketSlice<const D: usize, const K: usize, const M: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -266,28 +240,12 @@ pub struct PacketSlice<const D: usize, const K: usize, const M: usize> {
     sink_ready: Unused<Bit>,
     sink_valid: Unused<Bit>,
     fl: Signal<Local, Bits<2>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero2: Constant<Bits<2>>,
+    #[init(Constant::new(2u64.into()))]
     c_first: Constant<Bits<2>>,
+    #[init(Constant::new(1u64.into()))]
     c_last: Constant<Bits<2>>,
-}
-
-impl<const D: usize, const K: usize, const M: usize> Default for PacketSlice<D, K, M> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            inp: Default::default(),
-            out: Default::default(),
-            dk: Default::default(),
-            mfl: Default::default(),
-            sink_ready: Default::default(),
-            sink_valid: Default::default(),
-            fl: Default::default(),
-            c_zero2: Constant::new(0u64.into()),
-            c_first: Constant::new(2u64.into()),
-            c_last: Constant::new(1u64.into()),
-        }
-    }
 }
 
 impl<const D: usize, const K: usize, const M: usize> Logic for PacketSlice<D, K, M> {
@@ -327,7 +285,7 @@ impl<const D: usize, const K: usize, const M: usize> Logic for PacketSlice<D, K,
 
 /// The request channel of a local-memory port (`common::mem`) cut by registers both ways (two
 /// `Skid`s in lock-step: data and strobes; address and write); the responses pass through.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct MemReqSlice<const A: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -337,25 +295,10 @@ pub struct MemReqSlice<const A: usize> {
     aw: Skid<A, 1>,
     sink_ready: Unused<Bit>,
     sink_valid: Unused<Bit>,
+    #[init(Constant::new(0u64.into()))]
     c_zero1: Constant<Bits<1>>,
+    #[init(Constant::new(1u64.into()))]
     c_one1: Constant<Bits<1>>,
-}
-
-impl<const A: usize> Default for MemReqSlice<A> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            m: Default::default(),
-            s: Default::default(),
-            ds: Default::default(),
-            aw: Default::default(),
-            sink_ready: Default::default(),
-            sink_valid: Default::default(),
-            c_zero1: Constant::new(0u64.into()),
-            c_one1: Constant::new(1u64.into()),
-        }
-    }
 }
 
 impl<const A: usize> Logic for MemReqSlice<A> {

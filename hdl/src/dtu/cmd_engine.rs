@@ -19,6 +19,7 @@ use crate::common::mem::{MemMaster, MemReader, MemWriter};
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;
 use crate::common::unused::Unused;
+use crate::BlockDefault;
 use nicgen_wire::dtu::noc;
 use rust_hdl::prelude::*;
 
@@ -33,7 +34,7 @@ const S_SEND: u64 = 1;
 const S_WAIT: u64 = 2;
 const S_RDATA: u64 = 3;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct CmdEngine {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -87,101 +88,41 @@ pub struct CmdEngine {
     wpass: Signal<Local, Bit>,
     sink_rbusy: Unused<Bit>,
     rsp_kind: Signal<Local, Bits<4>>,
+    #[init(k(S_IDLE))]
     c_s_idle: Constant<Bits<2>>,
+    #[init(k(S_SEND))]
     c_s_send: Constant<Bits<2>>,
+    #[init(k(S_WAIT))]
     c_s_wait: Constant<Bits<2>>,
+    #[init(k(S_RDATA))]
     c_s_rdata: Constant<Bits<2>>,
+    #[init(k(noc::Kind::Msg as u64))]
     c_msg: Constant<Bits<4>>,
+    #[init(k(noc::Kind::RdReq as u64))]
     c_rdreq: Constant<Bits<4>>,
+    #[init(k(noc::Kind::RdRsp as u64))]
     c_rdrsp: Constant<Bits<4>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_p: [Constant<Bits<3>>; 5],
+    #[init(k(0))]
     c_zero16: Constant<Bits<16>>,
+    #[init(k(0xFF))]
     c_ones8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_zero1: Constant<Bits<1>>,
+    #[init(k(noc::SRC_PE.lsb as u64))]
     c_sh_src: Constant<Bits<64>>,
+    #[init(k(noc::DST_PE.lsb as u64))]
     c_sh_dst: Constant<Bits<64>>,
+    #[init(k(noc::EP.lsb as u64))]
     c_sh_ep: Constant<Bits<64>>,
+    #[init(k(noc::SIZE.lsb as u64))]
     c_sh_size: Constant<Bits<64>>,
     w_kind: crate::common::widen::Widen<4, 64>,
     w_src: crate::common::widen::Widen<8, 64>,
     w_dst: crate::common::widen::Widen<8, 64>,
     w_ep: crate::common::widen::Widen<8, 64>,
     w_size: crate::common::widen::Widen<16, 64>,
-}
-
-impl Default for CmdEngine {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            own_pe: Default::default(),
-            start: Default::default(),
-            kind: Default::default(),
-            pe: Default::default(),
-            ep: Default::default(),
-            h0: Default::default(),
-            h1: Default::default(),
-            h2: Default::default(),
-            laddr: Default::default(),
-            raddr: Default::default(),
-            size: Default::default(),
-            done: Default::default(),
-            req_out: Default::default(),
-            rsp_in: Default::default(),
-            mem_r: Default::default(),
-            mem_w: Default::default(),
-            reader: Default::default(),
-            writer: Default::default(),
-            state: Default::default(),
-            kind_q: Default::default(),
-            pe_q: Default::default(),
-            head: Default::default(),
-            w1: Default::default(),
-            w2: Default::default(),
-            w3: Default::default(),
-            laddr_q: Default::default(),
-            size_q: Default::default(),
-            pre: Default::default(),
-            npre: Default::default(),
-            payload: Default::default(),
-            wstart: Default::default(),
-            sink_first: Default::default(),
-            sink_meta: Default::default(),
-            sink_rsp_meta: Default::default(),
-            sink_rsp_keep: Default::default(),
-            sink_rsp_first: Default::default(),
-            sink_wbusy: Default::default(),
-            in_pre: Default::default(),
-            sending_pre: Default::default(),
-            pass: Default::default(),
-            pre_data: Default::default(),
-            pre_last: Default::default(),
-            waiting: Default::default(),
-            wpass: Default::default(),
-            sink_rbusy: Default::default(),
-            rsp_kind: Default::default(),
-            c_s_idle: k(S_IDLE),
-            c_s_send: k(S_SEND),
-            c_s_wait: k(S_WAIT),
-            c_s_rdata: k(S_RDATA),
-            c_msg: k(noc::Kind::Msg as u64),
-            c_rdreq: k(noc::Kind::RdReq as u64),
-            c_rdrsp: k(noc::Kind::RdRsp as u64),
-            c_p: std::array::from_fn(|i| k(i as u64)),
-            c_zero16: k(0),
-            c_ones8: k(0xFF),
-            c_zero1: k(0),
-            c_sh_src: k(noc::SRC_PE.lsb as u64),
-            c_sh_dst: k(noc::DST_PE.lsb as u64),
-            c_sh_ep: k(noc::EP.lsb as u64),
-            c_sh_size: k(noc::SIZE.lsb as u64),
-            w_kind: Default::default(),
-            w_src: Default::default(),
-            w_dst: Default::default(),
-            w_ep: Default::default(),
-            w_size: Default::default(),
-        }
-    }
 }
 
 impl Logic for CmdEngine {

@@ -47,6 +47,7 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::regbank::{RegBusMasterD, RegBusSlaveD};
 use crate::common::widen::Widen;
+use crate::BlockDefault;
 use nicgen_wire::dtu::{self as w, header as hd, mem_ep as m_, noc, recv_ep as r, send_ep as s_};
 use rust_hdl::prelude::*;
 
@@ -95,7 +96,7 @@ const S_GRANT: u64 = 9;
 /// checks are registered with them (a pipeline stage before the decision that uses them).
 const S_PREP: u64 = 11;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct DtuCore {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -258,331 +259,184 @@ pub struct DtuCore {
     cmd_ep64: Signal<Local, Bits<64>>,
     done: Signal<Local, Bit>,
     result: Signal<Local, Bits<64>>,
+    #[init(k(S_IDLE))]
     c_s_idle: Constant<Bits<4>>,
+    #[init(k(S_MRD))]
     c_s_mrd: Constant<Bits<4>>,
+    #[init(k(S_PREP))]
     c_s_prep: Constant<Bits<4>>,
+    #[init(k(S_CMD))]
     c_s_cmd: Constant<Bits<4>>,
+    #[init(k(S_ACKHD))]
     c_s_ackhd: Constant<Bits<4>>,
+    #[init(k(S_CLR))]
     c_s_clr: Constant<Bits<4>>,
+    #[init(k(S_RPHD))]
     c_s_rphd: Constant<Bits<4>>,
+    #[init(k(S_ALLOC))]
     c_s_alloc: Constant<Bits<4>>,
+    #[init(k(S_COMMIT))]
     c_s_commit: Constant<Bits<4>>,
+    #[init(k(S_GRANT))]
     c_s_grant: Constant<Bits<4>>,
+    #[init(k(w::Op::Send as u64))]
     c_op_send: Constant<Bits<4>>,
+    #[init(k(w::Op::Reply as u64))]
     c_op_reply: Constant<Bits<4>>,
+    #[init(k(w::Op::Read as u64))]
     c_op_read: Constant<Bits<4>>,
+    #[init(k(w::Op::Write as u64))]
     c_op_write: Constant<Bits<4>>,
+    #[init(k(w::Op::Fetch as u64))]
     c_op_fetch: Constant<Bits<4>>,
+    #[init(k(w::Op::AckMsg as u64))]
     c_op_ack: Constant<Bits<4>>,
+    #[init(k(w::Op::Idle as u64))]
     c_op_idle: Constant<Bits<4>>,
+    #[init(k(noc::Kind::Msg as u64))]
     c_k_msg: Constant<Bits<4>>,
+    #[init(k(noc::Kind::RdReq as u64))]
     c_k_rd: Constant<Bits<4>>,
+    #[init(k(noc::Kind::WrReq as u64))]
     c_k_wr: Constant<Bits<4>>,
+    #[init(k(w::EpType::Send as u64))]
     c_t_send: Constant<Bits<64>>,
+    #[init(k(w::EpType::Receive as u64))]
     c_t_recv: Constant<Bits<64>>,
+    #[init(k(w::EpType::Memory as u64))]
     c_t_mem: Constant<Bits<64>>,
+    #[init(k(0))]
     c_zero64: Constant<Bits<64>>,
+    #[init(k(1))]
     c_one64: Constant<Bits<64>>,
+    #[init(k(u64::MAX))]
     c_ones64: Constant<Bits<64>>,
+    #[init(k(w::command::ERR.set(0, w::Error::InvEp as u64)))]
     c_err_invep: Constant<Bits<64>>,
+    #[init(k(w::command::ERR.set(0, w::Error::NoPerm as u64)))]
     c_err_noperm: Constant<Bits<64>>,
+    #[init(k(w::command::ERR.set(0, w::Error::InvArgs as u64)))]
     c_err_invargs: Constant<Bits<64>>,
+    #[init(k(w::command::ERR.set(0, w::Error::NoCredits as u64)))]
     c_err_nocrd: Constant<Bits<64>>,
+    #[init(k(w::EP_BASE))]
     c_cmd_end: Constant<Bits<AB>>,
+    #[init(k(w::EP_BASE))]
     c_ep_base: Constant<Bits<AB>>,
+    #[init(k(w::HD_BASE))]
     c_hd_base: Constant<Bits<AB>>,
+    #[init(k(w::MMIO_END))]
     c_mmio_end: Constant<Bits<AB>>,
+    #[init(k(7))]
     c_seven: Constant<Bits<AB>>,
+    #[init(k(0))]
     c_zero_ab: Constant<Bits<AB>>,
+    #[init(k(3))]
     c_three_ab: Constant<Bits<AB>>,
+    #[init(std::array::from_fn(|i| k(3 * (i as u64 + 1))))]
     c_3i: [Constant<Bits<AB>>; 31],
+    #[init(std::array::from_fn(|i| k(i as u64 + 1)))]
     c_i5p1: [Constant<Bits<HDB>>; 31],
+    #[init(std::array::from_fn(|i| k(3 * i as u64 + 1)))]
     c_3i1: [Constant<Bits<AB>>; 32],
+    #[init(std::array::from_fn(|i| k(3 * i as u64 + 2)))]
     c_3i2: [Constant<Bits<AB>>; 32],
+    #[init(k(0))]
     c_hd0: Constant<Bits<HDB>>,
+    #[init(k(1))]
     c_hd1: Constant<Bits<HDB>>,
+    #[init(k(w::NUM_HDRS as u64 - 1))]
     c_hd_last: Constant<Bits<HDB>>,
+    #[init(std::array::from_fn(|i| k(8 * i as u64)))]
     c_creg: [Constant<Bits<AB>>; 6],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_w2: [Constant<Bits<2>>; 3],
+    #[init(k(w::recv_ep::MAX_SLOTS_LOG2))]
     c_max_slots: Constant<Bits<64>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_slots: [Constant<Bits<64>>; 6],
+    #[init(std::array::from_fn(|i| k(((1u128 << (1 << i)) - 1) as u64)))]
     c_nmask: [Constant<Bits<64>>; 6],
+    #[init(std::array::from_fn(|i| k((1 << i) - 1)))]
     c_nm1: [Constant<Bits<64>>; 6],
+    #[init(std::array::from_fn(|i| k(31 - i as u64)))]
     c_idx64_down: [Constant<Bits<6>>; 32],
+    #[init(k(0))]
     c_zero6: Constant<Bits<6>>,
+    #[init(std::array::from_fn(|i| k(1 << (31 - i))))]
     c_bit64_down: [Constant<Bits<64>>; 32],
+    #[init(std::array::from_fn(|i| k(0xFFFF_FFFFu64 & !((1u64 << i) - 1))))]
     c_ge: [Constant<Bits<64>>; 32],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_pos: [Constant<Bits<64>>; 32],
+    #[init(k(w::EP_T.lsb as u64))]
     c_sh_t: Constant<Bits<64>>,
+    #[init(k(r::UNREAD.lsb as u64))]
     c_sh_unread: Constant<Bits<64>>,
+    #[init(k(r::RPOS.lsb as u64))]
     c_sh_rpos: Constant<Bits<64>>,
+    #[init(k(r::WPOS.lsb as u64))]
     c_sh_wpos: Constant<Bits<64>>,
+    #[init(k(r::SLOT_SIZE.lsb as u64))]
     c_sh_ss: Constant<Bits<64>>,
+    #[init(k(r::SLOTS.lsb as u64))]
     c_sh_slots: Constant<Bits<64>>,
+    #[init(k(r::HEADER.lsb as u64))]
     c_sh_hdr: Constant<Bits<64>>,
+    #[init(k(w::command::ARG0.lsb as u64))]
     c_sh_arg0: Constant<Bits<64>>,
+    #[init(k(w::data::SIZE.lsb as u64))]
     c_sh_size: Constant<Bits<64>>,
+    #[init(k(s_::MAX_CRD.lsb as u64))]
     c_sh_maxcrd: Constant<Bits<64>>,
+    #[init(k(hd::LENGTH.lsb as u64))]
     c_sh_len: Constant<Bits<64>>,
+    #[init(k(hd::REP.lsb as u64))]
     c_sh_rep: Constant<Bits<64>>,
+    #[init(k(hd::SEP.lsb as u64))]
     c_sh_sep: Constant<Bits<64>>,
+    #[init(k(hd::SPE.lsb as u64))]
     c_sh_spe: Constant<Bits<64>>,
+    #[init(k(w::command::EP.lsb as u64))]
     c_sh_cmd_ep: Constant<Bits<64>>,
+    #[init(k(0xFFFF))]
     c_m16: Constant<Bits<64>>,
+    #[init(k(0xFF))]
     c_m8: Constant<Bits<64>>,
+    #[init(k(0x3F))]
     c_m6: Constant<Bits<64>>,
+    #[init(k(r::HEADER.max()))]
     c_m20: Constant<Bits<64>>,
+    #[init(k(m_::SIZE.mask()))]
     c_mem_size: Constant<Bits<64>>,
+    #[init(k(r::MSGS.mask()))]
     c_msgs: Constant<Bits<64>>,
+    #[init(k(r::RPOS.mask()))]
     c_rpos_mask: Constant<Bits<64>>,
+    #[init(k(r::WPOS.mask()))]
     c_wpos_mask: Constant<Bits<64>>,
+    #[init(k(s_::CUR_CRD.mask()))]
     c_crd_mask: Constant<Bits<64>>,
+    #[init(k(hd::FLAGS.mask()))]
     c_flags: Constant<Bits<64>>,
+    #[init(k(s_::UNLIMITED))]
     c_unlimited: Constant<Bits<64>>,
+    #[init(k(hd::BYTES))]
     c_hdr_bytes: Constant<Bits<64>>,
+    #[init(k(hd::GRANT_CREDITS))]
     c_f_grant: Constant<Bits<64>>,
+    #[init(k(hd::REPLY_ENABLED))]
     c_f_renable: Constant<Bits<64>>,
+    #[init(k(hd::REPLY | hd::GRANT_CREDITS))]
     c_f_reply: Constant<Bits<64>>,
+    #[init(k(m_::READ))]
     c_rw_read: Constant<Bits<64>>,
+    #[init(k(m_::WRITE))]
     c_rw_write: Constant<Bits<64>>,
+    #[init(k(w::NUM_HDRS as u64))]
     c_num_hdrs: Constant<Bits<64>>,
+    #[init(k(w::NUM_EPS as u64))]
     c_num_eps: Constant<Bits<8>>,
-}
-
-impl Default for DtuCore {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            own_pe: Default::default(),
-            bus: Default::default(),
-            cmd_busy: Default::default(),
-            j_start: Default::default(),
-            j_kind: Default::default(),
-            j_pe: Default::default(),
-            j_ep: Default::default(),
-            j_h0: Default::default(),
-            j_h1: Default::default(),
-            j_h2: Default::default(),
-            j_raddr: Default::default(),
-            j_laddr: Default::default(),
-            j_size: Default::default(),
-            j_done: Default::default(),
-            r_ep: Default::default(),
-            r_h0: Default::default(),
-            r_h1: Default::default(),
-            r_h2: Default::default(),
-            r_size: Default::default(),
-            rs64: Default::default(),
-            r_idx: Default::default(),
-            r_ok: Default::default(),
-            r_a_req: Default::default(),
-            r_c_req: Default::default(),
-            a_ack: Default::default(),
-            a_ok: Default::default(),
-            a_dest: Default::default(),
-            a_idx: Default::default(),
-            c_ack: Default::default(),
-            command: Default::default(),
-            data: Default::default(),
-            arg1: Default::default(),
-            ext_cmd: Default::default(),
-            events: Default::default(),
-            abort: Default::default(),
-            busy: Default::default(),
-            cmd_wait: Default::default(),
-            state: Default::default(),
-            after: Default::default(),
-            m_pend: Default::default(),
-            m_write: Default::default(),
-            m_addr: Default::default(),
-            m_wdata: Default::default(),
-            m_word_q: Default::default(),
-            d_aligned: Default::default(),
-            d_cmdreg: Default::default(),
-            d_ep: Default::default(),
-            d_hd: Default::default(),
-            d_idx: Default::default(),
-            d_word: Default::default(),
-            m_hd_q: Default::default(),
-            r_ready: Default::default(),
-            r_err: Default::default(),
-            r_rdata: Default::default(),
-            wep: Default::default(),
-            e0: Default::default(),
-            e1: Default::default(),
-            e2: Default::default(),
-            hd_k: Default::default(),
-            hd_in: Default::default(),
-            clr: Default::default(),
-            js: Default::default(),
-            jk: Default::default(),
-            jpe: Default::default(),
-            jep: Default::default(),
-            jh0: Default::default(),
-            jh1: Default::default(),
-            jh2: Default::default(),
-            jra: Default::default(),
-            ixr: Default::default(),
-            fits_r: Default::default(),
-            found_r: Default::default(),
-            tl_r: Default::default(),
-            ix64: Default::default(),
-            ack_a: Default::default(),
-            aok: Default::default(),
-            adest: Default::default(),
-            aidx: Default::default(),
-            ack_c: Default::default(),
-            ep_ram: Default::default(),
-            hd_ram: Default::default(),
-            own64: Default::default(),
-            m_aligned: Default::default(),
-            m_cmdreg: Default::default(),
-            m_ep: Default::default(),
-            m_hd: Default::default(),
-            m_q: Default::default(),
-            m_idx: Default::default(),
-            m_word: Default::default(),
-            fast: Default::default(),
-            cmd_now: Default::default(),
-            v0: Default::default(),
-            v1: Default::default(),
-            v2: Default::default(),
-            op: Default::default(),
-            ep_oob: Default::default(),
-            r_oob: Default::default(),
-            arg0: Default::default(),
-            size64: Default::default(),
-            ty: Default::default(),
-            slots: Default::default(),
-            nmask: Default::default(),
-            nm1: Default::default(),
-            ss: Default::default(),
-            srch: Default::default(),
-            spos: Default::default(),
-            ge_pos: Default::default(),
-            upper: Default::default(),
-            f_found: Default::default(),
-            f_idx: Default::default(),
-            f_found_hi: Default::default(),
-            f_idx_hi: Default::default(),
-            a_off: Default::default(),
-            a_slot: Default::default(),
-            a_fits: Default::default(),
-            idx: Default::default(),
-            occ_bit: Default::default(),
-            unr_bit: Default::default(),
-            msgs_dec: Default::default(),
-            msgs_inc: Default::default(),
-            hd_sum: Default::default(),
-            slot_addr: Default::default(),
-            mbytes: Default::default(),
-            too_large: Default::default(),
-            g_cur: Default::default(),
-            g_max: Default::default(),
-            g_add: Default::default(),
-            g_sum: Default::default(),
-            g_lim: Default::default(),
-            g_new: Default::default(),
-            b_end: Default::default(),
-            b_remote: Default::default(),
-            b_rend: Default::default(),
-            b_bad: Default::default(),
-            rw_bit: Default::default(),
-            cmd_ep64: Default::default(),
-            done: Default::default(),
-            result: Default::default(),
-            c_s_idle: k(S_IDLE),
-            c_s_mrd: k(S_MRD),
-            c_s_prep: k(S_PREP),
-            c_s_cmd: k(S_CMD),
-            c_s_ackhd: k(S_ACKHD),
-            c_s_clr: k(S_CLR),
-            c_s_rphd: k(S_RPHD),
-            c_s_alloc: k(S_ALLOC),
-            c_s_commit: k(S_COMMIT),
-            c_s_grant: k(S_GRANT),
-            c_op_send: k(w::Op::Send as u64),
-            c_op_reply: k(w::Op::Reply as u64),
-            c_op_read: k(w::Op::Read as u64),
-            c_op_write: k(w::Op::Write as u64),
-            c_op_fetch: k(w::Op::Fetch as u64),
-            c_op_ack: k(w::Op::AckMsg as u64),
-            c_op_idle: k(w::Op::Idle as u64),
-            c_k_msg: k(noc::Kind::Msg as u64),
-            c_k_rd: k(noc::Kind::RdReq as u64),
-            c_k_wr: k(noc::Kind::WrReq as u64),
-            c_t_send: k(w::EpType::Send as u64),
-            c_t_recv: k(w::EpType::Receive as u64),
-            c_t_mem: k(w::EpType::Memory as u64),
-            c_zero64: k(0),
-            c_one64: k(1),
-            c_ones64: k(u64::MAX),
-            c_err_invep: k(w::command::ERR.set(0, w::Error::InvEp as u64)),
-            c_err_noperm: k(w::command::ERR.set(0, w::Error::NoPerm as u64)),
-            c_err_invargs: k(w::command::ERR.set(0, w::Error::InvArgs as u64)),
-            c_err_nocrd: k(w::command::ERR.set(0, w::Error::NoCredits as u64)),
-            c_cmd_end: k(w::EP_BASE),
-            c_ep_base: k(w::EP_BASE),
-            c_hd_base: k(w::HD_BASE),
-            c_mmio_end: k(w::MMIO_END),
-            c_seven: k(7),
-            c_zero_ab: k(0),
-            c_three_ab: k(3),
-            c_3i: std::array::from_fn(|i| k(3 * (i as u64 + 1))),
-            c_i5p1: std::array::from_fn(|i| k(i as u64 + 1)),
-            c_3i1: std::array::from_fn(|i| k(3 * i as u64 + 1)),
-            c_3i2: std::array::from_fn(|i| k(3 * i as u64 + 2)),
-            c_hd0: k(0),
-            c_hd1: k(1),
-            c_hd_last: k(w::NUM_HDRS as u64 - 1),
-            c_creg: std::array::from_fn(|i| k(8 * i as u64)),
-            c_w2: std::array::from_fn(|i| k(i as u64)),
-            c_max_slots: k(w::recv_ep::MAX_SLOTS_LOG2),
-            c_slots: std::array::from_fn(|i| k(i as u64)),
-            c_nmask: std::array::from_fn(|i| k(((1u128 << (1 << i)) - 1) as u64)),
-            c_nm1: std::array::from_fn(|i| k((1 << i) - 1)),
-            c_idx64_down: std::array::from_fn(|i| k(31 - i as u64)),
-            c_zero6: k(0),
-            c_bit64_down: std::array::from_fn(|i| k(1 << (31 - i))),
-            c_ge: std::array::from_fn(|i| k(0xFFFF_FFFFu64 & !((1u64 << i) - 1))),
-            c_pos: std::array::from_fn(|i| k(i as u64)),
-            c_sh_t: k(w::EP_T.lsb as u64),
-            c_sh_unread: k(r::UNREAD.lsb as u64),
-            c_sh_rpos: k(r::RPOS.lsb as u64),
-            c_sh_wpos: k(r::WPOS.lsb as u64),
-            c_sh_ss: k(r::SLOT_SIZE.lsb as u64),
-            c_sh_slots: k(r::SLOTS.lsb as u64),
-            c_sh_hdr: k(r::HEADER.lsb as u64),
-            c_sh_arg0: k(w::command::ARG0.lsb as u64),
-            c_sh_size: k(w::data::SIZE.lsb as u64),
-            c_sh_maxcrd: k(s_::MAX_CRD.lsb as u64),
-            c_sh_len: k(hd::LENGTH.lsb as u64),
-            c_sh_rep: k(hd::REP.lsb as u64),
-            c_sh_sep: k(hd::SEP.lsb as u64),
-            c_sh_spe: k(hd::SPE.lsb as u64),
-            c_sh_cmd_ep: k(w::command::EP.lsb as u64),
-            c_m16: k(0xFFFF),
-            c_m8: k(0xFF),
-            c_m6: k(0x3F),
-            c_m20: k(r::HEADER.max()),
-            c_mem_size: k(m_::SIZE.mask()),
-            c_msgs: k(r::MSGS.mask()),
-            c_rpos_mask: k(r::RPOS.mask()),
-            c_wpos_mask: k(r::WPOS.mask()),
-            c_crd_mask: k(s_::CUR_CRD.mask()),
-            c_flags: k(hd::FLAGS.mask()),
-            c_unlimited: k(s_::UNLIMITED),
-            c_hdr_bytes: k(hd::BYTES),
-            c_f_grant: k(hd::GRANT_CREDITS),
-            c_f_renable: k(hd::REPLY_ENABLED),
-            c_f_reply: k(hd::REPLY | hd::GRANT_CREDITS),
-            c_rw_read: k(m_::READ),
-            c_rw_write: k(m_::WRITE),
-            c_num_hdrs: k(w::NUM_HDRS as u64),
-            c_num_eps: k(w::NUM_EPS as u64),
-        }
-    }
 }
 
 impl Logic for DtuCore {

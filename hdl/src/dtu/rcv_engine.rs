@@ -25,6 +25,7 @@ use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::BlockDefault;
 use nicgen_wire::dtu::{header as hd, noc};
 use rust_hdl::prelude::*;
 
@@ -42,7 +43,7 @@ const S_ADDR: u64 = 7;
 const S_RRSP: u64 = 8;
 const S_WDATA: u64 = 9;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct RcvEngine {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -112,116 +113,52 @@ pub struct RcvEngine {
     hdr_word: Signal<Local, Bits<64>>,
     /// The message's last write answered with every flit in: commit now.
     fin_now: Signal<Local, Bit>,
+    #[init(k(S_IDLE))]
     c_s_idle: Constant<Bits<4>>,
+    #[init(k(S_MSG))]
     c_s_msg: Constant<Bits<4>>,
+    #[init(k(S_DROP))]
     c_s_drop: Constant<Bits<4>>,
+    #[init(k(S_COMMIT))]
     c_s_commit: Constant<Bits<4>>,
+    #[init(k(S_ACK))]
     c_s_ack: Constant<Bits<4>>,
+    #[init(k(S_ADDR))]
     c_s_addr: Constant<Bits<4>>,
+    #[init(k(S_RRSP))]
     c_s_rrsp: Constant<Bits<4>>,
+    #[init(k(S_WDATA))]
     c_s_wdata: Constant<Bits<4>>,
+    #[init(k(noc::Kind::Msg as u64))]
     c_msg: Constant<Bits<4>>,
+    #[init(k(noc::Kind::Ack as u64))]
     c_ack_k: Constant<Bits<4>>,
+    #[init(k(noc::Kind::RdReq as u64))]
     c_rdreq: Constant<Bits<4>>,
+    #[init(k(noc::Kind::RdRsp as u64))]
     c_rdrsp: Constant<Bits<4>>,
+    #[init(k(noc::Kind::WrReq as u64))]
     c_wrreq: Constant<Bits<4>>,
+    #[init(k(noc::Kind::WrRsp as u64))]
     c_wrrsp: Constant<Bits<4>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_h: [Constant<Bits<2>>; 4],
+    #[init(k(0))]
     c_zero16: Constant<Bits<16>>,
+    #[init(k(hd::BYTES))]
     c_hdr_bytes: Constant<Bits<16>>,
+    #[init(k(0xFF))]
     c_ones8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_zero1: Constant<Bits<1>>,
+    #[init(k(0))]
     c_zero64: Constant<Bits<64>>,
+    #[init(k(noc::SRC_PE.lsb as u64))]
     c_sh_src: Constant<Bits<64>>,
+    #[init(k(noc::DST_PE.lsb as u64))]
     c_sh_dst: Constant<Bits<64>>,
+    #[init(k(noc::SIZE.lsb as u64))]
     c_sh_size: Constant<Bits<64>>,
-}
-
-impl Default for RcvEngine {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            own_pe: Default::default(),
-            req_in: Default::default(),
-            rsp_out: Default::default(),
-            mem_r: Default::default(),
-            mem_w: Default::default(),
-            m_ep: Default::default(),
-            m_size: Default::default(),
-            m_h0: Default::default(),
-            m_h1: Default::default(),
-            m_h2: Default::default(),
-            m_idx: Default::default(),
-            m_ok: Default::default(),
-            a_req: Default::default(),
-            a_ack: Default::default(),
-            a_ok: Default::default(),
-            a_dest: Default::default(),
-            a_idx: Default::default(),
-            c_req: Default::default(),
-            c_ack: Default::default(),
-            reader: Default::default(),
-            writer: Default::default(),
-            state: Default::default(),
-            kind: Default::default(),
-            src: Default::default(),
-            ep: Default::default(),
-            size: Default::default(),
-            h0: Default::default(),
-            h1: Default::default(),
-            h2: Default::default(),
-            idx: Default::default(),
-            ok: Default::default(),
-            hin: Default::default(),
-            hout: Default::default(),
-            al: Default::default(),
-            got_last: Default::default(),
-            wdone: Default::default(),
-            sent_head: Default::default(),
-            wstart: Default::default(),
-            sink_rmeta: Default::default(),
-            sink_rfirst: Default::default(),
-            sink_wbusy: Default::default(),
-            sink_meta: Default::default(),
-            sink_keep: Default::default(),
-            sink_first: Default::default(),
-            sink_rbusy: Default::default(),
-            w_kind: Default::default(),
-            w_src: Default::default(),
-            w_dst: Default::default(),
-            w_size: Default::default(),
-            in_kind: Default::default(),
-            msg_bytes: Default::default(),
-            rsp_kind: Default::default(),
-            rsp_head_word: Default::default(),
-            hdr_word: Default::default(),
-            fin_now: Default::default(),
-            c_s_idle: k(S_IDLE),
-            c_s_msg: k(S_MSG),
-            c_s_drop: k(S_DROP),
-            c_s_commit: k(S_COMMIT),
-            c_s_ack: k(S_ACK),
-            c_s_addr: k(S_ADDR),
-            c_s_rrsp: k(S_RRSP),
-            c_s_wdata: k(S_WDATA),
-            c_msg: k(noc::Kind::Msg as u64),
-            c_ack_k: k(noc::Kind::Ack as u64),
-            c_rdreq: k(noc::Kind::RdReq as u64),
-            c_rdrsp: k(noc::Kind::RdRsp as u64),
-            c_wrreq: k(noc::Kind::WrReq as u64),
-            c_wrrsp: k(noc::Kind::WrRsp as u64),
-            c_h: std::array::from_fn(|i| k(i as u64)),
-            c_zero16: k(0),
-            c_hdr_bytes: k(hd::BYTES),
-            c_ones8: k(0xFF),
-            c_zero1: k(0),
-            c_zero64: k(0),
-            c_sh_src: k(noc::SRC_PE.lsb as u64),
-            c_sh_dst: k(noc::DST_PE.lsb as u64),
-            c_sh_size: k(noc::SIZE.lsb as u64),
-        }
-    }
 }
 
 impl Logic for RcvEngine {

@@ -13,6 +13,7 @@ use crate::common::packet::PacketSource;
 use crate::common::packet_mesh::{PacketMesh2x2, MESH_NODES};
 use crate::common::prim::k;
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// PEs of the system.
@@ -28,7 +29,7 @@ pub struct DtuPePorts {
     pub mem: MemMaster<LA>,
 }
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct DtuSystem {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -43,24 +44,8 @@ pub struct DtuSystem {
     dtu: [Dtu; PES],
     req: PacketMesh2x2<64, 8, 8>,
     rsp: PacketMesh2x2<64, 8, 8>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_id: [Constant<Bits<8>>; PES],
-}
-
-impl Default for DtuSystem {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            pe0: Default::default(),
-            pe1: Default::default(),
-            pe2: Default::default(),
-            pe3: Default::default(),
-            dtu: Default::default(),
-            req: Default::default(),
-            rsp: Default::default(),
-            c_id: std::array::from_fn(|i| k(i as u64)),
-        }
-    }
 }
 
 impl Logic for DtuSystem {

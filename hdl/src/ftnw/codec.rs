@@ -6,6 +6,7 @@
 //! RESTART 2, IDLE 3.
 
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::link::{self as tnw, Ctrl, Decoded, Header, Word};
 use rust_hdl::prelude::*;
 
@@ -139,7 +140,7 @@ pub fn class_byte(w: Word, seq_bits: u32) -> u64 {
 /// those terms combined, at most three levels more. `q` is the registered word and `idle` is
 /// set when it is a clean IDLE. The sequence number, `{rao, vc}` and `hseq` are bits of `q`.
 /// Latency: one cycle (the outputs describe the word of the last edge). Power-up: a clean IDLE.
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct WordDecode<const S: usize> {
     pub clock: Signal<In, Clock>,
     pub d: Signal<In, Bits<32>>,
@@ -147,21 +148,8 @@ pub struct WordDecode<const S: usize> {
     pub q: Signal<Out, Bits<32>>,
     pub cls: Signal<Out, Bits<8>>,
     pub idle: Signal<Out, Bit>,
+    #[init(Word::idle())]
     _w: Word,
-}
-
-impl<const S: usize> Default for WordDecode<S> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            d: Default::default(),
-            c: Default::default(),
-            q: Default::default(),
-            cls: Default::default(),
-            idle: Default::default(),
-            _w: Word::idle(),
-        }
-    }
 }
 
 impl<const S: usize> Logic for WordDecode<S> {

@@ -15,6 +15,7 @@
 use crate::common::prim::{k, Concat, DffInit};
 use crate::common::unused::Unused;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
@@ -115,7 +116,7 @@ impl Logic for TbPrngHi {
 /// The generator state shared by DATAGEN and DATACHK: the four lanes of the current item. The
 /// parent gives the value an advance takes (`next`): DATAGEN the step of the current item
 /// (`step_y`) at once, DATACHK that step registered (it advances at most every fourth cycle).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct TbSeq {
     pub clock: Signal<In, Clock>,
     /// Re-initialise (wins over `advance`).
@@ -129,33 +130,16 @@ pub struct TbSeq {
     pub next: [Signal<In, Bits<64>>; 2],
     /// The two generators' current item (DATACHK steps it in two halves).
     pub state: [Signal<Out, Bits<64>>; 2],
+    #[init(std::array::from_fn(|i| DffInit::new(tnw::TB_PRNG_SEED[i].into())))]
     g: [DffInit<Bits<64>>; 2],
     step: [TbPrng; 2],
     cnt: DFF<Bits<32>>,
+    #[init(std::array::from_fn(|i| Constant::new(tnw::TB_PRNG_SEED[i].into())))]
     seed: [Constant<Bits<64>>; 2],
+    #[init(Constant::new(1u64.into()))]
     c_one: Constant<Bits<32>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero: Constant<Bits<32>>,
-}
-
-impl Default for TbSeq {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            init: Default::default(),
-            advance: Default::default(),
-            prng: Default::default(),
-            count: Default::default(),
-            step_y: Default::default(),
-            next: Default::default(),
-            state: Default::default(),
-            g: std::array::from_fn(|i| DffInit::new(tnw::TB_PRNG_SEED[i].into())),
-            step: Default::default(),
-            cnt: Default::default(),
-            seed: std::array::from_fn(|i| Constant::new(tnw::TB_PRNG_SEED[i].into())),
-            c_one: Constant::new(1u64.into()),
-            c_zero: Constant::new(0u64.into()),
-        }
-    }
 }
 
 impl Logic for TbSeq {
@@ -189,7 +173,7 @@ impl Logic for TbSeq {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct TbGen {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -222,53 +206,20 @@ pub struct TbGen {
     restart: DFF<Bit>,
     active: Signal<Local, Bit>,
     go: Signal<Local, Bit>,
+    #[init(k(1))]
     c_one3: Constant<Bits<3>>,
+    #[init(k(0))]
     c_zero3: Constant<Bits<3>>,
+    #[init(k(7))]
     c_last3: Constant<Bits<3>>,
+    #[init(k(1))]
     c_one5: Constant<Bits<5>>,
+    #[init(k(0))]
     c_zero5: Constant<Bits<5>>,
+    #[init(k(1))]
     c_one32: Constant<Bits<32>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
-}
-
-impl Default for TbGen {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            en: Default::default(),
-            seq_mode: Default::default(),
-            clear: Default::default(),
-            chaddr: Default::default(),
-            oneshot_load: Default::default(),
-            oneshot_val: Default::default(),
-            oneshot_left: Default::default(),
-            frames: Default::default(),
-            data: Default::default(),
-            dest: Default::default(),
-            valid: Default::default(),
-            ready: Default::default(),
-            seq: Default::default(),
-            sink_state: Default::default(),
-            dest_cat: Default::default(),
-            item: Default::default(),
-            left: Default::default(),
-            left_nz: Default::default(),
-            item_nz: Default::default(),
-            en_d: Default::default(),
-            fcnt: Default::default(),
-            restart: Default::default(),
-            active: Default::default(),
-            go: Default::default(),
-            c_one3: k(1),
-            c_zero3: k(0),
-            c_last3: k(7),
-            c_one5: k(1),
-            c_zero5: k(0),
-            c_one32: k(1),
-            c_zero32: k(0),
-        }
-    }
 }
 
 impl Logic for TbGen {

@@ -17,6 +17,7 @@ use crate::common::dma_wide::{DmaWrPack, WIDE};
 use crate::common::regbank::{RegBusMaster, RegBusSlave};
 use crate::common::regbus_split::RegBusSplit;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
@@ -57,7 +58,7 @@ pub struct NodeLink {
 /// The six links with their receive buffers and the register split: everything of the node but
 /// the host-port arbiter, each link's receive writes on its own port (`ftnw_nwp` carries them
 /// into the IOC link by link, as the thesis' POC takes them).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct NodeLinks {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -68,27 +69,12 @@ pub struct NodeLinks {
     /// Each link's receive writes (data, then its notification).
     pub host: [DmaWrMaster<32>; LINKS],
     port: [TnwPort; LINKS],
+    #[init(RegBusSplit::new(std::array::from_fn(|l| l as u32)))]
     split: RegBusSplit<LINKS, NODE_ADDR_BITS, { tnw::TNW_WINDOW_BITS as usize }>,
     /// `reset`, registered once for the whole node: the input reaches no logic but this flop
     /// (its fan-out to six ports starts at a register, and in a Verilated model the ports'
     /// logic leaves the input-combinational region that every evaluation re-runs).
     rst: DFF<Bit>,
-}
-
-impl Default for NodeLinks {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            phy_clock: Default::default(),
-            link: Default::default(),
-            bus: Default::default(),
-            host: Default::default(),
-            port: Default::default(),
-            split: RegBusSplit::new(std::array::from_fn(|l| l as u32)),
-            rst: Default::default(),
-        }
-    }
 }
 
 impl Logic for NodeLinks {

@@ -13,6 +13,7 @@ use crate::ftnw::ioc::regctl::TNW_BUS_BITS;
 use crate::ftnw::ioc::Ioc;
 use crate::ftnw::node::{NodeLinks, LINKS};
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// A link's ports outside the NWP (its PHY, MDIO, interrupts): as on `ftnw_node`, without the
@@ -38,7 +39,7 @@ pub struct NwpLink {
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
 }
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct Nwp {
     /// The IOC clock (the PCIe core's user clock) and its reset.
     pub clock: Signal<In, Clock>,
@@ -88,62 +89,10 @@ pub struct Nwp {
     ioc: Ioc,
     irq_rx: Signal<Local, Bits<6>>,
     irq_tx: Signal<Local, Bits<6>>,
+    #[init(std::array::from_fn(|l| k(1 << l)))]
     c_bit: [Constant<Bits<6>>; LINKS],
+    #[init(k(0))]
     c_z6: Constant<Bits<6>>,
-}
-
-impl Default for Nwp {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            tnw_clock: Default::default(),
-            tnw_reset: Default::default(),
-            phy_clock: Default::default(),
-            link: Default::default(),
-            completer_id: Default::default(),
-            s_axis_cq_tdata: Default::default(),
-            s_axis_cq_tkeep: Default::default(),
-            s_axis_cq_tlast: Default::default(),
-            s_axis_cq_tuser: Default::default(),
-            s_axis_cq_tvalid: Default::default(),
-            s_axis_cq_tready: Default::default(),
-            m_axis_cc_tdata: Default::default(),
-            m_axis_cc_tkeep: Default::default(),
-            m_axis_cc_tlast: Default::default(),
-            m_axis_cc_tuser: Default::default(),
-            m_axis_cc_tvalid: Default::default(),
-            m_axis_cc_tready: Default::default(),
-            m_axis_rq_tdata: Default::default(),
-            m_axis_rq_tkeep: Default::default(),
-            m_axis_rq_tlast: Default::default(),
-            m_axis_rq_tuser: Default::default(),
-            m_axis_rq_tvalid: Default::default(),
-            m_axis_rq_tready: Default::default(),
-            s_axis_rc_tdata: Default::default(),
-            s_axis_rc_tkeep: Default::default(),
-            s_axis_rc_tlast: Default::default(),
-            s_axis_rc_tuser: Default::default(),
-            s_axis_rc_tvalid: Default::default(),
-            s_axis_rc_tready: Default::default(),
-            cfg_bus_master: Default::default(),
-            cfg_max_read_req: Default::default(),
-            exc_request: Default::default(),
-            exc_partial: Default::default(),
-            exc_tx_partial: Default::default(),
-            exc_tx_link: Default::default(),
-            exc_tx_overrun: Default::default(),
-            exc_tx_header: Default::default(),
-            exc_dma: Default::default(),
-            exc_host_write: Default::default(),
-            node: Default::default(),
-            ioc: Default::default(),
-            irq_rx: Default::default(),
-            irq_tx: Default::default(),
-            c_bit: std::array::from_fn(|l| k(1 << l)),
-            c_z6: k(0),
-        }
-    }
 }
 
 impl Logic for Nwp {

@@ -11,12 +11,13 @@ use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;
 use crate::common::regbank::RegBusSlave;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::link as tnw;
 use rust_hdl::prelude::*;
 
 const WB: usize = tnw::TNW_WINDOW_BITS as usize;
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct TnwPort {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -51,41 +52,8 @@ pub struct TnwPort {
     rxb: RxBuff,
     /// The access goes to RXBUFF (address bits 11:10 zero, 9:8 not).
     to_rxb: Signal<Local, Bit>,
+    #[init(k(0))]
     c_zero2: Constant<Bits<2>>,
-}
-
-impl Default for TnwPort {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            phy_clock: Default::default(),
-            phy_rxd: Default::default(),
-            phy_rxc: Default::default(),
-            phy_txd: Default::default(),
-            phy_txc: Default::default(),
-            tx: Default::default(),
-            bus: Default::default(),
-            host: Default::default(),
-            irq_rx: Default::default(),
-            irq_tx: Default::default(),
-            phy_rx_fault_p: Default::default(),
-            phy_rx_fault_r: Default::default(),
-            phy_intb: Default::default(),
-            phy_tx_fault: Default::default(),
-            phy_rxh: Default::default(),
-            phy_reset: Default::default(),
-            mdc: Default::default(),
-            mdio_o: Default::default(),
-            mdio_oe: Default::default(),
-            mdio_i: Default::default(),
-            rsnd_occupancy: Default::default(),
-            link: Default::default(),
-            rxb: Default::default(),
-            to_rxb: Default::default(),
-            c_zero2: k(0),
-        }
-    }
 }
 
 impl Logic for TnwPort {

@@ -44,6 +44,7 @@ use crate::common::regfile::TnwRxbuffRegs;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::link as tnw;
 use nicgen_wire::ftnw::rxbuff as rxb;
 use rust_hdl::prelude::*;
@@ -102,7 +103,7 @@ pub struct RxBuffStatus {
     pub ev_rao_range: Signal<In, Bit>,
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct RxBuff {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -178,115 +179,50 @@ pub struct RxBuff {
     rf_pick: Signal<Local, Bits<3>>,
     issued: Signal<Local, Bit>,
     crd_ready: Signal<Local, Bits<8>>,
+    #[init([
+        k(S_IDLE),
+        k(S_REQ),
+        k(S_DATA),
+        k(S_DROP),
+        k(S_NTF),
+        k(S_NTFD),
+        k(S_PAD),
+    ])]
     c_s: [Constant<Bits<3>>; 7],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_vc: [Constant<Bits<3>>; 8],
+    #[init(std::array::from_fn(|i| k(1 << i)))]
     c_vc_bit: [Constant<Bits<8>>; 8],
+    #[init(k(0))]
     c_zero8: Constant<Bits<8>>,
+    #[init(k(1))]
     c_one5: Constant<Bits<5>>,
+    #[init(k(0))]
     c_zero5: Constant<Bits<5>>,
+    #[init(k(tnw::PAYLOAD_WORDS as u64 - 1))]
     c_last5: Constant<Bits<5>>,
+    #[init(k(rxb::CREDIT_FIFO_DEPTH as u64))]
     c_depth: Constant<Bits<5>>,
+    #[init(k(1))]
     c_one12: Constant<Bits<12>>,
+    #[init(k(0))]
     c_zero12: Constant<Bits<12>>,
+    #[init(k(1))]
     c_one6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(0xFFFF_FFFF))]
     c_ones32: Constant<Bits<32>>,
+    #[init(k(rxb::POLLMAGIC as u64))]
     c_magic: Constant<Bits<32>>,
+    #[init(k(rxb::POLLMAGIC_ERR as u64))]
     c_magic_err: Constant<Bits<32>>,
+    #[init(k(tnw::PAYLOAD_WORDS as u64))]
     c_beats_pkt: Constant<Bits<13>>,
+    #[init(k(1))]
     c_beats_one: Constant<Bits<13>>,
-}
-
-impl Default for RxBuff {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            pkt: Default::default(),
-            vc_ready: Default::default(),
-            ctl: Default::default(),
-            bus: Default::default(),
-            host: Default::default(),
-            regs: Default::default(),
-            crd: Default::default(),
-            cat_lo: Default::default(),
-            cat_hi: Default::default(),
-            crd_wa: Default::default(),
-            crd_ra: Default::default(),
-            w_addr: Default::default(),
-            sel: Default::default(),
-            addr: Default::default(),
-            sink_keep: Default::default(),
-            wp: Default::default(),
-            rp: Default::default(),
-            hc: Default::default(),
-            hcv: Default::default(),
-            used: Default::default(),
-            lost: Default::default(),
-            ntf: Default::default(),
-            cba: Default::default(),
-            rf_busy: Default::default(),
-            rf_vc: Default::default(),
-            st: Default::default(),
-            vc_r: Default::default(),
-            last_r: Default::default(),
-            rao_r: Default::default(),
-            cd_r: Default::default(),
-            nid_r: Default::default(),
-            cba_r: Default::default(),
-            bcnt: Default::default(),
-            outst: Default::default(),
-            pad_r: Default::default(),
-            held_v: Default::default(),
-            held_d: Default::default(),
-            flush_r: Default::default(),
-            ntf_wr: Default::default(),
-            cba_wr: Default::default(),
-            crd_wr: Default::default(),
-            ntf_wdata: Default::default(),
-            cba_wdata: Default::default(),
-            crd_cd: Default::default(),
-            crd_size: Default::default(),
-            crd_nid: Default::default(),
-            in_use: Default::default(),
-            vc_in: Default::default(),
-            req_addr: Default::default(),
-            beat: Default::default(),
-            done: Default::default(),
-            pop: Default::default(),
-            rf_go: Default::default(),
-            rf_pick: Default::default(),
-            issued: Default::default(),
-            crd_ready: Default::default(),
-            c_s: [
-                k(S_IDLE),
-                k(S_REQ),
-                k(S_DATA),
-                k(S_DROP),
-                k(S_NTF),
-                k(S_NTFD),
-                k(S_PAD),
-            ],
-            c_vc: std::array::from_fn(|i| k(i as u64)),
-            c_vc_bit: std::array::from_fn(|i| k(1 << i)),
-            c_zero8: k(0),
-            c_one5: k(1),
-            c_zero5: k(0),
-            c_last5: k(tnw::PAYLOAD_WORDS as u64 - 1),
-            c_depth: k(rxb::CREDIT_FIFO_DEPTH as u64),
-            c_one12: k(1),
-            c_zero12: k(0),
-            c_one6: k(1),
-            c_zero6: k(0),
-            c_zero32: k(0),
-            c_ones32: k(0xFFFF_FFFF),
-            c_magic: k(rxb::POLLMAGIC as u64),
-            c_magic_err: k(rxb::POLLMAGIC_ERR as u64),
-            c_beats_pkt: k(tnw::PAYLOAD_WORDS as u64),
-            c_beats_one: k(1),
-        }
-    }
 }
 
 impl Logic for RxBuff {
@@ -753,7 +689,7 @@ impl Logic for RxBuff {
 /// the next packet (RAO `rao`) uses the credit up (`is_last`) and whether its RAO is not below
 /// the credit's SIZE (`rao_ge`). Its own block so the FSM that reads these and the statements
 /// that feed them stay apart (Verilator orders them; no UNOPTFLAT).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct CreditSel {
     pub vc: Signal<In, Bits<3>>,
     pub rao: Signal<In, Bits<11>>,
@@ -773,35 +709,10 @@ pub struct CreditSel {
     pub rao_ge: Signal<Out, Bit>,
     used_sel: Signal<Local, Bits<12>>,
     hc_sel: Signal<Local, Bits<32>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_vc: [Constant<Bits<3>>; 8],
+    #[init(k(1))]
     c_one12: Constant<Bits<12>>,
-}
-
-impl Default for CreditSel {
-    fn default() -> Self {
-        Self {
-            vc: Default::default(),
-            rao: Default::default(),
-            hc: Default::default(),
-            hcv: Default::default(),
-            used: Default::default(),
-            lost: Default::default(),
-            ntf: Default::default(),
-            cba: Default::default(),
-            cd_sel: Default::default(),
-            nid_sel: Default::default(),
-            hcv_sel: Default::default(),
-            lost_sel: Default::default(),
-            ntf_sel: Default::default(),
-            cba_sel: Default::default(),
-            is_last: Default::default(),
-            rao_ge: Default::default(),
-            used_sel: Default::default(),
-            hc_sel: Default::default(),
-            c_vc: std::array::from_fn(|i| k(i as u64)),
-            c_one12: k(1),
-        }
-    }
 }
 
 impl Logic for CreditSel {
@@ -836,7 +747,7 @@ impl Logic for CreditSel {
 /// A packet's addresses: `data_addr` = CRDBAR + (C_D + RAO) x 128 with `carry` when it
 /// carries out of bit 31 or CRDBAR is not 128-byte aligned; `ntf_addr` = NTFBAR | (NID << 2)
 /// with `ntf_bad` when NTFBAR's bits 5:0 are not 0.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct CreditAddr {
     pub rao: Signal<In, Bits<11>>,
     pub cd: Signal<In, Bits<16>>,
@@ -852,37 +763,16 @@ pub struct CreditAddr {
     w_rao: Widen<11, 33>,
     w_cba: Widen<32, 33>,
     w_nid: Widen<4, 32>,
+    #[init(k(7))]
     c_seven: Constant<Bits<33>>,
+    #[init(k(2))]
     c_two: Constant<Bits<32>>,
+    #[init(k((1 << rxb::NTFBAR_ZERO_BITS) - 1))]
     c_lsb_mask: Constant<Bits<32>>,
+    #[init(k((1 << rxb::CRDBAR_ZERO_BITS) - 1))]
     c_cba_mask: Constant<Bits<32>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
-}
-
-impl Default for CreditAddr {
-    fn default() -> Self {
-        Self {
-            rao: Default::default(),
-            cd: Default::default(),
-            nid: Default::default(),
-            ntf: Default::default(),
-            cba: Default::default(),
-            data_addr: Default::default(),
-            carry: Default::default(),
-            ntf_addr: Default::default(),
-            ntf_bad: Default::default(),
-            sum: Default::default(),
-            w_cd: Default::default(),
-            w_rao: Default::default(),
-            w_cba: Default::default(),
-            w_nid: Default::default(),
-            c_seven: k(7),
-            c_two: k(2),
-            c_lsb_mask: k((1 << rxb::NTFBAR_ZERO_BITS) - 1),
-            c_cba_mask: k((1 << rxb::CRDBAR_ZERO_BITS) - 1),
-            c_zero32: k(0),
-        }
-    }
 }
 
 impl Logic for CreditAddr {

@@ -15,9 +15,10 @@
 use super::codec::{WordDecode, LINK_SEQ_BITS};
 use crate::common::prim::Concat;
 use crate::common::{async_fifo::AsyncFifo, reset::ResetSync, unused::Unused};
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct RxSync {
     pub phy_clock: Signal<In, Clock>,
     pub phy_rxd: Signal<In, Bits<32>>,
@@ -30,6 +31,7 @@ pub struct RxSync {
     pub rxv: Signal<Out, Bit>,
     pub overflow: Signal<Out, Bit>,
     dec: WordDecode<LINK_SEQ_BITS>,
+    #[init(AsyncFifo::new(24, 2))]
     fifo: AsyncFifo<Bits<40>, 5, 6>,
     sink_occ: [Unused<Bits<6>>; 2],
     sink_bits: [Unused<Bit>; 2],
@@ -38,31 +40,6 @@ pub struct RxSync {
     ovf: DFF<Bit>,
     ovf_s1: DFF<Bit>,
     ovf_s2: DFF<Bit>,
-}
-
-impl Default for RxSync {
-    fn default() -> Self {
-        Self {
-            phy_clock: Default::default(),
-            phy_rxd: Default::default(),
-            phy_rxc: Default::default(),
-            clock: Default::default(),
-            reset: Default::default(),
-            rxd: Default::default(),
-            rxf: Default::default(),
-            rxv: Default::default(),
-            overflow: Default::default(),
-            dec: Default::default(),
-            fifo: AsyncFifo::new(24, 2),
-            sink_occ: Default::default(),
-            sink_bits: Default::default(),
-            pack: Default::default(),
-            phy_rst: Default::default(),
-            ovf: Default::default(),
-            ovf_s1: Default::default(),
-            ovf_s2: Default::default(),
-        }
-    }
 }
 
 impl Logic for RxSync {

@@ -10,6 +10,7 @@
 //! nidata) with `nout_wait[k]` (the NIC's niwait).
 
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 use super::switch::ParcSwitch2;
@@ -20,7 +21,7 @@ use crate::common::widen::Widen;
 /// Ports of a network.
 pub const PORTS: usize = 8;
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct ParcRing8 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -28,32 +29,17 @@ pub struct ParcRing8 {
     pub nin_wait: Signal<Out, Bits<8>>,
     pub nout: Signal<Out, Bits<128>>,
     pub nout_wait: Signal<In, Bits<8>>,
+    #[init(std::array::from_fn(|n| ParcSwitch2::new(0xFF, n as u16, true)))]
     r: [ParcSwitch2; 8],
     /// A NIC's input never injects into its own NIC's link: the bubble of input 1 is unused.
     sink_bubble: [Unused<Bit>; 8],
     w_out: [Widen<16, 128>; 8],
+    #[init(std::array::from_fn(|n| k(1 << n)))]
     c_bit: [Constant<Bits<8>>; 8],
+    #[init(std::array::from_fn(|n| k(16 * n as u64)))]
     c_sh: [Constant<Bits<8>>; 8],
+    #[init(k(0))]
     c_zero: Constant<Bits<8>>,
-}
-
-impl Default for ParcRing8 {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            nin: Default::default(),
-            nin_wait: Default::default(),
-            nout: Default::default(),
-            nout_wait: Default::default(),
-            r: std::array::from_fn(|n| ParcSwitch2::new(0xFF, n as u16, true)),
-            sink_bubble: Default::default(),
-            w_out: Default::default(),
-            c_bit: std::array::from_fn(|n| k(1 << n)),
-            c_sh: std::array::from_fn(|n| k(16 * n as u64)),
-            c_zero: k(0),
-        }
-    }
 }
 
 impl Logic for ParcRing8 {
@@ -155,7 +141,7 @@ impl Logic for ParcRing8 {
     }
 }
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct ParcButterfly8 {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -164,35 +150,20 @@ pub struct ParcButterfly8 {
     pub nout: Signal<Out, Bits<128>>,
     pub nout_wait: Signal<In, Bits<8>>,
     /// Switch 4s + j of stage s.
+    #[init(std::array::from_fn(|n| {
+        let bit = 1u16 << (2 - n / 4);
+        ParcSwitch2::new(bit, bit, false)
+    }))]
     b: [ParcSwitch2; 12],
     /// No ring injection rule in a butterfly: the bubbles are unused.
     sink_bubble: [Unused<Bit>; 12],
     w_out: [Widen<16, 128>; 8],
+    #[init(std::array::from_fn(|n| k(1 << n)))]
     c_bit: [Constant<Bits<8>>; 8],
+    #[init(std::array::from_fn(|n| k(16 * n as u64)))]
     c_sh: [Constant<Bits<8>>; 8],
+    #[init(k(0))]
     c_zero: Constant<Bits<8>>,
-}
-
-impl Default for ParcButterfly8 {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            nin: Default::default(),
-            nin_wait: Default::default(),
-            nout: Default::default(),
-            nout_wait: Default::default(),
-            b: std::array::from_fn(|n| {
-                let bit = 1u16 << (2 - n / 4);
-                ParcSwitch2::new(bit, bit, false)
-            }),
-            sink_bubble: Default::default(),
-            w_out: Default::default(),
-            c_bit: std::array::from_fn(|n| k(1 << n)),
-            c_sh: std::array::from_fn(|n| k(16 * n as u64)),
-            c_zero: k(0),
-        }
-    }
 }
 
 impl Logic for ParcButterfly8 {

@@ -18,6 +18,7 @@
 //! if it has no room the packet is dropped and `lost_t` toggles (room_error, NIC-A32). `niwait`
 //! is the core's registered "input queue nearly full" through two flops (NIC-A27).
 
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 use crate::common::prim::k;
@@ -29,7 +30,7 @@ pub const PKT_BITS: usize = 16 * w::PACKET_WORDS;
 /// The header and the ten data words a receiver keeps (word 11 is ignored).
 pub const RX_BITS: usize = 16 * (w::PACKET_WORDS - 1);
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct ParcOut {
     /// netclk.
     pub clock: Signal<In, Clock>,
@@ -58,44 +59,20 @@ pub struct ParcOut {
     cnt: DFF<Bits<4>>,
     shift: DFF<Bits<PKT_BITS>>,
     /// The word on the line (idle from power-up on).
+    #[init(DFFWithInit::new((w::IDLE as u64).into()))]
     data: DFFWithInit<Bits<16>>,
+    #[init(k(w::IDLE as u64))]
     c_idle: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one: Constant<Bits<4>>,
+    #[init(k(w::PACKET_WORDS as u64 - 1))]
     c_rest: Constant<Bits<4>>,
+    #[init(k(16))]
     c_sh: Constant<Bits<8>>,
+    #[init(k(32))]
     c_sh2: Constant<Bits<8>>,
-}
-
-impl Default for ParcOut {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            nowait: Default::default(),
-            nodata: Default::default(),
-            noclk: Default::default(),
-            ho_valid: Default::default(),
-            ho_words: Default::default(),
-            ho_take: Default::default(),
-            can_start: Default::default(),
-            ready: Default::default(),
-            eh_valid: Default::default(),
-            eh_word: Default::default(),
-            body: Default::default(),
-            nw_s1: Default::default(),
-            nw_s2: Default::default(),
-            cnt: Default::default(),
-            shift: Default::default(),
-            data: DFFWithInit::new((w::IDLE as u64).into()),
-            c_idle: k(w::IDLE as u64),
-            c_zero: k(0),
-            c_one: k(1),
-            c_rest: k(w::PACKET_WORDS as u64 - 1),
-            c_sh: k(16),
-            c_sh2: k(32),
-        }
-    }
 }
 
 impl Logic for ParcOut {
@@ -146,7 +123,7 @@ impl Logic for ParcOut {
     }
 }
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct ParcIn {
     /// niclk.
     pub clock: Signal<In, Clock>,
@@ -170,45 +147,20 @@ pub struct ParcIn {
     idle_q: DFF<Bit>,
     lost_q: DFF<Bit>,
     w_in: Widen<16, RX_BITS>,
+    #[init(k(w::IDLE as u64))]
     c_idle: Constant<Bits<16>>,
+    #[init(k(w::IDLE_ALT as u64))]
     c_idle_alt: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one: Constant<Bits<4>>,
+    #[init(k(w::PACKET_WORDS as u64 - 1))]
     c_rest: Constant<Bits<4>>,
+    #[init(k(16))]
     c_sh: Constant<Bits<8>>,
+    #[init(k(RX_BITS as u64 - 16))]
     c_top: Constant<Bits<8>>,
-}
-
-impl Default for ParcIn {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            nidata: Default::default(),
-            niwait: Default::default(),
-            nearly_full: Default::default(),
-            ho_valid: Default::default(),
-            ho_words: Default::default(),
-            ho_room: Default::default(),
-            idle_t: Default::default(),
-            lost_t: Default::default(),
-            din: Default::default(),
-            nf_s1: Default::default(),
-            nf_s2: Default::default(),
-            cnt: Default::default(),
-            acc: Default::default(),
-            idle_q: Default::default(),
-            lost_q: Default::default(),
-            w_in: Default::default(),
-            c_idle: k(w::IDLE as u64),
-            c_idle_alt: k(w::IDLE_ALT as u64),
-            c_zero: k(0),
-            c_one: k(1),
-            c_rest: k(w::PACKET_WORDS as u64 - 1),
-            c_sh: k(16),
-            c_top: k(RX_BITS as u64 - 16),
-        }
-    }
 }
 
 impl Logic for ParcIn {
@@ -255,7 +207,7 @@ impl Logic for ParcIn {
 
 /// A packet's header word (§3.3 with NIC-A12, as `nicgen_wire::mitnic::header`): the start bit,
 /// CSP, the type and the routing byte.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct ParcHeader {
     pub ty: Signal<In, Bits<5>>,
     pub route: Signal<In, Bits<8>>,
@@ -263,25 +215,12 @@ pub struct ParcHeader {
     pub word: Signal<Out, Bits<16>>,
     w_type: Widen<5, 16>,
     w_route: Widen<8, 16>,
+    #[init(k(w::header(0, false, 0) as u64))]
     c_hdr: Constant<Bits<16>>,
+    #[init(k(w::header(0, true, 0) as u64 ^ w::header(0, false, 0) as u64))]
     c_csp: Constant<Bits<16>>,
+    #[init(k(8))]
     c_sh8: Constant<Bits<16>>,
-}
-
-impl Default for ParcHeader {
-    fn default() -> Self {
-        Self {
-            ty: Default::default(),
-            route: Default::default(),
-            csp: Default::default(),
-            word: Default::default(),
-            w_type: Default::default(),
-            w_route: Default::default(),
-            c_hdr: k(w::header(0, false, 0) as u64),
-            c_csp: k(w::header(0, true, 0) as u64 ^ w::header(0, false, 0) as u64),
-            c_sh8: k(8),
-        }
-    }
 }
 
 impl Logic for ParcHeader {

@@ -19,6 +19,7 @@
 //! The bidirectional pins are split for the FPGA fabric: `d_out`/`d_oe`, `dr_out`/`dr_oe` (the
 //! pad's tri-state or the board's bus multiplexer uses the enables).
 
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 use crate::common::prim::k;
@@ -27,7 +28,7 @@ use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use nicgen_wire::mitnic as w;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct PBusSlave {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -55,47 +56,17 @@ pub struct PBusSlave {
     prev: DFF<Bit>,
     /// The transaction being answered is a read.
     read: DFF<Bit>,
+    #[init(k(w::DR_SUCCESS as u64))]
     c_success: Constant<Bits<2>>,
+    #[init(k(w::DR_WAIT as u64))]
     c_wait: Constant<Bits<2>>,
+    #[init(k(w::DR_IDLE as u64))]
     c_idle: Constant<Bits<2>>,
     take: Signal<Local, Bit>,
+    #[init(k(w::DR_FAULT as u64))]
     c_fault: Constant<Bits<2>>,
+    #[init(k(0))]
     c_zero: Constant<Bits<32>>,
-}
-
-impl Default for PBusSlave {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            ncs: Default::default(),
-            dbe: Default::default(),
-            da: Default::default(),
-            r_w: Default::default(),
-            d_in: Default::default(),
-            dr_in: Default::default(),
-            d_out: Default::default(),
-            d_oe: Default::default(),
-            dr_out: Default::default(),
-            dr_oe: Default::default(),
-            t_strobe: Default::default(),
-            t_da: Default::default(),
-            t_write: Default::default(),
-            t_wdata: Default::default(),
-            t_done: Default::default(),
-            t_fault: Default::default(),
-            t_wait: Default::default(),
-            t_rdata: Default::default(),
-            prev: Default::default(),
-            read: Default::default(),
-            c_success: k(w::DR_SUCCESS as u64),
-            c_wait: k(w::DR_WAIT as u64),
-            c_idle: k(w::DR_IDLE as u64),
-            take: Default::default(),
-            c_fault: k(w::DR_FAULT as u64),
-            c_zero: k(0),
-        }
-    }
 }
 
 impl Logic for PBusSlave {

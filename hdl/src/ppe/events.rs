@@ -18,6 +18,7 @@
 use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ppe::{control0, control1, note, rslot};
 use rust_hdl::prelude::*;
 
@@ -49,7 +50,7 @@ const _: () = assert!(
 /// below the spec's bits, which end at misc_pkt = bit 7).
 pub const HOST_ERR: u32 = 1 << 6;
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeEvents {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -116,109 +117,45 @@ pub struct PpeEvents {
     hdr_w0: Signal<Local, Bits<32>>,
     err_w2: Signal<Local, Bits<32>>,
     meta_on: Signal<Local, Bit>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(0))]
     c_list0: Constant<Bits<16>>,
+    #[init(k(HOST_ERR as u64))]
     c_host_err: Constant<Bits<32>>,
+    #[init(k(0xFFFF_FFF0))]
     c_w0_mask: Constant<Bits<32>>,
+    #[init(k(0xFFFF_0000))]
     c_hi16: Constant<Bits<32>>,
+    #[init(k(0x0FFF_FFFF))]
     c_lo28: Constant<Bits<32>>,
+    #[init(k(0x00FF_FFFF))]
     c_lo24: Constant<Bits<32>>,
+    #[init(k(0xFFF))]
     c_src: Constant<Bits<32>>,
+    #[init(k(note::ACK_PKT.set(0, 1)))]
     c_ack_pkt: Constant<Bits<32>>,
+    #[init(k(note::INCARNATION.mask()))]
     c_inc: Constant<Bits<32>>,
+    #[init(k(note::META_DATA.mask() | note::META_LEN.mask()))]
     c_meta_bits: Constant<Bits<32>>,
+    #[init(k(control1::META_DATA_FLAG.mask()))]
     c_meta_flag: Constant<Bits<32>>,
+    #[init(k(0x0FFF_0000))]
     c_dst_node: Constant<Bits<32>>,
+    #[init(k(rslot::DO_ACKS.mask()))]
     c_do_acks: Constant<Bits<32>>,
+    #[init(k(rslot::NOTIFY.mask()))]
     c_notify: Constant<Bits<32>>,
+    #[init(k(4))]
     c_sh4: Constant<Bits<32>>,
+    #[init(k(16))]
     c_sh16: Constant<Bits<32>>,
     is_misc: Signal<Local, Bit>,
+    #[init(k(nicgen_wire::ppe::error_status::MISC_PKT as u64))]
     c_misc: Constant<Bits<32>>,
+    #[init(k(28))]
     c_sh28: Constant<Bits<32>>,
-}
-
-impl Default for PpeEvents {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            ev_valid: Default::default(),
-            ev_take: Default::default(),
-            ev_status: Default::default(),
-            ev_ack: Default::default(),
-            ev_data: Default::default(),
-            ev_host_err: Default::default(),
-            ev_complete: Default::default(),
-            ev_w0: Default::default(),
-            ev_w1: Default::default(),
-            ev_w2: Default::default(),
-            ev_w3: Default::default(),
-            ev_m0: Default::default(),
-            ev_m1: Default::default(),
-            ev_m2: Default::default(),
-            ev_m3: Default::default(),
-            ev_rs_ctl: Default::default(),
-            ev_rs_msg_size: Default::default(),
-            ev_rs_msg_offset: Default::default(),
-            ev_rs_ack_note: Default::default(),
-            ev_rs_meta_ctl: Default::default(),
-            ev_rs_meta0: Default::default(),
-            ev_rs_meta1: Default::default(),
-            ev_rs_meta2: Default::default(),
-            ev_rs_meta3: Default::default(),
-            n_valid: Default::default(),
-            n_ready: Default::default(),
-            n_busy: Default::default(),
-            n_list: Default::default(),
-            n_w0: Default::default(),
-            n_w1: Default::default(),
-            n_w2: Default::default(),
-            n_m0: Default::default(),
-            n_m1: Default::default(),
-            n_m2: Default::default(),
-            n_m3: Default::default(),
-            n_force: Default::default(),
-            misc: Default::default(),
-            is_misc: Default::default(),
-            c_misc: k(nicgen_wire::ppe::error_status::MISC_PKT as u64),
-            c_sh28: k(28),
-            aq_valid: Default::default(),
-            aq_data: Default::default(),
-            aq_ready: Default::default(),
-            done_e: Default::default(),
-            done_n: Default::default(),
-            done_a: Default::default(),
-            sink_ack: Default::default(),
-            is_err: Default::default(),
-            need_e: Default::default(),
-            need_n: Default::default(),
-            need_a: Default::default(),
-            post_e: Default::default(),
-            post_n: Default::default(),
-            post_a: Default::default(),
-            hdr_w0: Default::default(),
-            err_w2: Default::default(),
-            meta_on: Default::default(),
-            c_zero32: k(0),
-            c_list0: k(0),
-            c_host_err: k(HOST_ERR as u64),
-            c_w0_mask: k(0xFFFF_FFF0),
-            c_hi16: k(0xFFFF_0000),
-            c_lo28: k(0x0FFF_FFFF),
-            c_lo24: k(0x00FF_FFFF),
-            c_src: k(0xFFF),
-            c_ack_pkt: k(note::ACK_PKT.set(0, 1)),
-            c_inc: k(note::INCARNATION.mask()),
-            c_meta_bits: k(note::META_DATA.mask() | note::META_LEN.mask()),
-            c_meta_flag: k(control1::META_DATA_FLAG.mask()),
-            c_dst_node: k(0x0FFF_0000),
-            c_do_acks: k(rslot::DO_ACKS.mask()),
-            c_notify: k(rslot::NOTIFY.mask()),
-            c_sh4: k(4),
-            c_sh16: k(16),
-        }
-    }
 }
 
 impl Logic for PpeEvents {

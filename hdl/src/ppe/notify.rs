@@ -23,6 +23,7 @@ use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ppe::{heads, note};
 use rust_hdl::prelude::*;
 
@@ -32,7 +33,7 @@ const _: () = assert!(note::WORDS == 8 && note::NEXT == 3 && heads::BYTES == 8);
 // token word arrives; 4 an empty object from NBQR; 5, 6 the object's burst and its answer;
 // 7, 8 `next` and its answer; 9 the entry's new head; 10 the token.
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeNotify {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -84,84 +85,31 @@ pub struct PpeNotify {
     entry1: Signal<Local, Bits<14>>,
     head64: Widen<32, 64>,
     beat_w: Signal<Local, Bits<32>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_s: [Constant<Bits<4>>; 11],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_beat: [Constant<Bits<3>>; 8],
+    #[init(k(1))]
     c_one3: Constant<Bits<3>>,
+    #[init(k(7))]
     c_last: Constant<Bits<3>>,
+    #[init(k(note::WORDS as u64))]
     c_eight13: Constant<Bits<13>>,
+    #[init(k(1))]
     c_one13: Constant<Bits<13>>,
+    #[init(k(4 * note::NEXT as u64))]
     c_next_off: Constant<Bits<64>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(!7u64 & 0xFFFF))]
     c_mask8: Constant<Bits<16>>,
+    #[init(k(3))]
     c_sh3: Constant<Bits<16>>,
+    #[init(k(1))]
     c_one14: Constant<Bits<14>>,
+    #[init(k(1))]
     c_one32: Constant<Bits<32>>,
     frc: DFF<Bit>,
-}
-
-impl Default for PpeNotify {
-    fn default() -> Self {
-        Self {
-            req_force: Default::default(),
-            frc: Default::default(),
-            clock: Default::default(),
-            reset: Default::default(),
-            req_valid: Default::default(),
-            req_ready: Default::default(),
-            req_list: Default::default(),
-            req_w0: Default::default(),
-            req_w1: Default::default(),
-            req_w2: Default::default(),
-            req_m0: Default::default(),
-            req_m1: Default::default(),
-            req_m2: Default::default(),
-            req_m3: Default::default(),
-            nlhr: Default::default(),
-            ram_addr: Default::default(),
-            ram_we: Default::default(),
-            ram_wdata: Default::default(),
-            ram_valid: Default::default(),
-            ram_ready: Default::default(),
-            ram_rdata: Default::default(),
-            nb_valid: Default::default(),
-            nb_data: Default::default(),
-            nb_take: Default::default(),
-            nq_valid: Default::default(),
-            nq_data: Default::default(),
-            nq_ready: Default::default(),
-            dma: Default::default(),
-            busy: Default::default(),
-            err: Default::default(),
-            state: Default::default(),
-            list: Default::default(),
-            w: Default::default(),
-            head: Default::default(),
-            ctl: Default::default(),
-            p: Default::default(),
-            got_h: Default::default(),
-            sent: Default::default(),
-            beat: Default::default(),
-            err_r: Default::default(),
-            ebyte: Default::default(),
-            sink_ebyte: Default::default(),
-            entry: Default::default(),
-            entry1: Default::default(),
-            head64: Default::default(),
-            beat_w: Default::default(),
-            c_s: std::array::from_fn(|i| k(i as u64)),
-            c_beat: std::array::from_fn(|i| k(i as u64)),
-            c_one3: k(1),
-            c_last: k(7),
-            c_eight13: k(note::WORDS as u64),
-            c_one13: k(1),
-            c_next_off: k(4 * note::NEXT as u64),
-            c_zero32: k(0),
-            c_mask8: k(!7u64 & 0xFFFF),
-            c_sh3: k(3),
-            c_one14: k(1),
-            c_one32: k(1),
-        }
-    }
 }
 
 impl Logic for PpeNotify {

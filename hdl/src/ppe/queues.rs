@@ -19,11 +19,12 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// A 256-entry FIFO in a block RAM whose outputs come from registers only (`room`, `avail`,
 /// `head`, `empty`, `single`, `full`), so a parent may decide its `push` and `pop` on them.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct PpeQueue {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -45,35 +46,12 @@ pub struct PpeQueue {
     /// `wr` a cycle late: entries before it are readable.
     late: DFF<Bits<9>>,
     rd_next: Signal<Local, Bits<9>>,
+    #[init(k(1))]
     c_one: Constant<Bits<9>>,
+    #[init(k(0))]
     c_zero: Constant<Bits<9>>,
+    #[init(k(256))]
     c_depth: Constant<Bits<9>>,
-}
-
-impl Default for PpeQueue {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            push: Default::default(),
-            push_data: Default::default(),
-            room: Default::default(),
-            pop: Default::default(),
-            avail: Default::default(),
-            head: Default::default(),
-            empty: Default::default(),
-            single: Default::default(),
-            full: Default::default(),
-            ram: Default::default(),
-            wr: Default::default(),
-            rd: Default::default(),
-            late: Default::default(),
-            rd_next: Default::default(),
-            c_one: k(1),
-            c_zero: k(0),
-            c_depth: k(256),
-        }
-    }
 }
 
 impl Logic for PpeQueue {
@@ -111,7 +89,7 @@ impl Logic for PpeQueue {
     }
 }
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeQueues {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -145,46 +123,8 @@ pub struct PpeQueues {
     rdata: DFF<Bits<32>>,
     /// NQR's and AQR's `single` and `full` (PCSR1 has no bits for them).
     sink_q: [Unused<Bit>; 4],
+    #[init(k(0))]
     c_zero: Constant<Bits<32>>,
-}
-
-impl Default for PpeQueues {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            h_pop_nqr: Default::default(),
-            h_pop_aqr: Default::default(),
-            h_push_nbqr: Default::default(),
-            h_wdata: Default::default(),
-            h_clear_lo: Default::default(),
-            h_clear_hi: Default::default(),
-            h_rdata: Default::default(),
-            nq_valid: Default::default(),
-            nq_data: Default::default(),
-            nq_ready: Default::default(),
-            aq_valid: Default::default(),
-            aq_data: Default::default(),
-            aq_ready: Default::default(),
-            nb_valid: Default::default(),
-            nb_data: Default::default(),
-            nb_take: Default::default(),
-            int_lo: Default::default(),
-            int_hi: Default::default(),
-            nbqr_empty: Default::default(),
-            nbqr_full: Default::default(),
-            irq: Default::default(),
-            nqr: Default::default(),
-            aqr: Default::default(),
-            nbqr: Default::default(),
-            lo: Default::default(),
-            hi: Default::default(),
-            pend: Default::default(),
-            rdata: Default::default(),
-            sink_q: Default::default(),
-            c_zero: k(0),
-        }
-    }
 }
 
 impl Logic for PpeQueues {

@@ -39,6 +39,7 @@ use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ppe as w;
 use rust_hdl::prelude::*;
 
@@ -78,7 +79,7 @@ const S_DRSP: u64 = 7;
 pub const SB: usize = 6;
 pub const HB: usize = SB + 4;
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -176,117 +177,29 @@ pub struct PpeRx {
     meta: Signal<Local, Bit>,
     sink_out_valid: Unused<Bit>,
     misc: Signal<Local, Bit>,
+    #[init(k(nicgen_wire::ppe::DATA_TYPE))]
     c_data_type: Constant<Bits<4>>,
+    #[init(k(nicgen_wire::ppe::error_status::MISC_PKT as u64))]
     c_misc: Constant<Bits<16>>,
+    #[init([
+        S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT, S_DREQ, S_DDAT, S_DRSP,
+    ]
+    .map(k))]
     c_s: [Constant<Bits<3>>; 8],
+    #[init(k(1))]
     c_one6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero6: Constant<Bits<6>>,
+    #[init(std::array::from_fn(|j| k(j as u64)))]
     c_w: [Constant<Bits<4>>; 16],
+    #[init(k(1 << SB))]
     c_cap: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(0))]
     c_zero16: Constant<Bits<16>>,
+    #[init(k(w::control1::META_DATA_FLAG.mask() | w::control1::META_LEN.mask()))]
     c_meta_mask: Constant<Bits<32>>,
-}
-
-impl Default for PpeRx {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            rx: Default::default(),
-            local_node: Default::default(),
-            incarnation: Default::default(),
-            rslot_limit: Default::default(),
-            ev_valid: Default::default(),
-            busy: Default::default(),
-            ev_take: Default::default(),
-            promote: Default::default(),
-            ev_status: Default::default(),
-            ev_ack: Default::default(),
-            ev_data: Default::default(),
-            ev_complete: Default::default(),
-            ev_host_addr: Default::default(),
-            ev_words: Default::default(),
-            ev_w0: Default::default(),
-            ev_w1: Default::default(),
-            ev_w2: Default::default(),
-            ev_w3: Default::default(),
-            ev_m0: Default::default(),
-            ev_m1: Default::default(),
-            ev_m2: Default::default(),
-            ev_m3: Default::default(),
-            ev_rs_ctl: Default::default(),
-            ev_rs_msg_size: Default::default(),
-            ev_rs_msg_offset: Default::default(),
-            ev_rs_ack_note: Default::default(),
-            ev_rs_meta_ctl: Default::default(),
-            ev_rs_meta0: Default::default(),
-            ev_rs_meta1: Default::default(),
-            ev_rs_meta2: Default::default(),
-            ev_rs_meta3: Default::default(),
-            ev_host_err: Default::default(),
-            p_addr: Default::default(),
-            p_data: Default::default(),
-            dma: Default::default(),
-            h_addr: Default::default(),
-            h_wdata: Default::default(),
-            h_we: Default::default(),
-            h_re: Default::default(),
-            h_ready: Default::default(),
-            h_rdata: Default::default(),
-            link: Default::default(),
-            check: Default::default(),
-            rs: Default::default(),
-            state: Default::default(),
-            slot: Default::default(),
-            rsq: Default::default(),
-            snap: Default::default(),
-            h_word: Default::default(),
-            st_q: Default::default(),
-            ack_q: Default::default(),
-            data_q: Default::default(),
-            complete_q: Default::default(),
-            addr_q: Default::default(),
-            beat: Default::default(),
-            herr_q: Default::default(),
-            beat_next: Default::default(),
-            b_v: Default::default(),
-            b_got: Default::default(),
-            b_herr: Default::default(),
-            b_complete: Default::default(),
-            b_addr: Default::default(),
-            b_words: Default::default(),
-            b_w: Default::default(),
-            b_m: Default::default(),
-            b_ctl: Default::default(),
-            b_snap: Default::default(),
-            a_got: Default::default(),
-            a_herr: Default::default(),
-            rsp_b: Default::default(),
-            hand: Default::default(),
-            rsp_a: Default::default(),
-            w_addr64: Default::default(),
-            w_beats: Default::default(),
-            sink_beat_hi: Default::default(),
-            limit: Default::default(),
-            meta: Default::default(),
-            sink_out_valid: Default::default(),
-            misc: Default::default(),
-            c_data_type: k(nicgen_wire::ppe::DATA_TYPE),
-            c_misc: k(nicgen_wire::ppe::error_status::MISC_PKT as u64),
-            c_s: [
-                S_IDLE, S_READ, S_CHECK, S_WRITE, S_EVENT, S_DREQ, S_DDAT, S_DRSP,
-            ]
-            .map(k),
-            c_one6: k(1),
-            c_zero6: k(0),
-            c_w: std::array::from_fn(|j| k(j as u64)),
-            c_cap: k(1 << SB),
-            c_zero32: k(0),
-            c_zero16: k(0),
-            c_meta_mask: k(w::control1::META_DATA_FLAG.mask() | w::control1::META_LEN.mask()),
-        }
-    }
 }
 
 impl Logic for PpeRx {

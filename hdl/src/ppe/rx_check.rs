@@ -21,10 +21,11 @@
 use crate::common::prim::k;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ppe::error_status as es;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRxCheck {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -79,88 +80,28 @@ pub struct PpeRxCheck {
     btg: Signal<Local, Bits<32>>,
     st: Signal<Local, Bits<16>>,
     is_ack: Signal<Local, Bit>,
+    #[init(k(es::BAD_HDR_CHKSUM as u64))]
     c_hdr: Constant<Bits<16>>,
+    #[init(k(es::BAD_BODY_CHKSUM as u64))]
     c_body: Constant<Bits<16>>,
+    #[init(k(es::BAD_DST_NODE as u64))]
     c_dst: Constant<Bits<16>>,
+    #[init(k(es::RSLOT_RANGE as u64))]
     c_range: Constant<Bits<16>>,
+    #[init(k(es::INVALID_RSLOT as u64))]
     c_invalid: Constant<Bits<16>>,
+    #[init(k(es::BAD_INCARNATION as u64))]
     c_inc: Constant<Bits<16>>,
+    #[init(k(es::BAD_OFFSET as u64))]
     c_offset: Constant<Bits<16>>,
+    #[init(k(es::BAD_SIZE as u64))]
     c_size: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero16: Constant<Bits<16>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(2))]
     c_two: Constant<Bits<32>>,
-}
-
-impl Default for PpeRxCheck {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            in_valid: Default::default(),
-            dst_node: Default::default(),
-            dst_slot: Default::default(),
-            use_msg_size: Default::default(),
-            use_msg_offset: Default::default(),
-            ack_pkt: Default::default(),
-            pkt_inc: Default::default(),
-            remote_offset: Default::default(),
-            msg_size: Default::default(),
-            hdr_ok: Default::default(),
-            body_ok: Default::default(),
-            pkt_words: Default::default(),
-            rs_base: Default::default(),
-            rs_size: Default::default(),
-            rs_valid: Default::default(),
-            rs_btg: Default::default(),
-            local_node: Default::default(),
-            incarnation: Default::default(),
-            rslot_limit: Default::default(),
-            out_valid: Default::default(),
-            status: Default::default(),
-            ack: Default::default(),
-            data: Default::default(),
-            host_addr: Default::default(),
-            new_btg: Default::default(),
-            set_msg_size: Default::default(),
-            new_msg_size: Default::default(),
-            set_msg_offset: Default::default(),
-            new_msg_offset: Default::default(),
-            complete: Default::default(),
-            v_q: Default::default(),
-            status_q: Default::default(),
-            ack_q: Default::default(),
-            data_q: Default::default(),
-            addr_q: Default::default(),
-            btg_q: Default::default(),
-            smsz_q: Default::default(),
-            msz_q: Default::default(),
-            smoff_q: Default::default(),
-            moff_q: Default::default(),
-            complete_q: Default::default(),
-            w_node: Default::default(),
-            w_roff: Default::default(),
-            w_msz: Default::default(),
-            w_words: Default::default(),
-            bytes: Default::default(),
-            reach: Default::default(),
-            grow: Default::default(),
-            btg: Default::default(),
-            st: Default::default(),
-            is_ack: Default::default(),
-            c_hdr: k(es::BAD_HDR_CHKSUM as u64),
-            c_body: k(es::BAD_BODY_CHKSUM as u64),
-            c_dst: k(es::BAD_DST_NODE as u64),
-            c_range: k(es::RSLOT_RANGE as u64),
-            c_invalid: k(es::INVALID_RSLOT as u64),
-            c_inc: k(es::BAD_INCARNATION as u64),
-            c_offset: k(es::BAD_OFFSET as u64),
-            c_size: k(es::BAD_SIZE as u64),
-            c_zero16: k(0),
-            c_zero32: k(0),
-            c_two: k(2),
-        }
-    }
 }
 
 impl Logic for PpeRxCheck {

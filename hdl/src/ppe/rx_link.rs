@@ -29,6 +29,7 @@ use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::crc::CRC16_CCITT;
 use nicgen_wire::ppe as w;
 use rust_hdl::prelude::*;
@@ -41,7 +42,7 @@ const _: () = assert!(
         && w::MAX_PAYLOAD_WORDS == 32
 );
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRxLink {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -67,7 +68,9 @@ pub struct PpeRxLink {
     pub pkt_words: Signal<Out, Bits<6>>,
     pub p_addr: Signal<In, Bits<5>>,
     pub p_data: Signal<Out, Bits<32>>,
+    #[init(Crc::new(&CRC16_CCITT))]
     crc_h: Crc<16, 32>,
+    #[init(Crc::new(&CRC16_CCITT))]
     crc_p: Crc<16, 32>,
     buf_ram: BlockRam<Bits<32>, 6>,
     hw: [DFF<Bits<32>>; 4],
@@ -85,7 +88,9 @@ pub struct PpeRxLink {
     hbank: DFF<Bit>,
     wa: Widen<5, 6>,
     ra: Widen<5, 6>,
+    #[init(k(32))]
     c_bank: Constant<Bits<6>>,
+    #[init(k(0))]
     c_nobank: Constant<Bits<6>>,
     c2: DFF<Bits<32>>,
     meta_q: DFF<Bit>,
@@ -127,100 +132,24 @@ pub struct PpeRxLink {
     pl_next: Signal<Local, Bits<6>>,
     body: Signal<Local, Bits<16>>,
     short: Signal<Local, Bit>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_n: [Constant<Bits<4>>; 10],
+    #[init(k(4))]
     c_four: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one4: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(w::MAX_PAYLOAD_WORDS as u64))]
     c_max: Constant<Bits<6>>,
+    #[init(k(15))]
     c_sat: Constant<Bits<4>>,
+    #[init(k(0xFFFF))]
     c_empty: Constant<Bits<16>>,
-}
-
-impl Default for PpeRxLink {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            rx: Default::default(),
-            d_valid: Default::default(),
-            ending: Default::default(),
-            d_take: Default::default(),
-            promote: Default::default(),
-            w0: Default::default(),
-            w1: Default::default(),
-            w2: Default::default(),
-            w3: Default::default(),
-            m0: Default::default(),
-            m1: Default::default(),
-            m2: Default::default(),
-            m3: Default::default(),
-            hdr_ok: Default::default(),
-            body_ok: Default::default(),
-            pkt_words: Default::default(),
-            p_addr: Default::default(),
-            p_data: Default::default(),
-            crc_h: Crc::new(&CRC16_CCITT),
-            crc_p: Crc::new(&CRC16_CCITT),
-            buf_ram: Default::default(),
-            hw: Default::default(),
-            mw: Default::default(),
-            ow: Default::default(),
-            om: Default::default(),
-            pv: Default::default(),
-            hdr_ok_p: Default::default(),
-            body_ok_p: Default::default(),
-            words_p: Default::default(),
-            rbank: Default::default(),
-            hbank: Default::default(),
-            wa: Default::default(),
-            ra: Default::default(),
-            c_bank: k(32),
-            c_nobank: k(0),
-            c2: Default::default(),
-            meta_q: Default::default(),
-            n: Default::default(),
-            pend: Default::default(),
-            pend_v: Default::default(),
-            pl: Default::default(),
-            over: Default::default(),
-            skip: Default::default(),
-            done: Default::default(),
-            fin: Default::default(),
-            short_q: Default::default(),
-            trailer_q: Default::default(),
-            hdr_ok_q: Default::default(),
-            body_ok_q: Default::default(),
-            words_q: Default::default(),
-            pkt_q: Default::default(),
-            sink_keep: Default::default(),
-            sink_meta: Default::default(),
-            sink_c2: Default::default(),
-            sink_crc_next: Default::default(),
-            take: Default::default(),
-            go_now: Default::default(),
-            hok: Default::default(),
-            bok: Default::default(),
-            idx: Default::default(),
-            hd: Default::default(),
-            pl0: Default::default(),
-            pv0: Default::default(),
-            commit: Default::default(),
-            pl_next: Default::default(),
-            body: Default::default(),
-            short: Default::default(),
-            c_n: std::array::from_fn(|i| k(i as u64)),
-            c_four: k(4),
-            c_one4: k(1),
-            c_one6: k(1),
-            c_zero6: k(0),
-            c_zero32: k(0),
-            c_max: k(w::MAX_PAYLOAD_WORDS as u64),
-            c_sat: k(15),
-            c_empty: k(0xFFFF),
-        }
-    }
 }
 
 impl Logic for PpeRxLink {

@@ -22,9 +22,10 @@ use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRxNode {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -89,73 +90,13 @@ pub struct PpeRxNode {
     st32: Widen<16, 32>,
     sink_addr: Unused<Bits<32>>,
     sink_words: Unused<Bits<6>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
     /// The last posting taken was the send side's.
     last_tn: DFF<Bit>,
     use_tn: Signal<Local, Bit>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_hb: [Constant<Bits<3>>; 7],
-}
-
-impl Default for PpeRxNode {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            rx: Default::default(),
-            local_node: Default::default(),
-            incarnation: Default::default(),
-            rslot_limit: Default::default(),
-            nlhr: Default::default(),
-            h_addr: Default::default(),
-            h_wdata: Default::default(),
-            h_we: Default::default(),
-            h_re: Default::default(),
-            h_ready: Default::default(),
-            h_rdata: Default::default(),
-            g_addr: Default::default(),
-            g_wdata: Default::default(),
-            g_we: Default::default(),
-            g_ready: Default::default(),
-            g_rdata: Default::default(),
-            q_pop_nqr: Default::default(),
-            q_pop_aqr: Default::default(),
-            q_push_nbqr: Default::default(),
-            q_wdata: Default::default(),
-            q_clear_lo: Default::default(),
-            q_clear_hi: Default::default(),
-            q_rdata: Default::default(),
-            int_lo: Default::default(),
-            int_hi: Default::default(),
-            nbqr_empty: Default::default(),
-            nbqr_full: Default::default(),
-            irq: Default::default(),
-            dma: Default::default(),
-            busy: Default::default(),
-            note_err: Default::default(),
-            prx: Default::default(),
-            ev: Default::default(),
-            nt: Default::default(),
-            q: Default::default(),
-            arb: Default::default(),
-            heads: Default::default(),
-            st32: Default::default(),
-            sink_addr: Default::default(),
-            sink_words: Default::default(),
-            c_zero32: k(0),
-            last_tn: Default::default(),
-            use_tn: Default::default(),
-            promote: Default::default(),
-            tn_valid: Default::default(),
-            misc: Default::default(),
-            pb_addr: Default::default(),
-            pb_data: Default::default(),
-            hb_sel: Default::default(),
-            hb_data: Default::default(),
-            c_hb: std::array::from_fn(|i| k(i as u64)),
-            tn_list: Default::default(),
-            tn_ready: Default::default(),
-        }
-    }
 }
 
 impl Logic for PpeRxNode {

@@ -74,6 +74,7 @@ use crate::common::ram::{BlockRam2, LutRam};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::crc::CRC16_CCITT;
 use nicgen_wire::ppe::send_desc as sd;
 use nicgen_wire::ppe::{control0, control1};
@@ -109,7 +110,7 @@ const _: () = assert!(
         && control0::REMOTE_OFFSET.width == 24
 );
 
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeTx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -139,7 +140,9 @@ pub struct PpeTx {
     pub active: Signal<Out, Bit>,
     xram: BlockRam2<Bits<32>, 13>,
     pbuf: LutRam<Bits<32>, 7>,
+    #[init(Crc::new(&CRC16_CCITT))]
     hcrc: Crc<16, 32>,
+    #[init(Crc::new(&CRC16_CCITT))]
     pcrc: Crc<16, 32>,
     w_raddr: Widen<32, 64>,
     w_beats: Widen<6, 13>,
@@ -353,321 +356,118 @@ pub struct PpeTx {
     nt_pick: Signal<Local, Bits<2>>,
     nt_l32: Signal<Local, Bits<32>>,
     st2: Signal<Local, Bits<32>>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_idx2: [Constant<Bits<2>>; 4],
+    #[init(std::array::from_fn(|i| k(1 << i)))]
     c_bit4: [Constant<Bits<4>>; 4],
+    #[init(std::array::from_fn(|i| k((0xF << (i + 1)) & 0xF)))]
     c_lru0: [Constant<Bits<4>>; 4],
+    #[init(k(0xF))]
     c_all4: Constant<Bits<4>>,
+    #[init(std::array::from_fn(|i| k(32 * i as u64)))]
     c_bufbase: [Constant<Bits<7>>; 4],
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_w: [Constant<Bits<4>>; 13],
+    #[init(k(2))]
     c_two6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero2: Constant<Bits<2>>,
+    #[init(k(0))]
     c_zero4: Constant<Bits<4>>,
+    #[init(k(0))]
     c_zero6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_zero7: Constant<Bits<7>>,
+    #[init(k(0))]
     c_zero8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_zero32: Constant<Bits<32>>,
+    #[init(k(1))]
     c_one2: Constant<Bits<2>>,
+    #[init(k(1))]
     c_one4: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one6: Constant<Bits<6>>,
+    #[init(k(1))]
     c_one7: Constant<Bits<7>>,
+    #[init(k(1))]
     c_one8: Constant<Bits<8>>,
+    #[init(k(1))]
     c_one13: Constant<Bits<13>>,
+    #[init(k(3))]
     c_three4: Constant<Bits<4>>,
+    #[init(k(7))]
     c_seven4: Constant<Bits<4>>,
+    #[init(k(5))]
     c_five4: Constant<Bits<4>>,
+    #[init(k(9))]
     c_nine4: Constant<Bits<4>>,
+    #[init(k(4))]
     c_four6: Constant<Bits<6>>,
+    #[init(k(3))]
     c_three6: Constant<Bits<6>>,
+    #[init(k(3))]
     c_three32: Constant<Bits<32>>,
+    #[init(k(2))]
     c_two32: Constant<Bits<32>>,
+    #[init(k(128))]
     c_max32: Constant<Bits<32>>,
+    #[init(k(0xFF))]
     c_lo8: Constant<Bits<32>>,
+    #[init(k(0x00FF_FFFF))]
     c_lo24: Constant<Bits<32>>,
+    #[init(k(0xFFFF_0000))]
     c_hi16: Constant<Bits<32>>,
+    #[init(k(0xFFF))]
     c_src_mask: Constant<Bits<32>>,
+    #[init(k(4))]
     c_sh4: Constant<Bits<32>>,
+    #[init(k(16))]
     c_sh16: Constant<Bits<32>>,
+    #[init(k(0xEFFF_FFFF))]
     c_not_b28: Constant<Bits<32>>,
+    #[init(k(0x3F00_0000))]
     c_c0_keep: Constant<Bits<32>>,
+    #[init(k(sd::META_DATA.mask() | sd::META_CNT.mask()))]
     c_meta_bits: Constant<Bits<32>>,
+    #[init(k(sd::META_DATA.mask()))]
     c_meta_flag: Constant<Bits<32>>,
+    #[init(k(sd::GO.mask()))]
     c_go: Constant<Bits<32>>,
+    #[init(k(sd::CONTROL_PKT.mask()))]
     c_ctl_pkt: Constant<Bits<32>>,
+    #[init(k(sd::DIRECT_IO.mask()))]
     c_dio: Constant<Bits<32>>,
+    #[init(k(sd::NOTIFY.mask()))]
     c_notify: Constant<Bits<32>>,
+    #[init(k(sd::NOTE_INDEX_USED))]
     c_note_used: Constant<Bits<32>>,
+    #[init(k(0xFFFF_FFFC))]
     c_not_low2: Constant<Bits<32>>,
+    #[init(k(sd::BUSY.mask()))]
     c_busy: Constant<Bits<32>>,
+    #[init(k(sd::STALLED.mask()))]
     c_stalled: Constant<Bits<32>>,
+    #[init(k(sd::DONE.mask()))]
     c_done: Constant<Bits<32>>,
+    #[init(k(sd::HOST_ERR.mask()))]
     c_herr: Constant<Bits<32>>,
+    #[init(k(sd::STALL_CYCLES - 1))]
     c_stall_last: Constant<Bits<8>>,
+    #[init(k(0))]
     c_ph_hdr: Constant<Bits<2>>,
+    #[init(k(1))]
     c_ph_meta: Constant<Bits<2>>,
+    #[init(k(2))]
     c_ph_pay: Constant<Bits<2>>,
+    #[init(k(3))]
     c_ph_trl: Constant<Bits<2>>,
+    #[init(k(0xF))]
     c_keep: Constant<Bits<4>>,
+    #[init(k(0xFFFF_0000))]
     c_empty_trl: Constant<Bits<32>>,
+    #[init(k(0))]
     c_meta0: Constant<Bits<1>>,
-}
-
-impl Default for PpeTx {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            en: Default::default(),
-            node: Default::default(),
-            x_addr: Default::default(),
-            x_write: Default::default(),
-            x_wdata: Default::default(),
-            x_read: Default::default(),
-            x_rdata: Default::default(),
-            tx: Default::default(),
-            dma: Default::default(),
-            nt_valid: Default::default(),
-            nt_list: Default::default(),
-            nt_ready: Default::default(),
-            active: Default::default(),
-            xram: Default::default(),
-            pbuf: Default::default(),
-            hcrc: Crc::new(&CRC16_CCITT),
-            pcrc: Crc::new(&CRC16_CCITT),
-            w_raddr: Default::default(),
-            w_beats: Default::default(),
-            w_node: Default::default(),
-            w_hcrc: Default::default(),
-            w_pcrc: Default::default(),
-            sink_crc_next: Default::default(),
-            sink_wide: Default::default(),
-            d_addr: Default::default(),
-            d_a0: Default::default(),
-            d_a1: Default::default(),
-            d_c0: Default::default(),
-            d_c1: Default::default(),
-            d_m0: Default::default(),
-            d_m1: Default::default(),
-            d_m2: Default::default(),
-            d_m3: Default::default(),
-            d_btg: Default::default(),
-            d_nb: Default::default(),
-            d_nw: Default::default(),
-            d_nbv: Default::default(),
-            d_busy: Default::default(),
-            d_stalled: Default::default(),
-            d_done: Default::default(),
-            d_herr: Default::default(),
-            d_act: Default::default(),
-            d_first: Default::default(),
-            d_ntp: Default::default(),
-            d_ntl: Default::default(),
-            xr_flop: Default::default(),
-            xr_d: Default::default(),
-            lru: Default::default(),
-            pk_v: Default::default(),
-            pk_n: Default::default(),
-            f_act: Default::default(),
-            f_n: Default::default(),
-            fb: Default::default(),
-            f_words: Default::default(),
-            f_meta: Default::default(),
-            f_src: Default::default(),
-            f_w3: Default::default(),
-            f_hs: Default::default(),
-            f_hdone: Default::default(),
-            f_hw: Default::default(),
-            f_hv: Default::default(),
-            f_hstart: Default::default(),
-            f_dio: Default::default(),
-            f_rd: Default::default(),
-            f_daddr: Default::default(),
-            f_dptr: Default::default(),
-            f_req: Default::default(),
-            f_raddr: Default::default(),
-            rq_v: Default::default(),
-            rq_a: Default::default(),
-            rq_b: Default::default(),
-            rq_t: Default::default(),
-            dv: Default::default(),
-            dix: Default::default(),
-            b_full: Default::default(),
-            b_pend: Default::default(),
-            b_fly: Default::default(),
-            b_rptr: Default::default(),
-            b_err: Default::default(),
-            b_n: Default::default(),
-            b_words: Default::default(),
-            b_bytes: Default::default(),
-            b_meta: Default::default(),
-            b_src: Default::default(),
-            b_w3: Default::default(),
-            b_hcrc: Default::default(),
-            ib: Default::default(),
-            i_act: Default::default(),
-            i_ph: Default::default(),
-            i_k: Default::default(),
-            i_ptr: Default::default(),
-            i_h0: Default::default(),
-            i_h1: Default::default(),
-            i_h2: Default::default(),
-            i_h3: Default::default(),
-            i_h4: Default::default(),
-            i_m0: Default::default(),
-            i_m1: Default::default(),
-            i_m2: Default::default(),
-            i_m3: Default::default(),
-            i_words: Default::default(),
-            i_meta: Default::default(),
-            i_bytes: Default::default(),
-            i_n: Default::default(),
-            o_cf: Default::default(),
-            o_v: Default::default(),
-            o_d: Default::default(),
-            o_first: Default::default(),
-            o_last: Default::default(),
-            o_n: Default::default(),
-            o_cp: Default::default(),
-            p_bytes: Default::default(),
-            st_cnt: Default::default(),
-            orphan: Default::default(),
-            nt_v: Default::default(),
-            nt_s: Default::default(),
-            r_addr: Default::default(),
-            r_a0: Default::default(),
-            r_a1: Default::default(),
-            r_c0: Default::default(),
-            r_btg: Default::default(),
-            r_c1: Default::default(),
-            r_m0: Default::default(),
-            r_m1: Default::default(),
-            r_m2: Default::default(),
-            r_m3: Default::default(),
-            r_01: Default::default(),
-            r_23: Default::default(),
-            r_45: Default::default(),
-            r_89: Default::default(),
-            r_ab: Default::default(),
-            r_03: Default::default(),
-            r_47: Default::default(),
-            r_8b: Default::default(),
-            hx_d: Default::default(),
-            hx_n: Default::default(),
-            hx_w: Default::default(),
-            go_w: Default::default(),
-            cand: Default::default(),
-            pick_n: Default::default(),
-            pick_bit: Default::default(),
-            pk_any: Default::default(),
-            pick: Default::default(),
-            buf_free: Default::default(),
-            nb_l: Default::default(),
-            sel_c1: Default::default(),
-            sel_first: Default::default(),
-            sel_w3: Default::default(),
-            nbytes: Default::default(),
-            nw32: Default::default(),
-            nwords: Default::default(),
-            fa0: Default::default(),
-            fa1: Default::default(),
-            fc0: Default::default(),
-            fm0: Default::default(),
-            fm1: Default::default(),
-            fm2: Default::default(),
-            fm3: Default::default(),
-            f_last_hs: Default::default(),
-            f_done_hs: Default::default(),
-            f_end: Default::default(),
-            dio_rd: Default::default(),
-            rsp_take: Default::default(),
-            rsp_ok: Default::default(),
-            rsp_ptr: Default::default(),
-            ib_n: Default::default(),
-            ib_ready: Default::default(),
-            ib_err: Default::default(),
-            ib_words: Default::default(),
-            ib_meta: Default::default(),
-            ib_src: Default::default(),
-            ib_hcrc: Default::default(),
-            ib_bytes: Default::default(),
-            ib_w3: Default::default(),
-            ib_act: Default::default(),
-            ia0: Default::default(),
-            ia1: Default::default(),
-            ic0: Default::default(),
-            im0: Default::default(),
-            im1: Default::default(),
-            im2: Default::default(),
-            im3: Default::default(),
-            i_start: Default::default(),
-            i_drop: Default::default(),
-            ld: Default::default(),
-            nw: Default::default(),
-            nw_last_k: Default::default(),
-            took_last: Default::default(),
-            abandon: Default::default(),
-            prog_c0: Default::default(),
-            nt_any: Default::default(),
-            nt_pick: Default::default(),
-            nt_l32: Default::default(),
-            st2: Default::default(),
-            c_idx2: std::array::from_fn(|i| k(i as u64)),
-            c_bit4: std::array::from_fn(|i| k(1 << i)),
-            c_lru0: std::array::from_fn(|i| k((0xF << (i + 1)) & 0xF)),
-            c_all4: k(0xF),
-            c_bufbase: std::array::from_fn(|i| k(32 * i as u64)),
-            c_w: std::array::from_fn(|i| k(i as u64)),
-            c_two6: k(2),
-            c_zero2: k(0),
-            c_zero4: k(0),
-            c_zero6: k(0),
-            c_zero7: k(0),
-            c_zero8: k(0),
-            c_zero32: k(0),
-            c_one2: k(1),
-            c_one4: k(1),
-            c_one6: k(1),
-            c_one7: k(1),
-            c_one8: k(1),
-            c_one13: k(1),
-            c_three4: k(3),
-            c_seven4: k(7),
-            c_five4: k(5),
-            c_nine4: k(9),
-            c_four6: k(4),
-            c_three6: k(3),
-            c_three32: k(3),
-            c_two32: k(2),
-            c_max32: k(128),
-            c_lo8: k(0xFF),
-            c_lo24: k(0x00FF_FFFF),
-            c_hi16: k(0xFFFF_0000),
-            c_src_mask: k(0xFFF),
-            c_sh4: k(4),
-            c_sh16: k(16),
-            c_not_b28: k(0xEFFF_FFFF),
-            c_c0_keep: k(0x3F00_0000),
-            c_meta_bits: k(sd::META_DATA.mask() | sd::META_CNT.mask()),
-            c_meta_flag: k(sd::META_DATA.mask()),
-            c_go: k(sd::GO.mask()),
-            c_ctl_pkt: k(sd::CONTROL_PKT.mask()),
-            c_dio: k(sd::DIRECT_IO.mask()),
-            c_notify: k(sd::NOTIFY.mask()),
-            c_note_used: k(sd::NOTE_INDEX_USED),
-            c_not_low2: k(0xFFFF_FFFC),
-            c_busy: k(sd::BUSY.mask()),
-            c_stalled: k(sd::STALLED.mask()),
-            c_done: k(sd::DONE.mask()),
-            c_herr: k(sd::HOST_ERR.mask()),
-            c_stall_last: k(sd::STALL_CYCLES - 1),
-            c_ph_hdr: k(0),
-            c_ph_meta: k(1),
-            c_ph_pay: k(2),
-            c_ph_trl: k(3),
-            c_keep: k(0xF),
-            c_empty_trl: k(0xFFFF_0000),
-            c_meta0: k(0),
-        }
-    }
 }
 
 impl Logic for PpeTx {

@@ -23,6 +23,7 @@ use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nget::Nget;
 use nicgen_wire::ftnw::txwin::LINKS;
 use pcie_us::{CcTx, CqPack, CqRx, RqTx};
@@ -51,7 +52,7 @@ const REQ_MEM_WRITE: u64 = 0b0001;
 /// A register write may thus be executed after a TX-window write that followed it on CQ (the two
 /// paths are independent, as in the thesis' PIC); a register read completes only after every
 /// register access before it.
-#[derive(LogicBlock, Ports)]
+#[derive(LogicBlock, Ports, BlockDefault)]
 pub struct Ioc {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -134,6 +135,7 @@ pub struct Ioc {
     /// The TX-window path's receiver, and the register path's: CMD_FIFO and its receiver.
     cq: CqRx,
     pack: CqPack,
+    #[init(SyncFifo::new(32, 0))]
     cmd: SyncFifo<Bits<141>, 5, 6>,
     cqr: CqRx,
     cmd_user: Widen<8, 85>,
@@ -187,6 +189,7 @@ pub struct Ioc {
     buf_at: Concat<20, 16, 36>,
     rc_in: Skid<128, 2>,
     rc_flags: Signal<Local, Bits<2>>,
+    #[init([k(0), k(1), k(2)])]
     c_rc: [Constant<Bits<2>>; 3],
     ntf_at: Concat<27, 16, 43>,
     /// NGET's clears, delayed to meet the items they follow inside the re-order buffers.
@@ -212,159 +215,26 @@ pub struct Ioc {
     irq_rx2: DFF<Bits<6>>,
     irq_tx1: DFF<Bits<6>>,
     irq_tx2: DFF<Bits<6>>,
+    #[init(k(0))]
     c_z64: Constant<Bits<64>>,
+    #[init(k(0))]
     c_bar0: Constant<Bits<3>>,
+    #[init(k(REQ_MEM_WRITE))]
     c_mwr: Constant<Bits<4>>,
+    #[init(std::array::from_fn(|l| k(l as u64)))]
     c_link: [Constant<Bits<3>>; LINKS],
+    #[init(k(1))]
     c_one11: Constant<Bits<11>>,
+    #[init(k(0))]
     c_z8: Constant<Bits<8>>,
+    #[init(k(0xf))]
     c_f4: Constant<Bits<4>>,
+    #[init(k(0))]
     c_z4: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one8: Constant<Bits<8>>,
+    #[init(k(255))]
     c_max8: Constant<Bits<8>>,
-}
-
-impl Default for Ioc {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            tnw_clock: Default::default(),
-            tnw_reset: Default::default(),
-            completer_id: Default::default(),
-            s_axis_cq_tdata: Default::default(),
-            s_axis_cq_tkeep: Default::default(),
-            s_axis_cq_tlast: Default::default(),
-            s_axis_cq_tuser: Default::default(),
-            s_axis_cq_tvalid: Default::default(),
-            s_axis_cq_tready: Default::default(),
-            m_axis_cc_tdata: Default::default(),
-            m_axis_cc_tkeep: Default::default(),
-            m_axis_cc_tlast: Default::default(),
-            m_axis_cc_tuser: Default::default(),
-            m_axis_cc_tvalid: Default::default(),
-            m_axis_cc_tready: Default::default(),
-            tnw: Default::default(),
-            cfg_bus_master: Default::default(),
-            m_axis_rq_tdata: Default::default(),
-            m_axis_rq_tkeep: Default::default(),
-            m_axis_rq_tlast: Default::default(),
-            m_axis_rq_tuser: Default::default(),
-            m_axis_rq_tvalid: Default::default(),
-            m_axis_rq_tready: Default::default(),
-            s_axis_rc_tdata: Default::default(),
-            s_axis_rc_tkeep: Default::default(),
-            s_axis_rc_tlast: Default::default(),
-            s_axis_rc_tuser: Default::default(),
-            s_axis_rc_tvalid: Default::default(),
-            s_axis_rc_tready: Default::default(),
-            cfg_max_read_req: Default::default(),
-            exc_dma: Default::default(),
-            host0: Default::default(),
-            host1: Default::default(),
-            host2: Default::default(),
-            host3: Default::default(),
-            host4: Default::default(),
-            host5: Default::default(),
-            exc_host_write: Default::default(),
-            link_irq_rx: Default::default(),
-            link_irq_tx: Default::default(),
-            irq_rx1: Default::default(),
-            irq_rx2: Default::default(),
-            irq_tx1: Default::default(),
-            irq_tx2: Default::default(),
-            exc_request: Default::default(),
-            exc_partial: Default::default(),
-            tx0: Default::default(),
-            tx1: Default::default(),
-            tx2: Default::default(),
-            tx3: Default::default(),
-            tx4: Default::default(),
-            tx5: Default::default(),
-            exc_tx_partial: Default::default(),
-            exc_tx_link: Default::default(),
-            exc_tx_overrun: Default::default(),
-            exc_tx_header: Default::default(),
-            cq: Default::default(),
-            pack: Default::default(),
-            cmd: SyncFifo::new(32, 0),
-            cqr: Default::default(),
-            cmd_user: Default::default(),
-            in_xfer: Default::default(),
-            xfer_win: Default::default(),
-            first_win: Default::default(),
-            route_win: Default::default(),
-            u_type: Default::default(),
-            u_reqid: Default::default(),
-            u_tag: Default::default(),
-            u_bar: Default::default(),
-            u_tc: Default::default(),
-            u_attr: Default::default(),
-            u_keep: Default::default(),
-            u_occ: Default::default(),
-            u_af: Default::default(),
-            u_ae: Default::default(),
-            ctl: Default::default(),
-            cc: Default::default(),
-            win: Default::default(),
-            rob: Default::default(),
-            regs: Default::default(),
-            exc_cnt: Default::default(),
-            unused_pending: Default::default(),
-            any_exc: Default::default(),
-            rob_ovr: Default::default(),
-            rob_hdr: Default::default(),
-            tfcnt: Default::default(),
-            rq: Default::default(),
-            poc: Default::default(),
-            nget: Default::default(),
-            wd: Default::default(),
-            wd_first: Default::default(),
-            wd_last: Default::default(),
-            req_lo: Default::default(),
-            lo_fresh: Default::default(),
-            req_split: Default::default(),
-            req_w: Default::default(),
-            u_req: Default::default(),
-            u_req3: Default::default(),
-            u_req1: Default::default(),
-            u_req2: Default::default(),
-            u_dma_pending: Default::default(),
-            u_rc_keep: Default::default(),
-            u_rc_user: Default::default(),
-            buf_at: Default::default(),
-            rc_in: Default::default(),
-            rc_flags: Default::default(),
-            c_rc: [k(0), k(1), k(2)],
-            ntf_at: Default::default(),
-            cd1_v: Default::default(),
-            cd1_live: Default::default(),
-            cd1_link: Default::default(),
-            cd1_mask: Default::default(),
-            cd2_v: Default::default(),
-            cd2_live: Default::default(),
-            cd2_link: Default::default(),
-            cd2_mask: Default::default(),
-            pw_valid: Default::default(),
-            pw_link: Default::default(),
-            pw_vc: Default::default(),
-            pw_rao: Default::default(),
-            pw_item: Default::default(),
-            pw_dw: Default::default(),
-            pw_data: Default::default(),
-            any_dma: Default::default(),
-            c_z64: k(0),
-            c_bar0: k(0),
-            c_mwr: k(REQ_MEM_WRITE),
-            c_link: std::array::from_fn(|l| k(l as u64)),
-            c_one11: k(1),
-            c_z8: k(0),
-            c_f4: k(0xf),
-            c_z4: k(0),
-            c_one8: k(1),
-            c_max8: k(255),
-        }
-    }
 }
 
 impl Logic for Ioc {

@@ -45,6 +45,7 @@ use crate::common::sync_fifo::SyncFifo;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::ftnw::ioc::txwin::DwAlign;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::ioc::{DMA_REQS, DMA_TAGS};
 use nicgen_wire::ftnw::rxbuff::{POLLMAGIC, POLLMAGIC_ERR};
 use nicgen_wire::ftnw::txwin::LINKS;
@@ -56,7 +57,7 @@ const PLAN: u64 = 1;
 const CHECK: u64 = 2;
 const ISSUE: u64 = 3;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct Nget {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -110,6 +111,7 @@ pub struct Nget {
     pub exc_tag: Signal<Out, Bit>,
     pub exc_timeout: Signal<Out, Bit>,
     // request checks and REQ_FIFO
+    #[init(SyncFifo::new(DMA_REQS, 0))]
     fifo: SyncFifo<Bits<34>, 3, 4>,
     u_af: Unused<Bit>,
     u_sink_ready: Unused<Bit>,
@@ -237,237 +239,76 @@ pub struct Nget {
     o_msk: DFF<Bits<64>>,
     o_take: Signal<Local, Bit>,
     o_free: Signal<Local, Bit>,
+    #[init(std::array::from_fn(|i| k(i as u64)))]
     c_idx: [Constant<Bits<3>>; 8],
+    #[init(k(IDLE))]
     s_idle: Constant<Bits<2>>,
+    #[init(k(PLAN))]
     s_plan: Constant<Bits<2>>,
+    #[init(k(CHECK))]
     s_check: Constant<Bits<2>>,
+    #[init(k(ISSUE))]
     s_issue: Constant<Bits<2>>,
+    #[init(k(1))]
     c_one11: Constant<Bits<11>>,
+    #[init(k(LINKS as u64))]
     c_links: Constant<Bits<3>>,
+    #[init(k(1024))]
     c_one1k: Constant<Bits<11>>,
+    #[init(k(2048))]
     c_2048: Constant<Bits<12>>,
+    #[init(k(128))]
     c_128: Constant<Bits<13>>,
+    #[init(k(4096))]
     c_4096: Constant<Bits<13>>,
+    #[init(k(5))]
     c_five3: Constant<Bits<3>>,
+    #[init(k(POLLMAGIC as u64))]
     c_magic: Constant<Bits<32>>,
+    #[init(k(POLLMAGIC_ERR as u64))]
     c_magic_err: Constant<Bits<32>>,
+    #[init(k(rc_error::INVALID_TAG as u64))]
     c_bad_tag: Constant<Bits<4>>,
+    #[init(k(0))]
     c_z2: Constant<Bits<2>>,
+    #[init(k(0))]
     c_z3: Constant<Bits<3>>,
+    #[init(k(0))]
     c_z4: Constant<Bits<4>>,
+    #[init(k(0))]
     c_z5: Constant<Bits<5>>,
+    #[init(k(0))]
     c_z6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_z8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_z11: Constant<Bits<11>>,
+    #[init(k(0))]
     c_z12: Constant<Bits<12>>,
+    #[init(k(0))]
     c_z13: Constant<Bits<13>>,
+    #[init(k(0))]
     c_z32: Constant<Bits<32>>,
+    #[init(k(0))]
     c_z64: Constant<Bits<64>>,
+    #[init(k(0xf))]
     c_f4: Constant<Bits<4>>,
+    #[init(k(3))]
     c_three2: Constant<Bits<2>>,
+    #[init(k(1))]
     c_one2: Constant<Bits<2>>,
+    #[init(k(1))]
     c_one3: Constant<Bits<3>>,
+    #[init(k(1))]
     c_one4: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one6: Constant<Bits<6>>,
+    #[init(k(1))]
     c_one8: Constant<Bits<8>>,
+    #[init(k(1))]
     c_one32: Constant<Bits<32>>,
+    #[init(k(8))]
     c_eight4: Constant<Bits<4>>,
-}
-
-impl Default for Nget {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            req_valid: Default::default(),
-            req: Default::default(),
-            buf_addr: Default::default(),
-            ntf_addr: Default::default(),
-            timeout: Default::default(),
-            max_read_req: Default::default(),
-            busy: Default::default(),
-            rsv_link: Default::default(),
-            rsv_set: Default::default(),
-            r_valid: Default::default(),
-            r_ready: Default::default(),
-            r_write: Default::default(),
-            r_addr: Default::default(),
-            r_dwords: Default::default(),
-            r_tag: Default::default(),
-            r_last_be: Default::default(),
-            r_data0: Default::default(),
-            rc_tdata: Default::default(),
-            rc_tlast: Default::default(),
-            rc_discontinue: Default::default(),
-            rc_tvalid: Default::default(),
-            rc_tready: Default::default(),
-            o_valid: Default::default(),
-            o_ready: Default::default(),
-            o_has_item: Default::default(),
-            o_link: Default::default(),
-            o_vc: Default::default(),
-            o_rao: Default::default(),
-            o_item: Default::default(),
-            o_data: Default::default(),
-            o_clr: Default::default(),
-            o_clr_live: Default::default(),
-            o_mask: Default::default(),
-            exc_bad: Default::default(),
-            exc_overrun: Default::default(),
-            exc_cpl: Default::default(),
-            exc_tag: Default::default(),
-            exc_timeout: Default::default(),
-            fifo: SyncFifo::new(DMA_REQS, 0),
-            u_af: Default::default(),
-            u_sink_ready: Default::default(),
-            u_ae: Default::default(),
-            req_ok: Default::default(),
-            x_bad: Default::default(),
-            x_ovr: Default::default(),
-            x_cpl: Default::default(),
-            x_tag: Default::default(),
-            x_tmo: Default::default(),
-            st: Default::default(),
-            c_link: Default::default(),
-            c_vc: Default::default(),
-            c_rao: Default::default(),
-            c_left: Default::default(),
-            c_page: Default::default(),
-            c_off: Default::default(),
-            c_seq: Default::default(),
-            p_size: Default::default(),
-            p_mask: Default::default(),
-            busy_sel: Default::default(),
-            tag_sel: Default::default(),
-            run: Default::default(),
-            w_rao12: Default::default(),
-            w_npk12: Default::default(),
-            w_len: Default::default(),
-            w_off: Default::default(),
-            r_at: Default::default(),
-            n_lo: Default::default(),
-            n_at: Default::default(),
-            w_tag8: Default::default(),
-            w_npk11: Default::default(),
-            w_hbytes: Default::default(),
-            w_pk11: Default::default(),
-            mrrs: Default::default(),
-            size: Default::default(),
-            free_any: Default::default(),
-            free_tag: Default::default(),
-            issue: Default::default(),
-            popped: Default::default(),
-            r_outst: Default::default(),
-            r_issued: Default::default(),
-            r_failed: Default::default(),
-            r_notidx: Default::default(),
-            head: Default::default(),
-            tail: Default::default(),
-            count: Default::default(),
-            n_pend: Default::default(),
-            n_fail: Default::default(),
-            n_idx: Default::default(),
-            n_go: Default::default(),
-            rv: Default::default(),
-            rw: Default::default(),
-            ra: Default::default(),
-            rd: Default::default(),
-            rt: Default::default(),
-            rerr: Default::default(),
-            t_act: Default::default(),
-            t_link: Default::default(),
-            t_vc: Default::default(),
-            t_rao: Default::default(),
-            t_rem: Default::default(),
-            t_nxt: Default::default(),
-            t_req: Default::default(),
-            t_mask: Default::default(),
-            t_age: Default::default(),
-            t_drain: Default::default(),
-            t_at: Default::default(),
-            in_cpl: Default::default(),
-            cur_good: Default::default(),
-            fail_q: Default::default(),
-            tmo_q: Default::default(),
-            tmo_tag_q: Default::default(),
-            cur_done: Default::default(),
-            cur_tag: Default::default(),
-            cur_link: Default::default(),
-            cur_vc: Default::default(),
-            cur_rao: Default::default(),
-            cur_item: Default::default(),
-            cur_req: Default::default(),
-            cur_mask: Default::default(),
-            prev: Default::default(),
-            align: Default::default(),
-            h_tag: Default::default(),
-            h_dw: Default::default(),
-            h_bytes: Default::default(),
-            h_act: Default::default(),
-            h_drain: Default::default(),
-            h_at: Default::default(),
-            h_rem: Default::default(),
-            h_known: Default::default(),
-            h_good: Default::default(),
-            h_go: Default::default(),
-            d_go: Default::default(),
-            tick_cnt: Default::default(),
-            tick: Default::default(),
-            tmo_any: Default::default(),
-            tmo_tag: Default::default(),
-            tmo_go: Default::default(),
-            ov: Default::default(),
-            o_it: Default::default(),
-            o_cl: Default::default(),
-            o_cll: Default::default(),
-            o_dec: Default::default(),
-            o_fail: Default::default(),
-            o_req: Default::default(),
-            o_lnk: Default::default(),
-            o_v3: Default::default(),
-            o_ra: Default::default(),
-            o_it3: Default::default(),
-            o_dat: Default::default(),
-            o_msk: Default::default(),
-            o_take: Default::default(),
-            o_free: Default::default(),
-            c_idx: std::array::from_fn(|i| k(i as u64)),
-            s_idle: k(IDLE),
-            s_plan: k(PLAN),
-            s_check: k(CHECK),
-            s_issue: k(ISSUE),
-            c_one11: k(1),
-            c_links: k(LINKS as u64),
-            c_one1k: k(1024),
-            c_2048: k(2048),
-            c_128: k(128),
-            c_4096: k(4096),
-            c_five3: k(5),
-            c_magic: k(POLLMAGIC as u64),
-            c_magic_err: k(POLLMAGIC_ERR as u64),
-            c_bad_tag: k(rc_error::INVALID_TAG as u64),
-            c_z2: k(0),
-            c_z3: k(0),
-            c_z4: k(0),
-            c_z5: k(0),
-            c_z6: k(0),
-            c_z8: k(0),
-            c_z11: k(0),
-            c_z12: k(0),
-            c_z13: k(0),
-            c_z32: k(0),
-            c_z64: k(0),
-            c_f4: k(0xf),
-            c_three2: k(3),
-            c_one2: k(1),
-            c_one3: k(1),
-            c_one4: k(1),
-            c_one6: k(1),
-            c_one8: k(1),
-            c_one32: k(1),
-            c_eight4: k(8),
-        }
-    }
 }
 
 impl Logic for Nget {

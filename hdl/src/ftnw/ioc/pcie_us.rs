@@ -11,6 +11,7 @@
 
 use crate::common::unused::Unused;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::pcie_us::{dword_parity, CcDesc, CqDesc, ReqType, RqDesc};
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
@@ -292,7 +293,7 @@ impl Logic for CqRx {
 /// `t_valid && t_ready` when no beat is waiting and `enable` is high. Every output is a
 /// register. The completer-completion and requester-request transmitters are this with their
 /// descriptor leaves.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct BeatPairTx<const U: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -318,39 +319,8 @@ pub struct BeatPairTx<const U: usize> {
     o_valid: DFF<Bit>,
     h_data: DFF<Bits<128>>,
     h_user: DFF<Bits<U>>,
+    #[init(Constant::new(1u64.into()))]
     c_keep1: Constant<Bits<4>>,
-}
-
-impl<const U: usize> Default for BeatPairTx<U> {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            enable: Default::default(),
-            t_valid: Default::default(),
-            t_ready: Default::default(),
-            d0: Default::default(),
-            u0: Default::default(),
-            keep0: Default::default(),
-            last0: Default::default(),
-            d1: Default::default(),
-            u1: Default::default(),
-            tdata: Default::default(),
-            tkeep: Default::default(),
-            tlast: Default::default(),
-            tuser: Default::default(),
-            tvalid: Default::default(),
-            tready: Default::default(),
-            o_data: Default::default(),
-            o_user: Default::default(),
-            o_keep: Default::default(),
-            o_last: Default::default(),
-            o_valid: Default::default(),
-            h_data: Default::default(),
-            h_user: Default::default(),
-            c_keep1: Constant::new(1u64.into()),
-        }
-    }
 }
 
 impl<const U: usize> Logic for BeatPairTx<U> {
@@ -390,7 +360,7 @@ impl<const U: usize> Logic for BeatPairTx<U> {
 
 /// A generic completion (`c_*`, at most two Dwords, taken with `c_valid && c_ready`) to CC
 /// beats (a `BeatPairTx` fed by `CcBeats`).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct CcTx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -415,44 +385,14 @@ pub struct CcTx {
     pub cc_tready: Signal<In, Bit>,
     beats: CcBeats,
     tx: BeatPairTx<33>,
+    #[init(Constant::new(0u64.into()))]
     c_zero: Constant<Bits<11>>,
+    #[init(Constant::new(1u64.into()))]
     c_one: Constant<Bits<11>>,
+    #[init(Constant::new(7u64.into()))]
     c_keep3: Constant<Bits<4>>,
+    #[init(Constant::new(15u64.into()))]
     c_keep4: Constant<Bits<4>>,
-}
-
-impl Default for CcTx {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            completer_id: Default::default(),
-            c_valid: Default::default(),
-            c_ready: Default::default(),
-            c_lower_addr: Default::default(),
-            c_byte_count: Default::default(),
-            c_dwords: Default::default(),
-            c_status: Default::default(),
-            c_req_id: Default::default(),
-            c_tag: Default::default(),
-            c_tc: Default::default(),
-            c_attr: Default::default(),
-            c_data0: Default::default(),
-            c_data1: Default::default(),
-            cc_tdata: Default::default(),
-            cc_tkeep: Default::default(),
-            cc_tlast: Default::default(),
-            cc_tuser: Default::default(),
-            cc_tvalid: Default::default(),
-            cc_tready: Default::default(),
-            beats: Default::default(),
-            tx: Default::default(),
-            c_zero: Constant::new(0u64.into()),
-            c_one: Constant::new(1u64.into()),
-            c_keep3: Constant::new(7u64.into()),
-            c_keep4: Constant::new(15u64.into()),
-        }
-    }
 }
 
 impl Logic for CcTx {
@@ -582,7 +522,7 @@ impl Logic for RqBeats {
 /// `r_data0`, taken with `r_valid && r_ready`) to RQ beats (a `BeatPairTx` fed by `RqBeats`). A
 /// request is taken only while bus mastering is enabled (`bus_master`, Command register bit 2:
 /// nothing is issued without it, FTNW-H162).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct RqTx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -604,39 +544,12 @@ pub struct RqTx {
     pub rq_tready: Signal<In, Bit>,
     beats: RqBeats,
     tx: BeatPairTx<60>,
+    #[init(Constant::new((ReqType::MemWrite as u64).into()))]
     c_wr: Constant<Bits<4>>,
+    #[init(Constant::new((ReqType::MemRead as u64).into()))]
     c_rd: Constant<Bits<4>>,
+    #[init(Constant::new(15u64.into()))]
     c_keep4: Constant<Bits<4>>,
-}
-
-impl Default for RqTx {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            bus_master: Default::default(),
-            r_valid: Default::default(),
-            r_ready: Default::default(),
-            r_write: Default::default(),
-            r_addr: Default::default(),
-            r_dwords: Default::default(),
-            r_tag: Default::default(),
-            r_first_be: Default::default(),
-            r_last_be: Default::default(),
-            r_data0: Default::default(),
-            rq_tdata: Default::default(),
-            rq_tkeep: Default::default(),
-            rq_tlast: Default::default(),
-            rq_tuser: Default::default(),
-            rq_tvalid: Default::default(),
-            rq_tready: Default::default(),
-            beats: Default::default(),
-            tx: Default::default(),
-            c_wr: Constant::new((ReqType::MemWrite as u64).into()),
-            c_rd: Constant::new((ReqType::MemRead as u64).into()),
-            c_keep4: Constant::new(15u64.into()),
-        }
-    }
 }
 
 impl Logic for RqTx {

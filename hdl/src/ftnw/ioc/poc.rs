@@ -29,6 +29,7 @@ use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::ftnw::ioc::pcie_us::RqBeats;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::pcie_us::ReqType;
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
@@ -101,7 +102,7 @@ const DATA: u64 = 2;
 /// `ftnw_nwp` needs to place on the 85F), and on
 /// the IOC side the FIFO's head with `whole`, registered: the head is a header and every entry
 /// of its write is in the FIFO (so a write, once started on RQ, never waits for its data).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct PocIn {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -115,6 +116,7 @@ pub struct PocIn {
     pub head: Signal<Out, Bits<ENTRY>>,
     pub whole: Signal<Out, Bit>,
     pub pop: Signal<In, Bit>,
+    #[init(AsyncFifo::in_block_ram(28, 1))]
     fifo: AsyncFifo<Bits<ENTRY>, 5, 6>,
     u_af: Unused<Bit>,
     u_ae: Unused<Bit>,
@@ -147,71 +149,28 @@ pub struct PocIn {
     dw3: Signal<Local, Bits<6>>,
     u_dw3: Unused<Bits<2>>,
     beats: Widen<4, 6>,
+    #[init(k(0))]
     c_z2: Constant<Bits<2>>,
+    #[init(k(1))]
     c_one2: Constant<Bits<2>>,
+    #[init(k(3))]
     c_three2: Constant<Bits<2>>,
+    #[init(k(3))]
     c_three6: Constant<Bits<6>>,
+    #[init(k(0))]
     c_z5: Constant<Bits<5>>,
+    #[init(k(0))]
     c_z13: Constant<Bits<13>>,
+    #[init(k(32))]
     c_32: Constant<Bits<13>>,
+    #[init(k(4096))]
     c_4k: Constant<Bits<13>>,
+    #[init(k(0))]
     c_z16: Constant<Bits<16>>,
+    #[init(k(0))]
     c_z128: Constant<Bits<128>>,
+    #[init(k(31))]
     c_full: Constant<Bits<6>>,
-}
-
-impl Default for PocIn {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            tnw_clock: Default::default(),
-            tnw_reset: Default::default(),
-            host: Default::default(),
-            exc_write: Default::default(),
-            head: Default::default(),
-            whole: Default::default(),
-            pop: Default::default(),
-            fifo: AsyncFifo::in_block_ram(28, 1),
-            u_af: Default::default(),
-            u_ae: Default::default(),
-            u_sink_ready: Default::default(),
-            u_valid: Default::default(),
-            w_st: Default::default(),
-            w_ok: Default::default(),
-            lane: Default::default(),
-            acc: Default::default(),
-            rsp_v: Default::default(),
-            rsp_err: Default::default(),
-            x_wr: Default::default(),
-            room: Default::default(),
-            req_ok: Default::default(),
-            lo12: Default::default(),
-            bytes: Default::default(),
-            bytes13: Default::default(),
-            h_bits: Default::default(),
-            h_x: Default::default(),
-            e_hdr: Default::default(),
-            e_dat: Default::default(),
-            word: Default::default(),
-            sh: Default::default(),
-            whole_q: Default::default(),
-            dw3: Default::default(),
-            u_dw3: Default::default(),
-            beats: Default::default(),
-            c_z2: k(0),
-            c_one2: k(1),
-            c_three2: k(3),
-            c_three6: k(3),
-            c_z5: k(0),
-            c_z13: k(0),
-            c_32: k(32),
-            c_4k: k(4096),
-            c_z16: k(0),
-            c_z128: k(0),
-            c_full: k(31),
-        }
-    }
 }
 
 impl Logic for PocIn {
@@ -314,29 +273,19 @@ impl Logic for PocIn {
 }
 
 /// The current link's head entry and `whole` (`sel` picks one of `N`).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct HeadPick<const N: usize> {
     pub sel: Signal<In, Bits<3>>,
+    #[init(std::array::from_fn(|_| Default::default()))]
     pub head: [Signal<In, Bits<ENTRY>>; N],
+    #[init(std::array::from_fn(|_| Default::default()))]
     pub whole: [Signal<In, Bit>; N],
     pub y: Signal<Out, Bits<ENTRY>>,
     pub w: Signal<Out, Bit>,
+    #[init(std::array::from_fn(|l| k(l as u64)))]
     c_idx: [Constant<Bits<3>>; N],
+    #[init(Constant::new(Bits::<ENTRY>::default()))]
     c_zentry: Constant<Bits<ENTRY>>,
-}
-
-impl<const N: usize> Default for HeadPick<N> {
-    fn default() -> Self {
-        Self {
-            sel: Default::default(),
-            head: std::array::from_fn(|_| Default::default()),
-            whole: std::array::from_fn(|_| Default::default()),
-            y: Default::default(),
-            w: Default::default(),
-            c_idx: std::array::from_fn(|l| k(l as u64)),
-            c_zentry: Constant::new(Bits::<ENTRY>::default()),
-        }
-    }
 }
 
 impl<const N: usize> Logic for HeadPick<N> {

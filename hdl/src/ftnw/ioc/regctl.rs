@@ -19,6 +19,7 @@
 use crate::common::regbank::RegBusMaster;
 use crate::common::regbus_cdc::RegBusCdc;
 use crate::common::unused::Unused;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// Register address bits on the TNW side (the node's six 4 KB windows).
@@ -35,7 +36,7 @@ const WR_WAIT: u64 = 5;
 const DROP: u64 = 6;
 const CPL: u64 = 7;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct RegCtl {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -125,153 +126,70 @@ pub struct RegCtl {
     be: Signal<Local, Bits<4>>,
     tz_first: Signal<Local, Bits<13>>,
     lz_last: Signal<Local, Bits<13>>,
+    #[init(Constant::new(IDLE.into()))]
     s_idle: Constant<Bits<3>>,
+    #[init(Constant::new(RD_GO.into()))]
     s_rd_go: Constant<Bits<3>>,
+    #[init(Constant::new(RD_WAIT.into()))]
     s_rd_wait: Constant<Bits<3>>,
+    #[init(Constant::new(WR_BEAT.into()))]
     s_wr_beat: Constant<Bits<3>>,
+    #[init(Constant::new(WR_LANE.into()))]
     s_wr_lane: Constant<Bits<3>>,
+    #[init(Constant::new(WR_WAIT.into()))]
     s_wr_wait: Constant<Bits<3>>,
+    #[init(Constant::new(DROP.into()))]
     s_drop: Constant<Bits<3>>,
+    #[init(Constant::new(CPL.into()))]
     s_cpl: Constant<Bits<3>>,
+    #[init(Constant::new(1u64.into()))]
     c_one11: Constant<Bits<11>>,
+    #[init(Constant::new(2u64.into()))]
     c_two11: Constant<Bits<11>>,
+    #[init(Constant::new(4u64.into()))]
     c_four17: Constant<Bits<17>>,
+    #[init(Constant::new(0x6000u64.into()))]
     c_tnw_top: Constant<Bits<17>>,
+    #[init(Constant::new((nicgen_wire::ftnw::ioc::IOC_REGS_BASE as u64).into()))]
     c_ioc_base: Constant<Bits<17>>,
+    #[init(Constant::new(
+        (nicgen_wire::ftnw::ioc::IOC_REGS_BASE as u64 + (1 << IOC_BUS_BITS)).into(),
+    ))]
     c_ioc_top: Constant<Bits<17>>,
+    #[init(Constant::new(2u64.into()))]
     c_bar2: Constant<Bits<3>>,
+    #[init(Constant::new(0u64.into()))]
     c_rd: Constant<Bits<4>>,
+    #[init(Constant::new(1u64.into()))]
     c_wr: Constant<Bits<4>>,
+    #[init(Constant::new(12u64.into()))]
     c_msg: Constant<Bits<4>>,
+    #[init(Constant::new(15u64.into()))]
     c_be_all: Constant<Bits<4>>,
+    #[init(Constant::new(0u64.into()))]
     c_be_none: Constant<Bits<4>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero32: Constant<Bits<32>>,
+    #[init(Constant::new(3u64.into()))]
     c_three2: Constant<Bits<2>>,
+    #[init(Constant::new(1u64.into()))]
     c_one2: Constant<Bits<2>>,
+    #[init(Constant::new(0u64.into()))]
     c_sc: Constant<Bits<3>>,
+    #[init(Constant::new(1u64.into()))]
     c_ur: Constant<Bits<3>>,
+    #[init(Constant::new(0u64.into()))]
     c_zero11: Constant<Bits<11>>,
+    #[init(std::array::from_fn(|i| Constant::new((i as u64).into())))]
     c_n13: [Constant<Bits<13>>; 5],
+    #[init(Constant::new(8u64.into()))]
     c_eight13: Constant<Bits<13>>,
+    #[init(Constant::new(1u64.into()))]
     c_one13: Constant<Bits<13>>,
+    #[init(std::array::from_fn(|i| Constant::new((i as u64).into())))]
     c_lane: [Constant<Bits<2>>; 4],
+    #[init(Constant::new(0x7cu64.into()))]
     c_lo_mask: Constant<Bits<7>>,
-}
-
-impl Default for RegCtl {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            tnw_clock: Default::default(),
-            tnw_reset: Default::default(),
-            h_valid: Default::default(),
-            h_ready: Default::default(),
-            h_addr: Default::default(),
-            h_dwords: Default::default(),
-            h_type: Default::default(),
-            h_first_be: Default::default(),
-            h_last_be: Default::default(),
-            h_req_id: Default::default(),
-            h_tag: Default::default(),
-            h_bar: Default::default(),
-            h_tc: Default::default(),
-            h_attr: Default::default(),
-            h_has_data: Default::default(),
-            p_data: Default::default(),
-            p_keep: Default::default(),
-            p_last: Default::default(),
-            p_valid: Default::default(),
-            p_ready: Default::default(),
-            c_valid: Default::default(),
-            c_ready: Default::default(),
-            c_lower_addr: Default::default(),
-            c_byte_count: Default::default(),
-            c_dwords: Default::default(),
-            c_status: Default::default(),
-            c_req_id: Default::default(),
-            c_tag: Default::default(),
-            c_tc: Default::default(),
-            c_attr: Default::default(),
-            c_data0: Default::default(),
-            c_data1: Default::default(),
-            tnw: Default::default(),
-            ioc: Default::default(),
-            exc_request: Default::default(),
-            exc_partial: Default::default(),
-            ioc_first: Default::default(),
-            ioc_last: Default::default(),
-            cdc: Default::default(),
-            unused_addr: Default::default(),
-            st: Default::default(),
-            off: Default::default(),
-            n: Default::default(),
-            left: Default::default(),
-            first: Default::default(),
-            first_be: Default::default(),
-            last_be: Default::default(),
-            req_id: Default::default(),
-            tag: Default::default(),
-            tc: Default::default(),
-            attr: Default::default(),
-            lower: Default::default(),
-            bcount: Default::default(),
-            ur: Default::default(),
-            needs_cpl: Default::default(),
-            data0: Default::default(),
-            data1: Default::default(),
-            beat: Default::default(),
-            keep: Default::default(),
-            beat_last: Default::default(),
-            lane: Default::default(),
-            to_tnw: Default::default(),
-            exc_req: Default::default(),
-            exc_part: Default::default(),
-            is_tnw: Default::default(),
-            is_ioc: Default::default(),
-            word: Default::default(),
-            rword: Default::default(),
-            lane_on: Default::default(),
-            non_posted: Default::default(),
-            lz_first: Default::default(),
-            be: Default::default(),
-            tz_first: Default::default(),
-            lz_last: Default::default(),
-            s_idle: Constant::new(IDLE.into()),
-            s_rd_go: Constant::new(RD_GO.into()),
-            s_rd_wait: Constant::new(RD_WAIT.into()),
-            s_wr_beat: Constant::new(WR_BEAT.into()),
-            s_wr_lane: Constant::new(WR_LANE.into()),
-            s_wr_wait: Constant::new(WR_WAIT.into()),
-            s_drop: Constant::new(DROP.into()),
-            s_cpl: Constant::new(CPL.into()),
-            c_one11: Constant::new(1u64.into()),
-            c_two11: Constant::new(2u64.into()),
-            c_four17: Constant::new(4u64.into()),
-            c_tnw_top: Constant::new(0x6000u64.into()),
-            c_ioc_base: Constant::new((nicgen_wire::ftnw::ioc::IOC_REGS_BASE as u64).into()),
-            c_ioc_top: Constant::new(
-                (nicgen_wire::ftnw::ioc::IOC_REGS_BASE as u64 + (1 << IOC_BUS_BITS)).into(),
-            ),
-            c_bar2: Constant::new(2u64.into()),
-            c_rd: Constant::new(0u64.into()),
-            c_wr: Constant::new(1u64.into()),
-            c_msg: Constant::new(12u64.into()),
-            c_be_all: Constant::new(15u64.into()),
-            c_be_none: Constant::new(0u64.into()),
-            c_zero32: Constant::new(0u64.into()),
-            c_three2: Constant::new(3u64.into()),
-            c_one2: Constant::new(1u64.into()),
-            c_sc: Constant::new(0u64.into()),
-            c_ur: Constant::new(1u64.into()),
-            c_zero11: Constant::new(0u64.into()),
-            c_n13: std::array::from_fn(|i| Constant::new((i as u64).into())),
-            c_eight13: Constant::new(8u64.into()),
-            c_one13: Constant::new(1u64.into()),
-            c_lane: std::array::from_fn(|i| Constant::new((i as u64).into())),
-            c_lo_mask: Constant::new(0x7cu64.into()),
-        }
-    }
 }
 
 impl Logic for RegCtl {

@@ -49,6 +49,7 @@ use crate::common::prim::{k, Concat, Join4, OneHot64};
 use crate::common::ram::{BlockRam, LutRam};
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
 /// Slot address bits (the kernel spells them 6: rust-hdl emits a constant's name as is).
@@ -57,7 +58,7 @@ const ITEM_ADDR_BITS: usize = SLOT_BITS + 3;
 /// The slot tag: the RAO's bits above the slot and the VC.
 const TAG_BITS: usize = 11 - SLOT_BITS + 3;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct Rob {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -91,6 +92,9 @@ pub struct Rob {
     word: Join4,
     records: LutRam<Bits<32>, SLOT_BITS>,
     tags: LutRam<Bits<TAG_BITS>, SLOT_BITS>,
+    // never full: at most 64 slots wait, in a FIFO of 128 (the read pointer may reach
+    // the write side after the slot's free toggle)
+    #[init(AsyncFifo::new(128, 1))]
     rdy: AsyncFifo<Bits<14>, 7, 8>,
     /// RDY_FIFO cannot fill (see `Default`), so its levels and `sink.ready` are not used.
     u_wocc: Unused<Bits<8>>,
@@ -147,111 +151,24 @@ pub struct Rob {
     item: DFF<Bits<3>>,
     ext: DFF<Bit>,
     r_addr: Concat<3, SLOT_BITS, ITEM_ADDR_BITS>,
+    #[init(k(0))]
     c0_2: Constant<Bits<2>>,
+    #[init(k(0))]
     c0_3: Constant<Bits<3>>,
+    #[init(k(0))]
     c0_4: Constant<Bits<4>>,
+    #[init(k(0))]
     c0_32: Constant<Bits<32>>,
+    #[init(k(0))]
     c0_64: Constant<Bits<64>>,
+    #[init(k(0xffff_ffff))]
     c_ones32: Constant<Bits<32>>,
+    #[init(k(7))]
     c_last: Constant<Bits<3>>,
+    #[init(k(1))]
     c_one3: Constant<Bits<3>>,
+    #[init(k(0xffff))]
     c_keep: Constant<Bits<16>>,
-}
-
-impl Default for Rob {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            w_valid: Default::default(),
-            w_vc: Default::default(),
-            w_rao: Default::default(),
-            w_item: Default::default(),
-            w_dw: Default::default(),
-            w_data: Default::default(),
-            exc_overrun: Default::default(),
-            exc_header: Default::default(),
-            completed: Default::default(),
-            rsv_set: Default::default(),
-            c_valid: Default::default(),
-            c_live: Default::default(),
-            c_mask: Default::default(),
-            busy_slots: Default::default(),
-            tnw_clock: Default::default(),
-            tnw_reset: Default::default(),
-            tx: Default::default(),
-            extracted: Default::default(),
-            rsv: Default::default(),
-            busy_r: Default::default(),
-            lanes: Default::default(),
-            word: Default::default(),
-            records: Default::default(),
-            tags: Default::default(),
-            // never full: at most 64 slots wait, in a FIFO of 128 (the read pointer may reach
-            // the write side after the slot's free toggle)
-            rdy: AsyncFifo::new(128, 1),
-            u_wocc: Default::default(),
-            u_rocc: Default::default(),
-            u_af: Default::default(),
-            u_ae: Default::default(),
-            u_rdy: Default::default(),
-            q_valid: Default::default(),
-            q_vc: Default::default(),
-            q_rao: Default::default(),
-            q_item: Default::default(),
-            q_dw: Default::default(),
-            q_data: Default::default(),
-            s_valid: Default::default(),
-            s_vc: Default::default(),
-            s_rao: Default::default(),
-            s_item: Default::default(),
-            s_dw: Default::default(),
-            s_data: Default::default(),
-            s_old: Default::default(),
-            s_fresh: Default::default(),
-            s_live: Default::default(),
-            s_busy: Default::default(),
-            s_stag: Default::default(),
-            pv: Default::default(),
-            pmeta: Default::default(),
-            live: Default::default(),
-            epoch_w: Default::default(),
-            er1: Default::default(),
-            er2: Default::default(),
-            ov: Default::default(),
-            hd: Default::default(),
-            w_tag: Default::default(),
-            w_meta: Default::default(),
-            w_addr: Default::default(),
-            dw32: Default::default(),
-            w_oh: Default::default(),
-            r_oh: Default::default(),
-            shamt: Default::default(),
-            slot_live: Default::default(),
-            live_n: Default::default(),
-            fresh: Default::default(),
-            any: Default::default(),
-            dup: Default::default(),
-            mism: Default::default(),
-            go: Default::default(),
-            full: Default::default(),
-            epoch_r: Default::default(),
-            busy: Default::default(),
-            meta: Default::default(),
-            item: Default::default(),
-            ext: Default::default(),
-            r_addr: Default::default(),
-            c0_2: k(0),
-            c0_3: k(0),
-            c0_4: k(0),
-            c0_32: k(0),
-            c0_64: k(0),
-            c_ones32: k(0xffff_ffff),
-            c_last: k(7),
-            c_one3: k(1),
-            c_keep: k(0xffff),
-        }
-    }
 }
 
 impl Logic for Rob {

@@ -21,10 +21,11 @@ use crate::common::gray::GrayDecode;
 use crate::common::prim::k;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use nicgen_wire::ftnw::txwin::LINKS;
 use rust_hdl::prelude::*;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct Tfcnt {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -69,72 +70,28 @@ pub struct Tfcnt {
     armed: DFF<Bit>,
     q_lo: DFF<Bits<26>>,
     q_hi: DFF<Bits<16>>,
+    #[init(std::array::from_fn(|l| k(l as u64)))]
     c_link: [Constant<Bits<3>>; LINKS],
+    #[init(k(LINKS as u64 - 1))]
     c_last: Constant<Bits<3>>,
+    #[init(k(1))]
     c_one3: Constant<Bits<3>>,
+    #[init(k(1))]
     c_one4: Constant<Bits<4>>,
+    #[init(k(1))]
     c_one8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_z3: Constant<Bits<3>>,
+    #[init(k(0))]
     c_z4: Constant<Bits<4>>,
+    #[init(k(0))]
     c_z8: Constant<Bits<8>>,
+    #[init(k(0))]
     c_z16: Constant<Bits<16>>,
+    #[init(k(0))]
     c_z26: Constant<Bits<26>>,
+    #[init(k(0))]
     c_z32: Constant<Bits<32>>,
-}
-
-impl Default for Tfcnt {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            tnw_clock: Default::default(),
-            tnw_reset: Default::default(),
-            extracted: Default::default(),
-            completed: Default::default(),
-            addr_lo: Default::default(),
-            addr_hi: Default::default(),
-            threshold: Default::default(),
-            rst: Default::default(),
-            rst_wrote: Default::default(),
-            r_valid: Default::default(),
-            r_ready: Default::default(),
-            r_addr: Default::default(),
-            r_data0: Default::default(),
-            tb: Default::default(),
-            tg: Default::default(),
-            gs1: Default::default(),
-            gs2: Default::default(),
-            dec: Default::default(),
-            seen: Default::default(),
-            delta: Default::default(),
-            delta8: Default::default(),
-            cnt: Default::default(),
-            last_w: Default::default(),
-            inflight: Default::default(),
-            pend: Default::default(),
-            thr: Default::default(),
-            addr: Default::default(),
-            ptr: Default::default(),
-            rv: Default::default(),
-            rsel: Default::default(),
-            rdata: Default::default(),
-            addr_set: Default::default(),
-            armed: Default::default(),
-            q_lo: Default::default(),
-            q_hi: Default::default(),
-            c_link: std::array::from_fn(|l| k(l as u64)),
-            c_last: k(LINKS as u64 - 1),
-            c_one3: k(1),
-            c_one4: k(1),
-            c_one8: k(1),
-            c_z3: k(0),
-            c_z4: k(0),
-            c_z8: k(0),
-            c_z16: k(0),
-            c_z26: k(0),
-            c_z32: k(0),
-        }
-    }
 }
 
 /// `{addr_hi, addr_lo, link, 3'b000}`: the counter's host address (no adder: the six counters

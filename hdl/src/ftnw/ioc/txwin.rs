@@ -22,6 +22,7 @@ use crate::common::prim::k;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use crate::top::Ports;
+use crate::BlockDefault;
 use num_bigint::BigUint;
 use rust_hdl::prelude::*;
 
@@ -67,7 +68,7 @@ const DATA: u64 = 1;
 const FLUSH: u64 = 2;
 const DROP: u64 = 3;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, BlockDefault)]
 pub struct TxWin {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
@@ -126,93 +127,32 @@ pub struct TxWin {
     e_iaddr: Signal<Local, Bits<14>>,
     e_link: Signal<Local, Bits<3>>,
     e_vc: Signal<Local, Bits<3>>,
+    #[init(k(IDLE))]
     c_idle: Constant<Bits<2>>,
+    #[init(k(DATA))]
     c_data: Constant<Bits<2>>,
+    #[init(k(FLUSH))]
     c_flush: Constant<Bits<2>>,
+    #[init(k(DROP))]
     c_drop: Constant<Bits<2>>,
+    #[init(k(0xf))]
     c_f4: Constant<Bits<4>>,
+    #[init(k(0))]
     c_z4: Constant<Bits<4>>,
+    #[init(k(4))]
     c_four: Constant<Bits<12>>,
+    #[init(k(0))]
     c_z12: Constant<Bits<12>>,
+    #[init(k(1024))]
     c_k1024: Constant<Bits<12>>,
+    #[init(k(0))]
     c_z11: Constant<Bits<11>>,
+    #[init(k(1))]
     c_one11: Constant<Bits<11>>,
+    #[init(k(1))]
     c_one14: Constant<Bits<14>>,
+    #[init(k(nicgen_wire::ftnw::txwin::LINKS as u64))]
     c_links: Constant<Bits<3>>,
-}
-
-impl Default for TxWin {
-    fn default() -> Self {
-        Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            h_valid: Default::default(),
-            h_ready: Default::default(),
-            h_addr: Default::default(),
-            h_dwords: Default::default(),
-            h_first_be: Default::default(),
-            h_last_be: Default::default(),
-            h_has_data: Default::default(),
-            p_data: Default::default(),
-            p_last: Default::default(),
-            p_valid: Default::default(),
-            p_ready: Default::default(),
-            i_valid: Default::default(),
-            i_link: Default::default(),
-            i_vc: Default::default(),
-            i_rao: Default::default(),
-            i_item: Default::default(),
-            i_dw: Default::default(),
-            i_data: Default::default(),
-            exc_partial: Default::default(),
-            exc_link: Default::default(),
-            align: Default::default(),
-            wn: Default::default(),
-            wo: Default::default(),
-            unused_addr: Default::default(),
-            state: Default::default(),
-            link: Default::default(),
-            vc: Default::default(),
-            iaddr: Default::default(),
-            o: Default::default(),
-            left: Default::default(),
-            first: Default::default(),
-            prev: Default::default(),
-            iv: Default::default(),
-            ilink: Default::default(),
-            ivc: Default::default(),
-            iad: Default::default(),
-            idw: Default::default(),
-            idata: Default::default(),
-            xp: Default::default(),
-            xl: Default::default(),
-            lo_mask: Default::default(),
-            hi_mask: Default::default(),
-            n: Default::default(),
-            bad_be: Default::default(),
-            bad_link: Default::default(),
-            hdr: Default::default(),
-            e_o: Default::default(),
-            e_first: Default::default(),
-            e_left: Default::default(),
-            e_iaddr: Default::default(),
-            e_link: Default::default(),
-            e_vc: Default::default(),
-            c_idle: k(IDLE),
-            c_data: k(DATA),
-            c_flush: k(FLUSH),
-            c_drop: k(DROP),
-            c_f4: k(0xf),
-            c_z4: k(0),
-            c_four: k(4),
-            c_z12: k(0),
-            c_k1024: k(1024),
-            c_z11: k(0),
-            c_one11: k(1),
-            c_one14: k(1),
-            c_links: k(nicgen_wire::ftnw::txwin::LINKS as u64),
-        }
-    }
 }
 
 impl Logic for TxWin {
