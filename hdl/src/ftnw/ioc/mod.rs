@@ -8,6 +8,7 @@
 pub mod nget;
 pub mod pcie_us;
 pub mod poc;
+pub mod rd_bytes;
 pub mod regctl;
 pub mod rob;
 pub mod tfcnt;

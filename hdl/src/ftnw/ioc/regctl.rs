@@ -19,6 +19,7 @@
 use crate::common::regbank::RegBusMaster;
 use crate::common::regbus_cdc::RegBusCdc;
 use crate::common::unused::Unused;
+use crate::ftnw::ioc::rd_bytes::ReadBytes;
 use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
@@ -84,6 +85,7 @@ pub struct RegCtl {
     pub ioc_first: Signal<Out, Bit>,
     pub ioc_last: Signal<Out, Bit>,
     cdc: RegBusCdc<TNW_BUS_BITS>,
+    rd_bytes: ReadBytes,
     /// Address bits above BAR2's 128 KB.
     unused_addr: Unused<Bits<32>>,
     st: DFF<Bits<3>>,
@@ -122,10 +124,7 @@ pub struct RegCtl {
     lane_on: Signal<Local, Bit>,
     /// The request needs a completion (not a write, not a message).
     non_posted: Signal<Local, Bit>,
-    lz_first: Signal<Local, Bits<13>>,
     be: Signal<Local, Bits<4>>,
-    tz_first: Signal<Local, Bits<13>>,
-    lz_last: Signal<Local, Bits<13>>,
     #[init(Constant::new(IDLE.into()))]
     s_idle: Constant<Bits<3>>,
     #[init(Constant::new(RD_GO.into()))]
@@ -181,15 +180,7 @@ pub struct RegCtl {
     #[init(Constant::new(0u64.into()))]
     c_zero11: Constant<Bits<11>>,
     #[init(std::array::from_fn(|i| Constant::new((i as u64).into())))]
-    c_n13: [Constant<Bits<13>>; 5],
-    #[init(Constant::new(8u64.into()))]
-    c_eight13: Constant<Bits<13>>,
-    #[init(Constant::new(1u64.into()))]
-    c_one13: Constant<Bits<13>>,
-    #[init(std::array::from_fn(|i| Constant::new((i as u64).into())))]
     c_lane: [Constant<Bits<2>>; 4],
-    #[init(Constant::new(0x7cu64.into()))]
-    c_lo_mask: Constant<Bits<7>>,
 }
 
 impl Logic for RegCtl {
@@ -206,13 +197,12 @@ impl Logic for RegCtl {
         self.cdc.s_clock.next = self.tnw_clock.val();
         self.cdc.s_reset.next = self.tnw_reset.val();
         // the TNW side of the crossing is this block's `tnw` bus
-        self.tnw.addr.next = self.cdc.out.addr.val();
-        self.tnw.wdata.next = self.cdc.out.wdata.val();
-        self.tnw.write.next = self.cdc.out.write.val();
-        self.tnw.read.next = self.cdc.out.read.val();
-        self.cdc.out.rdata.next = self.tnw.rdata.val();
-        self.cdc.out.ready.next = self.tnw.ready.val();
-        self.cdc.out.err.next = self.tnw.err.val();
+        RegBusMaster::<TNW_BUS_BITS>::link(&mut self.tnw, &mut self.cdc.out);
+        // a read's completion fields, from its address and byte enables
+        self.rd_bytes.addr.next = self.h_addr.val().get_bits::<7>(0);
+        self.rd_bytes.dwords.next = self.h_dwords.val();
+        self.rd_bytes.first_be.next = self.h_first_be.val();
+        self.rd_bytes.last_be.next = self.h_last_be.val();
         // where the current Dword goes
         self.is_tnw.next = self.off.q.val() < self.c_tnw_top.val();
         self.is_ioc.next = (self.off.q.val() >= self.c_ioc_base.val())
@@ -254,40 +244,6 @@ impl Logic for RegCtl {
         self.cdc.bus.write.next = false;
         self.ioc.read.next = false;
         self.ioc.write.next = false;
-        // byte count and lower address of a read, from its byte enables
-        self.tz_first.next = self.c_n13[0].val();
-        if !self.h_first_be.val().get_bit(0) {
-            self.tz_first.next = self.c_n13[1].val();
-            if !self.h_first_be.val().get_bit(1) {
-                self.tz_first.next = self.c_n13[2].val();
-                if !self.h_first_be.val().get_bit(2) {
-                    self.tz_first.next = self.c_n13[3].val();
-                    if !self.h_first_be.val().get_bit(3) {
-                        self.tz_first.next = self.c_n13[0].val();
-                    }
-                }
-            }
-        }
-        self.lz_first.next = self.c_n13[0].val();
-        if !self.h_first_be.val().get_bit(3) {
-            self.lz_first.next = self.c_n13[1].val();
-            if !self.h_first_be.val().get_bit(2) {
-                self.lz_first.next = self.c_n13[2].val();
-                if !self.h_first_be.val().get_bit(1) {
-                    self.lz_first.next = self.c_n13[3].val();
-                }
-            }
-        }
-        self.lz_last.next = self.c_n13[0].val();
-        if !self.h_last_be.val().get_bit(3) {
-            self.lz_last.next = self.c_n13[1].val();
-            if !self.h_last_be.val().get_bit(2) {
-                self.lz_last.next = self.c_n13[2].val();
-                if !self.h_last_be.val().get_bit(1) {
-                    self.lz_last.next = self.c_n13[3].val();
-                }
-            }
-        }
         // outputs
         self.h_ready.next = self.st.q.val() == self.s_idle.val();
         self.p_ready.next =
@@ -330,20 +286,8 @@ impl Logic for RegCtl {
                 self.data0.d.next = self.c_zero32.val();
                 self.data1.d.next = self.c_zero32.val();
                 self.ur.d.next = false;
-                // lower address: the first enabled byte (a zero-length read: its Dword)
-                self.lower.d.next = (self.h_addr.val().get_bits::<7>(0) & self.c_lo_mask.val())
-                    | self.tz_first.val().get_bits::<7>(0);
-                // one Dword: its first enabled byte to its last (a zero-length read
-                // counts 1); two: from the first's first to the last's last
-                self.bcount.d.next =
-                    self.c_eight13.val() - self.tz_first.val() - self.lz_last.val();
-                if self.h_dwords.val() == self.c_one11.val() {
-                    self.bcount.d.next =
-                        self.c_n13[4].val() - self.tz_first.val() - self.lz_first.val();
-                    if self.h_first_be.val() == self.c_be_none.val() {
-                        self.bcount.d.next = self.c_one13.val();
-                    }
-                }
+                self.lower.d.next = self.rd_bytes.lower_addr.val();
+                self.bcount.d.next = self.rd_bytes.byte_count.val();
                 self.needs_cpl.d.next = self.non_posted.val();
                 if self.h_type.val() == self.c_rd.val()
                     && self.h_bar.val() == self.c_bar2.val()
