@@ -17,6 +17,8 @@
 
 use crate::common::prim::k;
 use crate::common::unused::Unused;
+use crate::common::widen::Widen;
+use crate::ppe::event::EventSink;
 use crate::top::Ports;
 use crate::BlockDefault;
 use nicgen_wire::ppe::{control0, control1, note, rslot};
@@ -54,30 +56,9 @@ pub const HOST_ERR: u32 = 1 << 6;
 pub struct PpeEvents {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
-    pub ev_valid: Signal<In, Bit>,
-    pub ev_take: Signal<Out, Bit>,
-    pub ev_status: Signal<In, Bits<32>>,
-    pub ev_ack: Signal<In, Bit>,
-    pub ev_data: Signal<In, Bit>,
-    pub ev_host_err: Signal<In, Bit>,
-    pub ev_complete: Signal<In, Bit>,
-    pub ev_w0: Signal<In, Bits<32>>,
-    pub ev_w1: Signal<In, Bits<32>>,
-    pub ev_w2: Signal<In, Bits<32>>,
-    pub ev_w3: Signal<In, Bits<32>>,
-    pub ev_m0: Signal<In, Bits<32>>,
-    pub ev_m1: Signal<In, Bits<32>>,
-    pub ev_m2: Signal<In, Bits<32>>,
-    pub ev_m3: Signal<In, Bits<32>>,
-    pub ev_rs_ctl: Signal<In, Bits<32>>,
-    pub ev_rs_msg_size: Signal<In, Bits<32>>,
-    pub ev_rs_msg_offset: Signal<In, Bits<32>>,
-    pub ev_rs_ack_note: Signal<In, Bits<32>>,
-    pub ev_rs_meta_ctl: Signal<In, Bits<32>>,
-    pub ev_rs_meta0: Signal<In, Bits<32>>,
-    pub ev_rs_meta1: Signal<In, Bits<32>>,
-    pub ev_rs_meta2: Signal<In, Bits<32>>,
-    pub ev_rs_meta3: Signal<In, Bits<32>>,
+    /// The packet's event (`event`).
+    #[port]
+    pub ev: EventSink,
     /// A posting for `PpeNotify` (its `req_*`).
     pub n_valid: Signal<Out, Bit>,
     pub n_ready: Signal<In, Bit>,
@@ -102,6 +83,8 @@ pub struct PpeEvents {
     pub aq_ready: Signal<In, Bit>,
     /// The event's steps done: the host-error notification, the completion notification, the
     /// AQR push (an error or ack packet's notification counts as the first).
+    /// The event's status, widened to the notification word.
+    st32: Widen<16, 32>,
     done_e: DFF<Bit>,
     done_n: DFF<Bit>,
     done_a: DFF<Bit>,
@@ -162,27 +145,28 @@ impl Logic for PpeEvents {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, done_e, done_n, done_a);
-        self.sink_ack.x.next = self.ev_rs_ack_note.val().get_bits::<16>(0);
+        self.st32.x.next = self.ev.status.val();
+        self.sink_ack.x.next = self.ev.rs_ack_note.val().get_bits::<16>(0);
         // the steps this event needs, and the one offered now (in PPE-R150's order)
-        self.is_err.next = self.ev_status.val() != self.c_zero32.val();
+        self.is_err.next = self.st32.y.val() != self.c_zero32.val();
         self.need_e.next = self.is_err.val()
-            || self.ev_ack.val()
-            || (self.ev_data.val() && self.ev_host_err.val());
-        self.need_n.next = self.ev_data.val()
+            || self.ev.ack.val()
+            || (self.ev.data.val() && self.ev.host_err.val());
+        self.need_n.next = self.ev.data.val()
             && !self.is_err.val()
-            && self.ev_complete.val()
-            && ((self.ev_rs_ctl.val() & self.c_notify.val()) != self.c_zero32.val());
-        self.need_a.next = self.ev_data.val()
+            && self.ev.complete.val()
+            && ((self.ev.rs_ctl.val() & self.c_notify.val()) != self.c_zero32.val());
+        self.need_a.next = self.ev.data.val()
             && !self.is_err.val()
-            && self.ev_complete.val()
-            && ((self.ev_rs_ctl.val() & self.c_do_acks.val()) != self.c_zero32.val());
-        self.post_e.next = self.ev_valid.val() && self.need_e.val() && !self.done_e.q.val();
+            && self.ev.complete.val()
+            && ((self.ev.rs_ctl.val() & self.c_do_acks.val()) != self.c_zero32.val());
+        self.post_e.next = self.ev.valid.val() && self.need_e.val() && !self.done_e.q.val();
         self.post_n.next =
-            self.ev_valid.val() && self.need_n.val() && !self.done_n.q.val() && !self.post_e.val();
+            self.ev.valid.val() && self.need_n.val() && !self.done_n.q.val() && !self.post_e.val();
         // the writer takes a posting and is busy from the next cycle until its last write is
         // answered: the push waits for that, so the host never reads an AQR entry whose
         // notification is not yet in host memory
-        self.post_a.next = self.ev_valid.val()
+        self.post_a.next = self.ev.valid.val()
             && self.need_a.val()
             && !self.done_a.q.val()
             && !self.post_e.val()
@@ -191,55 +175,55 @@ impl Logic for PpeEvents {
 
         // ---- the words ----
         // word 0 of a reception or ack notification: dst_slot and src_node as address1 has them
-        self.hdr_w0.next = self.ev_w1.val() & self.c_w0_mask.val();
+        self.hdr_w0.next = self.ev.w1.val() & self.c_w0_mask.val();
         // an error notification's word 2: dst_node (address0) and src_node (address1)
-        self.err_w2.next = (self.ev_w0.val() & self.c_dst_node.val())
-            | ((self.ev_w1.val() >> self.c_sh4.val()) & self.c_src.val());
+        self.err_w2.next = (self.ev.w0.val() & self.c_dst_node.val())
+            | ((self.ev.w1.val() >> self.c_sh4.val()) & self.c_src.val());
         self.n_list.next = self.c_list0.val();
-        self.n_w0.next = (self.ev_w1.val() & self.c_hi16.val()) | self.ev_status.val();
-        if !self.is_err.val() && !self.ev_ack.val() {
-            self.n_w0.next = (self.ev_w1.val() & self.c_hi16.val()) | self.c_host_err.val();
+        self.n_w0.next = (self.ev.w1.val() & self.c_hi16.val()) | self.st32.y.val();
+        if !self.is_err.val() && !self.ev.ack.val() {
+            self.n_w0.next = (self.ev.w1.val() & self.c_hi16.val()) | self.c_host_err.val();
         }
         self.n_w1.next = self.c_zero32.val();
         self.n_w2.next = self.err_w2.val();
         self.meta_on.next = false;
-        self.n_m0.next = self.ev_m0.val();
-        self.n_m1.next = self.ev_m1.val();
-        self.n_m2.next = self.ev_m2.val();
-        self.n_m3.next = self.ev_m3.val();
-        if self.ev_ack.val() && !self.is_err.val() {
+        self.n_m0.next = self.ev.m0.val();
+        self.n_m1.next = self.ev.m1.val();
+        self.n_m2.next = self.ev.m2.val();
+        self.n_m3.next = self.ev.m3.val();
+        if self.ev.ack.val() && !self.is_err.val() {
             // Fig 11 with ack_pkt, all from the packet (PPE-R151)
-            self.n_list.next = self.ev_rs_ack_note.val().get_bits::<16>(16);
+            self.n_list.next = self.ev.rs_ack_note.val().get_bits::<16>(16);
             self.n_w0.next = self.hdr_w0.val();
-            self.n_w1.next = (self.ev_w2.val() & self.c_lo28.val()) | self.c_ack_pkt.val();
-            self.n_w2.next = self.ev_w3.val() & self.c_lo28.val();
-            self.meta_on.next = (self.ev_w3.val() & self.c_meta_flag.val()) != self.c_zero32.val();
+            self.n_w1.next = (self.ev.w2.val() & self.c_lo28.val()) | self.c_ack_pkt.val();
+            self.n_w2.next = self.ev.w3.val() & self.c_lo28.val();
+            self.meta_on.next = (self.ev.w3.val() & self.c_meta_flag.val()) != self.c_zero32.val();
         }
         if self.post_n.val() {
             // Fig 11 from the rslot and the completing header (PPE-R149)
-            self.n_list.next = self.ev_rs_ctl.val().get_bits::<16>(16);
+            self.n_list.next = self.ev.rs_ctl.val().get_bits::<16>(16);
             self.n_w0.next = self.hdr_w0.val();
-            self.n_w1.next = (self.ev_w2.val() & self.c_inc.val())
-                | (self.ev_rs_msg_offset.val() & self.c_lo24.val());
-            self.n_w2.next = (self.ev_rs_meta_ctl.val() & self.c_meta_bits.val())
-                | (self.ev_rs_msg_size.val() & self.c_lo24.val());
+            self.n_w1.next = (self.ev.w2.val() & self.c_inc.val())
+                | (self.ev.rs_msg_offset.val() & self.c_lo24.val());
+            self.n_w2.next = (self.ev.rs_meta_ctl.val() & self.c_meta_bits.val())
+                | (self.ev.rs_msg_size.val() & self.c_lo24.val());
             self.meta_on.next =
-                (self.ev_rs_meta_ctl.val() & self.c_meta_flag.val()) != self.c_zero32.val();
-            self.n_m0.next = self.ev_rs_meta0.val();
-            self.n_m1.next = self.ev_rs_meta1.val();
-            self.n_m2.next = self.ev_rs_meta2.val();
-            self.n_m3.next = self.ev_rs_meta3.val();
+                (self.ev.rs_meta_ctl.val() & self.c_meta_flag.val()) != self.c_zero32.val();
+            self.n_m0.next = self.ev.rs_meta0.val();
+            self.n_m1.next = self.ev.rs_meta1.val();
+            self.n_m2.next = self.ev.rs_meta2.val();
+            self.n_m3.next = self.ev.rs_meta3.val();
         }
         // a miscellaneous packet (AMB-18, PPE-R163): its fabric type in word 1, its first four
         // header words in words 4-7, the token pushed whatever enqueue says
-        self.is_misc.next = self.ev_status.val() == self.c_misc.val();
+        self.is_misc.next = self.st32.y.val() == self.c_misc.val();
         self.n_force.next = self.is_misc.val();
         if self.is_misc.val() {
-            self.n_w1.next = self.ev_w0.val() >> self.c_sh28.val();
-            self.n_m0.next = self.ev_w0.val();
-            self.n_m1.next = self.ev_w1.val();
-            self.n_m2.next = self.ev_w2.val();
-            self.n_m3.next = self.ev_w3.val();
+            self.n_w1.next = self.ev.w0.val() >> self.c_sh28.val();
+            self.n_m0.next = self.ev.w0.val();
+            self.n_m1.next = self.ev.w1.val();
+            self.n_m2.next = self.ev.w2.val();
+            self.n_m3.next = self.ev.w3.val();
             self.meta_on.next = true;
         }
         if !self.meta_on.val() {
@@ -250,7 +234,7 @@ impl Logic for PpeEvents {
         }
         self.n_valid.next = self.post_e.val() || self.post_n.val();
         self.aq_valid.next = self.post_a.val();
-        self.aq_data.next = self.ev_w1.val() >> self.c_sh16.val();
+        self.aq_data.next = self.ev.w1.val() >> self.c_sh16.val();
 
         // ---- progress, and the event taken once every step is done ----
         if self.post_e.val() && self.n_ready.val() {
@@ -262,12 +246,12 @@ impl Logic for PpeEvents {
         if self.post_a.val() && self.aq_ready.val() {
             self.done_a.d.next = true;
         }
-        self.ev_take.next = self.ev_valid.val()
+        self.ev.take.next = self.ev.valid.val()
             && (!self.need_e.val() || self.done_e.q.val())
             && (!self.need_n.val() || self.done_n.q.val())
             && (!self.need_a.val() || self.done_a.q.val());
-        self.misc.next = self.ev_take.val() && self.is_misc.val();
-        if self.ev_take.val() || self.reset.val() {
+        self.misc.next = self.ev.take.val() && self.is_misc.val();
+        if self.ev.take.val() || self.reset.val() {
             self.done_e.d.next = false;
             self.done_n.d.next = false;
             self.done_a.d.next = false;

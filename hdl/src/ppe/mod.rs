@@ -7,6 +7,7 @@
 //! its host window (`node`), miscellaneous fabric packets included (PPE-R161-R163).
 
 pub mod axil;
+pub mod event;
 pub mod events;
 pub mod node;
 pub mod notify;

@@ -38,6 +38,7 @@ use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::ppe::event::EventSource;
 use crate::top::Ports;
 use crate::BlockDefault;
 use nicgen_wire::ppe as w;
@@ -88,40 +89,17 @@ pub struct PpeRx {
     pub local_node: Signal<In, Bits<16>>,
     pub incarnation: Signal<In, Bits<4>>,
     pub rslot_limit: Signal<In, Bits<16>>,
-    pub ev_valid: Signal<Out, Bit>,
+    /// The packet's event (`event`), held until `ev.take`.
+    #[port]
+    pub ev: EventSource,
     /// A finished frame is waiting for the engine or the engine works on a packet (its event
     /// included): part of PCSR1.idle's "ejecting".
     pub busy: Signal<Out, Bit>,
-    pub ev_take: Signal<In, Bit>,
     /// A received frame may move on to the engine (the node: enable, so a miscellaneous
     /// packet stays in the held place until software sets enable again).
     pub promote: Signal<In, Bit>,
-    pub ev_status: Signal<Out, Bits<16>>,
-    pub ev_ack: Signal<Out, Bit>,
-    pub ev_data: Signal<Out, Bit>,
-    pub ev_complete: Signal<Out, Bit>,
     pub ev_host_addr: Signal<Out, Bits<32>>,
     pub ev_words: Signal<Out, Bits<6>>,
-    pub ev_w0: Signal<Out, Bits<32>>,
-    pub ev_w1: Signal<Out, Bits<32>>,
-    pub ev_w2: Signal<Out, Bits<32>>,
-    pub ev_w3: Signal<Out, Bits<32>>,
-    /// The packet's metadata words as received (an ack notification's, when flagged).
-    pub ev_m0: Signal<Out, Bits<32>>,
-    pub ev_m1: Signal<Out, Bits<32>>,
-    pub ev_m2: Signal<Out, Bits<32>>,
-    pub ev_m3: Signal<Out, Bits<32>>,
-    pub ev_rs_ctl: Signal<Out, Bits<32>>,
-    pub ev_rs_msg_size: Signal<Out, Bits<32>>,
-    pub ev_rs_msg_offset: Signal<Out, Bits<32>>,
-    pub ev_rs_ack_note: Signal<Out, Bits<32>>,
-    pub ev_rs_meta_ctl: Signal<Out, Bits<32>>,
-    pub ev_rs_meta0: Signal<Out, Bits<32>>,
-    pub ev_rs_meta1: Signal<Out, Bits<32>>,
-    pub ev_rs_meta2: Signal<Out, Bits<32>>,
-    pub ev_rs_meta3: Signal<Out, Bits<32>>,
-    /// With `ev_data`: the host write of the payload was answered with an error.
-    pub ev_host_err: Signal<Out, Bit>,
     pub p_addr: Signal<In, Bits<5>>,
     pub p_data: Signal<Out, Bits<32>>,
     /// The host-memory write port (`common::dma`, 32-bit beats).
@@ -473,64 +451,64 @@ impl Logic for PpeRx {
             self.state.d.next = self.c_s[0].val();
         }
         // events in order: the held one first; the engine's own (S_EVENT) once it is gone
-        if self.b_v.q.val() && self.b_got.q.val() && self.ev_take.val() {
+        if self.b_v.q.val() && self.b_got.q.val() && self.ev.take.val() {
             self.b_v.d.next = false;
         }
-        if (self.state.q.val() == self.c_s[4].val()) && !self.b_v.q.val() && self.ev_take.val() {
+        if (self.state.q.val() == self.c_s[4].val()) && !self.b_v.q.val() && self.ev.take.val() {
             self.link.d_take.next = true;
             self.state.d.next = self.c_s[0].val();
         }
-        self.ev_valid.next = (self.b_v.q.val() && self.b_got.q.val())
+        self.ev.valid.next = (self.b_v.q.val() && self.b_got.q.val())
             || ((self.state.q.val() == self.c_s[4].val()) && !self.b_v.q.val());
-        self.ev_status.next = self.st_q.q.val();
-        self.ev_ack.next = self.ack_q.q.val();
-        self.ev_data.next = self.data_q.q.val();
-        self.ev_complete.next = self.complete_q.q.val();
+        self.ev.status.next = self.st_q.q.val();
+        self.ev.ack.next = self.ack_q.q.val();
+        self.ev.data.next = self.data_q.q.val();
+        self.ev.complete.next = self.complete_q.q.val();
         self.ev_host_addr.next = self.addr_q.q.val();
-        self.ev_host_err.next = self.herr_q.q.val();
+        self.ev.host_err.next = self.herr_q.q.val();
         self.ev_words.next = self.link.pkt_words.val();
-        self.ev_w0.next = self.link.w0.val();
-        self.ev_w1.next = self.link.w1.val();
-        self.ev_w2.next = self.link.w2.val();
-        self.ev_w3.next = self.link.w3.val();
-        self.ev_m0.next = self.link.m0.val();
-        self.ev_m1.next = self.link.m1.val();
-        self.ev_m2.next = self.link.m2.val();
-        self.ev_m3.next = self.link.m3.val();
-        self.ev_rs_ctl.next = self.rsq[2].q.val();
-        self.ev_rs_msg_size.next = self.snap[0].q.val();
-        self.ev_rs_msg_offset.next = self.snap[1].q.val();
-        self.ev_rs_ack_note.next = self.snap[2].q.val();
-        self.ev_rs_meta_ctl.next = self.snap[3].q.val();
-        self.ev_rs_meta0.next = self.snap[4].q.val();
-        self.ev_rs_meta1.next = self.snap[5].q.val();
-        self.ev_rs_meta2.next = self.snap[6].q.val();
-        self.ev_rs_meta3.next = self.snap[7].q.val();
+        self.ev.w0.next = self.link.w0.val();
+        self.ev.w1.next = self.link.w1.val();
+        self.ev.w2.next = self.link.w2.val();
+        self.ev.w3.next = self.link.w3.val();
+        self.ev.m0.next = self.link.m0.val();
+        self.ev.m1.next = self.link.m1.val();
+        self.ev.m2.next = self.link.m2.val();
+        self.ev.m3.next = self.link.m3.val();
+        self.ev.rs_ctl.next = self.rsq[2].q.val();
+        self.ev.rs_msg_size.next = self.snap[0].q.val();
+        self.ev.rs_msg_offset.next = self.snap[1].q.val();
+        self.ev.rs_ack_note.next = self.snap[2].q.val();
+        self.ev.rs_meta_ctl.next = self.snap[3].q.val();
+        self.ev.rs_meta0.next = self.snap[4].q.val();
+        self.ev.rs_meta1.next = self.snap[5].q.val();
+        self.ev.rs_meta2.next = self.snap[6].q.val();
+        self.ev.rs_meta3.next = self.snap[7].q.val();
         if self.b_v.q.val() {
-            self.ev_status.next = self.c_zero16.val();
-            self.ev_ack.next = false;
-            self.ev_data.next = true;
-            self.ev_complete.next = self.b_complete.q.val();
+            self.ev.status.next = self.c_zero16.val();
+            self.ev.ack.next = false;
+            self.ev.data.next = true;
+            self.ev.complete.next = self.b_complete.q.val();
             self.ev_host_addr.next = self.b_addr.q.val();
-            self.ev_host_err.next = self.b_herr.q.val();
+            self.ev.host_err.next = self.b_herr.q.val();
             self.ev_words.next = self.b_words.q.val();
-            self.ev_w0.next = self.b_w[0].q.val();
-            self.ev_w1.next = self.b_w[1].q.val();
-            self.ev_w2.next = self.b_w[2].q.val();
-            self.ev_w3.next = self.b_w[3].q.val();
-            self.ev_m0.next = self.b_m[0].q.val();
-            self.ev_m1.next = self.b_m[1].q.val();
-            self.ev_m2.next = self.b_m[2].q.val();
-            self.ev_m3.next = self.b_m[3].q.val();
-            self.ev_rs_ctl.next = self.b_ctl.q.val();
-            self.ev_rs_msg_size.next = self.b_snap[0].q.val();
-            self.ev_rs_msg_offset.next = self.b_snap[1].q.val();
-            self.ev_rs_ack_note.next = self.b_snap[2].q.val();
-            self.ev_rs_meta_ctl.next = self.b_snap[3].q.val();
-            self.ev_rs_meta0.next = self.b_snap[4].q.val();
-            self.ev_rs_meta1.next = self.b_snap[5].q.val();
-            self.ev_rs_meta2.next = self.b_snap[6].q.val();
-            self.ev_rs_meta3.next = self.b_snap[7].q.val();
+            self.ev.w0.next = self.b_w[0].q.val();
+            self.ev.w1.next = self.b_w[1].q.val();
+            self.ev.w2.next = self.b_w[2].q.val();
+            self.ev.w3.next = self.b_w[3].q.val();
+            self.ev.m0.next = self.b_m[0].q.val();
+            self.ev.m1.next = self.b_m[1].q.val();
+            self.ev.m2.next = self.b_m[2].q.val();
+            self.ev.m3.next = self.b_m[3].q.val();
+            self.ev.rs_ctl.next = self.b_ctl.q.val();
+            self.ev.rs_msg_size.next = self.b_snap[0].q.val();
+            self.ev.rs_msg_offset.next = self.b_snap[1].q.val();
+            self.ev.rs_ack_note.next = self.b_snap[2].q.val();
+            self.ev.rs_meta_ctl.next = self.b_snap[3].q.val();
+            self.ev.rs_meta0.next = self.b_snap[4].q.val();
+            self.ev.rs_meta1.next = self.b_snap[5].q.val();
+            self.ev.rs_meta2.next = self.b_snap[6].q.val();
+            self.ev.rs_meta3.next = self.b_snap[7].q.val();
         }
         if self.reset.val() {
             self.state.d.next = self.c_s[0].val();

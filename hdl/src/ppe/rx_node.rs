@@ -20,7 +20,7 @@ use crate::common::packet::PacketSink;
 use crate::common::prim::k;
 use crate::common::ram::BlockRam;
 use crate::common::unused::Unused;
-use crate::common::widen::Widen;
+use crate::ppe::event::EventSource;
 use crate::top::Ports;
 use crate::BlockDefault;
 use rust_hdl::prelude::*;
@@ -87,7 +87,6 @@ pub struct PpeRxNode {
     q: PpeQueues,
     arb: DmaWrArbiter<2, 32>,
     heads: BlockRam<Bits<32>, 14>,
-    st32: Widen<16, 32>,
     sink_addr: Unused<Bits<32>>,
     sink_words: Unused<Bits<6>>,
     #[init(k(0))]
@@ -126,57 +125,33 @@ impl Logic for PpeRxNode {
         // the payload is in host memory by the time of the event: nobody reads it back here
         self.prx.p_addr.next = self.pb_addr.val();
         self.pb_data.next = self.prx.p_data.val();
-        self.hb_data.next = self.prx.ev_m3.val();
+        self.hb_data.next = self.prx.ev.m3.val();
         if self.hb_sel.val() == self.c_hb[0].val() {
-            self.hb_data.next = self.prx.ev_w0.val();
+            self.hb_data.next = self.prx.ev.w0.val();
         }
         if self.hb_sel.val() == self.c_hb[1].val() {
-            self.hb_data.next = self.prx.ev_w1.val();
+            self.hb_data.next = self.prx.ev.w1.val();
         }
         if self.hb_sel.val() == self.c_hb[2].val() {
-            self.hb_data.next = self.prx.ev_w2.val();
+            self.hb_data.next = self.prx.ev.w2.val();
         }
         if self.hb_sel.val() == self.c_hb[3].val() {
-            self.hb_data.next = self.prx.ev_w3.val();
+            self.hb_data.next = self.prx.ev.w3.val();
         }
         if self.hb_sel.val() == self.c_hb[4].val() {
-            self.hb_data.next = self.prx.ev_m0.val();
+            self.hb_data.next = self.prx.ev.m0.val();
         }
         if self.hb_sel.val() == self.c_hb[5].val() {
-            self.hb_data.next = self.prx.ev_m1.val();
+            self.hb_data.next = self.prx.ev.m1.val();
         }
         if self.hb_sel.val() == self.c_hb[6].val() {
-            self.hb_data.next = self.prx.ev_m2.val();
+            self.hb_data.next = self.prx.ev.m2.val();
         }
         self.sink_addr.x.next = self.prx.ev_host_addr.val();
         self.sink_words.x.next = self.prx.ev_words.val();
 
         // ---- the event to its actions ----
-        self.ev.ev_valid.next = self.prx.ev_valid.val();
-        self.prx.ev_take.next = self.ev.ev_take.val();
-        self.st32.x.next = self.prx.ev_status.val();
-        self.ev.ev_status.next = self.st32.y.val();
-        self.ev.ev_ack.next = self.prx.ev_ack.val();
-        self.ev.ev_data.next = self.prx.ev_data.val();
-        self.ev.ev_host_err.next = self.prx.ev_host_err.val();
-        self.ev.ev_complete.next = self.prx.ev_complete.val();
-        self.ev.ev_w0.next = self.prx.ev_w0.val();
-        self.ev.ev_w1.next = self.prx.ev_w1.val();
-        self.ev.ev_w2.next = self.prx.ev_w2.val();
-        self.ev.ev_w3.next = self.prx.ev_w3.val();
-        self.ev.ev_m0.next = self.prx.ev_m0.val();
-        self.ev.ev_m1.next = self.prx.ev_m1.val();
-        self.ev.ev_m2.next = self.prx.ev_m2.val();
-        self.ev.ev_m3.next = self.prx.ev_m3.val();
-        self.ev.ev_rs_ctl.next = self.prx.ev_rs_ctl.val();
-        self.ev.ev_rs_msg_size.next = self.prx.ev_rs_msg_size.val();
-        self.ev.ev_rs_msg_offset.next = self.prx.ev_rs_msg_offset.val();
-        self.ev.ev_rs_ack_note.next = self.prx.ev_rs_ack_note.val();
-        self.ev.ev_rs_meta_ctl.next = self.prx.ev_rs_meta_ctl.val();
-        self.ev.ev_rs_meta0.next = self.prx.ev_rs_meta0.val();
-        self.ev.ev_rs_meta1.next = self.prx.ev_rs_meta1.val();
-        self.ev.ev_rs_meta2.next = self.prx.ev_rs_meta2.val();
-        self.ev.ev_rs_meta3.next = self.prx.ev_rs_meta3.val();
+        EventSource::join(&mut self.prx.ev, &mut self.ev.ev);
 
         // ---- postings to the notification writer; AQR ----
         // the events' postings and the send side's take turns when both wait
@@ -260,7 +235,7 @@ impl Logic for PpeRxNode {
         DmaWrMaster::<32>::join(&mut self.prx.dma, &mut self.arb.m[0]);
         DmaWrMaster::<32>::join(&mut self.nt.dma, &mut self.arb.m[1]);
         DmaWrMaster::<32>::link(&mut self.dma, &mut self.arb.s);
-        self.busy.next = self.prx.busy.val() || self.prx.ev_valid.val() || self.nt.busy.val();
+        self.busy.next = self.prx.busy.val() || self.prx.ev.valid.val() || self.nt.busy.val();
         self.note_err.next = self.nt.err.val();
     }
 }
