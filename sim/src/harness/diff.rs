@@ -305,7 +305,10 @@ fn run(
         clocks.len(),
         periods_ps.len()
     );
-    let inputs = port_indices(&ports, is_data_input);
+    // drawn in the order of their names: a seed gives the same stimulus whatever the order in
+    // which the block declares its ports
+    let mut inputs = port_indices(&ports, is_data_input);
+    inputs.sort_by(|&a, &b| ports[a].name.cmp(&ports[b].name));
     let outputs = port_indices(&ports, |p| p.dir == PortDir::Out);
     let find = |n: &str| {
         ports
