@@ -53,7 +53,10 @@ fn flat_port_names(v: &str, top: &str) -> String {
             if prev != '.' && tok.contains('$') && ports.contains(tok) {
                 out.push_str(&tok.replace('$', "_"));
             } else {
-                taken.insert(tok);
+                // `.name(` names an instance's port, not an identifier of this module
+                if prev != '.' {
+                    taken.insert(tok);
+                }
                 out.push_str(tok);
             }
             prev = tok.chars().last().unwrap();

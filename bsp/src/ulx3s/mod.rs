@@ -217,41 +217,41 @@ impl Logic for Ulx3s {
             if self.lfsr.q.val().get_bit(0) {
                 self.lfsr.d.next = (self.lfsr.q.val() >> self.c_one16.val()) ^ self.c_taps.val();
             }
-            self.c01_d.d.next = self.link0.phy_txd.val()
+            self.c01_d.d.next = self.link0.phy.txd.val()
                 ^ (self.c_one32.val() << self.lfsr.q.val().get_bits::<5>(0));
         } else {
-            self.c01_d.d.next = self.link0.phy_txd.val();
+            self.c01_d.d.next = self.link0.phy.txd.val();
         }
-        self.c01_c.d.next = self.link0.phy_txc.val();
-        self.c10_d.d.next = self.link1.phy_txd.val();
-        self.c10_c.d.next = self.link1.phy_txc.val();
-        self.link1.phy_rxd.next = self.c01_d.q.val();
-        self.link1.phy_rxc.next = self.c01_c.q.val();
-        self.link0.phy_rxd.next = self.c10_d.q.val();
-        self.link0.phy_rxc.next = self.c10_c.q.val();
+        self.c01_c.d.next = self.link0.phy.txc.val();
+        self.c10_d.d.next = self.link1.phy.txd.val();
+        self.c10_c.d.next = self.link1.phy.txc.val();
+        self.link1.phy.rxd.next = self.c01_d.q.val();
+        self.link1.phy.rxc.next = self.c01_c.q.val();
+        self.link0.phy.rxd.next = self.c10_d.q.val();
+        self.link0.phy.rxc.next = self.c10_c.q.val();
 
         // PHY status inputs: no PHY on this board
-        self.link0.phy_rx_fault_p.next = false;
-        self.link0.phy_rx_fault_r.next = false;
-        self.link0.phy_intb.next = false;
-        self.link0.phy_tx_fault.next = false;
-        self.link0.phy_rxh.next = self.c_zero4.val();
-        self.link1.phy_rx_fault_p.next = false;
-        self.link1.phy_rx_fault_r.next = false;
-        self.link1.phy_intb.next = false;
-        self.link1.phy_tx_fault.next = false;
-        self.link1.phy_rxh.next = self.c_zero4.val();
+        self.link0.phy.rx_fault_p.next = false;
+        self.link0.phy.rx_fault_r.next = false;
+        self.link0.phy.intb.next = false;
+        self.link0.phy.tx_fault.next = false;
+        self.link0.phy.rxh.next = self.c_zero4.val();
+        self.link1.phy.rx_fault_p.next = false;
+        self.link1.phy.rx_fault_r.next = false;
+        self.link1.phy.intb.next = false;
+        self.link1.phy.tx_fault.next = false;
+        self.link1.phy.rxh.next = self.c_zero4.val();
         // MDIO and PHY reset pins
         self.phy0_mdc.next = self.link0.mdc.val();
         self.phy0_mdio_o.next = self.link0.mdio_o.val();
         self.phy0_mdio_oe.next = self.link0.mdio_oe.val();
         self.link0.mdio_i.next = self.phy0_mdio_i.val();
-        self.phy0_reset.next = self.link0.phy_reset.val();
+        self.phy0_reset.next = self.link0.phy.reset.val();
         self.phy1_mdc.next = self.link1.mdc.val();
         self.phy1_mdio_o.next = self.link1.mdio_o.val();
         self.phy1_mdio_oe.next = self.link1.mdio_oe.val();
         self.link1.mdio_i.next = self.phy1_mdio_i.val();
-        self.phy1_reset.next = self.link1.phy_reset.val();
+        self.phy1_reset.next = self.link1.phy.reset.val();
         // host data paths idle (traffic comes from the test-bench modules)
         self.link0.tx.data.next = self.c_zero128.val();
         self.link0.tx.keep.next = self.c_zero16.val();

@@ -29,6 +29,7 @@ use crate::common::regfile::TnwLinkRegs;
 use crate::common::skid::Pipe;
 use crate::common::unused::Unused;
 use crate::common::widen::Widen;
+use crate::ftnw::phy::PhyPins;
 use crate::top::Ports;
 use nicgen_wire::ftnw::link::{self as tnw, TX_MDIO_R};
 use rust_hdl::prelude::*;
@@ -59,10 +60,9 @@ pub struct TnwLink {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub phy_clock: Signal<In, Clock>,
-    pub phy_rxd: Signal<In, Bits<32>>,
-    pub phy_rxc: Signal<In, Bits<4>>,
-    pub phy_txd: Signal<Out, Bits<32>>,
-    pub phy_txc: Signal<Out, Bits<4>>,
+    /// The PHY (`ftnw::phy`): words in on `phy_clock`, out on `clock`.
+    #[port]
+    pub phy: PhyPins,
     /// Packets to send: 8 beats of 16 bytes (`data[31:0]` first on the wire), `meta` =
     /// {RAO[10:0], VC[2:0]} on every beat, `keep` all ones, `first` on beat 0 and `last` on
     /// beat 7 (a beat that breaks these rules raises TX_EXC.BAD_HEADER).
@@ -85,12 +85,6 @@ pub struct TnwLink {
     pub bus: RegBusSlave<{ tnw::TNW_WINDOW_BITS as usize }>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
-    pub phy_rx_fault_p: Signal<In, Bit>,
-    pub phy_rx_fault_r: Signal<In, Bit>,
-    pub phy_intb: Signal<In, Bit>,
-    pub phy_tx_fault: Signal<In, Bit>,
-    pub phy_rxh: Signal<In, Bits<4>>,
-    pub phy_reset: Signal<Out, Bit>,
     pub mdc: Signal<Out, Bit>,
     pub mdio_o: Signal<Out, Bit>,
     pub mdio_oe: Signal<Out, Bit>,
@@ -170,10 +164,7 @@ impl TnwLink {
             clock: Default::default(),
             reset: Default::default(),
             phy_clock: Default::default(),
-            phy_rxd: Default::default(),
-            phy_rxc: Default::default(),
-            phy_txd: Default::default(),
-            phy_txc: Default::default(),
+            phy: Default::default(),
             tx: Default::default(),
             rx: Default::default(),
             rx_vc_ready: Default::default(),
@@ -181,12 +172,6 @@ impl TnwLink {
             bus: Default::default(),
             irq_rx: Default::default(),
             irq_tx: Default::default(),
-            phy_rx_fault_p: Default::default(),
-            phy_rx_fault_r: Default::default(),
-            phy_intb: Default::default(),
-            phy_tx_fault: Default::default(),
-            phy_rxh: Default::default(),
-            phy_reset: Default::default(),
             mdc: Default::default(),
             mdio_o: Default::default(),
             mdio_oe: Default::default(),
@@ -365,13 +350,13 @@ impl Logic for TnwLink {
         if self.regs.tx_ctrl_phy_reset.val() {
             self.phy_cnt.d.next = self.c_rst_len.val();
         }
-        self.phy_reset.next = self.phy_cnt.q.val() != self.c_zero5.val();
+        self.phy.reset.next = self.phy_cnt.q.val() != self.c_zero5.val();
         self.sync.clock.next = self.clock.val();
         self.sync.phy_clock.next = self.phy_clock.val();
         self.sync_rst.d.next = self.dcm_cnt.q.val() != self.c_zero5.val();
         self.sync.reset.next = self.sync_rst.q.val();
-        self.sync.phy_rxd.next = self.phy_rxd.val();
-        self.sync.phy_rxc.next = self.phy_rxc.val();
+        self.sync.phy_rxd.next = self.phy.rxd.val();
+        self.sync.phy_rxc.next = self.phy.rxc.val();
 
         // ---- datapath ----
         // PICSWITCH / POCSWITCH are read where used, not through a shared local: a local
@@ -431,8 +416,8 @@ impl Logic for TnwLink {
         self.txlink.restart_cnt_wdata.next = self.regs.tx_exc_last_restart_cnt_wr.val();
         self.txlink.force_d.next = self.fd_arm.q.val();
         self.txlink.force_c.next = self.fc_arm.q.val();
-        self.phy_txd.next = self.txlink.txd.val();
-        self.phy_txc.next = self.txlink.txc.val();
+        self.phy.txd.next = self.txlink.txd.val();
+        self.phy.txc.next = self.txlink.txc.val();
         self.rsnd_occupancy.next = self.txlink.inflight.val();
         self.rxlink.rxd.next = self.sync.rxd.val();
         self.rxlink.rxf.next = self.sync.rxf.val();
@@ -527,9 +512,9 @@ impl Logic for TnwLink {
         self.regs.tx_mdio_w_busy.next = self.mdio.busy.val();
 
         // ---- RX registers ----
-        self.regs.rx_exc_rx_fault_p_set.next = self.phy_rx_fault_p.val();
-        self.regs.rx_exc_rx_fault_r_set.next = self.phy_rx_fault_r.val();
-        self.regs.rx_exc_intb_set.next = self.phy_intb.val();
+        self.regs.rx_exc_rx_fault_p_set.next = self.phy.rx_fault_p.val();
+        self.regs.rx_exc_rx_fault_r_set.next = self.phy.rx_fault_r.val();
+        self.regs.rx_exc_intb_set.next = self.phy.intb.val();
         self.regs.rx_exc_timeout_set.next = self.rxlink.ev_timeout.val();
         self.regs.rx_exc_rx_offline_data_set.next = self.rxlink.ev_offline_data.val();
         self.regs.rx_exc_rxsync_ovf_set.next = self.sync.overflow.val();
@@ -607,7 +592,7 @@ impl Logic for TnwLink {
         self.regs.rx_flow_hdr_reject.next = self.cnt_hdr_reject.value.val();
         self.regs.rx_flow_full_reject.next = self.cnt_full_reject.value.val();
         for i in 0..4 {
-            self.cnt_rxh[i].inc.next = self.phy_rxh.val().get_bit(i);
+            self.cnt_rxh[i].inc.next = self.phy.rxh.val().get_bit(i);
             self.cnt_rxh[i].load.next = self.regs.rx_rxh_wrote.val();
         }
         self.cnt_rxh[0].load_val.next = self.regs.rx_rxh_rxh0_wr.val();
@@ -626,7 +611,7 @@ impl Logic for TnwLink {
         self.regs.rx_fifo_status_crd_full.next = self.rxb.crd_full.val();
 
         // ---- TX registers ----
-        self.regs.tx_exc_phy_fault_set.next = self.phy_tx_fault.val();
+        self.regs.tx_exc_phy_fault_set.next = self.phy.tx_fault.val();
         self.regs.tx_exc_nak_ovf_set.next = self.cnt_nak.wrapped.val();
         self.regs.tx_exc_restart_ovf_set.next = self.txlink.ev_restart_ovf.val();
         self.regs.tx_exc_fb_mismatch_set.next = self.txlink.ev_fb_mismatch.val();

@@ -13,6 +13,7 @@ pub mod link;
 pub mod mdio;
 pub mod node;
 pub mod nwp;
+pub mod phy;
 pub mod port;
 pub mod rx_buff;
 pub mod rx_link;

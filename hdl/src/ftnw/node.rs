@@ -16,6 +16,7 @@ use crate::common::dma_arb::DmaWrArbiter;
 use crate::common::dma_wide::{DmaWrPack, WIDE};
 use crate::common::regbank::{RegBusMaster, RegBusSlave};
 use crate::common::regbus_split::RegBusSplit;
+use crate::ftnw::phy::PhyPins;
 use crate::top::Ports;
 use crate::BlockDefault;
 use nicgen_wire::ftnw::link as tnw;
@@ -29,10 +30,9 @@ pub const NODE_ADDR_BITS: usize = 15;
 /// The ports of one link of a node (see `TnwLink` for each).
 #[derive(Clone, Debug, Default, LogicInterface, Ports)]
 pub struct NodeLink {
-    pub phy_rxd: Signal<In, Bits<32>>,
-    pub phy_rxc: Signal<In, Bits<4>>,
-    pub phy_txd: Signal<Out, Bits<32>>,
-    pub phy_txc: Signal<Out, Bits<4>>,
+    /// The link's PHY.
+    #[port]
+    pub phy: PhyPins,
     pub tx_data: Signal<In, Bits<128>>,
     pub tx_keep: Signal<In, Bits<16>>,
     pub tx_meta: Signal<In, Bits<14>>,
@@ -42,12 +42,6 @@ pub struct NodeLink {
     pub tx_ready: Signal<Out, Bit>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
-    pub phy_rx_fault_p: Signal<In, Bit>,
-    pub phy_rx_fault_r: Signal<In, Bit>,
-    pub phy_intb: Signal<In, Bit>,
-    pub phy_tx_fault: Signal<In, Bit>,
-    pub phy_rxh: Signal<In, Bits<4>>,
-    pub phy_reset: Signal<Out, Bit>,
     pub mdc: Signal<Out, Bit>,
     pub mdio_o: Signal<Out, Bit>,
     pub mdio_oe: Signal<Out, Bit>,
@@ -89,10 +83,10 @@ impl Logic for NodeLinks {
             self.port[l].clock.next = self.clock.val();
             self.port[l].reset.next = self.rst.q.val();
             self.port[l].phy_clock.next = self.phy_clock[l].val();
-            self.port[l].phy_rxd.next = self.link[l].phy_rxd.val();
-            self.port[l].phy_rxc.next = self.link[l].phy_rxc.val();
-            self.link[l].phy_txd.next = self.port[l].phy_txd.val();
-            self.link[l].phy_txc.next = self.port[l].phy_txc.val();
+            self.port[l].phy.rxd.next = self.link[l].phy.rxd.val();
+            self.port[l].phy.rxc.next = self.link[l].phy.rxc.val();
+            self.link[l].phy.txd.next = self.port[l].phy.txd.val();
+            self.link[l].phy.txc.next = self.port[l].phy.txc.val();
             self.port[l].tx.data.next = self.link[l].tx_data.val();
             self.port[l].tx.keep.next = self.link[l].tx_keep.val();
             self.port[l].tx.meta.next = self.link[l].tx_meta.val();
@@ -102,12 +96,12 @@ impl Logic for NodeLinks {
             self.link[l].tx_ready.next = self.port[l].tx.ready.val();
             self.link[l].irq_rx.next = self.port[l].irq_rx.val();
             self.link[l].irq_tx.next = self.port[l].irq_tx.val();
-            self.port[l].phy_rx_fault_p.next = self.link[l].phy_rx_fault_p.val();
-            self.port[l].phy_rx_fault_r.next = self.link[l].phy_rx_fault_r.val();
-            self.port[l].phy_intb.next = self.link[l].phy_intb.val();
-            self.port[l].phy_tx_fault.next = self.link[l].phy_tx_fault.val();
-            self.port[l].phy_rxh.next = self.link[l].phy_rxh.val();
-            self.link[l].phy_reset.next = self.port[l].phy_reset.val();
+            self.port[l].phy.rx_fault_p.next = self.link[l].phy.rx_fault_p.val();
+            self.port[l].phy.rx_fault_r.next = self.link[l].phy.rx_fault_r.val();
+            self.port[l].phy.intb.next = self.link[l].phy.intb.val();
+            self.port[l].phy.tx_fault.next = self.link[l].phy.tx_fault.val();
+            self.port[l].phy.rxh.next = self.link[l].phy.rxh.val();
+            self.link[l].phy.reset.next = self.port[l].phy.reset.val();
             self.link[l].mdc.next = self.port[l].mdc.val();
             self.link[l].mdio_o.next = self.port[l].mdio_o.val();
             self.link[l].mdio_oe.next = self.port[l].mdio_oe.val();

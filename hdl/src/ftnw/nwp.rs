@@ -12,6 +12,7 @@ use crate::common::regbank::RegBusMaster;
 use crate::ftnw::ioc::regctl::TNW_BUS_BITS;
 use crate::ftnw::ioc::Ioc;
 use crate::ftnw::node::{NodeLinks, LINKS};
+use crate::ftnw::phy::PhyPins;
 use crate::top::Ports;
 use crate::BlockDefault;
 use rust_hdl::prelude::*;
@@ -20,18 +21,11 @@ use rust_hdl::prelude::*;
 /// injection stream, which the IOC drives.
 #[derive(Clone, Debug, Default, LogicInterface, Ports)]
 pub struct NwpLink {
-    pub phy_rxd: Signal<In, Bits<32>>,
-    pub phy_rxc: Signal<In, Bits<4>>,
-    pub phy_txd: Signal<Out, Bits<32>>,
-    pub phy_txc: Signal<Out, Bits<4>>,
+    /// The link's PHY.
+    #[port]
+    pub phy: PhyPins,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
-    pub phy_rx_fault_p: Signal<In, Bit>,
-    pub phy_rx_fault_r: Signal<In, Bit>,
-    pub phy_intb: Signal<In, Bit>,
-    pub phy_tx_fault: Signal<In, Bit>,
-    pub phy_rxh: Signal<In, Bits<4>>,
-    pub phy_reset: Signal<Out, Bit>,
     pub mdc: Signal<Out, Bit>,
     pub mdio_o: Signal<Out, Bit>,
     pub mdio_oe: Signal<Out, Bit>,
@@ -205,18 +199,18 @@ impl Logic for Nwp {
         self.ioc.link_irq_tx.next = self.irq_tx.val();
         for l in 0..LINKS {
             self.node.phy_clock[l].next = self.phy_clock[l].val();
-            self.node.link[l].phy_rxd.next = self.link[l].phy_rxd.val();
-            self.node.link[l].phy_rxc.next = self.link[l].phy_rxc.val();
-            self.link[l].phy_txd.next = self.node.link[l].phy_txd.val();
-            self.link[l].phy_txc.next = self.node.link[l].phy_txc.val();
+            self.node.link[l].phy.rxd.next = self.link[l].phy.rxd.val();
+            self.node.link[l].phy.rxc.next = self.link[l].phy.rxc.val();
+            self.link[l].phy.txd.next = self.node.link[l].phy.txd.val();
+            self.link[l].phy.txc.next = self.node.link[l].phy.txc.val();
             self.link[l].irq_rx.next = self.node.link[l].irq_rx.val();
             self.link[l].irq_tx.next = self.node.link[l].irq_tx.val();
-            self.node.link[l].phy_rx_fault_p.next = self.link[l].phy_rx_fault_p.val();
-            self.node.link[l].phy_rx_fault_r.next = self.link[l].phy_rx_fault_r.val();
-            self.node.link[l].phy_intb.next = self.link[l].phy_intb.val();
-            self.node.link[l].phy_tx_fault.next = self.link[l].phy_tx_fault.val();
-            self.node.link[l].phy_rxh.next = self.link[l].phy_rxh.val();
-            self.link[l].phy_reset.next = self.node.link[l].phy_reset.val();
+            self.node.link[l].phy.rx_fault_p.next = self.link[l].phy.rx_fault_p.val();
+            self.node.link[l].phy.rx_fault_r.next = self.link[l].phy.rx_fault_r.val();
+            self.node.link[l].phy.intb.next = self.link[l].phy.intb.val();
+            self.node.link[l].phy.tx_fault.next = self.link[l].phy.tx_fault.val();
+            self.node.link[l].phy.rxh.next = self.link[l].phy.rxh.val();
+            self.link[l].phy.reset.next = self.node.link[l].phy.reset.val();
             self.link[l].mdc.next = self.node.link[l].mdc.val();
             self.link[l].mdio_o.next = self.node.link[l].mdio_o.val();
             self.link[l].mdio_oe.next = self.node.link[l].mdio_oe.val();

@@ -10,6 +10,7 @@ use crate::common::dma::DmaWrMaster;
 use crate::common::packet::{PacketSink, PacketSource};
 use crate::common::prim::k;
 use crate::common::regbank::RegBusSlave;
+use crate::ftnw::phy::PhyPins;
 use crate::top::Ports;
 use crate::BlockDefault;
 use nicgen_wire::ftnw::link as tnw;
@@ -22,10 +23,9 @@ pub struct TnwPort {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     pub phy_clock: Signal<In, Clock>,
-    pub phy_rxd: Signal<In, Bits<32>>,
-    pub phy_rxc: Signal<In, Bits<4>>,
-    pub phy_txd: Signal<Out, Bits<32>>,
-    pub phy_txc: Signal<Out, Bits<4>>,
+    /// The link's PHY.
+    #[port]
+    pub phy: PhyPins,
     /// Packets to send (see `TnwLink::tx`).
     #[port]
     pub tx: PacketSink<128, 16, 14>,
@@ -37,12 +37,6 @@ pub struct TnwPort {
     pub host: DmaWrMaster<32>,
     pub irq_rx: Signal<Out, Bit>,
     pub irq_tx: Signal<Out, Bit>,
-    pub phy_rx_fault_p: Signal<In, Bit>,
-    pub phy_rx_fault_r: Signal<In, Bit>,
-    pub phy_intb: Signal<In, Bit>,
-    pub phy_tx_fault: Signal<In, Bit>,
-    pub phy_rxh: Signal<In, Bits<4>>,
-    pub phy_reset: Signal<Out, Bit>,
     pub mdc: Signal<Out, Bit>,
     pub mdio_o: Signal<Out, Bit>,
     pub mdio_oe: Signal<Out, Bit>,
@@ -62,19 +56,10 @@ impl Logic for TnwPort {
         self.link.clock.next = self.clock.val();
         self.link.reset.next = self.reset.val();
         self.link.phy_clock.next = self.phy_clock.val();
-        self.link.phy_rxd.next = self.phy_rxd.val();
-        self.link.phy_rxc.next = self.phy_rxc.val();
-        self.phy_txd.next = self.link.phy_txd.val();
-        self.phy_txc.next = self.link.phy_txc.val();
+        PhyPins::link(&mut self.phy, &mut self.link.phy);
         PacketSink::<128, 16, 14>::link(&mut self.tx, &mut self.link.tx);
         self.irq_rx.next = self.link.irq_rx.val();
         self.irq_tx.next = self.link.irq_tx.val();
-        self.link.phy_rx_fault_p.next = self.phy_rx_fault_p.val();
-        self.link.phy_rx_fault_r.next = self.phy_rx_fault_r.val();
-        self.link.phy_intb.next = self.phy_intb.val();
-        self.link.phy_tx_fault.next = self.phy_tx_fault.val();
-        self.link.phy_rxh.next = self.phy_rxh.val();
-        self.phy_reset.next = self.link.phy_reset.val();
         self.mdc.next = self.link.mdc.val();
         self.mdio_o.next = self.link.mdio_o.val();
         self.mdio_oe.next = self.link.mdio_oe.val();
