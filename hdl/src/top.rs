@@ -17,14 +17,8 @@ pub fn emit_verilog<B: Block>(uut: &B, name: &str) -> String {
     format!("`timescale 1ns/1ps\n{}", flat_port_names(&v, name))
 }
 
-/// The Verilog name of a top-level port at field path `path` (`["s_axil", "awaddr"]`):
-/// `<group>_<signal>`, as integrators, VHDL, Tcl/XDC and IP packagers expect.
-pub fn port_name(path: &[&str]) -> String {
-    path.join("_")
-}
-
 /// rust-hdl joins an interface's path with `$` (`s_axil$awaddr`); in the top module every port
-/// name gets `_` instead (`port_name`). Sub-modules keep rust-hdl's names: an instance's
+/// name gets `_` instead (`port_path`). Sub-modules keep rust-hdl's names: an instance's
 /// `.name(` connection refers to the sub-module's port and is left alone. Panics if a new name
 /// is already an identifier of the top module.
 fn flat_port_names(v: &str, top: &str) -> String {
@@ -119,7 +113,7 @@ pub enum PortDir {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortInfo {
-    /// Verilog name (`port_name`: the field path joined with `_`).
+    /// Verilog name (`port_path`: the field path joined with `_`).
     pub name: String,
     pub dir: PortDir,
     pub width: usize,
@@ -235,7 +229,8 @@ pub trait Ports {
 
 pub use nicgen_derive::Ports;
 
-/// The name of field `field` of the group named `prefix` (`port_name`'s rule, one step).
+/// The Verilog name of field `field` of the group named `prefix`: the field path joined with
+/// `_` (`s_axil_awaddr`, `link_0_phy_txd`), as integrators, VHDL, Tcl/XDC and IP packagers expect.
 pub fn port_path(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
         field.to_string()

@@ -46,7 +46,7 @@ fn shim(ports: &[PortInfo], traced: bool, profiling: bool) -> String {
     let mut get = String::new();
     let mut chunk = String::new();
     for (i, p) in ports.iter().enumerate() {
-        // a top's ports are plain identifiers (`top::port_name`): Verilator's C++ names as is
+        // a top's ports are plain identifiers (`top::port_path`): Verilator's C++ names as is
         let n = &p.name;
         if p.width <= 64 {
             if p.dir == PortDir::In {
