@@ -55,7 +55,7 @@ pub fn emit_all(tops: &[TopEntry], dir: &Path) -> anyhow::Result<String> {
                     if p.dir == PortDir::In { "in" } else { "out" },
                     p.width,
                     p.clock,
-                    json_str(&full_doc(t, &p.name))
+                    json_str(&p.full_doc())
                 )
             })
             .collect();
@@ -324,16 +324,6 @@ pub fn port_list_problems(top: &dyn nicgen_hdl::DynTop, verilog: &str) -> Vec<St
     e
 }
 
-/// A port's whole doc on its own line (the manifest, IP-XACT): the signal's meaning, then its
-/// group's sentence; or the port's own doc.
-pub fn full_doc(t: &TopEntry, name: &str) -> String {
-    let group = t.port_doc(name).unwrap_or("");
-    match t.signal_doc(name) {
-        Some(sig) => format!("{sig}. Group: {group}"),
-        None => group.to_string(),
-    }
-}
-
 /// `<top>.md`: what the top is and what each of its ports means (a group's sentence once, on
 /// a row of its own, and each of its signals' meaning).
 pub fn port_table(t: &TopEntry, top: &dyn nicgen_hdl::DynTop) -> String {
@@ -348,14 +338,13 @@ pub fn port_table(t: &TopEntry, top: &dyn nicgen_hdl::DynTop) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    // a group documented by a pattern: its sentence once, on the group, then each signal's own
-    let mut groups_shown: Vec<&str> = vec![];
+    // a group whose signals say what they mean: its sentence once, on the group's own row
+    let mut groups_shown: Vec<String> = vec![];
     for p in top.ports() {
-        let signal = t.signal_doc(&p.name);
-        if let (Some(_), Some((pat, group))) = (signal, t.port_entry(&p.name)) {
-            if !groups_shown.contains(&pat) {
-                groups_shown.push(pat);
-                s += &format!("| `{pat}` | | | {} |\n", group.replace('|', "\\|"));
+        if let (Some(_), Some(g)) = (p.own_doc(), &p.group) {
+            if !groups_shown.contains(&g.pattern) {
+                groups_shown.push(g.pattern.clone());
+                s += &format!("| `{}` | | | {} |\n", g.pattern, g.doc.replace('|', "\\|"));
             }
         }
         s += &format!(
@@ -363,10 +352,7 @@ pub fn port_table(t: &TopEntry, top: &dyn nicgen_hdl::DynTop) -> String {
             p.name,
             if p.dir == PortDir::In { "in" } else { "out" },
             p.width,
-            signal
-                .or(t.port_doc(&p.name))
-                .unwrap_or("(undocumented)")
-                .replace('|', "\\|")
+            p.any_doc().unwrap_or("(undocumented)").replace('|', "\\|")
         );
     }
     s

@@ -297,7 +297,7 @@ pub fn component(t: &TopEntry, ports: &[PortInfo]) -> String {
             "      <ipxact:port><ipxact:name>{}</ipxact:name><ipxact:description>{}</ipxact:description>\
              <ipxact:wire><ipxact:direction>{dir}</ipxact:direction>{vec}</ipxact:wire></ipxact:port>",
             p.name,
-            esc(&crate::emit::full_doc(t, &p.name))
+            esc(&p.full_doc())
         );
     }
     let _ = write!(

@@ -249,20 +249,20 @@ mod tests {
         }
     }
 
-    /// Every signal of an AXI, register-bus or DMA group documented by a pattern says what it
-    /// means on its own (`TopEntry::signal_doc`); the group's sentence is on the group.
+    /// Every signal of an AXI, register-bus or DMA group says what it means on its own
+    /// (`PortInfo::own_doc`); the group's sentence is on the group.
     #[test]
     fn every_standard_group_signal_has_its_own_doc() {
         let mut missing = vec![];
         for t in crate::tops::tops() {
             for p in (t.build)().ports() {
-                let Some((pat, _)) = t.port_entry(&p.name) else {
+                let Some(g) = &p.group else {
                     continue;
                 };
                 let standard = ["s_axil_", "m_axi_", "bus_", "dma_"]
                     .iter()
-                    .any(|g| pat.starts_with(g) || pat.ends_with(&format!("{g}*")));
-                if pat.contains('*') && standard && t.signal_doc(&p.name).is_none() {
+                    .any(|k| g.pattern.starts_with(k) || g.pattern.ends_with(&format!("{k}*")));
+                if standard && p.own_doc().is_none() {
                     missing.push(format!("{}: {}", t.name, p.name));
                 }
             }
@@ -274,13 +274,14 @@ mod tests {
         );
     }
 
-    /// Every port of every top has a doc (`TopEntry::port_docs`).
+    /// Every port of every top has a doc: its field's `///` (`#[derive(Ports)]`), its
+    /// interface's, or a standard signal's meaning.
     #[test]
     fn every_port_of_every_top_is_documented() {
         let mut missing = vec![];
         for t in crate::tops::tops() {
             for p in (t.build)().ports() {
-                if t.port_doc(&p.name).is_none_or(|d| d.trim().is_empty()) {
+                if p.any_doc().is_none_or(|d| d.trim().is_empty()) {
                     missing.push(format!("{}: {}", t.name, p.name));
                 }
             }
@@ -376,12 +377,16 @@ mod tests {
                 dir: PortDir::In,
                 width: 1,
                 clock: true,
+                doc: None,
+                group: None,
             },
             PortInfo {
                 name: "led".into(),
                 dir: PortDir::Out,
                 width: 2,
                 clock: false,
+                doc: None,
+                group: None,
             },
         ];
         let good = "LOCATE COMP \"clk\" SITE \"G2\";\nIOBUF PORT \"clk\" IO_TYPE=LVCMOS33;\nFREQUENCY PORT \"clk\" 25 MHZ;\n\

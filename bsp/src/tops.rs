@@ -60,61 +60,24 @@ pub fn boards() -> Vec<TopEntry> {
         // simulated: the PLL is a pass-through, so this input runs at the link clock
         clocks_mhz: &[("clk_25mhz", 75.0)],
         build: || Box::new(AutoTop::new("ulx3s", Ulx3s::default())) as Box<dyn DynTop>,
-        port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the 75 MHz link clock of everything else"),
-            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
-            ("led", "LEDs: [0]/[1] link 0/1 online, [2] PLL locked, [3] UART activity, [4] last bridge response an error, [5]/[6] link 0/1 interrupt, [7] heartbeat"),
-            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
-            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
-            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
-            ("phy*_mdc", "MDIO clock of link 0/1's PHY (J1)"),
-            ("phy*_mdio_o", "MDIO data out of link 0/1 (drive while `mdio_oe`)"),
-            ("phy*_mdio_oe", "MDIO output enable of link 0/1"),
-            ("phy*_mdio_i", "MDIO line of link 0/1 as read"),
-            ("phy*_reset", "PHY reset of link 0/1, high for 16 link cycles on command"),
-        ],
     });
     v.push(TopEntry {
         name: "ulx3s_dtu",
         doc: "ULX3S 85F board of the M3 DTU: EHXPLLL 25 MHz → the board clock (`BoardConfig::ulx3s_dtu`), the same bridge and board registers, two DTU PEs (each interposed before 4 KiB of block-RAM local memory) on a crossbar per class; the PC is both PEs' cores: PE k's MMIO at `k << 12` (64-bit registers as word pairs, low word first), its memory at `(2 + k) << 12` (board)",
         clocks_mhz: &[("clk_25mhz", DTU_MHZ)],
         build: || Box::new(AutoTop::new("ulx3s_dtu", Ulx3sDtu::default())) as Box<dyn DynTop>,
-        port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else from it"),
-            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
-            ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] PE 0/1 runs a command, [7] heartbeat"),
-            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
-            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
-            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
-        ],
     });
     v.push(TopEntry {
         name: "ulx3s_mitnic",
         doc: "ULX3S 85F board of the MIT NIC: EHXPLLL 25 MHz → the board clock (`BoardConfig::ulx3s_mitnic`), the same bridge and board registers, two `mit_nic` on a ring of two `ParcSwitch2`; the PC is both NICs' 88100: NIC k's P bus at `k << 12` (A[11:2] = da[9:0]), its da[13:10] register at `(2 + k) << 12`; btn[4:1] NIC 0's exception pins (board)",
         clocks_mhz: &[("clk_25mhz", MITNIC_MHZ)],
         build: || Box::new(AutoTop::new("ulx3s_mitnic", Ulx3sMitNic::default())) as Box<dyn DynTop>,
-        port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else from it"),
-            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); btn[4:1] are NIC 0's exception input pins"),
-            ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] OUT_EXCS[0] of NIC 0/1, [7] heartbeat"),
-            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
-            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
-            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
-        ],
     });
     v.push(TopEntry {
         name: "ulx3s_ppe",
         doc: "ULX3S 85F board of the Utah PPE: EHXPLLL 25 MHz → the board clock (`BoardConfig::ulx3s_ppe`), the same bridge and board registers, two `ppe_node` cabled to each other (each one's injection port the other's ejection port), each with 4 KiB of block-RAM host memory that its DMA port reads and writes (`common::dma_mem`); the PC is both hosts: PPE k's host window at `k << 12`, its host memory at `(2 + k) << 12` (host address b at byte b) (board)",
         clocks_mhz: &[("clk_25mhz", PPE_MHZ)],
         build: || Box::new(AutoTop::new("ulx3s_ppe", Ulx3sPpe::default())) as Box<dyn DynTop>,
-        port_docs: &[
-            ("clk_25mhz", "the board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else from it"),
-            ("btn", "buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used"),
-            ("led", "LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge response an error, [5]/[6] PPE 0/1's interrupt, [7] heartbeat"),
-            ("ftdi_txd", "FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md frame format)"),
-            ("ftdi_rxd", "FT231X RXD: the bridge's responses to the PC, 8N1"),
-            ("wifi_gpio0", "held high so that the ESP32 does not take the board over"),
-        ],
     });
     v
 }

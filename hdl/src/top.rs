@@ -119,6 +119,50 @@ pub struct PortInfo {
     pub width: usize,
     /// Is this a clock input.
     pub clock: bool,
+    /// What the port means: the first paragraph of its field's `///` doc (`#[derive(Ports)]`).
+    pub doc: Option<&'static str>,
+    /// The innermost documented interface (or array) the port belongs to.
+    pub group: Option<PortGroup>,
+}
+
+/// An interface or array field with a doc: its ports' names are `pattern` with the `*` filled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortGroup {
+    /// `<path>_*` (`s_axil_*`, `phy_*`).
+    pub pattern: String,
+    pub doc: &'static str,
+}
+
+impl PortInfo {
+    /// What this port means on its own: its field's doc, else for a signal of a standard group
+    /// (AXI, register bus, DMA, memory port, stream; `crate::signal_doc`) the signal's meaning;
+    /// an undocumented clock named `clock` is the top's clock (`port_doc::CLOCK`).
+    pub fn own_doc(&self) -> Option<&'static str> {
+        let standard = || {
+            self.group.as_ref().and_then(|g| {
+                let pre = g.pattern.trim_end_matches('*');
+                crate::signal_doc::of(pre, &self.name[pre.len()..])
+            })
+        };
+        let clock = || (self.clock && self.name == "clock").then_some(port_doc::CLOCK);
+        self.doc.or_else(standard).or_else(clock)
+    }
+
+    /// Its own doc, else its group's.
+    pub fn any_doc(&self) -> Option<&'static str> {
+        self.own_doc().or(self.group.as_ref().map(|g| g.doc))
+    }
+
+    /// The whole doc on one line (the manifest, IP-XACT): its own meaning, then its group's
+    /// sentence.
+    pub fn full_doc(&self) -> String {
+        match (self.own_doc(), &self.group) {
+            (Some(own), Some(g)) => format!("{own}. Group: {}", g.doc),
+            (Some(own), None) => own.to_string(),
+            (None, Some(g)) => g.doc.to_string(),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// A value that can sit on a top-level port, converted to and from up to 128 bits (`to_port`
@@ -229,6 +273,42 @@ pub trait Ports {
 
 pub use nicgen_derive::Ports;
 
+/// Give the ports `ports` of field `path` their docs (`#[derive(Ports)]`): `doc` is a signal's
+/// own, or for an interface or array the group's unless an inner field gave one. `signals`
+/// (`#[port(key = "doc")]`) says what the signals under the field mean here, over their
+/// interface's docs: key `k` names the port `<path>_k`, and those under it (`<path>_k_*`,
+/// `<path>_k0`...).
+pub fn document(
+    ports: &mut [PortInfo],
+    path: &str,
+    group: bool,
+    doc: &'static str,
+    signals: &[(&'static str, &'static str)],
+) {
+    for p in ports {
+        let rest = p.name.get(path.len() + 1..).unwrap_or("");
+        let key = signals.iter().find(|(k, _)| {
+            rest.strip_prefix(k).is_some_and(|tail| {
+                tail.is_empty() || tail.starts_with('_') || tail.bytes().all(|b| b.is_ascii_digit())
+            })
+        });
+        if let Some((_, d)) = key {
+            p.doc = Some(d);
+        }
+        if doc.is_empty() {
+            continue;
+        }
+        if !group {
+            p.doc.get_or_insert(doc);
+        } else if p.group.is_none() {
+            p.group = Some(PortGroup {
+                pattern: format!("{path}_*"),
+                doc,
+            });
+        }
+    }
+}
+
 /// The Verilog name of field `field` of the group named `prefix`: the field path joined with
 /// `_` (`s_axil_awaddr`, `link_0_phy_txd`), as integrators, VHDL, Tcl/XDC and IP packagers expect.
 pub fn port_path(prefix: &str, field: &str) -> String {
@@ -246,6 +326,8 @@ impl<T: PortVal> Ports for Signal<In, T> {
             dir: PortDir::In,
             width: T::BITS,
             clock: T::CLOCK,
+            doc: None,
+            group: None,
         });
     }
     fn port_count(&self) -> usize {
@@ -266,6 +348,8 @@ impl<T: PortVal> Ports for Signal<Out, T> {
             dir: PortDir::Out,
             width: T::BITS,
             clock: false,
+            doc: None,
+            group: None,
         });
     }
     fn port_count(&self) -> usize {
@@ -393,60 +477,11 @@ pub struct TopEntry {
     pub build: fn() -> Box<dyn DynTop>,
     /// Target frequency of each clock port for place-and-route, MHz.
     pub clocks_mhz: &'static [(&'static str, f64)],
-    /// What each port means: `(port, doc)`, or a pattern with one `*` for several ports
-    /// (`bus_*`: every port of an interface; `phy*_mdc`); the port's own entry wins, then the
-    /// longest pattern. A test requires a doc for every port.
-    pub port_docs: &'static [(&'static str, &'static str)],
 }
 
-impl TopEntry {
-    /// The doc of port `name`: its own entry, else the most specific pattern that matches it
-    /// (`tx_offline` before `tx_*`, whatever the order of the entries).
-    pub fn port_doc(&self, name: &str) -> Option<&'static str> {
-        self.port_entry(name).map(|(_, d)| d)
-    }
-
-    /// The entry that documents port `name`: `(port or pattern, doc)`.
-    pub fn port_entry(&self, name: &str) -> Option<(&'static str, &'static str)> {
-        let exact = self.port_docs.iter().find(|(p, _)| *p == name).copied();
-        let pattern = || {
-            self.port_docs
-                .iter()
-                .filter(|(p, _)| {
-                    p.split_once('*').is_some_and(|(pre, post)| {
-                        name.len() >= pre.len() + post.len()
-                            && name.starts_with(pre)
-                            && name.ends_with(post)
-                    })
-                })
-                .min_by_key(|(p, _)| std::cmp::Reverse(p.len()))
-                .copied()
-        };
-        exact.or_else(pattern)
-    }
-
-    /// What port `name` means on its own: for a signal of a standard group documented by a
-    /// pattern (`s_axil_*`, `bus_*`, a stream, a DMA port), the signal's meaning
-    /// (`crate::signal_doc`); the group's sentence stays on the group.
-    pub fn signal_doc(&self, name: &str) -> Option<&'static str> {
-        let (p, _) = self.port_entry(name)?;
-        let (pre, post) = p.split_once('*')?;
-        crate::signal_doc::of(pre, &name[pre.len()..name.len() - post.len()])
-    }
-}
-
-/// Port docs shared by many tops.
+/// The doc of a clock input named `clock` whose field has none (`PortInfo::own_doc`).
 pub mod port_doc {
-    pub const CLOCK: &str = "clock (rising edge); every other port of the top is synchronous to it unless its doc says otherwise";
-    pub const RESET: &str = "synchronous reset, active high, in the clock domain of `clock`: while high the block returns to its power-up state (sources drive valid low, sinks ready low)";
-    pub const REG_BUS: &str = "register bus slave (`common::regbank`): the master raises `write` or `read` for one cycle with `addr` (byte address) and `wdata`; the slave answers in the next cycle with `ready` for one cycle, `rdata` on a read, `err` for an unmapped or unaligned address, a write to a read-only register, or write and read together (no effect); the next strobe no earlier than the cycle of `ready`";
-    pub const AXIL: &str = "AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data; `common::axi_lite`): AW, W, B, AR, R channels with their VALID/READY handshakes; responses OKAY or SLVERR (bus error, or a partial WSTRB)";
-    pub const AXI4: &str = "AXI4 manager port (64-bit addresses and data, 4 ID bits; `common::axi`): INCR bursts of full beats, at most 256 beats, never across 4 KB; ARID = DMA tag; one write request at a time";
-    pub const AXI4_WR_256: &str = "write-only AXI4 manager port (64-bit addresses, 256-bit data with WSTRB, 1 ID bit, AWID 0; `common::axi::WideWrToAxi4`): INCR bursts of 32-byte beats, at most 256 beats, never across 4 KB; B responses in order; several writes outstanding";
-    pub const DMA: &str = "DMA interface, memory side (`common::dma`): `rd_req` (addr, beats, tag) -> `rd_rsp` (data, tag, last, err; out of order across tags), `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes";
-    pub const DMA_WR: &str = "DMA write interface, device side (`common::dma::DmaWrMaster`): `wr_req` (addr, beats) + `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes, a VALID raised without waiting for READY and held with its payload until the handshake";
-    pub const STREAM_IN: &str = "stream sink (`common::stream`): `data` taken on a rising edge with `valid && ready`; `ready` low in reset";
-    pub const STREAM_OUT: &str = "stream source (`common::stream`): `data` valid with `valid`, held until `ready`; `valid` low in reset";
+    pub const CLOCK: &str = "Clock (rising edge); every other port of the top is synchronous to it unless its doc says otherwise";
 }
 
 #[cfg(test)]
@@ -459,11 +494,17 @@ mod tests {
     #[derive(LogicBlock, Default, Ports)]
     struct Demo {
         clock: Signal<In, Clock>,
+        /// Side clocks
+        ///
+        /// (not part of the port doc)
         side: [Signal<In, Clock>; 2],
-        #[port]
+        /// Words in
+        #[port(valid = "a word is offered here")]
         sink: StreamSink<Bits<12>>,
         #[port]
         lanes: [StreamSource<Bits<3>>; 2],
+        /// The level,
+        /// on two lines
         level: Signal<Out, Bits<5>>,
         inner: DFF<Bits<5>>,
         _skipped: Signal<Out, Bit>,
@@ -523,6 +564,32 @@ mod tests {
         names.sort();
         want.sort();
         assert_eq!(names, want);
+    }
+
+    #[test]
+    fn port_docs_come_from_the_fields() {
+        let t = AutoTop::new("demo", Demo::default());
+        let ports = t.ports();
+        let at = |n: &str| ports.iter().find(|p| p.name == n).unwrap();
+        assert_eq!(at("clock").own_doc(), Some(port_doc::CLOCK));
+        let side = at("side_1");
+        assert_eq!(
+            side.group.as_ref().map(|g| (g.pattern.as_str(), g.doc)),
+            Some(("side_*", "Side clocks"))
+        );
+        assert_eq!(side.own_doc(), None);
+        assert_eq!(side.full_doc(), "Side clocks");
+        assert_eq!(at("level").own_doc(), Some("The level, on two lines"));
+        assert_eq!(at("level").group, None);
+        // a key of `#[port(...)]` over the stream's standard meaning; the others keep theirs
+        assert_eq!(at("sink_valid").own_doc(), Some("a word is offered here"));
+        assert_eq!(at("sink_data").own_doc(), Some("the beat's data"));
+        assert_eq!(
+            at("sink_data").full_doc(),
+            "the beat's data. Group: Words in"
+        );
+        // an undocumented group: no group, and a stream's signals without a group have no doc
+        assert_eq!(at("lanes_0_valid").any_doc(), None);
     }
 
     #[test]

@@ -258,7 +258,13 @@ pub fn regfile_source(map: &RegMap) -> String {
 #[derive(LogicBlock, nicgen_hdl::Ports)]
 pub struct {name} {{
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: every register back to its documented reset value
     pub reset: Signal<In, Bit>,
+    /// Register bus slave (`common::regbank`): the master raises `write` or `read` for one cycle
+    /// with `addr` (byte address) and `wdata`; the slave answers in the next cycle with `ready`
+    /// for one cycle, `rdata` on a read, `err` for an unmapped or unaligned address, a write to
+    /// a read-only register, or write and read together (no effect); the next strobe no earlier
+    /// than the cycle of `ready`
     #[port]
     pub bus: RegBusSlave<{a}>,
 {ports}    bank: RegBank<{n}, {a}>,

@@ -42,12 +42,22 @@ const WB: usize = wb::WINDOW_BITS as usize;
 
 #[derive(LogicBlock, Ports)]
 pub struct Ulx3sDtu {
+    /// The board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else
+    /// from it
     pub clk_25mhz: Signal<In, Clock>,
+    /// Buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used
+    ///
     /// btn[0] is PWRn (low when pressed): reset. The others are not used.
     pub btn: Signal<In, Bits<7>>,
+    /// LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge
+    /// response an error, [5]/[6] PE 0/1 runs a command, [7] heartbeat
     pub led: Signal<Out, Bits<8>>,
+    /// FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md
+    /// frame format)
     pub ftdi_txd: Signal<In, Bit>,
+    /// FT231X RXD: the bridge's responses to the PC, 8N1
     pub ftdi_rxd: Signal<Out, Bit>,
+    /// Held high so that the ESP32 does not take the board over
     pub wifi_gpio0: Signal<Out, Bit>,
     pll: Ecp5Pll,
     sync_rst: ResetSync<3>,

@@ -34,12 +34,23 @@ const WB: usize = wb::WINDOW_BITS as usize;
 
 #[derive(LogicBlock, Ports)]
 pub struct Ulx3sMitNic {
+    /// The board's 25 MHz oscillator (pin G2); the PLL makes the board clock of everything else
+    /// from it
     pub clk_25mhz: Signal<In, Clock>,
+    /// Buttons, active low on btn[0] (PWRn: holding it resets the board); btn[4:1] are NIC 0's
+    /// exception input pins
+    ///
     /// btn[0] is PWRn (low when pressed): reset. btn[4:1]: NIC 0's exception pins.
     pub btn: Signal<In, Bits<7>>,
+    /// LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge
+    /// response an error, [5]/[6] OUT_EXCS[0] of NIC 0/1, [7] heartbeat
     pub led: Signal<Out, Bits<8>>,
+    /// FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md
+    /// frame format)
     pub ftdi_txd: Signal<In, Bit>,
+    /// FT231X RXD: the bridge's responses to the PC, 8N1
     pub ftdi_rxd: Signal<Out, Bit>,
+    /// Held high so that the ESP32 does not take the board over
     pub wifi_gpio0: Signal<Out, Bit>,
     pll: Ecp5Pll,
     sync_rst: ResetSync<3>,

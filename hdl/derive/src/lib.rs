@@ -7,7 +7,10 @@
 //! nested interfaces are marked `#[port]` too. Ports are listed in declaration order, named by
 //! their field path joined with `_` (`s_axil_awaddr`, `link_0_phy_txd`), which is the name the
 //! emitted Verilog gives them. The trait is `nicgen_hdl::top::Ports`; `make verilog` holds every
-//! top's list to its module header, so a field left unmarked is reported there.
+//! top's list to its module header, so a field left unmarked is reported there. The first
+//! paragraph of a field's `///` is its port's doc, or its interface's group sentence, and
+//! `#[port(signal = "doc")]` documents the interface's signals in this block
+//! (`nicgen_hdl::top::document`).
 
 use proc_macro::TokenStream;
 use quote::quote;
@@ -58,6 +61,9 @@ fn ports(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     };
     let mut idents = vec![];
     let mut types = vec![];
+    let mut docs = vec![];
+    let mut groups = vec![];
+    let mut signals = vec![];
     for f in &named.named {
         let id = f.ident.as_ref().unwrap();
         let marked = f.attrs.iter().any(|a| a.path.is_ident("port"));
@@ -67,6 +73,10 @@ fn ports(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         if marked || is_port_signal(&f.ty) {
             idents.push(id.clone());
             types.push(f.ty.clone());
+            docs.push(first_paragraph(&f.attrs));
+            groups.push(marked || matches!(f.ty, Type::Array(_)));
+            let (keys, vals) = signal_docs(&f.attrs)?;
+            signals.push(quote!(&[#( (#keys, #vals) ),*]));
         }
     }
     let names: Vec<String> = idents.iter().map(|i| i.to_string()).collect();
@@ -84,7 +94,12 @@ fn ports(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     Ok(quote! {
         impl #impl_g #p for #name #ty_g #where_c {
             fn port_list(&self, prefix: &str, out: &mut Vec<::nicgen_hdl::top::PortInfo>) {
-                #( #p::port_list(&self.#idents, &::nicgen_hdl::top::port_path(prefix, #names), out); )*
+                #(
+                    let path = ::nicgen_hdl::top::port_path(prefix, #names);
+                    let start = out.len();
+                    #p::port_list(&self.#idents, &path, out);
+                    ::nicgen_hdl::top::document(&mut out[start..], &path, #groups, #docs, #signals);
+                )*
             }
             fn port_count(&self) -> usize {
                 0 #( + #p::port_count(&self.#idents) )*
@@ -113,6 +128,65 @@ fn ports(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             }
         }
     })
+}
+
+/// `#[port(valid = "...", rs = "...")]`: what the signals of an interface field mean in this
+/// block (`nicgen_hdl::top::document` matches each key to the ports under the field).
+fn signal_docs(attrs: &[syn::Attribute]) -> syn::Result<(Vec<String>, Vec<syn::LitStr>)> {
+    let mut keys = vec![];
+    let mut vals = vec![];
+    for a in attrs.iter().filter(|a| a.path.is_ident("port")) {
+        if a.tokens.is_empty() {
+            continue;
+        }
+        let syn::Meta::List(list) = a.parse_meta()? else {
+            return Err(syn::Error::new_spanned(
+                a,
+                "port: #[port] or #[port(signal = \"doc\", ...)]",
+            ));
+        };
+        for m in list.nested {
+            match m {
+                syn::NestedMeta::Meta(syn::Meta::NameValue(syn::MetaNameValue {
+                    path,
+                    lit: syn::Lit::Str(doc),
+                    ..
+                })) if path.get_ident().is_some() => {
+                    keys.push(path.get_ident().unwrap().to_string());
+                    vals.push(doc);
+                }
+                other => {
+                    return Err(syn::Error::new_spanned(
+                        other,
+                        "port: expected signal = \"doc\"",
+                    ))
+                }
+            }
+        }
+    }
+    Ok((keys, vals))
+}
+
+/// The first paragraph of a field's `///` doc, its lines joined by spaces; "" when it has none.
+fn first_paragraph(attrs: &[syn::Attribute]) -> String {
+    let mut lines = vec![];
+    for a in attrs.iter().filter(|a| a.path.is_ident("doc")) {
+        if let Ok(syn::Meta::NameValue(syn::MetaNameValue {
+            lit: syn::Lit::Str(s),
+            ..
+        })) = a.parse_meta()
+        {
+            let line = s.value().trim().to_string();
+            if line.is_empty() {
+                if !lines.is_empty() {
+                    break;
+                }
+            } else {
+                lines.push(line);
+            }
+        }
+    }
+    lines.join(" ")
 }
 
 /// `#[derive(BlockDefault)]`: `Default` for a block whose fields are mostly `Default`: each field

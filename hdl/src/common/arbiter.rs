@@ -11,10 +11,16 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Ports)]
 pub struct RoundRobin<const N: usize> {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in the clock domain of `clock`: while high the block returns
+    /// to its power-up state (sources drive valid low, sinks ready low)
     pub reset: Signal<In, Bit>,
+    /// Request bit per requester (8)
     pub req: Signal<In, Bits<N>>,
+    /// The granted requester is served: the priority moves past it
     pub ack: Signal<In, Bit>,
+    /// One-hot grant, round-robin from the requester after the last served
     pub grant: Signal<Out, Bits<N>>,
+    /// Some requester is granted
     pub valid: Signal<Out, Bit>,
     /// Requesters at or below the last grant: they wait for the others first.
     mask: DFF<Bits<N>>,

@@ -26,17 +26,27 @@ use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Ports)]
 pub struct AsyncFifo<D: Synth, const N: usize, const NP1: usize> {
+    /// Write clock: `sink`, `wr_reset`, `wr_occupancy`, `almost_full` are in its domain
     pub wr_clock: Signal<In, Clock>,
+    /// Synchronous reset of the write side, active high (reset both sides to empty the FIFO)
     pub wr_reset: Signal<In, Bit>,
+    /// Stream sink in the write-clock domain (`common::stream`)
     #[port]
     pub sink: StreamSink<D>,
+    /// Words held as the write side sees them (Gray-synchronized read pointer)
     pub wr_occupancy: Signal<Out, Bits<NP1>>,
+    /// Write side: occupancy at or above 448
     pub almost_full: Signal<Out, Bit>,
+    /// Read clock: `source`, `rd_reset`, `rd_occupancy`, `almost_empty` are in its domain
     pub rd_clock: Signal<In, Clock>,
+    /// Synchronous reset of the read side, active high
     pub rd_reset: Signal<In, Bit>,
+    /// Stream source in the read-clock domain (`common::stream`)
     #[port]
     pub source: StreamSource<D>,
+    /// Words held as the read side sees them
     pub rd_occupancy: Signal<Out, Bits<NP1>>,
+    /// Read side: occupancy at or below 64
     pub almost_empty: Signal<Out, Bit>,
     ram: BlockRam<D, N>,
     // write domain

@@ -131,9 +131,16 @@ pub fn burst_beats(addr: u64, beats_left: u64, beat_bytes: u64) -> u64 {
 #[derive(LogicBlock, Ports)]
 pub struct DmaToAxi4<const I: usize, const N: usize> {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: drops the requests in progress (only between transfers: AXI
+    /// has no abort)
     pub reset: Signal<In, Bit>,
+    /// DMA interface, memory side (`common::dma`): `rd_req` (addr, beats, tag) -> `rd_rsp` (data,
+    /// tag, last, err; out of order across tags), `wr_req` (addr, beats) + `wr_dat` (data, last) ->
+    /// `wr_rsp` (err, in request order); valid/ready handshakes
     #[port]
     pub dma: DmaSlave<64, I>,
+    /// AXI4 manager port (64-bit addresses and data, 4 ID bits; `common::axi`): INCR bursts of full
+    /// beats, at most 256 beats, never across 4 KB; ARID = DMA tag; one write request at a time
     #[port]
     pub m_axi: Axi4Master<64, 8, I>,
     c_cache: Constant<Bits<4>>,

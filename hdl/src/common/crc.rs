@@ -161,14 +161,21 @@ fn xor_tree(mut terms: Vec<String>, name: &str, decl: &mut String) -> String {
 #[derive(LogicBlock, Ports)]
 pub struct Crc<const W: usize, const DW: usize> {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: the CRC state returns to its initial value
     pub reset: Signal<In, Bit>,
+    /// The word on `data` starts a new message (the state is the initial value before it)
+    ///
     /// Restart from `init` with the word presented now (or without one when `valid` is low).
     pub start: Signal<In, Bit>,
+    /// `data` is a word of the message: the state advances by it on this edge
     pub valid: Signal<In, Bit>,
+    /// Message word, 32 bits, fed LSB first (the CRC's bit order; docs/spec-decisions.md)
     pub data: Signal<In, Bits<DW>>,
+    /// The CRC of the words taken so far (register, final XOR applied)
+    ///
     /// Finished CRC of the words accepted before this cycle.
     pub crc: Signal<Out, Bits<W>>,
-    /// Finished CRC including the word presented in this cycle (if `valid`).
+    /// The CRC including the word on `data` this cycle (combinational)
     pub crc_next: Signal<Out, Bits<W>>,
     matrix: CrcMatrix<W, DW>,
     state: DffInit<Bits<W>>,

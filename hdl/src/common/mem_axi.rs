@@ -36,15 +36,22 @@ pub const MEM_AXI_OUTSTANDING: u64 = 8;
 #[derive(LogicBlock, Ports)]
 pub struct MemToAxi4<const A: usize> {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: drops the request held (only between transfers: AXI has no
+    /// abort)
     pub reset: Signal<In, Bit>,
+    /// Local-memory slave (`common::mem`): 64-bit word requests with byte strobes (valid/ready),
+    /// one response per request in order
     #[port]
     pub mem: MemSlave<A>,
+    /// AXI4 manager port (64-bit addresses and data, 1 ID bit, ID 0; `common::mem_axi`):
+    /// single-beat INCR transactions of 8 bytes, WSTRB = the request's strobes, RREADY and BREADY
+    /// always high; up to 8 in flight, all reads or all writes
     #[port]
     pub m_axi: Axi4Master<64, 8, 1>,
     c_cache: Constant<Bits<4>>,
     c_prot: Constant<Bits<3>>,
     c_qos: Constant<Bits<4>>,
-    /// One cycle per R or B with SLVERR or DECERR.
+    /// One cycle per R or B answered SLVERR or DECERR
     pub err: Signal<Out, Bit>,
     /// The request being issued: held until its handshakes (AR, or AW and W).
     pend: DFF<Bit>,

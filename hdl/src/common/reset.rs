@@ -16,9 +16,13 @@ use rust_hdl::prelude::*;
 
 #[derive(LogicBlock, Ports)]
 pub struct ResetSync<const STAGES: usize> {
+    /// The clock of the domain the reset is released into
     pub clock: Signal<In, Clock>,
-    /// Asynchronous reset request, active high, from any domain or a pin.
+    /// Asynchronous reset request, active high (a pin, another domain)
     pub arst: Signal<In, Bit>,
+    /// The synchronized reset: asserted at once (and at power-up), released 3 clock edges after
+    /// `arst` falls
+    ///
     /// Reset for the `clock` domain, active high, released synchronously.
     pub rst: Signal<Out, Bit>,
     _chain: u64,

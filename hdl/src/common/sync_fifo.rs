@@ -18,13 +18,21 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Ports)]
 pub struct SyncFifo<D: Synth, const N: usize, const NP1: usize> {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: empties the FIFO
     pub reset: Signal<In, Bit>,
+    /// Stream sink (`common::stream`): `data` taken on a rising edge with `valid && ready`; `ready`
+    /// low in reset
     #[port]
     pub sink: StreamSink<D>,
+    /// Stream source (`common::stream`): `data` valid with `valid`, held until `ready`; `valid` low
+    /// in reset
     #[port]
     pub source: StreamSource<D>,
+    /// Words held (including the one on `source`)
     pub occupancy: Signal<Out, Bits<NP1>>,
+    /// Occupancy at or above the almost-full threshold (`af_level`, `new`'s first argument)
     pub almost_full: Signal<Out, Bit>,
+    /// Occupancy at or below the almost-empty threshold (`ae_level`, `new`'s second argument)
     pub almost_empty: Signal<Out, Bit>,
     ram: BlockRam<D, N>,
     wr_ptr: DFF<Bits<NP1>>,

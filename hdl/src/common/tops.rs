@@ -14,7 +14,7 @@ use crate::common::{
     unused::Unused,
 };
 use crate::top::Ports;
-use crate::top::{port_doc, AutoTop, DynTop, TopEntry};
+use crate::top::{AutoTop, DynTop, TopEntry};
 use nicgen_wire::crc::{CRC16_CCITT, CRC32_IEEE};
 use rust_hdl::prelude::*;
 
@@ -38,13 +38,23 @@ pub type MemAxi4 = MemToAxi4<32>;
 #[derive(LogicBlock, Default, Ports)]
 pub struct AxiLiteRegsDemo {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: the adapter drops what it holds, the registers return to
+    /// their reset values
     pub reset: Signal<In, Bit>,
+    /// AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data; `common::axi_lite`): AW, W, B, AR,
+    /// R channels with their VALID/READY handshakes; responses OKAY or SLVERR (bus error, or a
+    /// partial WSTRB)
     #[port]
     pub s_axil: AxiLiteSlave<6, 32, 4>,
+    /// STATUS.VALUE (RO): the value a read of STATUS returns
     pub status_value: Signal<In, Bits<32>>,
+    /// EXC.ERR (W1C): a 1 sets the bit (set wins over a clear written in the same cycle)
     pub exc_err_set: Signal<In, Bits<8>>,
+    /// CTRL.START (SC): one-cycle pulse when written with 1
     pub ctrl_start: Signal<Out, Bit>,
+    /// DOORBELL.VALUE (WO): the value written, for the cycle of `doorbell_wrote`
     pub doorbell_value: Signal<Out, Bits<32>>,
+    /// A write reached DOORBELL (one cycle, with `doorbell_value`)
     pub doorbell_wrote: Signal<Out, Bit>,
     adapter: AxiLiteToRegBus<6>,
     regs: RegBankDemo,
@@ -81,15 +91,6 @@ impl Logic for AxiLiteRegsDemo {
 /// bank with one named port per field, one register of each access kind.
 pub type RegBankDemo = crate::common::regfile::RegBankDemoRegs;
 
-// the demo register file's ports, in `reg_bank_demo` and behind AXI4-Lite in `axil_regs_demo`
-const DEMO_STATUS: &str = "STATUS.VALUE (RO): the value a read of STATUS returns";
-const DEMO_EXC_SET: &str =
-    "EXC.ERR (W1C): a 1 sets the bit (set wins over a clear written in the same cycle)";
-const DEMO_START: &str = "CTRL.START (SC): one-cycle pulse when written with 1";
-const DEMO_DOORBELL_VALUE: &str =
-    "DOORBELL.VALUE (WO): the value written, for the cycle of `doorbell_wrote`";
-const DEMO_DOORBELL_WROTE: &str = "a write reached DOORBELL (one cycle, with `doorbell_value`)";
-
 /// The tops of this folder, for the registry (`crate::tops::tops`).
 pub fn tops() -> Vec<TopEntry> {
     vec![
@@ -98,60 +99,24 @@ pub fn tops() -> Vec<TopEntry> {
             doc: "CRC-32/IEEE 802.3, 32 bits per clock (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("crc32", Crc32::new(&CRC32_IEEE))) as Box<dyn DynTop>,
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: the CRC state returns to its initial value"),
-                ("start", "the word on `data` starts a new message (the state is the initial value before it)"),
-                ("valid", "`data` is a word of the message: the state advances by it on this edge"),
-                ("data", "message word, 32 bits, fed LSB first (the CRC's bit order; docs/spec-decisions.md)"),
-                ("crc", "the CRC of the words taken so far (register, final XOR applied)"),
-                ("crc_next", "the CRC including the word on `data` this cycle (combinational)"),
-            ],
         },
         TopEntry {
             name: "crc16",
             doc: "CRC-16/CCITT (IBM-3740), 32 bits per clock (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("crc16", Crc16::new(&CRC16_CCITT))),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: the CRC state returns to its initial value"),
-                ("start", "the word on `data` starts a new message (the state is the initial value before it)"),
-                ("valid", "`data` is a word of the message: the state advances by it on this edge"),
-                ("data", "message word, 32 bits, fed LSB first (the CRC's bit order; docs/spec-decisions.md)"),
-                ("crc", "the CRC of the words taken so far (register, final XOR applied)"),
-                ("crc_next", "the CRC including the word on `data` this cycle (combinational)"),
-            ],
         },
         TopEntry {
             name: "sync_fifo",
             doc: "synchronous FWFT stream FIFO, 512 x 32, block RAM (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("sync_fifo", SyncFifo512x32::new(448, 64))),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: empties the FIFO"),
-                ("sink_*", port_doc::STREAM_IN),
-                ("source_*", port_doc::STREAM_OUT),
-                ("occupancy", "words held (including the one on `source`)"),
-                ("almost_full", "occupancy at or above the almost-full threshold (448)"),
-                ("almost_empty", "occupancy at or below the almost-empty threshold (64)"),
-            ],
         },
         TopEntry {
             name: "sync_fifo_small",
             doc: "the same FIFO at 4 x 8, the configuration `make formal` proves (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("sync_fifo_small", SyncFifo4x8::new(3, 1))),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: empties the FIFO"),
-                ("sink_*", port_doc::STREAM_IN),
-                ("source_*", port_doc::STREAM_OUT),
-                ("occupancy", "words held (including the one on `source`)"),
-                ("almost_full", "occupancy at or above the almost-full threshold (3)"),
-                ("almost_empty", "occupancy at or below the almost-empty threshold (1)"),
-            ],
         },
         TopEntry {
             name: "async_fifo",
@@ -163,63 +128,24 @@ pub fn tops() -> Vec<TopEntry> {
                     AsyncFifo512x36::new(448, 64),
                 ))
             },
-            port_docs: &[
-                ("wr_clock", "write clock: `sink`, `wr_reset`, `wr_occupancy`, `almost_full` are in its domain"),
-                ("rd_clock", "read clock: `source`, `rd_reset`, `rd_occupancy`, `almost_empty` are in its domain"),
-                ("wr_reset", "synchronous reset of the write side, active high (reset both sides to empty the FIFO)"),
-                ("rd_reset", "synchronous reset of the read side, active high"),
-                ("sink_*", "stream sink in the write-clock domain (`common::stream`)"),
-                ("source_*", "stream source in the read-clock domain (`common::stream`)"),
-                ("wr_occupancy", "words held as the write side sees them (Gray-synchronized read pointer)"),
-                ("rd_occupancy", "words held as the read side sees them"),
-                ("almost_full", "write side: occupancy at or above 448"),
-                ("almost_empty", "read side: occupancy at or below 64"),
-            ],
         },
         TopEntry {
             name: "rr_arbiter",
             doc: "round-robin arbiter, 8 requesters (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("rr_arbiter", RoundRobin8::default())),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", port_doc::RESET),
-                ("req", "request bit per requester (8)"),
-                ("ack", "the granted requester is served: the priority moves past it"),
-                ("grant", "one-hot grant, round-robin from the requester after the last served"),
-                ("valid", "some requester is granted"),
-            ],
         },
         TopEntry {
             name: "reset_sync",
             doc: "reset synchronizer (async assert, sync release), 3 stages (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("reset_sync", ResetSync3::default())),
-            port_docs: &[
-                ("clock", "the clock of the domain the reset is released into"),
-                ("arst", "asynchronous reset request, active high (a pin, another domain)"),
-                ("rst", "the synchronized reset: asserted at once (and at power-up), released 3 clock edges after `arst` falls"),
-            ],
         },
         TopEntry {
             name: "reg_bank_demo",
             doc: "the register file generated for a demo map (one register of each access kind: RW, RO, W1C, WO, SC), one named port per field (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("reg_bank_demo", RegBankDemo::default())),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: every register back to its documented reset value"),
-                ("bus_*", port_doc::REG_BUS),
-                ("status_value", DEMO_STATUS),
-                ("exc_err_set", DEMO_EXC_SET),
-                ("exc_pending", "EXC's stored W1C bits, in place (for an interrupt)"),
-                ("ctrl_wrote", "a write reached CTRL (one cycle, with `ctrl_start`)"),
-                ("doorbell_wrote", DEMO_DOORBELL_WROTE),
-                ("doorbell_value", DEMO_DOORBELL_VALUE),
-                ("ctrl_start", DEMO_START),
-                ("ctrl_*", "CTRL's RW fields (ENABLE, MODE, LIMIT): the stored value (docs/registers.md)"),
-                ("exc_mask", "EXC.MASK (RW): the stored value"),
-            ],
         },
         TopEntry {
             name: "axil_regs_demo",
@@ -231,41 +157,18 @@ pub fn tops() -> Vec<TopEntry> {
                     AxiLiteRegsDemo::default(),
                 ))
             },
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: the adapter drops what it holds, the registers return to their reset values"),
-                ("s_axil_*", port_doc::AXIL),
-                ("status_value", DEMO_STATUS),
-                ("exc_err_set", DEMO_EXC_SET),
-                ("ctrl_start", DEMO_START),
-                ("doorbell_value", DEMO_DOORBELL_VALUE),
-                ("doorbell_wrote", DEMO_DOORBELL_WROTE),
-            ],
         },
         TopEntry {
             name: "dma_axi4",
             doc: "the DMA interface (`dma_*`: tagged reads, writes, errors) on an AXI4 manager port (`m_axi_*`), 16 tags, 64-bit data (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("dma_axi4", DmaAxi4::default())),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: drops the requests in progress (only between transfers: AXI has no abort)"),
-                ("dma_*", port_doc::DMA),
-                ("m_axi_*", port_doc::AXI4),
-            ],
         },
         TopEntry {
             name: "mem_axi4",
             doc: "the local-memory interface (`mem_*`: 64-bit words with byte strobes, answers in order) on an AXI4 manager port (`m_axi_*`): single-beat transactions, up to 8 in flight of one kind, a read never passing a write (common)",
             clocks_mhz: &[("clock", 250.0)],
             build: || Box::new(AutoTop::new("mem_axi4", MemAxi4::default())),
-            port_docs: &[
-                ("clock", port_doc::CLOCK),
-                ("reset", "synchronous reset, active high: drops the request held (only between transfers: AXI has no abort)"),
-                ("mem_*", "local-memory slave (`common::mem`): 64-bit word requests with byte strobes (valid/ready), one response per request in order"),
-                ("err", "one cycle per R or B answered SLVERR or DECERR"),
-                ("m_axi_*", "AXI4 manager port (64-bit addresses and data, 1 ID bit, ID 0; `common::mem_axi`): single-beat INCR transactions of 8 bytes, WSTRB = the request's strobes, RREADY and BREADY always high; up to 8 in flight, all reads or all writes"),
-            ],
         },
     ]
 }

@@ -23,20 +23,36 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Default, Ports)]
 pub struct Dtu {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: command registers 0, engines idle, then every endpoint and
+    /// header word written 0 (32 cycles; MMIO accesses wait)
     pub reset: Signal<In, Bit>,
+    /// This PE's id (8 bits, static): the source of its packets and spe of its messages
     pub own_pe: Signal<In, Bits<8>>,
+    /// The CU's MMIO port (`dtu::dtu_core`, 64-bit data, offsets of the DTU map in
+    /// `nicgen_wire::dtu`): a one-cycle `write` or `read` strobe, answered by one `ready` pulse
+    /// with `rdata`, or `err` for an unaligned or unmapped offset; the next strobe no earlier than
+    /// the cycle of `ready`
     #[port]
     pub bus: DtuBusSlave,
+    /// Level: a command runs (COMMAND's op is not 0); falls in the cycle COMMAND reads 0
+    ///
     /// A command runs (the level a CU could wait on instead of polling COMMAND).
     pub cmd_busy: Signal<Out, Bit>,
+    /// Local-memory master (`common::mem`): 64-bit word requests with byte strobes (valid/ready),
+    /// one response per request in order (rsp_valid, never refused)
     #[port]
     pub mem: MemMaster<LA>,
+    /// NoC request class out (`common::packet`, `meta` = destination PE): MSG, RD_REQ, WR_REQ
+    /// packets of `nicgen_wire::dtu::noc`
     #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    /// NoC request class in: packets addressed to this PE
     #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    /// NoC response class out (ACK, RD_RSP, WR_RSP), `meta` = destination PE
     #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    /// NoC response class in: always drained (ready whenever the DTU waits for a response)
     #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     core: DtuCore,

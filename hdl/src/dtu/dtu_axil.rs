@@ -17,19 +17,30 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Default, Ports)]
 pub struct DtuAxil {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, as `dtu`'s (the AXI4-Lite channels idle)
     pub reset: Signal<In, Bit>,
+    /// This PE's id, as on `dtu`
     pub own_pe: Signal<In, Bits<8>>,
+    /// AXI4-Lite subordinate port (AMBA AXI4-Lite, 64-bit data, 11 address bits: the DTU's MMIO
+    /// offsets; `common::axi_lite`): AW, W, B, AR, R with their VALID/READY handshakes; responses
+    /// OKAY or SLVERR (an unmapped or unaligned offset, or a WSTRB enabling some but not all bytes)
     #[port]
     pub s_axil: AxiLiteSlave<MMIO_BITS, 64, 8>,
+    /// A command runs, as on `dtu`
     pub cmd_busy: Signal<Out, Bit>,
+    /// Local-memory master, as on `dtu`
     #[port]
     pub mem: MemMaster<LA>,
+    /// NoC request class out, as on `dtu`
     #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    /// NoC request class in, as on `dtu`
     #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    /// NoC response class out, as on `dtu`
     #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    /// NoC response class in, as on `dtu`
     #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     adapter: AxiLiteToRegBusD<MMIO_BITS, 64, 8>,

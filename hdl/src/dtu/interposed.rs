@@ -63,22 +63,36 @@ impl Logic for DtuInterposed {
 #[derive(LogicBlock, Default, Ports)]
 pub struct DtuAxi4 {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: as `dtu`; the AXI side drops the request it holds
     pub reset: Signal<In, Bit>,
+    /// This PE's id (8 bits, static)
     pub own_pe: Signal<In, Bits<8>>,
+    /// The CU's MMIO port, as `dtu`
     #[port]
     pub bus: DtuBusSlave,
+    /// Level: a command runs
     pub cmd_busy: Signal<Out, Bit>,
+    /// The CU's local-memory port (`common::mem` slave): its loads and stores pass through the DTU
+    /// to `m_axi_*`, round-robin with the DTU's own
     #[port]
     pub cu_mem: MemSlave<LA>,
+    /// The local memory, AXI4 manager port (64-bit addresses and data, 1 ID bit, ID 0;
+    /// `common::mem_axi`): single-beat INCR transactions of 8 bytes with the request's byte
+    /// strobes, RREADY and BREADY always high, up to 8 in flight of one kind
     #[port]
     pub m_axi: Axi4Master<64, 8, 1>,
+    /// One cycle per R or B answered SLVERR or DECERR
     pub mem_err: Signal<Out, Bit>,
+    /// NoC request class out, as `dtu`
     #[port]
     pub req_out: PacketSource<64, 8, 8>,
+    /// NoC request class in, as `dtu`
     #[port]
     pub req_in: PacketSink<64, 8, 8>,
+    /// NoC response class out, as `dtu`
     #[port]
     pub rsp_out: PacketSource<64, 8, 8>,
+    /// NoC response class in, as `dtu`
     #[port]
     pub rsp_in: PacketSink<64, 8, 8>,
     pe: DtuInterposed,

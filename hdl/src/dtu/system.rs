@@ -32,13 +32,23 @@ pub struct DtuPePorts {
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct DtuSystem {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: every DTU and both crossbars (the DTUs then clear their
+    /// tables, 32 cycles)
     pub reset: Signal<In, Bit>,
+    /// PE i's ports `peI_<port>`: its CU's MMIO port (`bus_*`), `cmd_busy` and its local-memory
+    /// master (`mem_*`), each as on `dtu`
     #[port]
     pub pe0: DtuPePorts,
+    /// PE i's ports `peI_<port>`: its CU's MMIO port (`bus_*`), `cmd_busy` and its local-memory
+    /// master (`mem_*`), each as on `dtu`
     #[port]
     pub pe1: DtuPePorts,
+    /// PE i's ports `peI_<port>`: its CU's MMIO port (`bus_*`), `cmd_busy` and its local-memory
+    /// master (`mem_*`), each as on `dtu`
     #[port]
     pub pe2: DtuPePorts,
+    /// PE i's ports `peI_<port>`: its CU's MMIO port (`bus_*`), `cmd_busy` and its local-memory
+    /// master (`mem_*`), each as on `dtu`
     #[port]
     pub pe3: DtuPePorts,
     dtu: [Dtu; PES],

@@ -57,8 +57,14 @@ impl Default for LinkConfig {
 
 #[derive(LogicBlock, Ports)]
 pub struct TnwLink {
+    /// The link's TNW clock: registers, TXLINK, RXLINK, test-bench module, MDIO and `phy_tx*` are
+    /// in its domain
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `clock`: everything, registers included, back to the
+    /// documented reset values; both directions come up offline (TX_CTRL)
     pub reset: Signal<In, Bit>,
+    /// The PHY's receive clock (recovered from the line): `phy_rxd`/`phy_rxc` are sampled on its
+    /// rising edge; RXSYNC crosses them into `clock`
     pub phy_clock: Signal<In, Clock>,
     /// The PHY (`ftnw::phy`): words in on `phy_clock`, out on `clock`.
     #[port]
@@ -66,12 +72,31 @@ pub struct TnwLink {
     /// Packets to send: 8 beats of 16 bytes (`data[31:0]` first on the wire), `meta` =
     /// {RAO[10:0], VC[2:0]} on every beat, `keep` all ones, `first` on beat 0 and `last` on
     /// beat 7 (a beat that breaks these rules raises TX_EXC.BAD_HEADER).
-    #[port]
+    #[port(
+        data = "Packet to send, 8 beats of 16 bytes; `data[31:0]` is the first word on the wire (`common::packet` stream sink)",
+        keep = "Byte enables: must be all ones (else TX_EXC.BAD_HEADER)",
+        meta = "{RAO[10:0], VC[2:0]}: the receiver's offset and virtual channel, equal on all 8 beats (else BAD_HEADER)",
+        first = "On beat 0 of a packet, and only there (else BAD_HEADER; the beat is still taken)",
+        last = "On beat 7 of a packet, and only there (else BAD_HEADER)",
+        valid = "A beat is offered; held with its data until `tx_ready`",
+        ready = "TXFIFO takes the beat on this edge; low while the host path is switched to the test-bench module (PICSWITCH) or TXFIFO is full"
+    )]
     pub tx: PacketSink<128, 16, 14>,
     /// Packets received: 32 beats of 4 bytes, `meta` = {RAO, VC}, `keep` all ones. Within a VC
     /// in arrival order; among VCs round-robin over those whose `rx_vc_ready` bit is set.
-    #[port]
+    #[port(
+        data = "Received packet, 32 beats of 4 bytes in wire order (`common::packet` stream source)",
+        keep = "Always all ones (whole words)",
+        meta = "{RAO[10:0], VC[2:0]} of the packet, on every beat",
+        first = "First beat of a packet",
+        last = "Last (32nd) beat of a packet",
+        valid = "A beat is offered, held until `rx_ready`; low while POCSWITCH gives the packets to the test-bench checker",
+        ready = "The host takes the beat; a host that stalls fills the reception buffer and the link NAKs (buffer full) until it drains"
+    )]
     pub rx: PacketSource<32, 4, 14>,
+    /// Bit v: packets of VC v may be offered on `rx` (RXBUFF: a credit is there); a VC held back
+    /// keeps its packets in the reception buffer and the others pass
+    ///
     /// Bit v: packets of VC v may be delivered on `rx` (RXBUFF: a credit is available). A VC
     /// held back keeps its packets in the reception buffer without blocking the others. A bit
     /// is obeyed from the cycle after it clears: a packet of that VC picked in the cycle it
@@ -81,15 +106,27 @@ pub struct TnwLink {
     /// buffer behind `rx` (`rx_buff::RxBuff`) keeps its bits in this link's registers.
     #[port]
     pub rxb: RxBuffStatus,
+    /// Register bus slave (`common::regbank`): the master raises `write` or `read` for one cycle
+    /// with `addr` (byte address) and `wdata`; the slave answers in the next cycle with `ready` for
+    /// one cycle, `rdata` on a read, `err` for an unmapped or unaligned address, a write to a
+    /// read-only register, or write and read together (no effect); the next strobe no earlier than
+    /// the cycle of `ready`
     #[port]
     pub bus: RegBusSlave<{ tnw::TNW_WINDOW_BITS as usize }>,
+    /// Level: some RX_EXC bit enabled in RX_EXEN is set
     pub irq_rx: Signal<Out, Bit>,
+    /// Level: some TX_EXC bit 8:0 enabled in TX_EXEN is set
     pub irq_tx: Signal<Out, Bit>,
+    /// MDIO clock (clause 45), MDC half period a parameter (50 TNW cycles)
     pub mdc: Signal<Out, Bit>,
+    /// MDIO data out (value to drive while `mdio_oe`)
     pub mdio_o: Signal<Out, Bit>,
+    /// MDIO output enable: drive `mdio_o` onto the shared line; released during a read's turnaround
+    /// and data
     pub mdio_oe: Signal<Out, Bit>,
+    /// MDIO line as read (pulled high when nobody drives)
     pub mdio_i: Signal<In, Bit>,
-    /// Resend-buffer occupancy (packets sent, not acknowledged), for monitoring.
+    /// Packets sent and not yet acknowledged (resend buffer), for monitoring
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
     txlink: TxLinkDefault,
     rxlink: RxLinkDefault,

@@ -121,14 +121,25 @@ impl Logic for NodeLinks {
 /// arbiter, and the AXI4 mapping (`common::axi::WideWrToAxi4`).
 #[derive(LogicBlock, Default, Ports)]
 pub struct FtnwNode {
+    /// The node's TNW clock: everything but each link's PHY receive side
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `clock`: the whole node back to its documented reset
+    /// values
     pub reset: Signal<In, Bit>,
+    /// Link l's PHY receive clock (`phy_clock_l`), as `tnw_link`'s `phy_clock`
+    ///
     /// Each link's PHY receive clock.
     pub phy_clock: [Signal<In, Clock>; LINKS],
+    /// Link l's ports `link_l_<port>`, as on `tnw_port` (`tx_*` is its `tx_*` injection stream)
     #[port]
     pub link: [NodeLink; LINKS],
+    /// Register bus slave (`common::regbank`), link l's 4 KB window at `l << 12` (its `tnw_link`
+    /// and RXBUFF registers); an address above link 5 answers `err`
     #[port]
     pub bus: RegBusSlave<NODE_ADDR_BITS>,
+    /// Write-only AXI4 manager port (64-bit addresses, 256-bit data with WSTRB, 1 ID bit, AWID 0;
+    /// `common::axi::WideWrToAxi4`): INCR bursts of 32-byte beats, at most 256 beats, never across
+    /// 4 KB; B responses in order; several writes outstanding
     #[port]
     pub m_axi: Axi4WrMaster<256, 32, 1>,
     links: NodeLinks,

@@ -35,49 +35,101 @@ pub struct NwpLink {
 
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct Nwp {
-    /// The IOC clock (the PCIe core's user clock) and its reset.
+    /// The IOC clock (the PCIe core's user clock): the PCIe interfaces, `cfg_*`, `exc_*` but
+    /// `exc_host_write`
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `clock` (with `tnw_reset`, for three cycles of the slower
+    /// clock)
     pub reset: Signal<In, Bit>,
+    /// The TNW clock: the node (each link's transmit side, the receive buffers), `exc_host_write`,
+    /// `tnw_reset`
+    ///
     /// The TNW clock (the node's) and its reset.
     pub tnw_clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `tnw_clock`: the node and the IOC's TNW side
     pub tnw_reset: Signal<In, Bit>,
+    /// Link l's PHY receive clock (`phy_clock_l`), as on `ftnw_node`
     pub phy_clock: [Signal<In, Clock>; LINKS],
+    /// Link l's PHY, MDIO and interrupt ports `link_l_<port>`, as on `ftnw_node` (its injection
+    /// stream is the IOC's re-order buffer l)
     #[port]
     pub link: [NwpLink; LINKS],
+    /// As on `ftnw_ioc`
     pub completer_id: Signal<In, Bits<16>>,
+    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
     pub s_axis_cq_tdata: Signal<In, Bits<128>>,
+    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
     pub s_axis_cq_tkeep: Signal<In, Bits<4>>,
+    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
     pub s_axis_cq_tlast: Signal<In, Bit>,
+    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
     pub s_axis_cq_tuser: Signal<In, Bits<85>>,
+    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
     pub s_axis_cq_tvalid: Signal<In, Bit>,
+    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
     pub s_axis_cq_tready: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub m_axis_cc_tdata: Signal<Out, Bits<128>>,
+    /// As on `ftnw_ioc`
     pub m_axis_cc_tkeep: Signal<Out, Bits<4>>,
+    /// As on `ftnw_ioc`
     pub m_axis_cc_tlast: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub m_axis_cc_tuser: Signal<Out, Bits<33>>,
+    /// As on `ftnw_ioc`
     pub m_axis_cc_tvalid: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub m_axis_cc_tready: Signal<In, Bit>,
+    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
+    /// writes), in their order
     pub m_axis_rq_tdata: Signal<Out, Bits<128>>,
+    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
+    /// writes), in their order
     pub m_axis_rq_tkeep: Signal<Out, Bits<4>>,
+    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
+    /// writes), in their order
     pub m_axis_rq_tlast: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
+    /// writes), in their order
     pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
+    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
+    /// writes), in their order
     pub m_axis_rq_tvalid: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
+    /// writes), in their order
     pub m_axis_rq_tready: Signal<In, Bit>,
+    /// As on `ftnw_ioc`
     pub s_axis_rc_tdata: Signal<In, Bits<128>>,
+    /// As on `ftnw_ioc`
     pub s_axis_rc_tkeep: Signal<In, Bits<4>>,
+    /// As on `ftnw_ioc`
     pub s_axis_rc_tlast: Signal<In, Bit>,
+    /// As on `ftnw_ioc`
     pub s_axis_rc_tuser: Signal<In, Bits<75>>,
+    /// As on `ftnw_ioc`
     pub s_axis_rc_tvalid: Signal<In, Bit>,
+    /// As on `ftnw_ioc`
     pub s_axis_rc_tready: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`: without it no request leaves (the node's receive writes wait, its links
+    /// refuse packets once its buffers are full)
     pub cfg_bus_master: Signal<In, Bit>,
+    /// As on `ftnw_ioc`
     pub cfg_max_read_req: Signal<In, Bits<3>>,
+    /// As on `ftnw_ioc`
     pub exc_request: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_partial: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_tx_partial: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_tx_link: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_tx_overrun: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_tx_header: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_dma: Signal<Out, Bit>,
+    /// As on `ftnw_ioc`
     pub exc_host_write: Signal<Out, Bit>,
     node: NodeLinks,
     ioc: Ioc,

@@ -8,20 +8,25 @@ use rust_hdl::prelude::*;
 
 #[derive(Clone, Debug, Default, LogicInterface, Ports)]
 pub struct PhyPins {
-    /// Received word, 32 bits, in the PHY's receive clock.
+    /// Received word, 32 bits, in `phy_clock` (XGMII-like; docs/registers.md word formats); a dead
+    /// line is IDLE or garbage: no header, so nothing is taken
     pub rxd: Signal<In, Bits<32>>,
-    /// Control flag per byte of `rxd`.
+    /// Control flag per byte of `phy_rxd` (bit i flags byte i as a control character)
     pub rxc: Signal<In, Bits<4>>,
-    /// Transmitted word, in the link clock.
+    /// Transmitted word, 32 bits, in `clock`: IDLE (K28.3) when there is nothing to send
     pub txd: Signal<Out, Bits<32>>,
+    /// Control flag per byte of `phy_txd`
     pub txc: Signal<Out, Bits<4>>,
-    /// PHY status: RX_FAULT of the primary and the redundant port, the interrupt, TX_FAULT,
-    /// and the receive-health bits.
+    /// PHY RX_FAULT (primary port): sets RX_EXC.RX_FAULT_P
     pub rx_fault_p: Signal<In, Bit>,
+    /// PHY RX_FAULT (redundant port): sets RX_EXC.RX_FAULT_R
     pub rx_fault_r: Signal<In, Bit>,
+    /// PHY interrupt: sets RX_EXC.INTB
     pub intb: Signal<In, Bit>,
+    /// PHY TX fault: sets TX_EXC.PHY_FAULT
     pub tx_fault: Signal<In, Bit>,
+    /// PHY RXH status bits: each cycle high counts in RX_RXH
     pub rxh: Signal<In, Bits<4>>,
-    /// PHY reset, high for 16 link cycles after a TX_CTRL.PHY_RESET command.
+    /// PHY reset output, high for 16 cycles after a TX_CTRL.PHY_RESET command
     pub reset: Signal<Out, Bit>,
 }

@@ -20,27 +20,50 @@ const WB: usize = tnw::TNW_WINDOW_BITS as usize;
 
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct TnwPort {
+    /// The link's TNW clock: everything but the PHY receive side is in its domain
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `clock`: everything back to the documented reset values
+    /// (both bases 0xffffffff, no credit)
     pub reset: Signal<In, Bit>,
+    /// The PHY's receive clock, as on `tnw_link`
     pub phy_clock: Signal<In, Clock>,
+    /// The PHY ports, as on `tnw_link`
+    ///
     /// The link's PHY.
     #[port]
     pub phy: PhyPins,
-    /// Packets to send (see `TnwLink::tx`).
+    /// Packets to send, as `tnw_link`'s `tx` stream sink
     #[port]
     pub tx: PacketSink<128, 16, 14>,
+    /// Register bus slave (`common::regbank`): the master raises `write` or `read` for one cycle
+    /// with `addr` (byte address) and `wdata`; the slave answers in the next cycle with `ready` for
+    /// one cycle, `rdata` on a read, `err` for an unmapped or unaligned address, a write to a
+    /// read-only register, or write and read together (no effect); the next strobe no earlier than
+    /// the cycle of `ready`
+    ///
     /// The link's registers and RXBUFF's, one window.
     #[port]
     pub bus: RegBusSlave<WB>,
+    /// DMA write interface, device side (`common::dma::DmaWrMaster`): `wr_req` (addr, beats) +
+    /// `wr_dat` (data, last) -> `wr_rsp` (err, in request order); valid/ready handshakes, a VALID
+    /// raised without waiting for READY and held with its payload until the handshake
+    ///
     /// Received packets and notifications, into host memory.
     #[port]
     pub host: DmaWrMaster<32>,
+    /// Level: some RX_EXC bit enabled in RX_EXEN is set (RXBUFF's exceptions included)
     pub irq_rx: Signal<Out, Bit>,
+    /// Level: some TX_EXC bit 8:0 enabled in TX_EXEN is set
     pub irq_tx: Signal<Out, Bit>,
+    /// MDIO clock, as on `tnw_link`
     pub mdc: Signal<Out, Bit>,
+    /// MDIO data, as on `tnw_link`
     pub mdio_o: Signal<Out, Bit>,
+    /// MDIO data, as on `tnw_link`
     pub mdio_oe: Signal<Out, Bit>,
+    /// MDIO data, as on `tnw_link`
     pub mdio_i: Signal<In, Bit>,
+    /// Packets sent and not yet acknowledged, for monitoring
     pub rsnd_occupancy: Signal<Out, Bits<8>>,
     link: TnwLink,
     rxb: RxBuff,

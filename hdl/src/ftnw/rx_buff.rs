@@ -86,20 +86,35 @@ pub struct RxBuffCtl {
 #[derive(Clone, Debug, Default, LogicInterface, Ports)]
 #[join = "RxBuffCtl"]
 pub struct RxBuffStatus {
+    /// RX_CTRL.CRD_HOLD, to RXBUFF
     pub hold: Signal<Out, Bit>,
+    /// RX_CTRL.CRD_RESET, to RXBUFF
     pub flush: Signal<Out, Bit>,
+    /// RXLINK is in reset (a delivery under way on `rx` ends), to RXBUFF
     pub abort: Signal<Out, Bit>,
+    /// A packet is offered on `rx` from the next cycle, its `{rao, vc}` on `rx_meta` now, to RXBUFF
     pub pkt_next: Signal<Out, Bit>,
+    /// RXBUFF's credit FIFO status for RX_FIFO_STATUS (bit per VC)
     pub crd_not_empty: Signal<In, Bits<8>>,
+    /// RXBUFF's credit FIFO status for RX_FIFO_STATUS (bit per VC)
     pub crd_full: Signal<In, Bits<8>>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.CRD_OVERRUN
     pub ev_crd_overrun: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.CRD_SIZE0
     pub ev_crd_size0: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.CBA_BUSY
     pub ev_cba_busy: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.NBA_BUSY
     pub ev_nba_busy: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.POC_DONE
     pub ev_poc_done: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.POC_FIRST
     pub ev_poc_first: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.RCBA_CARRY
     pub ev_rcba_carry: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.RNBA_LSB
     pub ev_rnba_lsb: Signal<In, Bit>,
+    /// RXBUFF's exception event (one cycle): sets RX_EXC.RAO_RANGE
     pub ev_rao_range: Signal<In, Bit>,
 }
 

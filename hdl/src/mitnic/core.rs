@@ -47,57 +47,155 @@ const IQW: usize = 165;
 #[derive(LogicBlock, Ports)]
 pub struct NicCore {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high (the power-on reset NIC-A21 adds): every register 0, both
+    /// queues empty
     pub reset: Signal<In, Bit>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_strobe: Signal<In, Bit>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_da: Signal<In, Bits<14>>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_write: Signal<In, Bit>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_wdata: Signal<In, Bits<32>>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_done: Signal<Out, Bit>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_fault: Signal<Out, Bit>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_wait: Signal<Out, Bit>,
+    /// Transaction port: a one-cycle `t_strobe` with `t_da` (A[15:2],
+    /// `nicgen_wire::mitnic::Command`), `t_write`, `t_wdata`; the next cycle (or, after `t_wait`,
+    /// the cycle a slot frees, or for a store clearing OP_ON the cycle `port_seen` is low) ends it
+    /// with one `t_done` pulse, `t_rdata` for a read, `t_fault` when refused
     pub t_rdata: Signal<Out, Bits<32>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_valid: Signal<Out, Bit>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_ready: Signal<In, Bit>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_w0: Signal<Out, Bits<32>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_w1: Signal<Out, Bits<32>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_w2: Signal<Out, Bits<32>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_w3: Signal<Out, Bits<32>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_w4: Signal<Out, Bits<32>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_type: Signal<Out, Bits<5>>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_csp: Signal<Out, Bit>,
+    /// Output-queue head (valid/ready, offered while CONTROL.OP_ON): words, type, CSP, routing
+    /// byte; with the queue empty, the message a send is executing (cut-through: queued only if
+    /// `out_ready` is low)
     pub out_route: Signal<Out, Bits<8>>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_valid: Signal<In, Bit>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_w0: Signal<In, Bits<32>>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_w1: Signal<In, Bits<32>>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_w2: Signal<In, Bits<32>>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_w3: Signal<In, Bits<32>>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_w4: Signal<In, Bits<32>>,
+    /// An arriving message: `in_valid` for one cycle with its words and type (dropped while IP_ON =
+    /// 0; room_error into a full queue)
     pub in_type: Signal<In, Bits<5>>,
+    /// One cycle: the input port saw an idle error (STATUS.EXCS[1])
     pub idle_err: Signal<In, Bit>,
-    /// One cycle: a packet arrived that the input port could not hand over (room_error).
+    /// One cycle: the input port dropped a packet it could not hand over (room_error,
+    /// STATUS.EXCS[0])
     pub in_lost: Signal<In, Bit>,
+    /// The four exception input pins (STATUS.EXCS[5:2]), synchronous to `clock`
     pub exc_pins: Signal<In, Bits<4>>,
+    /// The four exception output pins (CONTROL.OUT_EXCS)
     pub out_excs: Signal<Out, Bits<4>>,
+    /// Messages the output port has taken whose header has not left: counted in oLENGTH
+    ///
     /// Messages taken from the queue by the output port whose header has not left yet: they
     /// still count in oLENGTH (NIC-A23), so the queue and the port hold 16 at most.
     pub out_held: Signal<In, Bits<2>>,
-    /// Registered: the input queue holds at least `NIWAIT_LEVEL` messages (niwait, NIC-A27).
+    /// Registered: the input queue holds at least 12 messages (the input port's niwait)
     pub in_nearly_full: Signal<Out, Bit>,
-    /// The output port, on this clock, can start a packet at the next edge (0 when the port is
-    /// on another clock: no early header then).
+    /// The output port (on this clock) can start a packet at the next edge; 0 disables the early
+    /// header
     pub eh_room: Signal<In, Bit>,
+    /// Early header: `eh_valid` in the address cycle of a send whose header (`eh_type`, `eh_csp`,
+    /// `eh_route`) the port may start at once; the port must then take the words (`out_ready` high)
+    /// in the next cycle
+    ///
     /// Early header: the transaction presented now (`t_strobe`) sends, and its header is known
     /// from the address alone; the port starts the packet with it at this edge, and takes the
     /// message's words in the next cycle (`out_valid`, the transaction's execution).
     pub eh_valid: Signal<Out, Bit>,
+    /// Early header: `eh_valid` in the address cycle of a send whose header (`eh_type`, `eh_csp`,
+    /// `eh_route`) the port may start at once; the port must then take the words (`out_ready` high)
+    /// in the next cycle
     pub eh_type: Signal<Out, Bits<5>>,
+    /// Early header: `eh_valid` in the address cycle of a send whose header (`eh_type`, `eh_csp`,
+    /// `eh_route`) the port may start at once; the port must then take the words (`out_ready` high)
+    /// in the next cycle
     pub eh_csp: Signal<Out, Bit>,
+    /// Early header: `eh_valid` in the address cycle of a send whose header (`eh_type`, `eh_csp`,
+    /// `eh_route`) the port may start at once; the port must then take the words (`out_ready` high)
+    /// in the next cycle
     pub eh_route: Signal<Out, Bits<8>>,
-    /// The output port may start a message (§2.2.2 OP_ON, as the port on another clock must
-    /// see it): the OP_ON last written by a CONTROL store other than RESET_NIC (which leaves
-    /// the messages the port holds to leave, NIC-A30), low from the cycle a store clearing it
-    /// is taken.
+    /// The output port may start a message: the OP_ON of the last CONTROL store other than
+    /// RESET_NIC, low from the cycle a store clearing it is taken
     pub port_go: Signal<Out, Bit>,
+    /// `port_go` as the port's clock domain has it, synchronized back: a store clearing OP_ON waits
+    /// (WAIT) while it is high; tie 0 when the port is on this clock
+    ///
     /// `port_go` as the output port's clock domain has it, back on this clock (0 when the port
     /// is on this clock): a store that clears OP_ON while it is 1 is held in WAIT until it
     /// falls, so no message starts after the store completes.

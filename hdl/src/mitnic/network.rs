@@ -23,11 +23,17 @@ pub const PORTS: usize = 8;
 
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct ParcRing8 {
+    /// The network's clock (every link's word clock)
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: every buffer empty, every wait high while it lasts
     pub reset: Signal<In, Bit>,
+    /// Link k's word into the network at bits 16k+15:16k (NIC k's nodata)
     pub nin: Signal<In, Bits<128>>,
+    /// Bit k: the network takes no new packet on link k (NIC k's nowait)
     pub nin_wait: Signal<Out, Bits<8>>,
+    /// Link k's word out of the network at bits 16k+15:16k (NIC k's nidata)
     pub nout: Signal<Out, Bits<128>>,
+    /// Bit k: NIC k takes no new packet (its niwait)
     pub nout_wait: Signal<In, Bits<8>>,
     #[init(std::array::from_fn(|n| ParcSwitch2::new(0xFF, n as u16, true)))]
     r: [ParcSwitch2; 8],
@@ -143,11 +149,17 @@ impl Logic for ParcRing8 {
 
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct ParcButterfly8 {
+    /// The network's clock (every link's word clock)
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: every buffer empty, every wait high while it lasts
     pub reset: Signal<In, Bit>,
+    /// Link k's word into the network at bits 16k+15:16k (NIC k's nodata)
     pub nin: Signal<In, Bits<128>>,
+    /// Bit k: the network takes no new packet on link k (NIC k's nowait)
     pub nin_wait: Signal<Out, Bits<8>>,
+    /// Link k's word out of the network at bits 16k+15:16k (NIC k's nidata)
     pub nout: Signal<Out, Bits<128>>,
+    /// Bit k: NIC k takes no new packet (its niwait)
     pub nout_wait: Signal<In, Bits<8>>,
     /// Switch 4s + j of stage s.
     #[init(std::array::from_fn(|n| {

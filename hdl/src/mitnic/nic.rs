@@ -43,28 +43,48 @@ use nicgen_wire::mitnic as w;
 
 #[derive(LogicBlock, Ports)]
 pub struct MitNic {
-    /// The P-bus clock.
+    /// The P-bus clock: the P-bus pins, the registers and both queues are in its domain
     pub clock: Signal<In, Clock>,
+    /// The output port's clock; `noclk` is netclk and `nodata` changes just after its rising edges
     pub netclk: Signal<In, Clock>,
+    /// The input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)
     pub niclk: Signal<In, Clock>,
-    /// Power-on reset request, asynchronous, active high (NIC-A21).
+    /// Power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain
     pub reset: Signal<In, Bit>,
+    /// P-bus chip select, active low (the decode of the upper address bits is outside)
     pub ncs: Signal<In, Bit>,
+    /// P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)
     pub dbe: Signal<In, Bit>,
+    /// P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)
     pub da: Signal<In, Bits<14>>,
+    /// P-bus: 1 read, 0 write
     pub r_w: Signal<In, Bit>,
+    /// P-bus data as driven by the master (write data, the cycle after the address)
     pub d_in: Signal<In, Bits<32>>,
+    /// P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL
+    /// one that did not succeed is ignored
     pub dr_in: Signal<In, Bits<2>>,
+    /// Read data (0 when `d_oe` is low)
     pub d_out: Signal<Out, Bits<32>>,
+    /// Drive `d_out` on the data bus (the reply cycle of a read that succeeds)
     pub d_oe: Signal<Out, Bit>,
+    /// Reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`
     pub dr_out: Signal<Out, Bits<2>>,
+    /// Drive `dr_out` (every reply cycle of a NIC transaction)
     pub dr_oe: Signal<Out, Bit>,
+    /// PaRC output data: 0x5555 idles, twelve-word packets
     pub nodata: Signal<Out, Bits<16>>,
+    /// PaRC output clock (netclk)
     pub noclk: Signal<Out, Clock>,
+    /// PaRC output wait (asynchronous; a packet starts only while it is low)
     pub nowait: Signal<In, Bit>,
+    /// PaRC input data (niclk domain)
     pub nidata: Signal<In, Bits<16>>,
+    /// PaRC input wait (niclk domain): high while the input queue holds 12 or more messages
     pub niwait: Signal<Out, Bit>,
+    /// The four exception input pins (asynchronous; STATUS.EXCS[5:2])
     pub exc_in: Signal<In, Bits<4>>,
+    /// The four exception output pins (CONTROL.OUT_EXCS)
     pub exc_out: Signal<Out, Bits<4>>,
     rs_p: ResetSync<3>,
     rs_o: ResetSync<3>,
@@ -356,25 +376,47 @@ impl Logic for MitNic {
 /// the P bus with the output port (`noclk` is `clock`), and the input port on `niclk`.
 #[derive(LogicBlock, Ports)]
 pub struct MitNicSync {
+    /// The P-bus clock: the P-bus pins, the registers, both queues and the output port (`noclk` is
+    /// `clock`)
     pub clock: Signal<In, Clock>,
+    /// The input port's clock (`nidata` is sampled on its rising edges; the upstream port's noclk)
     pub niclk: Signal<In, Clock>,
+    /// Power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain
     pub reset: Signal<In, Bit>,
+    /// P-bus chip select, active low (the decode of the upper address bits is outside)
     pub ncs: Signal<In, Bit>,
+    /// P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)
     pub dbe: Signal<In, Bit>,
+    /// P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)
     pub da: Signal<In, Bits<14>>,
+    /// P-bus: 1 read, 0 write
     pub r_w: Signal<In, Bit>,
+    /// P-bus data as driven by the master (write data, the cycle after the address)
     pub d_in: Signal<In, Bits<32>>,
+    /// P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL
+    /// one that did not succeed is ignored
     pub dr_in: Signal<In, Bits<2>>,
+    /// Read data (0 when `d_oe` is low)
     pub d_out: Signal<Out, Bits<32>>,
+    /// Drive `d_out` on the data bus (the reply cycle of a read that succeeds)
     pub d_oe: Signal<Out, Bit>,
+    /// Reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`
     pub dr_out: Signal<Out, Bits<2>>,
+    /// Drive `dr_out` (every reply cycle of a NIC transaction)
     pub dr_oe: Signal<Out, Bit>,
+    /// PaRC output data: 0x5555 idles, twelve-word packets
     pub nodata: Signal<Out, Bits<16>>,
+    /// PaRC output clock (`clock`)
     pub noclk: Signal<Out, Clock>,
+    /// PaRC output wait (asynchronous; a packet starts only while it is low)
     pub nowait: Signal<In, Bit>,
+    /// PaRC input data (niclk domain)
     pub nidata: Signal<In, Bits<16>>,
+    /// PaRC input wait (niclk domain): high while the input queue holds 12 or more messages
     pub niwait: Signal<Out, Bit>,
+    /// The four exception input pins (asynchronous; STATUS.EXCS[5:2])
     pub exc_in: Signal<In, Bits<4>>,
+    /// The four exception output pins (CONTROL.OUT_EXCS)
     pub exc_out: Signal<Out, Bits<4>>,
     nic: MitNic,
 }

@@ -15,15 +15,25 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Default, Ports)]
 pub struct PpeAxil {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, as `ppe_node`'s (the AXI4-Lite channels idle)
     pub reset: Signal<In, Bit>,
+    /// AXI4-Lite subordinate port (AMBA AXI4-Lite, 32-bit data, 10 address bits: the host window of
+    /// `nicgen_wire::ppe::host`; `common::axi_lite`): AW, W, B, AR, R with their VALID/READY
+    /// handshakes; responses OKAY or SLVERR (a WSTRB enabling some but not all bytes; an address's
+    /// byte bits are ignored, as on `ppe_node`'s bus)
     #[port]
     pub s_axil: AxiLiteSlave<WIN_BITS, 32, 4>,
+    /// The interrupt level, as on `ppe_node`
     pub irq: Signal<Out, Bit>,
+    /// A notification write answered with an error, as on `ppe_node`
     pub note_err: Signal<Out, Bit>,
+    /// Packets into the fabric, as on `ppe_node`
     #[port]
     pub tx: PacketSource<32, 4, 1>,
+    /// Packets from the fabric, as on `ppe_node`
     #[port]
     pub rx: PacketSink<32, 4, 1>,
+    /// Host memory, as on `ppe_node`
     #[port]
     pub dma: DmaMaster<32, 2>,
     adapter: AxiLiteToRegBusD<WIN_BITS, 32, 4>,

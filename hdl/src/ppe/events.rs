@@ -55,31 +55,46 @@ pub const HOST_ERR: u32 = 1 << 6;
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeEvents {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: no step done
     pub reset: Signal<In, Bit>,
+    /// `ppe_rx`'s event (held until `ev_take`), with the packet's metadata words `ev_m*`
+    ///
     /// The packet's event (`event`).
     #[port]
     pub ev: EventSink,
-    /// A posting for `PpeNotify` (its `req_*`).
+    /// A posting for `ppe_notify` (its `req_*`; held until `n_ready`)
     pub n_valid: Signal<Out, Bit>,
+    /// The writer takes the posting
     pub n_ready: Signal<In, Bit>,
-    /// The notification writer is working on a posting (`PpeNotify::busy`): the AQR push waits
-    /// until the event's own postings are written, `next` and all (PPE-R150, AMB-48).
+    /// The writer is working on a posting (`ppe_notify`'s `busy`): an AQR push waits until the
+    /// event's notification is written
     pub n_busy: Signal<In, Bit>,
+    /// The note_index: 0 for an error, the rslot's ack_note_index for an ack, its note_index for a
+    /// completion
     pub n_list: Signal<Out, Bits<16>>,
+    /// Object words 0-2
     pub n_w0: Signal<Out, Bits<32>>,
+    /// Object words 0-2
     pub n_w1: Signal<Out, Bits<32>>,
+    /// Object words 0-2
     pub n_w2: Signal<Out, Bits<32>>,
+    /// Object words 4-7 (metadata when flagged, else 0)
     pub n_m0: Signal<Out, Bits<32>>,
+    /// Object words 4-7 (metadata when flagged, else 0)
     pub n_m1: Signal<Out, Bits<32>>,
+    /// Object words 4-7 (metadata when flagged, else 0)
     pub n_m2: Signal<Out, Bits<32>>,
+    /// Object words 4-7 (metadata when flagged, else 0)
     pub n_m3: Signal<Out, Bits<32>>,
-    /// The AQR push (the rslot index).
-    /// The posting's token goes onto NQR whatever enqueue says (a miscellaneous packet's).
+    /// The posting's token goes onto NQR whatever enqueue says (a miscellaneous packet's, AMB-18)
     pub n_force: Signal<Out, Bit>,
-    /// A miscellaneous packet's event is taken (one cycle): PCSR0.enable is to be cleared.
+    /// A miscellaneous packet's event is taken (one cycle)
     pub misc: Signal<Out, Bit>,
+    /// The completed rslot's index onto AQR (do_acks; held until `aq_ready`)
     pub aq_valid: Signal<Out, Bit>,
+    /// The rslot index (dst_slot, zero-extended)
     pub aq_data: Signal<Out, Bits<32>>,
+    /// AQR has room
     pub aq_ready: Signal<In, Bit>,
     /// The event's steps done: the host-error notification, the completion notification, the
     /// AQR push (an error or ack packet's notification counts as the first).

@@ -87,21 +87,28 @@ const T_P: u64 = 6;
 #[derive(LogicBlock, Ports)]
 pub struct PpeNode {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high (power-on): every window register 0 (enable 0), both engines
+    /// reset
     pub reset: Signal<In, Bit>,
+    /// The host window (`common::regbank`'s bus, byte addresses 0x000-0x3FF, word locations at bits
+    /// 9:2): answered two cycles after the strobe, three or more for an RCV_RAM word; offsets in
+    /// `nicgen_wire::ppe::host`
+    ///
     /// The host window (byte addresses; `common::regbank`'s bus).
     #[port]
     pub bus: RegBusSlave<WIN_BITS>,
+    /// The interrupt level: int_hi or int_lo or an NBQR-emptied request
     pub irq: Signal<Out, Bit>,
-    /// A notification write answered with an error (one cycle).
+    /// A notification write answered with an error (one cycle)
     pub note_err: Signal<Out, Bit>,
-    /// Packets into the fabric.
+    /// Packets into the fabric (`ppe_tx`'s)
     #[port]
     pub tx: PacketSource<32, 4, 1>,
-    /// Packets from the fabric.
+    /// Packets from the fabric (`ppe_rx_node`'s; held off while enable is 0 between packets)
     #[port]
     pub rx: PacketSink<32, 4, 1>,
-    /// Host memory: payload reads (tag = the send side's packet buffer), payload and
-    /// notification writes.
+    /// Host memory (`common::dma`, 32-bit beats): the send side's payload reads (tag = packet
+    /// buffer), the receive side's payload and notification writes
     #[port]
     pub dma: DmaMaster<32, 2>,
     txe: PpeTx,

@@ -36,36 +36,65 @@ const _: () = assert!(note::WORDS == 8 && note::NEXT == 3 && heads::BYTES == 8);
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeNotify {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: idle
     pub reset: Signal<In, Bit>,
+    /// A posting: list `req_list`, words 0-2 `req_w*` and metadata words 4-7 `req_m*` (held until
+    /// `req_ready`)
     pub req_valid: Signal<In, Bit>,
+    /// The writer is idle and takes the posting
     pub req_ready: Signal<Out, Bit>,
+    /// The note_index: the list's heads-table entry
     pub req_list: Signal<In, Bits<16>>,
+    /// Object word 0 (Fig 4, 11, 12)
     pub req_w0: Signal<In, Bits<32>>,
+    /// Object word 1
     pub req_w1: Signal<In, Bits<32>>,
+    /// Object word 2
     pub req_w2: Signal<In, Bits<32>>,
+    /// Object word 4 (metadata 0)
     pub req_m0: Signal<In, Bits<32>>,
+    /// Object word 5
     pub req_m1: Signal<In, Bits<32>>,
+    /// Object word 6
     pub req_m2: Signal<In, Bits<32>>,
+    /// Object word 7
     pub req_m3: Signal<In, Bits<32>>,
-    /// Push the token whatever enqueue says (a miscellaneous packet's posting, AMB-18).
+    /// Push the token onto NQR whatever enqueue says (a miscellaneous packet's posting, AMB-18)
     pub req_force: Signal<In, Bit>,
-    /// The heads table's byte address in RCV_RAM (bits 2:0 ignored, PPE-R031).
+    /// NLHR: the heads table's byte address in RCV_RAM (bits 2:0 ignored; entry n at NLHR + 8 n,
+    /// wrapping in 64 KB)
     pub nlhr: Signal<In, Bits<16>>,
+    /// RCV_RAM word address of the request
     pub ram_addr: Signal<Out, Bits<14>>,
+    /// The request writes `ram_wdata` (the entry's head word), else reads
     pub ram_we: Signal<Out, Bit>,
+    /// The written word: the new empty object's address
     pub ram_wdata: Signal<Out, Bits<32>>,
+    /// An RCV_RAM request (held until `ram_ready`)
     pub ram_valid: Signal<Out, Bit>,
+    /// The request is taken this cycle
     pub ram_ready: Signal<In, Bit>,
+    /// A taken read's word, in the cycle after it is taken
     pub ram_rdata: Signal<In, Bits<32>>,
+    /// NBQR holds an entry
     pub nb_valid: Signal<In, Bit>,
+    /// NBQR's head: an empty object's host address
     pub nb_data: Signal<In, Bits<32>>,
+    /// The writer takes NBQR's head
     pub nb_take: Signal<Out, Bit>,
+    /// The token is pushed onto NQR (held until `nq_ready`)
     pub nq_valid: Signal<Out, Bit>,
+    /// The token (heads word 1 >> 1, zero-extended, AMB-22)
     pub nq_data: Signal<Out, Bits<32>>,
+    /// NQR has room
     pub nq_ready: Signal<In, Bit>,
+    /// Host-memory write port (`common::dma`, 32-bit beats): the object's 8 words at `head` (`next`
+    /// 0), then `next` alone at `head` + 12 once the burst is answered
     #[port]
     pub dma: DmaWrMaster<32>,
+    /// A posting is under way
     pub busy: Signal<Out, Bit>,
+    /// One cycle per host write answered with an error (the posting goes on)
     pub err: Signal<Out, Bit>,
     state: DFF<Bits<4>>,
     list: DFF<Bits<16>>,

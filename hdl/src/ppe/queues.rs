@@ -92,27 +92,51 @@ impl Logic for PpeQueue {
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeQueues {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: the three queues empty, the bits 0, no interrupt (AMB-19)
     pub reset: Signal<In, Bit>,
+    /// A host read of NQR (0x014): pops its oldest token; `h_rdata` the cycle after, 0 when empty
     pub h_pop_nqr: Signal<In, Bit>,
+    /// A host read of AQR (0x018): pops its oldest entry; `h_rdata` the cycle after, 0 when empty
     pub h_pop_aqr: Signal<In, Bit>,
+    /// A host write of NBQR (0x01C) with `h_wdata`: appended unless NBQR is full or the word is 0
+    /// (AMB-49)
     pub h_push_nbqr: Signal<In, Bit>,
+    /// The host's NBQR word
     pub h_wdata: Signal<In, Bits<32>>,
+    /// The host clears int_lo (a PCSR1 write with bit 29 = 0, AMB-23); a set in the same cycle wins
     pub h_clear_lo: Signal<In, Bit>,
+    /// The host clears int_hi (a PCSR1 write with bit 30 = 0)
     pub h_clear_hi: Signal<In, Bit>,
+    /// The value of the last host pop
     pub h_rdata: Signal<Out, Bits<32>>,
+    /// The PPE pushes `nq_data` onto NQR (held until `nq_ready`)
     pub nq_valid: Signal<In, Bit>,
+    /// The NQR token
     pub nq_data: Signal<In, Bits<32>>,
+    /// NQR has room (registered)
     pub nq_ready: Signal<Out, Bit>,
+    /// The PPE pushes `aq_data` onto AQR (held until `aq_ready`)
     pub aq_valid: Signal<In, Bit>,
+    /// The AQR entry (an rslot index)
     pub aq_data: Signal<In, Bits<32>>,
+    /// AQR has room (registered)
     pub aq_ready: Signal<Out, Bit>,
+    /// NBQR's head `nb_data` is there for the PPE (an entry from the second cycle after its write)
     pub nb_valid: Signal<Out, Bit>,
+    /// NBQR's head: an empty notification object's host address
     pub nb_data: Signal<Out, Bits<32>>,
+    /// The PPE takes NBQR's head
     pub nb_take: Signal<In, Bit>,
+    /// PCSR1.int_lo: set when a push takes NQR from empty to non-empty
     pub int_lo: Signal<Out, Bit>,
+    /// PCSR1.int_hi: set when a push takes AQR from empty to non-empty
     pub int_hi: Signal<Out, Bit>,
+    /// PCSR1.nbqr_empty
     pub nbqr_empty: Signal<Out, Bit>,
+    /// PCSR1.nbqr_full
     pub nbqr_full: Signal<Out, Bit>,
+    /// The interrupt level: int_hi | int_lo | NBQR emptied by the PPE and not yet written (AMB-19,
+    /// AMB-24)
     pub irq: Signal<Out, Bit>,
     nqr: PpeQueue,
     aqr: PpeQueue,

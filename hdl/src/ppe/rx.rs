@@ -83,33 +83,53 @@ pub const HB: usize = SB + 4;
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRx {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: the frame in progress and the event offered are dropped; the
+    /// rslot table keeps its contents (PPE-R172)
     pub reset: Signal<In, Bit>,
+    /// The fabric's ejection port (as `ppe_rx_link`)
     #[port]
     pub rx: PacketSink<32, 4, 1>,
+    /// PCSR0.local_node_num
     pub local_node: Signal<In, Bits<16>>,
+    /// PCSR0.incarnation
     pub incarnation: Signal<In, Bits<4>>,
+    /// RSLOT_LIMIT (a dst_slot at or past it, or past the 64 rslots of the table, fails step 3)
     pub rslot_limit: Signal<In, Bits<16>>,
     /// The packet's event (`event`), held until `ev.take`.
     #[port]
     pub ev: EventSource,
-    /// A finished frame is waiting for the engine or the engine works on a packet (its event
-    /// included): part of PCSR1.idle's "ejecting".
+    /// A finished frame waits for the engine, or the engine works on a packet (PCSR1.idle)
     pub busy: Signal<Out, Bit>,
+    /// A received frame may go on to the engine; until then it waits in the link receiver
+    ///
     /// A received frame may move on to the engine (the node: enable, so a miscellaneous
     /// packet stays in the held place until software sets enable again).
     pub promote: Signal<In, Bit>,
+    /// buffer_base_phys + remote_offset
     pub ev_host_addr: Signal<Out, Bits<32>>,
+    /// Payload words (readable at `p_addr` while the event is offered)
     pub ev_words: Signal<Out, Bits<6>>,
+    /// Payload word to read (while the event is offered)
     pub p_addr: Signal<In, Bits<5>>,
+    /// Payload word `p_addr` of the cycle before
     pub p_data: Signal<Out, Bits<32>>,
+    /// Host-memory write port (`common::dma`, 32-bit beats): one request of `ev_words` beats per
+    /// data packet with a payload
+    ///
     /// The host-memory write port (`common::dma`, 32-bit beats).
     #[port]
     pub dma: DmaWrMaster<32>,
+    /// Host access to the rslot table: slot x 16 + word
     pub h_addr: Signal<In, Bits<HB>>,
+    /// Host write data
     pub h_wdata: Signal<In, Bits<32>>,
+    /// Host write (taken when `h_ready`)
     pub h_we: Signal<In, Bit>,
+    /// Host read (taken when `h_ready`; `h_rdata` the cycle after)
     pub h_re: Signal<In, Bit>,
+    /// The table is free for the host this cycle
     pub h_ready: Signal<Out, Bit>,
+    /// The word read the cycle before
     pub h_rdata: Signal<Out, Bits<32>>,
     link: PpeRxLink,
     check: PpeRxCheck,

@@ -28,36 +28,68 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRxCheck {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: no decision is offered in the next cycle
     pub reset: Signal<In, Bit>,
+    /// A packet to decide this cycle (a decision with `out_valid` in the next)
     pub in_valid: Signal<In, Bit>,
+    /// The received header's address0.dst_node (`nicgen_wire::ppe::address0`)
     pub dst_node: Signal<In, Bits<12>>,
+    /// address1.dst_slot
     pub dst_slot: Signal<In, Bits<16>>,
+    /// control0.use_msg_size
     pub use_msg_size: Signal<In, Bit>,
+    /// control0.use_msg_offset
     pub use_msg_offset: Signal<In, Bit>,
+    /// control0.ack_pkt
     pub ack_pkt: Signal<In, Bit>,
+    /// Control0.incarnation
     pub pkt_inc: Signal<In, Bits<4>>,
+    /// control0.remote_offset
     pub remote_offset: Signal<In, Bits<24>>,
+    /// control1.msg_size
     pub msg_size: Signal<In, Bits<24>>,
+    /// The header checksum matched (step 1; AMB-31 coverage)
     pub hdr_ok: Signal<In, Bit>,
+    /// The payload checksum matched (checked with step 1, AMB-30)
     pub body_ok: Signal<In, Bit>,
+    /// Payload words from the framing, 0-32 (pkt_size / 4, AMB-11)
     pub pkt_words: Signal<In, Bits<6>>,
+    /// The rslot's buffer_base_phys (rslot word 0 as read for dst_slot)
     pub rs_base: Signal<In, Bits<32>>,
+    /// The rslot's buffer_size (word 1)
     pub rs_size: Signal<In, Bits<32>>,
+    /// The rslot's valid bit (word 2)
     pub rs_valid: Signal<In, Bit>,
+    /// The rslot's bytes_to_go (word 3, signed)
     pub rs_btg: Signal<In, Bits<32>>,
+    /// PCSR0.local_node_num (step 2 compares the zero-extended dst_node with it, AMB-36)
     pub local_node: Signal<In, Bits<16>>,
+    /// PCSR0.incarnation (step 6, AMB-01)
     pub incarnation: Signal<In, Bits<4>>,
+    /// RSLOT_LIMIT (step 3 fails when dst_slot >= it, AMB-12, AMB-13)
     pub rslot_limit: Signal<In, Bits<16>>,
+    /// The decision of the packet offered the cycle before
     pub out_valid: Signal<Out, Bit>,
+    /// The error_status bit of the first failing check (`nicgen_wire::ppe::error_status`), 0 if
+    /// none
     pub status: Signal<Out, Bits<16>>,
+    /// An ack packet that passed steps 1-6: post its notification, change no rslot
     pub ack: Signal<Out, Bit>,
+    /// A data packet that passed every check
     pub data: Signal<Out, Bit>,
+    /// Where its payload goes: buffer_base_phys + remote_offset (step 10)
     pub host_addr: Signal<Out, Bits<32>>,
+    /// The rslot's bytes_to_go after steps 11 and 13 (written back whenever `data`)
     pub new_btg: Signal<Out, Bits<32>>,
+    /// With `data`: write `new_msg_size` into the rslot's msg_size (step 11)
     pub set_msg_size: Signal<Out, Bit>,
+    /// The header's msg_size
     pub new_msg_size: Signal<Out, Bits<32>>,
+    /// With `data`: write `new_msg_offset` into the rslot's msg_offset (step 12)
     pub set_msg_offset: Signal<Out, Bit>,
+    /// The header's remote_offset
     pub new_msg_offset: Signal<Out, Bits<32>>,
+    /// With `data`: the message completed (bytes_to_go became 0, AMB-37)
     pub complete: Signal<Out, Bit>,
     v_q: DFF<Bit>,
     status_q: DFF<Bits<16>>,

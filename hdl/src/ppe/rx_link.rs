@@ -45,28 +45,47 @@ const _: () = assert!(
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRxLink {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high: a frame in progress and a finished one are dropped
     pub reset: Signal<In, Bit>,
+    /// The fabric's ejection port (`common::packet`, 32-bit words, `first`..`last` a frame; `keep`
+    /// and `meta` not used): taken while no finished frame is held
     #[port]
     pub rx: PacketSink<32, 4, 1>,
+    /// A finished frame is held (until `d_take`)
     pub d_valid: Signal<Out, Bit>,
-    /// A frame is finishing: its last word was taken and its checksums are being compared, or
-    /// it waits to move to the held place while `promote` is high.
+    /// A frame is finishing: its last word taken and its checksums being compared, or waiting
+    /// (while `promote`) to move to the held place
     pub ending: Signal<Out, Bit>,
+    /// Release the finished frame
     pub d_take: Signal<In, Bit>,
-    /// A finished frame may move to the held place.
+    /// A finished frame may move to the held place (`d_valid`); until then the next frame waits at
+    /// the port
     pub promote: Signal<In, Bit>,
+    /// Address0 as received (`nicgen_wire::ppe::address0`)
     pub w0: Signal<Out, Bits<32>>,
+    /// Address1
     pub w1: Signal<Out, Bits<32>>,
+    /// Control0
     pub w2: Signal<Out, Bits<32>>,
+    /// Control1
     pub w3: Signal<Out, Bits<32>>,
+    /// Metadata word 0 (when control1.meta_data_flag)
     pub m0: Signal<Out, Bits<32>>,
+    /// Metadata word 1
     pub m1: Signal<Out, Bits<32>>,
+    /// Metadata word 2
     pub m2: Signal<Out, Bits<32>>,
+    /// Metadata word 3
     pub m3: Signal<Out, Bits<32>>,
+    /// The header checksum matches (low for a frame too short or too long: bad_hdr_chksum)
     pub hdr_ok: Signal<Out, Bit>,
+    /// The payload checksum matches (0xFFFF for no payload)
     pub body_ok: Signal<Out, Bit>,
+    /// Payload words, 0-32
     pub pkt_words: Signal<Out, Bits<6>>,
+    /// Payload word to read
     pub p_addr: Signal<In, Bits<5>>,
+    /// Payload word `p_addr` of the cycle before
     pub p_data: Signal<Out, Bits<32>>,
     #[init(Crc::new(&CRC16_CCITT))]
     crc_h: Crc<16, 32>,

@@ -28,58 +28,97 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeRxNode {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high
     pub reset: Signal<In, Bit>,
+    /// The fabric's packet stream in (`ppe_rx`'s)
     #[port]
     pub rx: PacketSink<32, 4, 1>,
+    /// This node's id
     pub local_node: Signal<In, Bits<16>>,
+    /// This node's incarnation
     pub incarnation: Signal<In, Bits<4>>,
+    /// RSLOT_LIMIT
     pub rslot_limit: Signal<In, Bits<16>>,
+    /// NLHR: the heads table's byte address in RCV_RAM
     pub nlhr: Signal<In, Bits<16>>,
+    /// Host access to the rslot table (`ppe_rx`'s)
     pub h_addr: Signal<In, Bits<HB>>,
+    /// Host access to the rslot table (`ppe_rx`'s)
     pub h_wdata: Signal<In, Bits<32>>,
+    /// Host access to the rslot table (`ppe_rx`'s)
     pub h_we: Signal<In, Bit>,
+    /// Host access to the rslot table (`ppe_rx`'s)
     pub h_re: Signal<In, Bit>,
+    /// Host access to the rslot table (`ppe_rx`'s)
     pub h_ready: Signal<Out, Bit>,
+    /// Host access to the rslot table (`ppe_rx`'s)
     pub h_rdata: Signal<Out, Bits<32>>,
+    /// Host access to the heads-table RAM: word address, read every cycle `g_ready` is high
     pub g_addr: Signal<In, Bits<14>>,
+    /// The word a host write writes
     pub g_wdata: Signal<In, Bits<32>>,
+    /// A host write (taken when `g_ready`)
     pub g_we: Signal<In, Bit>,
+    /// The notification writer leaves the RAM to the host this cycle
     pub g_ready: Signal<Out, Bit>,
+    /// The word at the `g_addr` of the cycle before
     pub g_rdata: Signal<Out, Bits<32>>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_pop_nqr: Signal<In, Bit>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_pop_aqr: Signal<In, Bit>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_push_nbqr: Signal<In, Bit>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_wdata: Signal<In, Bits<32>>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_clear_lo: Signal<In, Bit>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_clear_hi: Signal<In, Bit>,
+    /// The queues' host side (`ppe_queues`' `h_*`)
     pub q_rdata: Signal<Out, Bits<32>>,
+    /// PCSR1.int_lo
     pub int_lo: Signal<Out, Bit>,
+    /// PCSR1.int_hi
     pub int_hi: Signal<Out, Bit>,
+    /// PCSR1.nbqr_empty
     pub nbqr_empty: Signal<Out, Bit>,
+    /// PCSR1.nbqr_full
     pub nbqr_full: Signal<Out, Bit>,
+    /// The interrupt level
     pub irq: Signal<Out, Bit>,
+    /// Host-memory write port (`common::dma`, 32-bit beats): payloads and notification objects,
+    /// whole writes round-robin (`common::dma_arb`)
     #[port]
     pub dma: DmaWrMaster<32>,
-    /// A received packet is in the engine (waiting, checked, written, its event under way) or a
-    /// notification is being written.
+    /// A packet's event is under way or a notification is being written
     pub busy: Signal<Out, Bit>,
-    /// A transmission-completion notification on list `tn_list` (the send side's `nt_*`; its
-    /// words are 0, PPE-R068), held until `tn_ready`; it and the events' postings take turns.
-    /// A received frame may move on to the engine (`PpeRx::promote`).
+    /// A received frame may go on to the engine (the node: while enabled); until then it waits in
+    /// the link receiver, the one before it held
     pub promote: Signal<In, Bit>,
+    /// A transmission-completion notification on list `tn_list` (words 0, PPE-R068; held until
+    /// `tn_ready`); it and the events' postings take turns
     pub tn_valid: Signal<In, Bit>,
-    /// A miscellaneous fabric packet was taken (one cycle; the node clears PCSR0.enable).
+    /// A miscellaneous fabric packet's event was taken (one cycle): PCSR0.enable is to be cleared
     pub misc: Signal<Out, Bit>,
+    /// The last received packet's payload word to read (RCV_RAM 0xFF80 + 4 pb_addr)
+    ///
     /// The last received packet, kept until the next (a miscellaneous packet's stays while
     /// enable is 0, PPE-R161): payload word `pb_addr` on `pb_data` the cycle after; header
     /// word `hb_sel` (address0, address1, control0, control1, metadata 0-3) on `hb_data`.
     pub pb_addr: Signal<In, Bits<5>>,
+    /// That word, the cycle after
     pub pb_data: Signal<Out, Bits<32>>,
+    /// The last received packet's header word to read: address0, address1, control0, control1,
+    /// metadata 0-3 (RCV_RAM 0xFF00 + 4 hb_sel)
     pub hb_sel: Signal<In, Bits<3>>,
+    /// That word (combinational)
     pub hb_data: Signal<Out, Bits<32>>,
+    /// Its note_index
     pub tn_list: Signal<In, Bits<16>>,
+    /// The notification writer takes it
     pub tn_ready: Signal<Out, Bit>,
-    /// A notification write answered with an error (one cycle).
+    /// A notification write answered with an error (one cycle)
     pub note_err: Signal<Out, Bit>,
     prx: PpeRx,
     ev: PpeEvents,

@@ -113,28 +113,47 @@ const _: () = assert!(
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct PpeTx {
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high (PCSR0.reset or power-on): every descriptor idle with done
+    /// set and bytes_to_go 0, its words untouched; packets in the engine dropped
     pub reset: Signal<In, Bit>,
-    /// PCSR0.enable and PCSR1.ready: packets are picked and started only while high.
+    /// PCSR0.enable and ready: packets are picked and started only while high
     pub en: Signal<In, Bit>,
-    /// PCSR0.local_node_num (its bits 11:0 are address1's src_node).
+    /// PCSR0.local_node_num (bits 11:0 are each packet's src_node)
     pub node: Signal<In, Bits<16>>,
-    /// XMT_RAM word address of a host access (byte address bits 14:2).
+    /// XMT_RAM word address of a host access (byte address bits 14:2; descriptor n at words 16 n ..
+    /// 16 n + 15)
     pub x_addr: Signal<In, Bits<13>>,
+    /// The host writes `x_wdata` at `x_addr` (a control1 write is a start with go = 1, a stop with
+    /// go = 0; status writes ignored)
     pub x_write: Signal<In, Bit>,
+    /// The written word
     pub x_wdata: Signal<In, Bits<32>>,
+    /// The host reads `x_addr`
     pub x_read: Signal<In, Bit>,
-    /// The word read, the cycle after `x_read`.
+    /// The word read, the cycle after `x_read` (a descriptor's working words and status from the
+    /// PPE's registers)
     pub x_rdata: Signal<Out, Bits<32>>,
+    /// The packets into the fabric (`common::packet`, 32-bit words, `first` on address0, `last` on
+    /// the trailer; `keep` all ones, `meta` 0); one exception to the stream's rule 1: a first word
+    /// refused STALL_CYCLES = 64 edges in a row is withdrawn (the injection attempt ends, AMB-28),
+    /// a word inside a packet never
+    ///
     /// Packets into the fabric: 32-bit words, `first` on address0, `last` on the trailer.
     #[port]
     pub tx: PacketSource<32, 4, 1>,
-    /// Payload reads from host memory (tag = packet buffer).
+    /// Payload reads from host memory (`common::dma` read channels, 32-bit beats, tag = packet
+    /// buffer 0-3)
     #[port]
     pub dma: DmaRdMaster<32, 2>,
-    /// A transmission-completion notification on list `nt_list` (held until `nt_ready`).
+    /// A transmission-completion notification is requested on list `nt_list` (held until
+    /// `nt_ready`)
     pub nt_valid: Signal<Out, Bit>,
+    /// The completed descriptor's note_index[8:0]
     pub nt_list: Signal<Out, Bits<16>>,
+    /// The notification writer takes the request
     pub nt_ready: Signal<In, Bit>,
+    /// A descriptor is busy, a packet is in the engine or a notification is pending
+    ///
     /// A packet is being fetched or injected, or a completion notification is pending (a busy
     /// descriptor between its packets does not count: PCSR1.idle).
     pub active: Signal<Out, Bit>,

@@ -55,83 +55,240 @@ const REQ_MEM_WRITE: u64 = 0b0001;
 /// register access before it.
 #[derive(LogicBlock, Ports, BlockDefault)]
 pub struct Ioc {
+    /// The IOC clock (the PCIe core's user clock): CQ, CC, RQ, `cfg_bus_master`, `exc_*` are in its
+    /// domain
     pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `clock` (with `tnw_reset`, for three cycles of the slower
+    /// clock)
     pub reset: Signal<In, Bit>,
+    /// The TNW clock: `tnw_*`, `tx*` and `tnw_reset` are in its domain
     pub tnw_clock: Signal<In, Clock>,
+    /// Synchronous reset, active high, in `tnw_clock`
     pub tnw_reset: Signal<In, Bit>,
+    /// This function's bus/device/function number, put in every completion
     pub completer_id: Signal<In, Bits<16>>,
+    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
+    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
+    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
+    /// `exc_request`
     pub s_axis_cq_tdata: Signal<In, Bits<128>>,
+    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
+    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
+    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
+    /// `exc_request`
     pub s_axis_cq_tkeep: Signal<In, Bits<4>>,
+    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
+    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
+    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
+    /// `exc_request`
     pub s_axis_cq_tlast: Signal<In, Bit>,
+    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
+    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
+    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
+    /// `exc_request`
     pub s_axis_cq_tuser: Signal<In, Bits<85>>,
+    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
+    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
+    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
+    /// `exc_request`
     pub s_axis_cq_tvalid: Signal<In, Bit>,
+    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
+    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
+    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
+    /// `exc_request`
     pub s_axis_cq_tready: Signal<Out, Bit>,
+    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
+    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
+    /// ID, tag and lower address
     pub m_axis_cc_tdata: Signal<Out, Bits<128>>,
+    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
+    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
+    /// ID, tag and lower address
     pub m_axis_cc_tkeep: Signal<Out, Bits<4>>,
+    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
+    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
+    /// ID, tag and lower address
     pub m_axis_cc_tlast: Signal<Out, Bit>,
+    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
+    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
+    /// ID, tag and lower address
     pub m_axis_cc_tuser: Signal<Out, Bits<33>>,
+    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
+    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
+    /// ID, tag and lower address
     pub m_axis_cc_tvalid: Signal<Out, Bit>,
+    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
+    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
+    /// ID, tag and lower address
     pub m_axis_cc_tready: Signal<In, Bit>,
+    /// Register bus master (`common::regbank`) in `tnw_clock` to the node's registers (BAR2 offsets
+    /// below 0x6000, link l at `l << 12`); `err` answers read 0
     #[port]
     pub tnw: RegBusMaster<TNW_BUS_BITS>,
-    /// The Command register's bus master enable (the core's `cfg_function_status` bit 2).
+    /// The Command register's bus master enable (the core's `cfg_function_status`): no request
+    /// leaves on RQ without it
     pub cfg_bus_master: Signal<In, Bit>,
+    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
+    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
     pub m_axis_rq_tdata: Signal<Out, Bits<128>>,
+    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
+    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
     pub m_axis_rq_tkeep: Signal<Out, Bits<4>>,
+    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
+    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
     pub m_axis_rq_tlast: Signal<Out, Bit>,
+    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
+    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
     pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
+    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
+    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
     pub m_axis_rq_tvalid: Signal<Out, Bit>,
+    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
+    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
+    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
     pub m_axis_rq_tready: Signal<In, Bit>,
+    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
+    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
+    /// the TX window uses the re-order buffers' write port
+    ///
     /// The requester-completion interface (NGET's read data) and the max read request size
     /// (`cfg_max_read_req`).
     pub s_axis_rc_tdata: Signal<In, Bits<128>>,
+    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
+    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
+    /// the TX window uses the re-order buffers' write port
     pub s_axis_rc_tkeep: Signal<In, Bits<4>>,
+    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
+    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
+    /// the TX window uses the re-order buffers' write port
     pub s_axis_rc_tlast: Signal<In, Bit>,
+    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
+    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
+    /// the TX window uses the re-order buffers' write port
     pub s_axis_rc_tuser: Signal<In, Bits<75>>,
+    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
+    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
+    /// the TX window uses the re-order buffers' write port
     pub s_axis_rc_tvalid: Signal<In, Bit>,
+    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
+    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
+    /// the TX window uses the re-order buffers' write port
     pub s_axis_rc_tready: Signal<Out, Bit>,
+    /// The Device Control register's max read request size (the core's `cfg_max_read_req`, 128 << n
+    /// bytes): NGET splits its requests into reads of at most this
     pub cfg_max_read_req: Signal<In, Bits<3>>,
+    /// One cycle per DMA exception (a bit of DMA_EXC): a bad, split or overflowing request, a
+    /// failed or unexpected completion, a read timed out
+    ///
     /// A DMA exception (any bit of DMA_EXC raised this cycle).
     pub exc_dma: Signal<Out, Bit>,
+    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
+    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
+    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
+    /// answered once queued (posted)
+    ///
     /// Each link's receive writes (TNW clock, the node's per-link host ports): POC sends them
     /// on RQ, each link's in its order, whole writes round-robin over the links.
     #[port]
     pub host0: DmaWrSlave<32>,
+    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
+    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
+    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
+    /// answered once queued (posted)
     #[port]
     pub host1: DmaWrSlave<32>,
+    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
+    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
+    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
+    /// answered once queued (posted)
     #[port]
     pub host2: DmaWrSlave<32>,
+    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
+    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
+    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
+    /// answered once queued (posted)
     #[port]
     pub host3: DmaWrSlave<32>,
+    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
+    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
+    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
+    /// answered once queued (posted)
     #[port]
     pub host4: DmaWrSlave<32>,
+    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
+    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
+    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
+    /// answered once queued (posted)
     #[port]
     pub host5: DmaWrSlave<32>,
+    /// One `tnw_clock` cycle per receive write POC cannot carry (0 or more than 32 Dwords, across 4
+    /// KB, above 2^48): answered with `err`, not sent
+    ///
     /// A receive write POC cannot carry (TNW clock, one cycle; the node issues none).
     pub exc_host_write: Signal<Out, Bit>,
+    /// Bit l: link l's exception interrupt (`irq_rx`, `irq_tx` of the node's link l, in
+    /// `tnw_clock`), shown in LINK_EXC
+    ///
     /// Per link, its exception interrupts (TNW clock): LINK_EXC's RX and TX bits.
     pub link_irq_rx: Signal<In, Bits<6>>,
+    /// Bit l: link l's exception interrupt (`irq_rx`, `irq_tx` of the node's link l, in
+    /// `tnw_clock`), shown in LINK_EXC
     pub link_irq_tx: Signal<In, Bits<6>>,
+    /// One cycle per request refused: a read of another BAR or of more than two Dwords, another
+    /// request type, a write to another BAR
     pub exc_request: Signal<Out, Bit>,
+    /// One cycle per BAR2 Dword written with partial byte enables (not written: the register bus
+    /// has no byte strobes)
     pub exc_partial: Signal<Out, Bit>,
+    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
+    /// order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
     pub tx0: PacketSource<128, 16, 14>,
+    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
+    /// order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
     pub tx1: PacketSource<128, 16, 14>,
+    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
+    /// order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
     pub tx2: PacketSource<128, 16, 14>,
+    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
+    /// order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
     pub tx3: PacketSource<128, 16, 14>,
+    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
+    /// order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
     pub tx4: PacketSource<128, 16, 14>,
+    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
+    /// order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
     pub tx5: PacketSource<128, 16, 14>,
+    /// One cycle per TX-window write refused for partial first or last byte enables (dropped whole)
+    ///
     /// A TX-window write refused: partial byte enables, or a link that does not exist.
     pub exc_tx_partial: Signal<Out, Bit>,
+    /// One cycle per TX-window write to link 6 or 7 (dropped)
     pub exc_tx_link: Signal<Out, Bit>,
+    /// One cycle per item a re-order buffer refused: its slot holds a packet not yet sent, or a
+    /// Dword of it was written already (TX_EXC[5])
+    ///
     /// An item a re-order buffer refused (any link; each link's TX_EXC gets its own when the
     /// node joins): overrun (TX_EXC[5]) and invalid header (TX_EXC[4]).
     pub exc_tx_overrun: Signal<Out, Bit>,
+    /// One cycle per item a re-order buffer refused: its slot holds part of a packet of another VC
+    /// or RAO (TX_EXC[4])
     pub exc_tx_header: Signal<Out, Bit>,
     /// The TX-window path's receiver, and the register path's: CMD_FIFO and its receiver.
     cq: CqRx,
