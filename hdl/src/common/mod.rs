@@ -5,6 +5,7 @@ pub mod arbiter;
 pub mod async_fifo;
 pub mod axi;
 pub mod axi_lite;
+pub mod axis;
 pub mod crc;
 pub mod dma;
 pub mod dma_arb;

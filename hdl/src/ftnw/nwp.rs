@@ -6,6 +6,7 @@
 //! each link's on its own port into its own clock crossing (`NodeLinks`: the node without the
 //! arbiter that gives `ftnw_node` its one host port).
 
+use crate::common::axis::{AxisSink, AxisSource};
 use crate::common::dma::DmaWrMaster;
 use crate::common::prim::k;
 use crate::common::regbank::RegBusMaster;
@@ -57,59 +58,18 @@ pub struct Nwp {
     /// As on `ftnw_ioc`
     pub completer_id: Signal<In, Bits<16>>,
     /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
-    pub s_axis_cq_tdata: Signal<In, Bits<128>>,
-    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
-    pub s_axis_cq_tkeep: Signal<In, Bits<4>>,
-    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
-    pub s_axis_cq_tlast: Signal<In, Bit>,
-    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
-    pub s_axis_cq_tuser: Signal<In, Bits<85>>,
-    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
-    pub s_axis_cq_tvalid: Signal<In, Bit>,
-    /// As on `ftnw_ioc`; BAR2 offsets below 0x6000 reach the node's registers (link l at `l << 12`)
-    pub s_axis_cq_tready: Signal<Out, Bit>,
+    #[port]
+    pub s_axis_cq: AxisSink<128, 4, 85>,
     /// As on `ftnw_ioc`
-    pub m_axis_cc_tdata: Signal<Out, Bits<128>>,
-    /// As on `ftnw_ioc`
-    pub m_axis_cc_tkeep: Signal<Out, Bits<4>>,
-    /// As on `ftnw_ioc`
-    pub m_axis_cc_tlast: Signal<Out, Bit>,
-    /// As on `ftnw_ioc`
-    pub m_axis_cc_tuser: Signal<Out, Bits<33>>,
-    /// As on `ftnw_ioc`
-    pub m_axis_cc_tvalid: Signal<Out, Bit>,
-    /// As on `ftnw_ioc`
-    pub m_axis_cc_tready: Signal<In, Bit>,
+    #[port]
+    pub m_axis_cc: AxisSource<128, 4, 33>,
     /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
     /// writes), in their order
-    pub m_axis_rq_tdata: Signal<Out, Bits<128>>,
-    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
-    /// writes), in their order
-    pub m_axis_rq_tkeep: Signal<Out, Bits<4>>,
-    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
-    /// writes), in their order
-    pub m_axis_rq_tlast: Signal<Out, Bit>,
-    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
-    /// writes), in their order
-    pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
-    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
-    /// writes), in their order
-    pub m_axis_rq_tvalid: Signal<Out, Bit>,
-    /// As on `ftnw_ioc`, and the node's receive data (128-byte writes) and notifications (4-byte
-    /// writes), in their order
-    pub m_axis_rq_tready: Signal<In, Bit>,
+    #[port]
+    pub m_axis_rq: AxisSource<128, 4, 60>,
     /// As on `ftnw_ioc`
-    pub s_axis_rc_tdata: Signal<In, Bits<128>>,
-    /// As on `ftnw_ioc`
-    pub s_axis_rc_tkeep: Signal<In, Bits<4>>,
-    /// As on `ftnw_ioc`
-    pub s_axis_rc_tlast: Signal<In, Bit>,
-    /// As on `ftnw_ioc`
-    pub s_axis_rc_tuser: Signal<In, Bits<75>>,
-    /// As on `ftnw_ioc`
-    pub s_axis_rc_tvalid: Signal<In, Bit>,
-    /// As on `ftnw_ioc`
-    pub s_axis_rc_tready: Signal<Out, Bit>,
+    #[port]
+    pub s_axis_rc: AxisSink<128, 4, 75>,
     /// As on `ftnw_ioc`: without it no request leaves (the node's receive writes wait, its links
     /// refuse packets once its buffers are full)
     pub cfg_bus_master: Signal<In, Bit>,
@@ -151,30 +111,10 @@ impl Logic for Nwp {
         self.node.clock.next = self.tnw_clock.val();
         self.node.reset.next = self.tnw_reset.val();
         self.ioc.completer_id.next = self.completer_id.val();
-        self.ioc.s_axis_cq_tdata.next = self.s_axis_cq_tdata.val();
-        self.ioc.s_axis_cq_tkeep.next = self.s_axis_cq_tkeep.val();
-        self.ioc.s_axis_cq_tlast.next = self.s_axis_cq_tlast.val();
-        self.ioc.s_axis_cq_tuser.next = self.s_axis_cq_tuser.val();
-        self.ioc.s_axis_cq_tvalid.next = self.s_axis_cq_tvalid.val();
-        self.s_axis_cq_tready.next = self.ioc.s_axis_cq_tready.val();
-        self.m_axis_cc_tdata.next = self.ioc.m_axis_cc_tdata.val();
-        self.m_axis_cc_tkeep.next = self.ioc.m_axis_cc_tkeep.val();
-        self.m_axis_cc_tlast.next = self.ioc.m_axis_cc_tlast.val();
-        self.m_axis_cc_tuser.next = self.ioc.m_axis_cc_tuser.val();
-        self.m_axis_cc_tvalid.next = self.ioc.m_axis_cc_tvalid.val();
-        self.ioc.m_axis_cc_tready.next = self.m_axis_cc_tready.val();
-        self.m_axis_rq_tdata.next = self.ioc.m_axis_rq_tdata.val();
-        self.m_axis_rq_tkeep.next = self.ioc.m_axis_rq_tkeep.val();
-        self.m_axis_rq_tlast.next = self.ioc.m_axis_rq_tlast.val();
-        self.m_axis_rq_tuser.next = self.ioc.m_axis_rq_tuser.val();
-        self.m_axis_rq_tvalid.next = self.ioc.m_axis_rq_tvalid.val();
-        self.ioc.m_axis_rq_tready.next = self.m_axis_rq_tready.val();
-        self.ioc.s_axis_rc_tdata.next = self.s_axis_rc_tdata.val();
-        self.ioc.s_axis_rc_tkeep.next = self.s_axis_rc_tkeep.val();
-        self.ioc.s_axis_rc_tlast.next = self.s_axis_rc_tlast.val();
-        self.ioc.s_axis_rc_tuser.next = self.s_axis_rc_tuser.val();
-        self.ioc.s_axis_rc_tvalid.next = self.s_axis_rc_tvalid.val();
-        self.s_axis_rc_tready.next = self.ioc.s_axis_rc_tready.val();
+        AxisSink::<128, 4, 85>::link(&mut self.s_axis_cq, &mut self.ioc.s_axis_cq);
+        AxisSource::<128, 4, 33>::link(&mut self.m_axis_cc, &mut self.ioc.m_axis_cc);
+        AxisSource::<128, 4, 60>::link(&mut self.m_axis_rq, &mut self.ioc.m_axis_rq);
+        AxisSink::<128, 4, 75>::link(&mut self.s_axis_rc, &mut self.ioc.s_axis_rc);
         self.ioc.cfg_bus_master.next = self.cfg_bus_master.val();
         self.ioc.cfg_max_read_req.next = self.cfg_max_read_req.val();
         self.exc_request.next = self.ioc.exc_request.val();

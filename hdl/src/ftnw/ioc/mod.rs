@@ -14,6 +14,7 @@ pub mod rob;
 pub mod tfcnt;
 pub mod txwin;
 
+use crate::common::axis::{AxisSink, AxisSource};
 use crate::common::dma::DmaWrSlave;
 use crate::common::packet::PacketSource;
 use crate::common::prim::{k, Concat};
@@ -72,61 +73,13 @@ pub struct Ioc {
     /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
     /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
     /// `exc_request`
-    pub s_axis_cq_tdata: Signal<In, Bits<128>>,
-    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
-    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
-    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
-    /// `exc_request`
-    pub s_axis_cq_tkeep: Signal<In, Bits<4>>,
-    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
-    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
-    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
-    /// `exc_request`
-    pub s_axis_cq_tlast: Signal<In, Bit>,
-    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
-    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
-    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
-    /// `exc_request`
-    pub s_axis_cq_tuser: Signal<In, Bits<85>>,
-    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
-    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
-    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
-    /// `exc_request`
-    pub s_axis_cq_tvalid: Signal<In, Bit>,
-    /// The hard IP's completer request interface (PG156 `m_axis_cq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 85 bits): requests to the BARs; memory writes to BAR0 (the TX window,
-    /// `nicgen_wire::ftnw::txwin`) go to the re-order buffers, never stalled by them; BAR2 accesses
-    /// are executed; others are dropped (writes) or completed with UR (reads) and flagged on
-    /// `exc_request`
-    pub s_axis_cq_tready: Signal<Out, Bit>,
+    #[port]
+    pub s_axis_cq: AxisSink<128, 4, 85>,
     /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
     /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
     /// ID, tag and lower address
-    pub m_axis_cc_tdata: Signal<Out, Bits<128>>,
-    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
-    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
-    /// ID, tag and lower address
-    pub m_axis_cc_tkeep: Signal<Out, Bits<4>>,
-    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
-    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
-    /// ID, tag and lower address
-    pub m_axis_cc_tlast: Signal<Out, Bit>,
-    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
-    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
-    /// ID, tag and lower address
-    pub m_axis_cc_tuser: Signal<Out, Bits<33>>,
-    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
-    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
-    /// ID, tag and lower address
-    pub m_axis_cc_tvalid: Signal<Out, Bit>,
-    /// The hard IP's completer completion interface (PG156 `s_axis_cc_*`, 128 bits, `tuser` 33
-    /// bits, odd parity per byte): one completion per read, carrying its TC, attributes, requester
-    /// ID, tag and lower address
-    pub m_axis_cc_tready: Signal<In, Bit>,
+    #[port]
+    pub m_axis_cc: AxisSource<128, 4, 33>,
     /// Register bus master (`common::regbank`) in `tnw_clock` to the node's registers (BAR2 offsets
     /// below 0x6000, link l at `l << 12`); `err` answers read 0
     #[port]
@@ -137,54 +90,13 @@ pub struct Ioc {
     /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
     /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
     /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
-    pub m_axis_rq_tdata: Signal<Out, Bits<128>>,
-    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
-    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
-    pub m_axis_rq_tkeep: Signal<Out, Bits<4>>,
-    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
-    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
-    pub m_axis_rq_tlast: Signal<Out, Bit>,
-    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
-    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
-    pub m_axis_rq_tuser: Signal<Out, Bits<60>>,
-    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
-    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
-    pub m_axis_rq_tvalid: Signal<Out, Bit>,
-    /// The hard IP's requester request interface (PG156 `s_axis_rq_*`, 128 bits, Dword-aligned,
-    /// `tuser` 60 bits, odd parity per byte): NGET's memory reads (tags 0-7, at most
-    /// `cfg_max_read_req`) and 4-byte notification writes, TFCNT's 4-byte counter writes
-    pub m_axis_rq_tready: Signal<In, Bit>,
+    #[port]
+    pub m_axis_rq: AxisSource<128, 4, 60>,
     /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
     /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
     /// the TX window uses the re-order buffers' write port
-    ///
-    /// The requester-completion interface (NGET's read data) and the max read request size
-    /// (`cfg_max_read_req`).
-    pub s_axis_rc_tdata: Signal<In, Bits<128>>,
-    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
-    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
-    /// the TX window uses the re-order buffers' write port
-    pub s_axis_rc_tkeep: Signal<In, Bits<4>>,
-    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
-    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
-    /// the TX window uses the re-order buffers' write port
-    pub s_axis_rc_tlast: Signal<In, Bit>,
-    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
-    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
-    /// the TX window uses the re-order buffers' write port
-    pub s_axis_rc_tuser: Signal<In, Bits<75>>,
-    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
-    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
-    /// the TX window uses the re-order buffers' write port
-    pub s_axis_rc_tvalid: Signal<In, Bit>,
-    /// The hard IP's requester completion interface (PG156 `m_axis_rc_*`, 128 bits, Dword-aligned,
-    /// `tuser` 75 bits of which bit 42, discontinue, is read): NGET's read data; held only while
-    /// the TX window uses the re-order buffers' write port
-    pub s_axis_rc_tready: Signal<Out, Bit>,
+    #[port]
+    pub s_axis_rc: AxisSink<128, 4, 75>,
     /// The Device Control register's max read request size (the core's `cfg_max_read_req`, 128 << n
     /// bytes): NGET splits its requests into reads of at most this
     pub cfg_max_read_req: Signal<In, Bits<3>>,
@@ -424,44 +336,44 @@ impl Logic for Ioc {
         self.cc.completer_id.next = self.completer_id.val();
         // PIC: a transfer goes where its descriptor beat says, its other beats follow it
         // (the descriptor's BAR ID and request type, at CqFields' bit positions)
-        self.first_win.next = (self.s_axis_cq_tdata.val().get_bits::<3>(112) == self.c_bar0.val())
-            && (self.s_axis_cq_tdata.val().get_bits::<4>(75) == self.c_mwr.val());
+        self.first_win.next = (self.s_axis_cq.tdata.val().get_bits::<3>(112) == self.c_bar0.val())
+            && (self.s_axis_cq.tdata.val().get_bits::<4>(75) == self.c_mwr.val());
         self.route_win.next = self.first_win.val();
         if self.in_xfer.q.val() {
             self.route_win.next = self.xfer_win.q.val();
         }
-        self.cq.cq_tdata.next = self.s_axis_cq_tdata.val();
-        self.cq.cq_tkeep.next = self.s_axis_cq_tkeep.val();
-        self.cq.cq_tlast.next = self.s_axis_cq_tlast.val();
-        self.cq.cq_tuser.next = self.s_axis_cq_tuser.val();
+        self.cq.cq.tdata.next = self.s_axis_cq.tdata.val();
+        self.cq.cq.tkeep.next = self.s_axis_cq.tkeep.val();
+        self.cq.cq.tlast.next = self.s_axis_cq.tlast.val();
+        self.cq.cq.tuser.next = self.s_axis_cq.tuser.val();
         // the two valids read registers and inputs only (no local shared with the ready: a
         // loop to Verilator otherwise, see docs/conventions.md)
         if self.in_xfer.q.val() {
-            self.cq.cq_tvalid.next = self.s_axis_cq_tvalid.val() && self.xfer_win.q.val();
-            self.cmd.sink.valid.next = self.s_axis_cq_tvalid.val() && !self.xfer_win.q.val();
+            self.cq.cq.tvalid.next = self.s_axis_cq.tvalid.val() && self.xfer_win.q.val();
+            self.cmd.sink.valid.next = self.s_axis_cq.tvalid.val() && !self.xfer_win.q.val();
         } else {
-            self.cq.cq_tvalid.next = self.s_axis_cq_tvalid.val()
-                && (self.s_axis_cq_tdata.val().get_bits::<3>(112) == self.c_bar0.val())
-                && (self.s_axis_cq_tdata.val().get_bits::<4>(75) == self.c_mwr.val());
-            self.cmd.sink.valid.next = self.s_axis_cq_tvalid.val()
-                && !((self.s_axis_cq_tdata.val().get_bits::<3>(112) == self.c_bar0.val())
-                    && (self.s_axis_cq_tdata.val().get_bits::<4>(75) == self.c_mwr.val()));
+            self.cq.cq.tvalid.next = self.s_axis_cq.tvalid.val()
+                && (self.s_axis_cq.tdata.val().get_bits::<3>(112) == self.c_bar0.val())
+                && (self.s_axis_cq.tdata.val().get_bits::<4>(75) == self.c_mwr.val());
+            self.cmd.sink.valid.next = self.s_axis_cq.tvalid.val()
+                && !((self.s_axis_cq.tdata.val().get_bits::<3>(112) == self.c_bar0.val())
+                    && (self.s_axis_cq.tdata.val().get_bits::<4>(75) == self.c_mwr.val()));
         }
-        self.pack.data.next = self.s_axis_cq_tdata.val();
-        self.pack.keep.next = self.s_axis_cq_tkeep.val();
-        self.pack.last.next = self.s_axis_cq_tlast.val();
-        self.pack.user8.next = self.s_axis_cq_tuser.val().get_bits::<8>(0);
+        self.pack.data.next = self.s_axis_cq.tdata.val();
+        self.pack.keep.next = self.s_axis_cq.tkeep.val();
+        self.pack.last.next = self.s_axis_cq.tlast.val();
+        self.pack.user8.next = self.s_axis_cq.tuser.val().get_bits::<8>(0);
         self.cmd.sink.data.next = self.pack.y.val();
         if self.route_win.val() {
-            self.s_axis_cq_tready.next = self.cq.cq_tready.val();
+            self.s_axis_cq.tready.next = self.cq.cq.tready.val();
         } else {
-            self.s_axis_cq_tready.next = self.cmd.sink.ready.val();
+            self.s_axis_cq.tready.next = self.cmd.sink.ready.val();
         }
-        if self.s_axis_cq_tvalid.val()
-            && ((self.route_win.val() && self.cq.cq_tready.val())
+        if self.s_axis_cq.tvalid.val()
+            && ((self.route_win.val() && self.cq.cq.tready.val())
                 || (!self.route_win.val() && self.cmd.sink.ready.val()))
         {
-            self.in_xfer.d.next = !self.s_axis_cq_tlast.val();
+            self.in_xfer.d.next = !self.s_axis_cq.tlast.val();
             if !self.in_xfer.q.val() {
                 self.xfer_win.d.next = self.first_win.val();
             }
@@ -470,13 +382,13 @@ impl Logic for Ioc {
             self.in_xfer.d.next = false;
         }
         // CMD_FIFO to the register path's receiver
-        self.cqr.cq_tdata.next = self.cmd.source.data.val().get_bits::<128>(0);
-        self.cqr.cq_tkeep.next = self.cmd.source.data.val().get_bits::<4>(128);
-        self.cqr.cq_tlast.next = self.cmd.source.data.val().get_bit(132);
+        self.cqr.cq.tdata.next = self.cmd.source.data.val().get_bits::<128>(0);
+        self.cqr.cq.tkeep.next = self.cmd.source.data.val().get_bits::<4>(128);
+        self.cqr.cq.tlast.next = self.cmd.source.data.val().get_bit(132);
         self.cmd_user.x.next = self.cmd.source.data.val().get_bits::<8>(133);
-        self.cqr.cq_tuser.next = self.cmd_user.y.val();
-        self.cqr.cq_tvalid.next = self.cmd.source.valid.val();
-        self.cmd.source.ready.next = self.cqr.cq_tready.val();
+        self.cqr.cq.tuser.next = self.cmd_user.y.val();
+        self.cqr.cq.tvalid.next = self.cmd.source.valid.val();
+        self.cmd.source.ready.next = self.cqr.cq.tready.val();
         self.u_occ.x.next = self.cmd.occupancy.val();
         self.u_af.x.next = self.cmd.almost_full.val();
         self.u_ae.x.next = self.cmd.almost_empty.val();
@@ -609,12 +521,7 @@ impl Logic for Ioc {
         self.cc.c_attr.next = self.ctl.c_attr.val();
         self.cc.c_data0.next = self.ctl.c_data0.val();
         self.cc.c_data1.next = self.ctl.c_data1.val();
-        self.m_axis_cc_tdata.next = self.cc.cc_tdata.val();
-        self.m_axis_cc_tkeep.next = self.cc.cc_tkeep.val();
-        self.m_axis_cc_tlast.next = self.cc.cc_tlast.val();
-        self.m_axis_cc_tuser.next = self.cc.cc_tuser.val();
-        self.m_axis_cc_tvalid.next = self.cc.cc_tvalid.val();
-        self.cc.cc_tready.next = self.m_axis_cc_tready.val();
+        AxisSource::<128, 4, 33>::link(&mut self.m_axis_cc, &mut self.cc.cc);
         // buses
         RegBusMaster::<TNW_BUS_BITS>::link(&mut self.tnw, &mut self.ctl.tnw);
         // the IOC registers
@@ -740,25 +647,25 @@ impl Logic for Ioc {
         self.rc_in.clock.next = self.clock.val();
         self.rc_in.reset.next = self.reset.val();
         self.rc_in.out_en.next = true;
-        self.rc_in.in_a.next = self.s_axis_rc_tdata.val();
+        self.rc_in.in_a.next = self.s_axis_rc.tdata.val();
         // {discontinue, tlast}
         self.rc_flags.next = self.c_rc[0].val();
-        if self.s_axis_rc_tlast.val() {
+        if self.s_axis_rc.tlast.val() {
             self.rc_flags.next = self.c_rc[1].val();
         }
-        if self.s_axis_rc_tuser.val().get_bit(42) {
+        if self.s_axis_rc.tuser.val().get_bit(42) {
             self.rc_flags.next = self.rc_flags.val() | self.c_rc[2].val();
         }
         self.rc_in.in_b.next = self.rc_flags.val();
-        self.rc_in.in_valid.next = self.s_axis_rc_tvalid.val();
-        self.s_axis_rc_tready.next = self.rc_in.in_ready.val();
+        self.rc_in.in_valid.next = self.s_axis_rc.tvalid.val();
+        self.s_axis_rc.tready.next = self.rc_in.in_ready.val();
         self.nget.rc_tdata.next = self.rc_in.out_a.val();
         self.nget.rc_tlast.next = self.rc_in.out_b.val().get_bit(0);
         self.nget.rc_discontinue.next = self.rc_in.out_b.val().get_bit(1);
         self.nget.rc_tvalid.next = self.rc_in.out_valid.val();
         self.rc_in.out_ready.next = self.nget.rc_tready.val();
-        self.u_rc_keep.x.next = self.s_axis_rc_tkeep.val();
-        self.u_rc_user.x.next = self.s_axis_rc_tuser.val();
+        self.u_rc_keep.x.next = self.s_axis_rc.tkeep.val();
+        self.u_rc_user.x.next = self.s_axis_rc.tuser.val();
         self.regs.dma_exc_req_bad_set.next = self.nget.exc_bad.val();
         self.regs.dma_exc_req_split_set.next = self.req_split.q.val();
         self.regs.dma_exc_req_overrun_set.next = self.nget.exc_overrun.val();
@@ -780,18 +687,13 @@ impl Logic for Ioc {
         DmaWrSlave::<32>::link(&mut self.host4, &mut self.poc.host[4]);
         DmaWrSlave::<32>::link(&mut self.host5, &mut self.poc.host[5]);
         self.exc_host_write.next = self.poc.exc_write.val();
-        self.poc.s_tdata.next = self.rq.rq_tdata.val();
-        self.poc.s_tkeep.next = self.rq.rq_tkeep.val();
-        self.poc.s_tlast.next = self.rq.rq_tlast.val();
-        self.poc.s_tuser.next = self.rq.rq_tuser.val();
-        self.poc.s_tvalid.next = self.rq.rq_tvalid.val();
-        self.rq.rq_tready.next = self.poc.s_tready.val();
-        self.m_axis_rq_tdata.next = self.poc.rq_tdata.val();
-        self.m_axis_rq_tkeep.next = self.poc.rq_tkeep.val();
-        self.m_axis_rq_tlast.next = self.poc.rq_tlast.val();
-        self.m_axis_rq_tuser.next = self.poc.rq_tuser.val();
-        self.m_axis_rq_tvalid.next = self.poc.rq_tvalid.val();
-        self.poc.rq_tready.next = self.m_axis_rq_tready.val();
+        self.poc.s_tdata.next = self.rq.rq.tdata.val();
+        self.poc.s_tkeep.next = self.rq.rq.tkeep.val();
+        self.poc.s_tlast.next = self.rq.rq.tlast.val();
+        self.poc.s_tuser.next = self.rq.rq.tuser.val();
+        self.poc.s_tvalid.next = self.rq.rq.tvalid.val();
+        self.rq.rq.tready.next = self.poc.s_tready.val();
+        AxisSource::<128, 4, 60>::link(&mut self.m_axis_rq, &mut self.poc.rq);
         self.exc_request.next = self.ctl.exc_request.val();
         self.exc_partial.next = self.ctl.exc_partial.val();
     }

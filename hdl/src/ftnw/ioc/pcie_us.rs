@@ -9,6 +9,7 @@
 //! (`CqFields`, `CcBeats`) whose Rust models are the wire crate's `CqDesc::unpack` and
 //! `CcDesc::pack`, so the formats have one source.
 
+use crate::common::axis::{AxisSink, AxisSource};
 use crate::common::unused::Unused;
 use crate::top::Ports;
 use crate::BlockDefault;
@@ -187,12 +188,7 @@ impl Logic for CcBeats {
 pub struct CqRx {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
-    pub cq_tdata: Signal<In, Bits<128>>,
-    pub cq_tkeep: Signal<In, Bits<4>>,
-    pub cq_tlast: Signal<In, Bit>,
-    pub cq_tuser: Signal<In, Bits<85>>,
-    pub cq_tvalid: Signal<In, Bit>,
-    pub cq_tready: Signal<Out, Bit>,
+    pub cq: AxisSink<128, 4, 85>,
     pub h_valid: Signal<Out, Bit>,
     pub h_ready: Signal<In, Bit>,
     pub h_addr: Signal<Out, Bits<32>>,
@@ -237,8 +233,8 @@ impl Logic for CqRx {
             self, clock, in_data, hv, addr, dwords, rtype, first_be, last_be, req_id, tag, bar, tc,
             attr, has_data
         );
-        self.fields.tdata.next = self.cq_tdata.val();
-        self.unused_user.x.next = self.cq_tuser.val();
+        self.fields.tdata.next = self.cq.tdata.val();
+        self.unused_user.x.next = self.cq.tuser.val();
         self.h_valid.next = self.hv.q.val();
         self.h_addr.next = self.addr.q.val();
         self.h_dwords.next = self.dwords.q.val();
@@ -251,31 +247,31 @@ impl Logic for CqRx {
         self.h_tc.next = self.tc.q.val();
         self.h_attr.next = self.attr.q.val();
         self.h_has_data.next = self.has_data.q.val();
-        self.p_data.next = self.cq_tdata.val();
-        self.p_keep.next = self.cq_tkeep.val();
-        self.p_last.next = self.cq_tlast.val();
-        self.p_valid.next = self.in_data.q.val() && self.cq_tvalid.val();
+        self.p_data.next = self.cq.tdata.val();
+        self.p_keep.next = self.cq.tkeep.val();
+        self.p_last.next = self.cq.tlast.val();
+        self.p_valid.next = self.in_data.q.val() && self.cq.tvalid.val();
         if self.in_data.q.val() {
-            self.cq_tready.next = self.p_ready.val();
-            if self.cq_tvalid.val() && self.p_ready.val() && self.cq_tlast.val() {
+            self.cq.tready.next = self.p_ready.val();
+            if self.cq.tvalid.val() && self.p_ready.val() && self.cq.tlast.val() {
                 self.in_data.d.next = false;
             }
         } else {
-            self.cq_tready.next = !self.hv.q.val();
-            if self.cq_tvalid.val() && !self.hv.q.val() {
+            self.cq.tready.next = !self.hv.q.val();
+            if self.cq.tvalid.val() && !self.hv.q.val() {
                 self.hv.d.next = true;
                 self.addr.d.next = self.fields.addr.val();
                 self.dwords.d.next = self.fields.dwords.val();
                 self.rtype.d.next = self.fields.req_type.val();
-                self.first_be.d.next = self.cq_tuser.val().get_bits::<4>(0);
-                self.last_be.d.next = self.cq_tuser.val().get_bits::<4>(4);
+                self.first_be.d.next = self.cq.tuser.val().get_bits::<4>(0);
+                self.last_be.d.next = self.cq.tuser.val().get_bits::<4>(4);
                 self.req_id.d.next = self.fields.req_id.val();
                 self.tag.d.next = self.fields.tag.val();
                 self.bar.d.next = self.fields.bar.val();
                 self.tc.d.next = self.fields.tc.val();
                 self.attr.d.next = self.fields.attr.val();
-                self.has_data.d.next = !self.cq_tlast.val();
-                self.in_data.d.next = !self.cq_tlast.val();
+                self.has_data.d.next = !self.cq.tlast.val();
+                self.in_data.d.next = !self.cq.tlast.val();
             }
         }
         if self.hv.q.val() && self.h_ready.val() {
@@ -377,12 +373,7 @@ pub struct CcTx {
     pub c_attr: Signal<In, Bits<3>>,
     pub c_data0: Signal<In, Bits<32>>,
     pub c_data1: Signal<In, Bits<32>>,
-    pub cc_tdata: Signal<Out, Bits<128>>,
-    pub cc_tkeep: Signal<Out, Bits<4>>,
-    pub cc_tlast: Signal<Out, Bit>,
-    pub cc_tuser: Signal<Out, Bits<33>>,
-    pub cc_tvalid: Signal<Out, Bit>,
-    pub cc_tready: Signal<In, Bit>,
+    pub cc: AxisSource<128, 4, 33>,
     beats: CcBeats,
     tx: BeatPairTx<33>,
     #[init(Constant::new(0u64.into()))]
@@ -425,12 +416,12 @@ impl Logic for CcTx {
         }
         self.tx.last0.next =
             (self.c_dwords.val() == self.c_zero.val()) || (self.c_dwords.val() == self.c_one.val());
-        self.cc_tdata.next = self.tx.tdata.val();
-        self.cc_tkeep.next = self.tx.tkeep.val();
-        self.cc_tlast.next = self.tx.tlast.val();
-        self.cc_tuser.next = self.tx.tuser.val();
-        self.cc_tvalid.next = self.tx.tvalid.val();
-        self.tx.tready.next = self.cc_tready.val();
+        self.cc.tdata.next = self.tx.tdata.val();
+        self.cc.tkeep.next = self.tx.tkeep.val();
+        self.cc.tlast.next = self.tx.tlast.val();
+        self.cc.tuser.next = self.tx.tuser.val();
+        self.cc.tvalid.next = self.tx.tvalid.val();
+        self.tx.tready.next = self.cc.tready.val();
     }
 }
 
@@ -536,12 +527,7 @@ pub struct RqTx {
     pub r_first_be: Signal<In, Bits<4>>,
     pub r_last_be: Signal<In, Bits<4>>,
     pub r_data0: Signal<In, Bits<32>>,
-    pub rq_tdata: Signal<Out, Bits<128>>,
-    pub rq_tkeep: Signal<Out, Bits<4>>,
-    pub rq_tlast: Signal<Out, Bit>,
-    pub rq_tuser: Signal<Out, Bits<60>>,
-    pub rq_tvalid: Signal<Out, Bit>,
-    pub rq_tready: Signal<In, Bit>,
+    pub rq: AxisSource<128, 4, 60>,
     beats: RqBeats,
     tx: BeatPairTx<60>,
     #[init(Constant::new((ReqType::MemWrite as u64).into()))]
@@ -576,12 +562,12 @@ impl Logic for RqTx {
         self.tx.u1.next = self.beats.u1.val();
         self.tx.keep0.next = self.c_keep4.val();
         self.tx.last0.next = !self.r_write.val();
-        self.rq_tdata.next = self.tx.tdata.val();
-        self.rq_tkeep.next = self.tx.tkeep.val();
-        self.rq_tlast.next = self.tx.tlast.val();
-        self.rq_tuser.next = self.tx.tuser.val();
-        self.rq_tvalid.next = self.tx.tvalid.val();
-        self.tx.tready.next = self.rq_tready.val();
+        self.rq.tdata.next = self.tx.tdata.val();
+        self.rq.tkeep.next = self.tx.tkeep.val();
+        self.rq.tlast.next = self.tx.tlast.val();
+        self.rq.tuser.next = self.tx.tuser.val();
+        self.rq.tvalid.next = self.tx.tvalid.val();
+        self.tx.tready.next = self.rq.tready.val();
     }
 }
 

@@ -23,6 +23,7 @@
 //! never changes while offered (AXI4-Stream).
 
 use crate::common::async_fifo::AsyncFifo;
+use crate::common::axis::AxisSource;
 use crate::common::dma::DmaWrSlave;
 use crate::common::prim::{k, Concat};
 use crate::common::unused::Unused;
@@ -321,13 +322,7 @@ pub struct Poc<const N: usize> {
     pub s_tuser: Signal<In, Bits<60>>,
     pub s_tvalid: Signal<In, Bit>,
     pub s_tready: Signal<Out, Bit>,
-    /// RQ.
-    pub rq_tdata: Signal<Out, Bits<128>>,
-    pub rq_tkeep: Signal<Out, Bits<4>>,
-    pub rq_tlast: Signal<Out, Bit>,
-    pub rq_tuser: Signal<Out, Bits<60>>,
-    pub rq_tvalid: Signal<Out, Bit>,
-    pub rq_tready: Signal<In, Bit>,
+    pub rq: AxisSource<128, 4, 60>,
     inp: [PocIn; N],
     /// The link whose writes are looked at (and, in DATA, sent).
     cur: DFF<Bits<3>>,
@@ -391,12 +386,7 @@ impl<const N: usize> Default for Poc<N> {
             s_tuser: Default::default(),
             s_tvalid: Default::default(),
             s_tready: Default::default(),
-            rq_tdata: Default::default(),
-            rq_tkeep: Default::default(),
-            rq_tlast: Default::default(),
-            rq_tuser: Default::default(),
-            rq_tvalid: Default::default(),
-            rq_tready: Default::default(),
+            rq: Default::default(),
             inp: std::array::from_fn(|_| Default::default()),
             cur: Default::default(),
             st: Default::default(),
@@ -467,8 +457,8 @@ impl<const N: usize> Logic for Poc<N> {
 
         // ---- one grant on RQ, whole requests, in turn: a write is started only once it is
         // whole in its FIFO (`whole`, registered), so its beats then follow without a gap
-        self.free.next = !self.tv.q.val() || self.rq_tready.val();
-        self.s_tready.next = (!self.tv.q.val() || self.rq_tready.val())
+        self.free.next = !self.tv.q.val() || self.rq.tready.val();
+        self.s_tready.next = (!self.tv.q.val() || self.rq.tready.val())
             && ((self.st.q.val() == self.s_short.val())
                 || ((self.st.q.val() == self.s_idle.val())
                     && (!self.rr.q.val() || !self.pick.w.val() || !self.bus_master.val())));
@@ -560,11 +550,11 @@ impl<const N: usize> Logic for Poc<N> {
                 }
             }
         }
-        self.rq_tdata.next = self.td.q.val();
-        self.rq_tkeep.next = self.tk.q.val();
-        self.rq_tlast.next = self.tl.q.val();
-        self.rq_tuser.next = self.tu.q.val();
-        self.rq_tvalid.next = self.tv.q.val();
+        self.rq.tdata.next = self.td.q.val();
+        self.rq.tkeep.next = self.tk.q.val();
+        self.rq.tlast.next = self.tl.q.val();
+        self.rq.tuser.next = self.tu.q.val();
+        self.rq.tvalid.next = self.tv.q.val();
         if self.reset.val() {
             self.st.d.next = self.s_idle.val();
             self.tv.d.next = false;
