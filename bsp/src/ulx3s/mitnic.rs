@@ -154,26 +154,26 @@ impl Logic for Ulx3sMitNic {
         RegBusMaster::<WB>::join(&mut self.split.port[4], &mut self.status.bus);
 
         // the P buses
-        self.nic0.ncs.next = self.pb0.ncs.val();
-        self.nic0.dbe.next = self.pb0.dbe.val();
-        self.nic0.da.next = self.pb0.da.val();
-        self.nic0.r_w.next = self.pb0.r_w.val();
-        self.nic0.d_in.next = self.pb0.d.val();
-        self.nic0.dr_in.next = self.pb0.dr.val();
-        self.pb0.nic_d.next = self.nic0.d_out.val();
-        self.pb0.nic_dr.next = self.nic0.dr_out.val();
-        self.pb0.nic_dr_oe.next = self.nic0.dr_oe.val();
-        self.sink_oe[0].x.next = self.nic0.d_oe.val();
-        self.nic1.ncs.next = self.pb1.ncs.val();
-        self.nic1.dbe.next = self.pb1.dbe.val();
-        self.nic1.da.next = self.pb1.da.val();
-        self.nic1.r_w.next = self.pb1.r_w.val();
-        self.nic1.d_in.next = self.pb1.d.val();
-        self.nic1.dr_in.next = self.pb1.dr.val();
-        self.pb1.nic_d.next = self.nic1.d_out.val();
-        self.pb1.nic_dr.next = self.nic1.dr_out.val();
-        self.pb1.nic_dr_oe.next = self.nic1.dr_oe.val();
-        self.sink_oe[1].x.next = self.nic1.d_oe.val();
+        self.nic0.pbus.ncs.next = self.pb0.ncs.val();
+        self.nic0.pbus.dbe.next = self.pb0.dbe.val();
+        self.nic0.pbus.da.next = self.pb0.da.val();
+        self.nic0.pbus.r_w.next = self.pb0.r_w.val();
+        self.nic0.pbus.d_in.next = self.pb0.d.val();
+        self.nic0.pbus.dr_in.next = self.pb0.dr.val();
+        self.pb0.nic_d.next = self.nic0.pbus.d_out.val();
+        self.pb0.nic_dr.next = self.nic0.pbus.dr_out.val();
+        self.pb0.nic_dr_oe.next = self.nic0.pbus.dr_oe.val();
+        self.sink_oe[0].x.next = self.nic0.pbus.d_oe.val();
+        self.nic1.pbus.ncs.next = self.pb1.ncs.val();
+        self.nic1.pbus.dbe.next = self.pb1.dbe.val();
+        self.nic1.pbus.da.next = self.pb1.da.val();
+        self.nic1.pbus.r_w.next = self.pb1.r_w.val();
+        self.nic1.pbus.d_in.next = self.pb1.d.val();
+        self.nic1.pbus.dr_in.next = self.pb1.dr.val();
+        self.pb1.nic_d.next = self.nic1.pbus.d_out.val();
+        self.pb1.nic_dr.next = self.nic1.pbus.dr_out.val();
+        self.pb1.nic_dr_oe.next = self.nic1.pbus.dr_oe.val();
+        self.sink_oe[1].x.next = self.nic1.pbus.d_oe.val();
 
         // the ring: router k's input 1 / output 1 are NIC k's link, output 0 the next router
         self.r0.in0.next = self.r1.out0.val();

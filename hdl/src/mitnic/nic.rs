@@ -33,7 +33,7 @@ use rust_hdl::prelude::*;
 
 use super::core::NicCore;
 use super::parc::{ParcHeader, ParcIn, ParcOut, PKT_BITS, RX_BITS};
-use super::pbus::PBusSlave;
+use super::pbus::{PBus, PBusSlave};
 use crate::common::handoff::Handoff;
 use crate::common::prim::k;
 use crate::common::reset::ResetSync;
@@ -51,27 +51,9 @@ pub struct MitNic {
     pub niclk: Signal<In, Clock>,
     /// Power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain
     pub reset: Signal<In, Bit>,
-    /// P-bus chip select, active low (the decode of the upper address bits is outside)
-    pub ncs: Signal<In, Bit>,
-    /// P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)
-    pub dbe: Signal<In, Bit>,
-    /// P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)
-    pub da: Signal<In, Bits<14>>,
-    /// P-bus: 1 read, 0 write
-    pub r_w: Signal<In, Bit>,
-    /// P-bus data as driven by the master (write data, the cycle after the address)
-    pub d_in: Signal<In, Bits<32>>,
-    /// P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL
-    /// one that did not succeed is ignored
-    pub dr_in: Signal<In, Bits<2>>,
-    /// Read data (0 when `d_oe` is low)
-    pub d_out: Signal<Out, Bits<32>>,
-    /// Drive `d_out` on the data bus (the reply cycle of a read that succeeds)
-    pub d_oe: Signal<Out, Bit>,
-    /// Reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`
-    pub dr_out: Signal<Out, Bits<2>>,
-    /// Drive `dr_out` (every reply cycle of a NIC transaction)
-    pub dr_oe: Signal<Out, Bit>,
+    /// The 88100 P bus (`pbus_*`): the NIC is a slave on it
+    #[port]
+    pub pbus: PBus,
     /// PaRC output data: 0x5555 idles, twelve-word packets
     pub nodata: Signal<Out, Bits<16>>,
     /// PaRC output clock (netclk)
@@ -89,7 +71,7 @@ pub struct MitNic {
     rs_p: ResetSync<3>,
     rs_o: ResetSync<3>,
     rs_i: ResetSync<3>,
-    pbus: PBusSlave,
+    slave: PBusSlave,
     core: NicCore,
     oho: Handoff<Bits<PKT_BITS>>,
     pout: ParcOut,
@@ -158,16 +140,7 @@ impl MitNic {
             netclk: Default::default(),
             niclk: Default::default(),
             reset: Default::default(),
-            ncs: Default::default(),
-            dbe: Default::default(),
-            da: Default::default(),
-            r_w: Default::default(),
-            d_in: Default::default(),
-            dr_in: Default::default(),
-            d_out: Default::default(),
-            d_oe: Default::default(),
-            dr_out: Default::default(),
-            dr_oe: Default::default(),
+            pbus: Default::default(),
             nodata: Default::default(),
             noclk: Default::default(),
             nowait: Default::default(),
@@ -178,7 +151,7 @@ impl MitNic {
             rs_p: Default::default(),
             rs_o: Default::default(),
             rs_i: Default::default(),
-            pbus: Default::default(),
+            slave: Default::default(),
             core: NicCore::new(ring_table),
             oho: Default::default(),
             pout: Default::default(),
@@ -234,14 +207,14 @@ impl Logic for MitNic {
         self.rs_p.arst.next = self.reset.val();
         self.rs_o.arst.next = self.reset.val();
         self.rs_i.arst.next = self.reset.val();
-        self.pbus.clock.next = self.clock.val();
+        self.slave.clock.next = self.clock.val();
         self.core.clock.next = self.clock.val();
         self.oho.wr_clock.next = self.clock.val();
         self.oho.rd_clock.next = self.netclk.val();
         self.iho.wr_clock.next = self.niclk.val();
         self.iho.rd_clock.next = self.clock.val();
         self.pin.clock.next = self.niclk.val();
-        self.pbus.reset.next = self.rs_p.rst.val();
+        self.slave.reset.next = self.rs_p.rst.val();
         self.core.reset.next = self.rs_p.rst.val();
         self.oho.wr_reset.next = self.rs_p.rst.val();
         self.oho.rd_reset.next = self.rs_o.rst.val();
@@ -251,24 +224,15 @@ impl Logic for MitNic {
         self.pin.reset.next = self.rs_i.rst.val();
 
         // the P bus
-        self.pbus.ncs.next = self.ncs.val();
-        self.pbus.dbe.next = self.dbe.val();
-        self.pbus.da.next = self.da.val();
-        self.pbus.r_w.next = self.r_w.val();
-        self.pbus.d_in.next = self.d_in.val();
-        self.pbus.dr_in.next = self.dr_in.val();
-        self.d_out.next = self.pbus.d_out.val();
-        self.d_oe.next = self.pbus.d_oe.val();
-        self.dr_out.next = self.pbus.dr_out.val();
-        self.dr_oe.next = self.pbus.dr_oe.val();
-        self.core.t_strobe.next = self.pbus.t_strobe.val();
-        self.core.t_da.next = self.pbus.t_da.val();
-        self.core.t_write.next = self.pbus.t_write.val();
-        self.core.t_wdata.next = self.pbus.t_wdata.val();
-        self.pbus.t_done.next = self.core.t_done.val();
-        self.pbus.t_fault.next = self.core.t_fault.val();
-        self.pbus.t_wait.next = self.core.t_wait.val();
-        self.pbus.t_rdata.next = self.core.t_rdata.val();
+        PBus::link(&mut self.pbus, &mut self.slave.bus);
+        self.core.t_strobe.next = self.slave.t_strobe.val();
+        self.core.t_da.next = self.slave.t_da.val();
+        self.core.t_write.next = self.slave.t_write.val();
+        self.core.t_wdata.next = self.slave.t_wdata.val();
+        self.slave.t_done.next = self.core.t_done.val();
+        self.slave.t_fault.next = self.core.t_fault.val();
+        self.slave.t_wait.next = self.core.t_wait.val();
+        self.slave.t_rdata.next = self.core.t_rdata.val();
 
         // exception pins
         self.exc_s1.d.next = self.exc_in.val();
@@ -383,27 +347,9 @@ pub struct MitNicSync {
     pub niclk: Signal<In, Clock>,
     /// Power-on reset request, asynchronous, active high (NIC-A21): synchronized into each domain
     pub reset: Signal<In, Bit>,
-    /// P-bus chip select, active low (the decode of the upper address bits is outside)
-    pub ncs: Signal<In, Bit>,
-    /// P-bus: high for a non-NULL transaction (the OR of dbe3-dbe0)
-    pub dbe: Signal<In, Bit>,
-    /// P-bus address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)
-    pub da: Signal<In, Bits<14>>,
-    /// P-bus: 1 read, 0 write
-    pub r_w: Signal<In, Bit>,
-    /// P-bus data as driven by the master (write data, the cycle after the address)
-    pub d_in: Signal<In, Bits<32>>,
-    /// P-bus reply lines as every slave drives them: a transaction in the cycle after a non-NULL
-    /// one that did not succeed is ignored
-    pub dr_in: Signal<In, Bits<2>>,
-    /// Read data (0 when `d_oe` is low)
-    pub d_out: Signal<Out, Bits<32>>,
-    /// Drive `d_out` on the data bus (the reply cycle of a read that succeeds)
-    pub d_oe: Signal<Out, Bit>,
-    /// Reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`
-    pub dr_out: Signal<Out, Bits<2>>,
-    /// Drive `dr_out` (every reply cycle of a NIC transaction)
-    pub dr_oe: Signal<Out, Bit>,
+    /// The 88100 P bus (`pbus_*`): the NIC is a slave on it
+    #[port]
+    pub pbus: PBus,
     /// PaRC output data: 0x5555 idles, twelve-word packets
     pub nodata: Signal<Out, Bits<16>>,
     /// PaRC output clock (`clock`)
@@ -427,16 +373,7 @@ impl MitNicSync {
             clock: Default::default(),
             niclk: Default::default(),
             reset: Default::default(),
-            ncs: Default::default(),
-            dbe: Default::default(),
-            da: Default::default(),
-            r_w: Default::default(),
-            d_in: Default::default(),
-            dr_in: Default::default(),
-            d_out: Default::default(),
-            d_oe: Default::default(),
-            dr_out: Default::default(),
-            dr_oe: Default::default(),
+            pbus: Default::default(),
             nodata: Default::default(),
             noclk: Default::default(),
             nowait: Default::default(),
@@ -456,16 +393,7 @@ impl Logic for MitNicSync {
         self.nic.netclk.next = self.clock.val();
         self.nic.niclk.next = self.niclk.val();
         self.nic.reset.next = self.reset.val();
-        self.nic.ncs.next = self.ncs.val();
-        self.nic.dbe.next = self.dbe.val();
-        self.nic.da.next = self.da.val();
-        self.nic.r_w.next = self.r_w.val();
-        self.nic.d_in.next = self.d_in.val();
-        self.nic.dr_in.next = self.dr_in.val();
-        self.d_out.next = self.nic.d_out.val();
-        self.d_oe.next = self.nic.d_oe.val();
-        self.dr_out.next = self.nic.dr_out.val();
-        self.dr_oe.next = self.nic.dr_oe.val();
+        PBus::link(&mut self.pbus, &mut self.nic.pbus);
         self.nodata.next = self.nic.nodata.val();
         self.noclk.next = self.nic.noclk.val();
         self.nic.nowait.next = self.nowait.val();

@@ -19,6 +19,7 @@
 //! The bidirectional pins are split for the FPGA fabric: `d_out`/`d_oe`, `dr_out`/`dr_oe` (the
 //! pad's tri-state or the board's bus multiplexer uses the enables).
 
+use crate::top::Ports;
 use crate::BlockDefault;
 use rust_hdl::prelude::*;
 
@@ -28,21 +29,39 @@ use crate::common::unused::Unused;
 use crate::common::widen::Widen;
 use nicgen_wire::mitnic as w;
 
+/// The 88100 P bus as a slave sees it (Memo 331 §3.2), its bidirectional data and reply lines
+/// split for the FPGA fabric into in, out and output enable.
+#[derive(Clone, Debug, Default, LogicInterface, Ports)]
+pub struct PBus {
+    /// Chip select, active low (the decode of the upper address bits is outside)
+    pub ncs: Signal<In, Bit>,
+    /// High for a non-NULL transaction (the OR of dbe3-dbe0)
+    pub dbe: Signal<In, Bit>,
+    /// Address bits A[15:2]: LOC, OTYPE, NNEXT, SEND, CSP (`nicgen_wire::mitnic::Command`)
+    pub da: Signal<In, Bits<14>>,
+    /// 1 read, 0 write
+    pub r_w: Signal<In, Bit>,
+    /// Data as driven by the master (write data, the cycle after the address)
+    pub d_in: Signal<In, Bits<32>>,
+    /// Reply lines as every slave drives them: a transaction in the cycle after a non-NULL one
+    /// that did not succeed is ignored
+    pub dr_in: Signal<In, Bits<2>>,
+    /// Read data (0 when `d_oe` is low)
+    pub d_out: Signal<Out, Bits<32>>,
+    /// Drive `d_out` on the data bus (the reply cycle of a read that succeeds)
+    pub d_oe: Signal<Out, Bit>,
+    /// Reply: `nicgen_wire::mitnic::DR_SUCCESS`, `DR_WAIT` or `DR_FAULT`
+    pub dr_out: Signal<Out, Bits<2>>,
+    /// Drive `dr_out` (every reply cycle of a NIC transaction)
+    pub dr_oe: Signal<Out, Bit>,
+}
+
 #[derive(LogicBlock, BlockDefault)]
 pub struct PBusSlave {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
-    // the P bus
-    pub ncs: Signal<In, Bit>,
-    pub dbe: Signal<In, Bit>,
-    pub da: Signal<In, Bits<14>>,
-    pub r_w: Signal<In, Bit>,
-    pub d_in: Signal<In, Bits<32>>,
-    pub dr_in: Signal<In, Bits<2>>,
-    pub d_out: Signal<Out, Bits<32>>,
-    pub d_oe: Signal<Out, Bit>,
-    pub dr_out: Signal<Out, Bits<2>>,
-    pub dr_oe: Signal<Out, Bit>,
+    /// The P bus.
+    pub bus: PBus,
     // the core's transaction port
     pub t_strobe: Signal<Out, Bit>,
     pub t_da: Signal<Out, Bits<14>>,
@@ -73,31 +92,31 @@ impl Logic for PBusSlave {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, prev, read);
-        self.prev.d.next = self.dbe.val();
-        self.take.next = !self.ncs.val()
-            && self.dbe.val()
-            && ((self.dr_in.val() == self.c_success.val())
-                || (!self.prev.q.val() && (self.dr_in.val() == self.c_idle.val())))
+        self.prev.d.next = self.bus.dbe.val();
+        self.take.next = !self.bus.ncs.val()
+            && self.bus.dbe.val()
+            && ((self.bus.dr_in.val() == self.c_success.val())
+                || (!self.prev.q.val() && (self.bus.dr_in.val() == self.c_idle.val())))
             && !self.reset.val();
         self.t_strobe.next = self.take.val();
-        self.t_da.next = self.da.val();
-        self.t_write.next = !self.r_w.val();
-        self.t_wdata.next = self.d_in.val();
+        self.t_da.next = self.bus.da.val();
+        self.t_write.next = !self.bus.r_w.val();
+        self.t_wdata.next = self.bus.d_in.val();
         if self.take.val() {
-            self.read.d.next = self.r_w.val();
+            self.read.d.next = self.bus.r_w.val();
         }
-        self.dr_out.next = self.c_success.val();
+        self.bus.dr_out.next = self.c_success.val();
         if self.t_wait.val() {
-            self.dr_out.next = self.c_wait.val();
+            self.bus.dr_out.next = self.c_wait.val();
         }
         if self.t_fault.val() {
-            self.dr_out.next = self.c_fault.val();
+            self.bus.dr_out.next = self.c_fault.val();
         }
-        self.dr_oe.next = self.t_done.val() || self.t_wait.val();
-        self.d_oe.next = self.t_done.val() && !self.t_fault.val() && self.read.q.val();
-        self.d_out.next = self.c_zero.val();
+        self.bus.dr_oe.next = self.t_done.val() || self.t_wait.val();
+        self.bus.d_oe.next = self.t_done.val() && !self.t_fault.val() && self.read.q.val();
+        self.bus.d_out.next = self.c_zero.val();
         if self.t_done.val() && !self.t_fault.val() && self.read.q.val() {
-            self.d_out.next = self.t_rdata.val();
+            self.bus.d_out.next = self.t_rdata.val();
         }
         if self.reset.val() {
             self.prev.d.next = false;

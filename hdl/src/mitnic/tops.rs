@@ -16,7 +16,7 @@ pub fn tops() -> Vec<TopEntry> {
         },
         TopEntry {
             name: "mit_nic",
-            doc: "the MIT NIC: 88100 P-bus slave (`ncs`, `dbe`, `da`, `r_w`, data and reply lines split into in/out/enable; NIC-A24), the core, PaRC output port on `netclk` (`nodata`, `noclk`, `nowait`) and input port on `niclk` (`nidata`, `niwait`), each direction through a two-slot dual-clock handoff, exception pins through synchronizers (mitnic)",
+            doc: "the MIT NIC: 88100 P-bus slave (`pbus_*`: `ncs`, `dbe`, `da`, `r_w`, data and reply lines split into in/out/enable; NIC-A24), the core, PaRC output port on `netclk` (`nodata`, `noclk`, `nowait`) and input port on `niclk` (`nidata`, `niwait`), each direction through a two-slot dual-clock handoff, exception pins through synchronizers (mitnic)",
             clocks_mhz: &[("clock", 50.0), ("netclk", 100.0), ("niclk", 100.0)],
             build: || Box::new(AutoTop::new("mit_nic", MitNic::new(NIC_RING_TABLE))),
         },
