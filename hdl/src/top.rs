@@ -141,7 +141,13 @@ impl PortInfo {
         let standard = || {
             self.group.as_ref().and_then(|g| {
                 let pre = g.pattern.trim_end_matches('*');
-                crate::signal_doc::of(pre, &self.name[pre.len()..])
+                let sig = &self.name[pre.len()..];
+                // an array of interfaces: element k's signals are `k_<signal>`
+                let sig = sig
+                    .split_once('_')
+                    .filter(|(k, _)| k.bytes().all(|b| b.is_ascii_digit()))
+                    .map_or(sig, |(_, rest)| rest);
+                crate::signal_doc::of(pre, sig)
             })
         };
         let clock = || (self.clock && self.name == "clock").then_some(port_doc::CLOCK);

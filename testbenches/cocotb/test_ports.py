@@ -256,10 +256,10 @@ async def ftnw_ioc_pg156(dut):
     # the TNW side: its own clock, nothing offered, nothing taken
     cocotb.start_soon(Clock(dut.tnw_clock, 5, unit="ns").start())
     tie_low(dut, "tnw_rdata", "tnw_ready", "tnw_err", "link_irq_rx", "link_irq_tx",
-            *[f"host{k}_{s}" for k in range(6) for s in ("wr_req_valid", "wr_dat_valid")],
-            *[f"tx{k}_ready" for k in range(6)])
+            *[f"host_{k}_{s}" for k in range(6) for s in ("wr_req_valid", "wr_dat_valid")],
+            *[f"tx_{k}_ready" for k in range(6)])
     for k in range(6):
-        getattr(dut, f"host{k}_wr_rsp_ready").value = 1
+        getattr(dut, f"host_{k}_wr_rsp_ready").value = 1
     dut.tnw_reset.value = 1
     for _ in range(8):
         await RisingEdge(dut.tnw_clock)
@@ -279,13 +279,13 @@ async def ftnw_ioc_pg156(dut):
     # link 0's receive write of four Dwords goes out on RQ into host memory
     base = mem.get_absolute_address(0x100)
     words = [0xA0A0_0001 + 0x1111 * i for i in range(4)]
-    dut.host0_wr_req_addr.value = base
-    dut.host0_wr_req_beats.value = len(words)
-    await handshake(dut, "host0_wr_req_valid", "host0_wr_req_ready", "tnw_clock")
+    dut.host_0_wr_req_addr.value = base
+    dut.host_0_wr_req_beats.value = len(words)
+    await handshake(dut, "host_0_wr_req_valid", "host_0_wr_req_ready", "tnw_clock")
     for i, w in enumerate(words):
-        dut.host0_wr_dat_data.value = w
-        dut.host0_wr_dat_last.value = int(i == len(words) - 1)
-        await handshake(dut, "host0_wr_dat_valid", "host0_wr_dat_ready", "tnw_clock")
+        dut.host_0_wr_dat_data.value = w
+        dut.host_0_wr_dat_last.value = int(i == len(words) - 1)
+        await handshake(dut, "host_0_wr_dat_valid", "host_0_wr_dat_ready", "tnw_clock")
     for _ in range(400):
         await RisingEdge(dut.user_clk)
     got = [int.from_bytes(mem[0x100 + 4 * i:0x104 + 4 * i], "little") for i in range(4)]

@@ -91,7 +91,7 @@ pub struct Pput {
     pub seen: Exc,
     /// IOC cycles run.
     pub cycles: u64,
-    /// The node's receive writes to make on `host0$*` (TNW clock): `(address, Dwords)`, the one
+    /// The node's receive writes to make on `host_0_*` (TNW clock): `(address, Dwords)`, the one
     /// under way with how many of its Dwords were taken and whether its request was, and the
     /// answers (`err`) in order; `host_exc` counts `exc_host_write`.
     pub host_q: VecDeque<(u64, Vec<u32>)>,
@@ -187,17 +187,17 @@ impl Pput {
         // the node's write port and `exc_host_write` (the `ftnw_ioc` top's; `ftnw_nwp`'s is inside)
         let host = (!nwp).then(|| {
             [
-                "host0_wr_req_addr",
-                "host0_wr_req_beats",
-                "host0_wr_req_valid",
-                "host0_wr_req_ready",
-                "host0_wr_dat_data",
-                "host0_wr_dat_last",
-                "host0_wr_dat_valid",
-                "host0_wr_dat_ready",
-                "host0_wr_rsp_err",
-                "host0_wr_rsp_valid",
-                "host0_wr_rsp_ready",
+                "host_0_wr_req_addr",
+                "host_0_wr_req_beats",
+                "host_0_wr_req_valid",
+                "host_0_wr_req_ready",
+                "host_0_wr_dat_data",
+                "host_0_wr_dat_last",
+                "host_0_wr_dat_valid",
+                "host_0_wr_dat_ready",
+                "host_0_wr_rsp_err",
+                "host_0_wr_rsp_valid",
+                "host_0_wr_rsp_ready",
                 "exc_host_write",
             ]
             .map(ix)
@@ -224,7 +224,7 @@ impl Pput {
         let tx = (!nwp).then(|| {
             std::array::from_fn(|l| {
                 ["data", "keep", "meta", "first", "last", "valid", "ready"]
-                    .map(|f| ix(&format!("tx{l}_{f}")))
+                    .map(|f| ix(&format!("tx_{l}_{f}")))
             })
         });
         sim.set(ix("completer_id"), 0x0100);

@@ -41,7 +41,7 @@ const REQ_MEM_WRITE: u64 = 0b0001;
 
 /// The IOC as far as it is built: CQ in, CC out, RQ out, RC in. PIC routes whole CQ transfers by
 /// their descriptor: a memory write to BAR0 to the TX-window path, which feeds the six re-order
-/// buffers (their packets leave on `tx0`-`tx5` in the TNW clock domain); every other request
+/// buffers (their packets leave on `tx_0`-`tx_5` in the TNW clock domain); every other request
 /// through CMD_FIFO (32 beats) to the register controller, so that a register access waiting
 /// for its completion or for the TNW clock never holds the TX window up (FTNW-H060, H081). The
 /// register controller's link bus goes out (`tnw`, in the TNW clock domain), its IOC bus reaches
@@ -105,45 +105,12 @@ pub struct Ioc {
     ///
     /// A DMA exception (any bit of DMA_EXC raised this cycle).
     pub exc_dma: Signal<Out, Bit>,
-    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
-    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
-    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
-    /// answered once queued (posted)
-    ///
-    /// Each link's receive writes (TNW clock, the node's per-link host ports): POC sends them
-    /// on RQ, each link's in its order, whole writes round-robin over the links.
+    /// `host_L_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit
+    /// beats, in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB,
+    /// each link's sent on RQ as memory writes in their order, whole writes round-robin over the
+    /// links, answered once queued (posted)
     #[port]
-    pub host0: DmaWrSlave<32>,
-    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
-    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
-    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
-    /// answered once queued (posted)
-    #[port]
-    pub host1: DmaWrSlave<32>,
-    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
-    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
-    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
-    /// answered once queued (posted)
-    #[port]
-    pub host2: DmaWrSlave<32>,
-    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
-    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
-    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
-    /// answered once queued (posted)
-    #[port]
-    pub host3: DmaWrSlave<32>,
-    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
-    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
-    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
-    /// answered once queued (posted)
-    #[port]
-    pub host4: DmaWrSlave<32>,
-    /// `hostL_*`: link L's receive writes from the node (`common::dma` write slave, 32-bit beats,
-    /// in `tnw_clock`): packets and notifications of 1 to 32 Dwords not crossing 4 KB, each link's
-    /// sent on RQ as memory writes in their order, whole writes round-robin over the links,
-    /// answered once queued (posted)
-    #[port]
-    pub host5: DmaWrSlave<32>,
+    pub host: [DmaWrSlave<32>; LINKS],
     /// One `tnw_clock` cycle per receive write POC cannot carry (0 or more than 32 Dwords, across 4
     /// KB, above 2^48): answered with `err`, not sent
     ///
@@ -163,30 +130,10 @@ pub struct Ioc {
     /// One cycle per BAR2 Dword written with partial byte enables (not written: the register bus
     /// has no byte strobes)
     pub exc_partial: Signal<Out, Bit>,
-    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
-    /// order they were completed, in `tnw_clock`: what the link's injection port takes
+    /// `tx_L_*`: link L's packets (`common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in
+    /// the order they were completed, in `tnw_clock`: what the link's injection port takes
     #[port]
-    pub tx0: PacketSource<128, 16, 14>,
-    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
-    /// order they were completed, in `tnw_clock`: what the link's injection port takes
-    #[port]
-    pub tx1: PacketSource<128, 16, 14>,
-    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
-    /// order they were completed, in `tnw_clock`: what the link's injection port takes
-    #[port]
-    pub tx2: PacketSource<128, 16, 14>,
-    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
-    /// order they were completed, in `tnw_clock`: what the link's injection port takes
-    #[port]
-    pub tx3: PacketSource<128, 16, 14>,
-    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
-    /// order they were completed, in `tnw_clock`: what the link's injection port takes
-    #[port]
-    pub tx4: PacketSource<128, 16, 14>,
-    /// Link l's packets (`txL_*`, `common::packet`, 128 bits, `meta` = `{rao, vc}`), whole, in the
-    /// order they were completed, in `tnw_clock`: what the link's injection port takes
-    #[port]
-    pub tx5: PacketSource<128, 16, 14>,
+    pub tx: [PacketSource<128, 16, 14>; LINKS],
     /// One cycle per TX-window write refused for partial first or last byte enables (dropped whole)
     ///
     /// A TX-window write refused: partial byte enables, or a link that does not exist.
@@ -483,12 +430,12 @@ impl Logic for Ioc {
         }
         self.exc_tx_overrun.next = self.rob_ovr.val();
         self.exc_tx_header.next = self.rob_hdr.val();
-        PacketSource::<128, 16, 14>::link(&mut self.tx0, &mut self.rob[0].tx);
-        PacketSource::<128, 16, 14>::link(&mut self.tx1, &mut self.rob[1].tx);
-        PacketSource::<128, 16, 14>::link(&mut self.tx2, &mut self.rob[2].tx);
-        PacketSource::<128, 16, 14>::link(&mut self.tx3, &mut self.rob[3].tx);
-        PacketSource::<128, 16, 14>::link(&mut self.tx4, &mut self.rob[4].tx);
-        PacketSource::<128, 16, 14>::link(&mut self.tx5, &mut self.rob[5].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx[0], &mut self.rob[0].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx[1], &mut self.rob[1].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx[2], &mut self.rob[2].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx[3], &mut self.rob[3].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx[4], &mut self.rob[4].tx);
+        PacketSource::<128, 16, 14>::link(&mut self.tx[5], &mut self.rob[5].tx);
         // request to the controller
         self.ctl.h_valid.next = self.cqr.h_valid.val();
         self.cqr.h_ready.next = self.ctl.h_ready.val();
@@ -680,12 +627,12 @@ impl Logic for Ioc {
         self.poc.tnw_clock.next = self.tnw_clock.val();
         self.poc.tnw_reset.next = self.tnw_reset.val();
         self.poc.bus_master.next = self.cfg_bus_master.val();
-        DmaWrSlave::<32>::link(&mut self.host0, &mut self.poc.host[0]);
-        DmaWrSlave::<32>::link(&mut self.host1, &mut self.poc.host[1]);
-        DmaWrSlave::<32>::link(&mut self.host2, &mut self.poc.host[2]);
-        DmaWrSlave::<32>::link(&mut self.host3, &mut self.poc.host[3]);
-        DmaWrSlave::<32>::link(&mut self.host4, &mut self.poc.host[4]);
-        DmaWrSlave::<32>::link(&mut self.host5, &mut self.poc.host[5]);
+        DmaWrSlave::<32>::link(&mut self.host[0], &mut self.poc.host[0]);
+        DmaWrSlave::<32>::link(&mut self.host[1], &mut self.poc.host[1]);
+        DmaWrSlave::<32>::link(&mut self.host[2], &mut self.poc.host[2]);
+        DmaWrSlave::<32>::link(&mut self.host[3], &mut self.poc.host[3]);
+        DmaWrSlave::<32>::link(&mut self.host[4], &mut self.poc.host[4]);
+        DmaWrSlave::<32>::link(&mut self.host[5], &mut self.poc.host[5]);
         self.exc_host_write.next = self.poc.exc_write.val();
         self.poc.s_tdata.next = self.rq.rq.tdata.val();
         self.poc.s_tkeep.next = self.rq.rq.tkeep.val();
