@@ -27,6 +27,7 @@ pub struct BusIf {
 fn regmap_of(top: &str) -> Option<&'static RegMap> {
     match top {
         "axil_regs_demo" => Some(&nicgen_wire::demo::DEMO_REGS),
+        "ppe_node_axil" => Some(&nicgen_wire::ppe::host_regs::PPE_HOST_REGS),
         _ => None,
     }
 }
@@ -134,8 +135,9 @@ fn bus_interface(
 fn access(a: Access) -> (&'static str, Option<&'static str>) {
     match a {
         Access::RW | Access::RWH => ("read-write", None),
-        Access::RO => ("read-only", None),
+        Access::RO | Access::RPOP => ("read-only", None),
         Access::W1C => ("read-write", Some("oneToClear")),
+        Access::W0C => ("read-write", Some("zeroToClear")),
         Access::WO | Access::SC => ("write-only", None),
     }
 }

@@ -24,6 +24,8 @@ fn properties(a: Access, width: u32) -> &'static str {
         Access::WO => "sw = w; hw = r;",
         Access::SC => "sw = w; hw = r; singlepulse;",
         Access::RWH => "sw = rw; hw = rw; we;",
+        Access::W0C => "sw = rw; onwrite = wzc; hw = r; hwset;",
+        Access::RPOP => "sw = r; hw = w; onread = ruser;",
     }
 }
 
@@ -44,7 +46,7 @@ pub fn rdl(map: &RegMap) -> String {
             string(r.doc)
         );
         for f in r.fields {
-            let reset = if f.access == Access::RO {
+            let reset = if matches!(f.access, Access::RO | Access::RPOP) {
                 String::new()
             } else {
                 format!(" = {:#x}", f.reset)
@@ -59,7 +61,13 @@ pub fn rdl(map: &RegMap) -> String {
                 f.lsb
             );
         }
-        let _ = writeln!(o, "    }} {} @ {:#x};", r.name, r.offset);
+        // a field whose read has a side effect (a queue's pop) lives in an external register
+        let external = if r.fields.iter().any(|f| f.access == Access::RPOP) {
+            "external "
+        } else {
+            ""
+        };
+        let _ = writeln!(o, "    }} {external}{} @ {:#x};", r.name, r.offset);
     }
     o.push_str("};\n");
     o

@@ -190,6 +190,12 @@ pub fn regfile_source(map: &RegMap) -> String {
                     );
                     body += &format!("        self.{p}.next = {};\n", from("pulse"));
                 }
+                Access::W0C | Access::RPOP => panic!(
+                    "{}.{}: no generated register file for {} fields (the map is documentation only)",
+                    r.name,
+                    f.name,
+                    f.access.name()
+                ),
                 Access::RWH => {
                     port(
                         &mut ports,

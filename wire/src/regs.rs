@@ -18,6 +18,10 @@ pub enum Access {
     /// refuses): reads return the hardware's value, a write hands the written value to the
     /// hardware for one cycle, which loads it. Documented as RW.
     RWH,
+    /// Set by a hardware event, cleared by writing 0; writing 1 leaves it alone.
+    W0C,
+    /// Read-only, and a read takes the value (a queue's head is popped); writes are ignored.
+    RPOP,
 }
 
 impl Access {
@@ -29,6 +33,8 @@ impl Access {
             Access::WO => "WO",
             Access::SC => "SC",
             Access::RWH => "RW",
+            Access::W0C => "W0C",
+            Access::RPOP => "RO, pop",
         }
     }
 }

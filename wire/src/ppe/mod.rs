@@ -81,22 +81,85 @@ pub mod control2 {
 
 /// The host window (A.2.3, PPE-R001-R013): byte offsets in the 1 KB window and the fields of
 /// PCSR0 and PCSR1 (Fig 1, Fig 2).
+/// The host window's registers (A.2.3), declared once: `make docs` writes them into
+/// `docs/registers.md`, `include/ppe_host_regs.h` and the SystemRDL export; `host` names them
+/// for the RTL, the driver and the tests.
+#[allow(non_snake_case)]
+pub mod host_regs {
+    crate::regmap! {
+        pub static PPE_HOST_REGS: "PPE_HOST", addr_bits = 10, "Utah PPE host window (UUCS-95-013 A.2.3, PPE-R001-R013), 1 KB on the register bus (`ppe_node`'s `bus`, `ppe_node_axil`'s AXI4-Lite). Besides these registers three 256-byte windows: 0x100-0x1FC the send descriptors (XMT_RAM 0x0000-0x00FC), 0x200-0x2FC XMT_RAM page PXR_Ptr[14:8], 0x300-0x3FC RCV_RAM page PRR_Ptr[15:8]. Reserved bits read 0; an offset with no register, an unaligned address or a write to NQR or AQR is answered with an error and has no effect.";
+        PCSR0 @ 0x000, "Control." {
+            LOCAL_NODE_NUM [0, 16] RW = 0, "this node's number (bits 11:0 are each packet's src_node)";
+            INCARNATION [16, 4] RW = 0, "this node's incarnation";
+            ENABLE [30, 1] RW = 0, "packets are picked for injection and taken from the fabric (a miscellaneous packet clears it)";
+            RESET [31, 1] RW = 0, "both engines held in reset while 1 (level, AMB-16): descriptors idle and done, queues empty; registers and RAMs stay";
+        }
+        PCSR1 @ 0x004, "Status; a write of 0 to int_hi or int_lo clears it, other writes are ignored." {
+            SEND_DESC_CNT [16, 4] RO = 4, "send descriptors (4)";
+            NBQR_FULL [26, 1] RO = 0, "NBQR is full";
+            NBQR_EMPTY [27, 1] RO = 1, "NBQR is empty";
+            IDLE [28, 1] RO = 1, "no packet in the send engine or on the ports, no reception or notification under way";
+            INT_LO [29, 1] W0C = 0, "a token went onto NQR (a set in the cycle of a clear wins)";
+            INT_HI [30, 1] W0C = 0, "an entry went onto AQR (a set in the cycle of a clear wins)";
+            READY [31, 1] RO = 1, "the engines are out of reset (0 while PCSR0.reset, 1 two cycles after it clears)";
+        }
+        NLHR @ 0x008, "Notification list heads: the heads table's byte address in RCV_RAM." {
+            V [0, 16] RW = 0, "byte address";
+        }
+        RSLOT_LIMIT @ 0x00C, "The configured number of rslots (AMB-12): a dst_slot at or past it fails the check." {
+            V [0, 16] RW = 0, "rslots";
+        }
+        NQR @ 0x014, "Notification queue: a read pops the next token." {
+            V [0, 32] RPOP = 0, "the token (0: the queue is empty)";
+        }
+        AQR @ 0x018, "Acknowledgement queue: a read pops the next completed rslot index." {
+            V [0, 32] RPOP = 0, "the rslot index (0 when empty)";
+        }
+        NBQR @ 0x01C, "Empty notification objects: a write pushes one (0 or a full queue: dropped); reads 0." {
+            V [0, 32] WO = 0, "the object's address";
+        }
+        PXR_PTR @ 0x040, "XMT_RAM pointer of the static and auto-increment windows." {
+            V [2, 14] RW = 0, "byte address bits 15:2";
+        }
+        PXR_MEM @ 0x044, "The XMT_RAM word at PXR_Ptr." {
+            V [0, 32] RWH = 0, "the word";
+        }
+        PXR_MEM_INC @ 0x048, "The XMT_RAM word at PXR_Ptr; PXR_Ptr + 4 after the access (wrapping in 64 KB)." {
+            V [0, 32] RWH = 0, "the word";
+        }
+        PRR_PTR @ 0x080, "RCV_RAM pointer of the static and auto-increment windows." {
+            V [2, 14] RW = 0, "byte address bits 15:2";
+        }
+        PRR_MEM @ 0x084, "The RCV_RAM word at PRR_Ptr." {
+            V [0, 32] RWH = 0, "the word";
+        }
+        PRR_MEM_INC @ 0x088, "The RCV_RAM word at PRR_Ptr; PRR_Ptr + 4 after the access (wrapping in 64 KB)." {
+            V [0, 32] RWH = 0, "the word";
+        }
+    }
+}
+
+/// The host window's offsets and PCSR fields, from `host_regs` (the one description).
 pub mod host {
+    use super::host_regs as r;
     use super::{f, Field};
-    pub const PCSR0: u32 = 0x000;
-    pub const PCSR1: u32 = 0x004;
-    pub const NLHR: u32 = 0x008;
+    const fn of(x: crate::regs::Field) -> Field {
+        f(x.name, x.lsb, x.width)
+    }
+    pub const PCSR0: u32 = r::PCSR0::OFFSET;
+    pub const PCSR1: u32 = r::PCSR1::OFFSET;
+    pub const NLHR: u32 = r::NLHR::OFFSET;
     /// The configured number of rslots (AMB-12).
-    pub const RSLOT_LIMIT: u32 = 0x00C;
-    pub const NQR: u32 = 0x014;
-    pub const AQR: u32 = 0x018;
-    pub const NBQR: u32 = 0x01C;
-    pub const PXR_PTR: u32 = 0x040;
-    pub const PXR_MEM: u32 = 0x044;
-    pub const PXR_MEM_INC: u32 = 0x048;
-    pub const PRR_PTR: u32 = 0x080;
-    pub const PRR_MEM: u32 = 0x084;
-    pub const PRR_MEM_INC: u32 = 0x088;
+    pub const RSLOT_LIMIT: u32 = r::RSLOT_LIMIT::OFFSET;
+    pub const NQR: u32 = r::NQR::OFFSET;
+    pub const AQR: u32 = r::AQR::OFFSET;
+    pub const NBQR: u32 = r::NBQR::OFFSET;
+    pub const PXR_PTR: u32 = r::PXR_PTR::OFFSET;
+    pub const PXR_MEM: u32 = r::PXR_MEM::OFFSET;
+    pub const PXR_MEM_INC: u32 = r::PXR_MEM_INC::OFFSET;
+    pub const PRR_PTR: u32 = r::PRR_PTR::OFFSET;
+    pub const PRR_MEM: u32 = r::PRR_MEM::OFFSET;
+    pub const PRR_MEM_INC: u32 = r::PRR_MEM_INC::OFFSET;
     /// The send descriptors (XMT_RAM 0x0000-0x00FC).
     pub const SEND_DESC_PAGE: u32 = 0x100;
     /// XMT_RAM page PXR_Ptr[15:8] (bit 15 ignored).
@@ -104,18 +167,18 @@ pub mod host {
     /// RCV_RAM page PRR_Ptr[15:8].
     pub const RCV_PAGE: u32 = 0x300;
     /// PCSR0
-    pub const RESET: Field = f("reset", 31, 1);
-    pub const ENABLE: Field = f("enable", 30, 1);
-    pub const INCARNATION: Field = f("incarnation", 16, 4);
-    pub const LOCAL_NODE_NUM: Field = f("local_node_num", 0, 16);
+    pub const RESET: Field = of(r::PCSR0::RESET);
+    pub const ENABLE: Field = of(r::PCSR0::ENABLE);
+    pub const INCARNATION: Field = of(r::PCSR0::INCARNATION);
+    pub const LOCAL_NODE_NUM: Field = of(r::PCSR0::LOCAL_NODE_NUM);
     /// PCSR1
-    pub const READY: Field = f("ready", 31, 1);
-    pub const INT_HI: Field = f("int_hi", 30, 1);
-    pub const INT_LO: Field = f("int_lo", 29, 1);
-    pub const IDLE: Field = f("idle", 28, 1);
-    pub const NBQR_EMPTY: Field = f("nbqr_empty", 27, 1);
-    pub const NBQR_FULL: Field = f("nbqr_full", 26, 1);
-    pub const SEND_DESC_CNT: Field = f("send_desc_cnt", 16, 4);
+    pub const READY: Field = of(r::PCSR1::READY);
+    pub const INT_HI: Field = of(r::PCSR1::INT_HI);
+    pub const INT_LO: Field = of(r::PCSR1::INT_LO);
+    pub const IDLE: Field = of(r::PCSR1::IDLE);
+    pub const NBQR_EMPTY: Field = of(r::PCSR1::NBQR_EMPTY);
+    pub const NBQR_FULL: Field = of(r::PCSR1::NBQR_FULL);
+    pub const SEND_DESC_CNT: Field = of(r::PCSR1::SEND_DESC_CNT);
     /// RCV_RAM bytes holding the rslot table (64 rslots of 64 bytes; AMB-14): the window's
     /// accesses below it reach the rslots, the others the RAM behind the heads table.
     pub const RSLOT_BYTES_TOTAL: u32 = 64 * 64;
