@@ -1905,7 +1905,7 @@ fn fuzz(backend: Backend, rng: &mut Rng, n: usize) {
         want.iter().map(|v| v.len()).sum::<usize>(),
         "a token per posting"
     );
-    assert_eq!(aq, want_aq, "AQR");
+    assert_eq!(aq, want_aq, "AQR entries");
     for (k, b) in bufs.iter().enumerate() {
         assert_eq!(
             c.host(1, b.0, b.1 as usize),

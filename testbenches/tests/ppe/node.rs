@@ -131,7 +131,7 @@ fn window(backend: Backend, rng: &mut Rng, ops: usize) {
     let pcsr1 =
         (hw::READY.mask() | hw::IDLE.mask() | hw::NBQR_EMPTY.mask() | hw::SEND_DESC_CNT.set(0, 4))
             as u32;
-    assert_eq!(rd(&mut d, hw::PCSR1), pcsr1, "PCSR1");
+    assert_eq!(rd(&mut d, hw::PCSR1), pcsr1, "PCSR1 after reset");
     for _ in 0..ops {
         let v = rng.next_u64() as u32;
         let write = rng.chance(0.5);
@@ -143,7 +143,7 @@ fn window(backend: Backend, rng: &mut Rng, ops: usize) {
                     wr(&mut d, hw::PCSR0, v);
                     m.pcsr0 = v & (hw::INCARNATION.mask() | hw::LOCAL_NODE_NUM.mask()) as u32;
                 } else {
-                    assert_eq!(rd(&mut d, hw::PCSR0), m.pcsr0, "PCSR0");
+                    assert_eq!(rd(&mut d, hw::PCSR0), m.pcsr0, "PCSR0 read back");
                 }
             }
             1 => {
