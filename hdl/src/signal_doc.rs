@@ -1,4 +1,4 @@
-//! What each signal of a standard port group means, for the port docs (`TopEntry::signal_doc`):
+//! What each signal of a standard port group means, for the port docs (`PortInfo::own_doc`):
 //! the group's sentence says what the group is, these say what each of its signals does. The
 //! group's kind comes from its prefix: `s_axil_` and `m_axi_` (AMBA AXI, ARM IHI 0022), a
 //! register bus (`bus_`), a DMA port (`dma_`, `host*_`), a local-memory port (`mem_`), else a

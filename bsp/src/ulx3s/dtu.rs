@@ -46,8 +46,6 @@ pub struct Ulx3sDtu {
     /// from it
     pub clk_25mhz: Signal<In, Clock>,
     /// Buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used
-    ///
-    /// btn[0] is PWRn (low when pressed): reset. The others are not used.
     pub btn: Signal<In, Bits<7>>,
     /// LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge
     /// response an error, [5]/[6] PE 0/1 runs a command, [7] heartbeat

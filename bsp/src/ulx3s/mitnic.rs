@@ -39,8 +39,6 @@ pub struct Ulx3sMitNic {
     pub clk_25mhz: Signal<In, Clock>,
     /// Buttons, active low on btn[0] (PWRn: holding it resets the board); btn[4:1] are NIC 0's
     /// exception input pins
-    ///
-    /// btn[0] is PWRn (low when pressed): reset. btn[4:1]: NIC 0's exception pins.
     pub btn: Signal<In, Bits<7>>,
     /// LEDs: [0] PLL locked, [1] out of reset, [2]/[3] UART receiving/sending, [4] last bridge
     /// response an error, [5]/[6] OUT_EXCS[0] of NIC 0/1, [7] heartbeat

@@ -39,42 +39,36 @@ pub struct Ulx3s {
     /// else
     pub clk_25mhz: Signal<In, Clock>,
     /// Buttons, active low on btn[0] (PWRn: holding it resets the board); the others are not used
-    ///
-    /// btn[0] is PWRn (low when pressed): reset. The others are not used.
     pub btn: Signal<In, Bits<7>>,
     /// LEDs: [0]/[1] link 0/1 online, [2] PLL locked, [3] UART activity, [4] last bridge response
     /// an error, [5]/[6] link 0/1 interrupt, [7] heartbeat
     pub led: Signal<Out, Bits<8>>,
     /// FT231X TXD: UART from the PC into the register bridge, 8N1 at 3 Mbaud (docs/registers.md
     /// frame format)
-    ///
-    /// FT231X TXD: the FPGA's UART input.
     pub ftdi_txd: Signal<In, Bit>,
     /// FT231X RXD: the bridge's responses to the PC, 8N1
-    ///
-    /// FT231X RXD: the FPGA's UART output.
     pub ftdi_rxd: Signal<Out, Bit>,
     /// Held high so that the ESP32 does not take the board over
     pub wifi_gpio0: Signal<Out, Bit>,
-    /// MDIO clock of link 0/1's PHY (J1)
+    /// MDIO clock of link 0's PHY (J1)
     pub phy0_mdc: Signal<Out, Bit>,
-    /// MDIO data out of link 0/1 (drive while `mdio_oe`)
+    /// MDIO data out of link 0 (drive while `phy0_mdio_oe`)
     pub phy0_mdio_o: Signal<Out, Bit>,
-    /// MDIO output enable of link 0/1
+    /// MDIO output enable of link 0
     pub phy0_mdio_oe: Signal<Out, Bit>,
-    /// MDIO line of link 0/1 as read
+    /// MDIO line of link 0 as read
     pub phy0_mdio_i: Signal<In, Bit>,
-    /// PHY reset of link 0/1, high for 16 link cycles on command
+    /// PHY reset of link 0, high for 16 link cycles on command
     pub phy0_reset: Signal<Out, Bit>,
-    /// MDIO clock of link 0/1's PHY (J1)
+    /// MDIO clock of link 1's PHY (J1)
     pub phy1_mdc: Signal<Out, Bit>,
-    /// MDIO data out of link 0/1 (drive while `mdio_oe`)
+    /// MDIO data out of link 1 (drive while `phy1_mdio_oe`)
     pub phy1_mdio_o: Signal<Out, Bit>,
-    /// MDIO output enable of link 0/1
+    /// MDIO output enable of link 1
     pub phy1_mdio_oe: Signal<Out, Bit>,
-    /// MDIO line of link 0/1 as read
+    /// MDIO line of link 1 as read
     pub phy1_mdio_i: Signal<In, Bit>,
-    /// PHY reset of link 0/1, high for 16 link cycles on command
+    /// PHY reset of link 1, high for 16 link cycles on command
     pub phy1_reset: Signal<Out, Bit>,
     pll: Ecp5Pll,
     sync_rst: ResetSync<3>,

@@ -22,8 +22,6 @@ pub struct ResetSync<const STAGES: usize> {
     pub arst: Signal<In, Bit>,
     /// The synchronized reset: asserted at once (and at power-up), released 3 clock edges after
     /// `arst` falls
-    ///
-    /// Reset for the `clock` domain, active high, released synchronously.
     pub rst: Signal<Out, Bit>,
     _chain: u64,
 }

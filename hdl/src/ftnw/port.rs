@@ -28,8 +28,6 @@ pub struct TnwPort {
     /// The PHY's receive clock, as on `tnw_link`
     pub phy_clock: Signal<In, Clock>,
     /// The PHY ports, as on `tnw_link`
-    ///
-    /// The link's PHY.
     #[port]
     pub phy: PhyPins,
     /// Packets to send, as `tnw_link`'s `tx` stream sink
